@@ -1,0 +1,114 @@
+"""Widget panels for the notebooks: the presentation face of wbk.
+
+Panels hold a drawn map (an ipympl canvas, so clicks select hexes and overlays redraw cheaply)
+and a few controls. Every callback reports bad input as a one-line message naming the bad value;
+no callback lets a traceback reach the notebook.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+
+import ipywidgets as widgets
+from ipympl.backend_nbagg import Canvas, FigureManager
+from matplotlib.figure import Figure
+
+from wbk.errors import WbkError
+from wbk.hexgrid import Hex, trace
+from wbk.maps import HexMap
+from wbk.plot import MapView, figure_size
+
+
+def interactive_figure(size: tuple[float, float]) -> tuple[Figure, Canvas]:
+    """A matplotlib figure on its own ipympl canvas, whatever the notebook's backend is."""
+    figure = Figure(figsize=size, layout="constrained")
+    canvas = Canvas(figure)
+    FigureManager(canvas, 0)
+    canvas.header_visible = False
+    canvas.toolbar_visible = False
+    canvas.footer_visible = False
+    return figure, canvas
+
+
+def reports_errors(method):
+    """Turn an exception in a widget callback into the panel's one-line message."""
+
+    @functools.wraps(method)
+    def guarded(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except WbkError as e:
+            self.show_message(str(e))
+        except Exception as e:  # a widget must never print a traceback into the notebook
+            self.show_message(f"unexpected {type(e).__name__}: {e}")
+
+    return guarded
+
+
+class Panel:
+    """Common frame of the panels: a message line and Jupyter display of ``self.widget``."""
+
+    widget: widgets.Widget
+
+    def __init__(self):
+        self.message = widgets.HTML()
+
+    def show_message(self, text: str) -> None:
+        self.message.value = f'<span style="color:#b03a2e">{html.escape(text)}</span>' if text else ""
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+class TracePanel(Panel):
+    """Pick two hexes (type their labels, or click the map) and see the exact trace drawn and listed.
+
+    A click sets the end chosen in "click sets"; typed labels are checked against the map.
+    """
+
+    def __init__(self, m: HexMap, start: str, end: str, *, width: float = 7.5):
+        super().__init__()
+        self.map = m
+        self.start_box = widgets.Text(value=start, description="From", continuous_update=False)
+        self.end_box = widgets.Text(value=end, description="To", continuous_update=False)
+        self.click_sets = widgets.ToggleButtons(options=["From", "To"], description="Click sets")
+        self.listing = widgets.HTML()
+        self.figure, self.canvas = interactive_figure(figure_size(m, width))
+        self.view = MapView(m, self.figure.add_subplot())
+        self.canvas.mpl_connect("button_press_event", self.on_click)
+        for box in (self.start_box, self.end_box):
+            box.observe(lambda _: self.update(), names="value")
+        self.widget = widgets.VBox(
+            [
+                widgets.HBox([self.start_box, self.end_box]),
+                self.click_sets,
+                self.message,
+                self.canvas,
+                self.listing,
+            ]
+        )
+        self.update()
+
+    @reports_errors
+    def on_click(self, event) -> None:
+        h = self.view.hex_at(event.xdata, event.ydata)
+        if h is None:
+            self.show_message("that click is off the map")
+            return
+        box = self.start_box if self.click_sets.value == "From" else self.end_box
+        box.value = self.map.label(h)
+
+    @reports_errors
+    def update(self) -> None:
+        start = self.map.hex(self.start_box.value.strip())
+        end = self.map.hex(self.end_box.value.strip())
+        self.select(start, end)
+
+    def select(self, start: Hex, end: Hex) -> None:
+        tr = trace(start, end)
+        self.view.show_trace(tr)
+        self.view.redraw()
+        self.show_message("")
+        items = "".join(f"<li>{html.escape(line)}</li>" for line in self.map.describe(tr))
+        self.listing.value = f"<ol>{items}</ol>"
