@@ -1,12 +1,10 @@
-from importlib import resources
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wbk.errors import WbkError
 from wbk.hexgrid import Hex, Hexside, trace
-from wbk.maps import HexMap
+from wbk.maps import HexMap, example_map
 
 ISSUE_EXAMPLE = """
 name = "SS Panzer errata 9.4 example"
@@ -30,8 +28,7 @@ def m() -> HexMap:
 
 
 def shipped() -> HexMap:
-    path = resources.files("wbk") / "data" / "ss_panzer_errata_9_4.toml"
-    return HexMap.load(path)
+    return example_map("ss_panzer_errata_9_4")
 
 
 def test_printed_numbering(m):
@@ -199,3 +196,8 @@ def test_a_hex_off_the_map_is_named_by_its_label(m):
         m.hex(m.from_offset(11, 7))
     with pytest.raises(WbkError, match=r"woods: hex 2519 is off the map"):
         HexMap("x", (12, 24), (8, 18), terrain_hexes={"woods": frozenset({m.from_offset(25, 19)})})
+
+
+def test_unknown_example_map_lists_the_shipped_ones():
+    with pytest.raises(WbkError, match="no shipped map called 'ss' \\(there are: ss_panzer_errata_9_4"):
+        example_map("ss")

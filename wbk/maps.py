@@ -25,6 +25,7 @@ import os
 import re
 import tempfile
 import tomllib
+from importlib import resources
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,7 +39,7 @@ UPHILL_FEATURE = "slope"
 _TOP_KEYS = {"name", "columns", "rows", "low_columns", "terrain", "hexsides", "markers"}
 
 
-@dataclass(frozen=True, eq=True)
+@dataclass(frozen=True, eq=True, repr=False)
 class HexMap:
     """A printed hex map: numbering, extent, terrain, hexside features and markers.
 
@@ -73,6 +74,9 @@ class HexMap:
         object.__setattr__(self, "_terrain_of", {h: frozenset(t) for h, t in terrain_of.items()})
         object.__setattr__(self, "_features_of", {s: frozenset(f) for s, f in features_of.items()})
         self._check_on_map()
+
+    def __repr__(self):
+        return f"<HexMap {self.name!r}: {self.extent}, {len(self)} hexes>"
 
     def _check_on_map(self):
         for kind, hexes in {**self.terrain_hexes, **self.marker_hexes}.items():
@@ -238,7 +242,7 @@ class HexMap:
 
         lines = [
             "# wbk hex map; the format is described in wbk's README.",
-            f"name = {json.dumps(self.name, ensure_ascii=False)}",
+            f"name = {_toml_string(self.name)}",
             f"columns = [{self.columns[0]}, {self.columns[1]}]",
             f"rows = [{self.rows[0]}, {self.rows[1]}]",
             f'low_columns = "{self.low_columns}"',
@@ -267,6 +271,19 @@ class HexMap:
         from wbk.plot import map_png
 
         return map_png(self)
+
+
+def example_map(name: str) -> HexMap:
+    """A map shipped with wbk, by file name without ".toml" (see ``example_maps()``)."""
+    path = resources.files("wbk") / "data" / f"{name}.toml"
+    if not path.is_file():
+        raise WbkError(f"no shipped map called {name!r} (there are: {', '.join(example_maps())})")
+    return HexMap.from_toml(path.read_text(encoding="utf-8"), source=f"wbk/data/{name}.toml")
+
+
+def example_maps() -> list[str]:
+    """The names of the maps shipped with wbk."""
+    return sorted(p.name[: -len(".toml")] for p in (resources.files("wbk") / "data").iterdir() if p.name.endswith(".toml"))
 
 
 class _MapReader:
@@ -345,13 +362,18 @@ class _MapReader:
         return hexes
 
 
+def _toml_string(text: str) -> str:
+    # JSON's escapes are TOML's, but TOML also forbids a raw DEL character
+    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
+
+
 def _toml_key(key: str) -> str:
-    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else json.dumps(key, ensure_ascii=False)
+    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else _toml_string(key)
 
 
 def _toml_list(values: list[str], width: int = 96) -> str:
     """An inline TOML array of strings, wrapped so that a line stays readable."""
-    items = [json.dumps(v, ensure_ascii=False) for v in values]
+    items = [_toml_string(v) for v in values]
     one_line = "[" + ", ".join(items) + "]"
     if len(one_line) <= width:
         return one_line

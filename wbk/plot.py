@@ -125,6 +125,8 @@ class MapView:
         self.value_texts: dict[Hex, matplotlib.text.Text] = {}
         self.line = Line2D([], [], color="#c0392b", linewidth=1.8, zorder=6)
         ax.add_line(self.line)
+        self.outlines = PolyCollection([], facecolors="none", edgecolors="#c0392b", linewidths=2, zorder=4)
+        ax.add_collection(self.outlines)
         self.picked_sides = LineCollection([], colors="#e67e22", linewidths=4, zorder=5, alpha=0.8)
         ax.add_collection(self.picked_sides)
         self.blocking_sides = LineCollection([], colors="#c0392b", linewidths=6, zorder=5)
@@ -226,9 +228,8 @@ class MapView:
         """Draw a traced line: its hexes outlined, the hexsides it crosses or runs along picked
         out, the corners it touches dotted, and any ``blocking`` hexsides marked in red.
         ``None`` clears the line."""
-        edge_widths = np.full(len(self.hexes), 0.6)
-        edge_colours = np.tile(to_rgba("#7d7668"), (len(self.hexes), 1))
         if tr is None:
+            self.outlines.set_verts([])
             self.line.set_data([], [])
             self.picked_sides.set_segments([])
             self.blocking_sides.set_segments([])
@@ -238,17 +239,12 @@ class MapView:
             ends = [center(tr.a), center(tr.b)]
             self.line.set_data(*zip(*ends))
             self.end_marks.set_data(*zip(*ends))
-            for h in tr.hexes:
-                if h in self.index:
-                    edge_widths[self.index[h]] = 2.0
-                    edge_colours[self.index[h]] = to_rgba("#c0392b")
+            self.outlines.set_verts([_polygon(h) for h in tr.hexes])
             sides = [s for s in (*tr.crossed, *tr.along) if s not in blocking]
             self.picked_sides.set_segments([hexside_segment(s) for s in sides])
             self.blocking_sides.set_segments([hexside_segment(s) for s in blocking])
             corners = [corner_point(c) for c in tr.touched]
             self.corner_marks.set_data(*zip(*corners) if corners else ([], []))
-        self.faces.set_linewidths(edge_widths)
-        self.faces.set_edgecolors(edge_colours)
 
     def clear(self) -> None:
         """Remove every overlay, back to the plain map."""

@@ -11,7 +11,7 @@ import functools
 import html
 
 import ipywidgets as widgets
-from ipympl.backend_nbagg import Canvas, FigureManager
+import matplotlib
 from matplotlib.figure import Figure
 
 from wbk.errors import WbkError
@@ -20,8 +20,14 @@ from wbk.maps import HexMap
 from wbk.plot import MapView, figure_size
 
 
-def interactive_figure(size: tuple[float, float]) -> tuple[Figure, Canvas]:
+def interactive_figure(size: tuple[float, float]) -> tuple[Figure, widgets.DOMWidget]:
     """A matplotlib figure on its own ipympl canvas, whatever the notebook's backend is."""
+    # Importing ipympl switches the whole notebook to its backend; switch back, so that the
+    # worked examples keep drawing inline figures that a static page shows.
+    backend = matplotlib.get_backend()
+    from ipympl.backend_nbagg import Canvas, FigureManager
+
+    matplotlib.use(backend)
     figure = Figure(figsize=size, layout="constrained")
     canvas = Canvas(figure)
     FigureManager(canvas, 0)
@@ -55,7 +61,7 @@ class Panel:
         self.message = widgets.HTML()
 
     def show_message(self, text: str) -> None:
-        self.message.value = f'<span style="color:#b03a2e">{html.escape(text)}</span>' if text else ""
+        self.message.value = f'<span style="color:#b03a2e">{html.escape(text, quote=False)}</span>' if text else ""
 
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)

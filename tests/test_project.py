@@ -1,0 +1,28 @@
+import re
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).parent.parent
+
+
+def normalise(requirement: str) -> tuple[str, str]:
+    name, spec = re.fullmatch(r"([A-Za-z0-9_.-]+)\s*(.*)", requirement.strip()).groups()
+    return name.lower().replace("_", "-"), spec.replace(" ", "")
+
+
+def test_environment_yml_matches_pyproject():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    wanted = {normalise(r) for r in project["dependencies"] + project["optional-dependencies"]["test"]}
+    wanted.add(("python", project["requires-python"]))
+    listed = {
+        normalise(line.strip()[2:])
+        for line in (ROOT / "environment.yml").read_text().splitlines()
+        if line.startswith("  - ") and line.strip()[2:] != "pip" and not line.strip()[2:].startswith("conda-forge")
+    }
+    assert listed == wanted
+
+
+def test_rules_layers_do_not_import_presentation():
+    for module in ("hexgrid", "maps", "errors"):
+        source = (ROOT / "wbk" / f"{module}.py").read_text()
+        assert not re.search(r"^\s*(import|from) (matplotlib|ipywidgets|ipympl|numpy)", source, re.M), module
