@@ -11,8 +11,9 @@ $(INSTALLED): pyproject.toml
 	$(PYTHON) -m pip install --quiet -e '.[test]'
 	touch $@
 
+# Jupyter refuses to run as root unless told; containers often run as root.
 lab: $(INSTALLED)
-	$(VENV)/bin/jupyter lab notebooks/
+	$(VENV)/bin/jupyter lab notebooks/ $(if $(filter 0,$(shell id -u)),--allow-root)
 
 test: $(INSTALLED)
 	$(PYTHON) -m pytest
