@@ -14,10 +14,11 @@ def test_environment_yml_matches_pyproject():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     wanted = {normalise(r) for r in project["dependencies"] + project["optional-dependencies"]["test"]}
     wanted.add(("python", project["requires-python"]))
+    lines = (ROOT / "environment.yml").read_text().split("dependencies:")[1].splitlines()
     listed = {
         normalise(line.strip()[2:])
-        for line in (ROOT / "environment.yml").read_text().splitlines()
-        if line.startswith("  - ") and line.strip()[2:] != "pip" and not line.strip()[2:].startswith("conda-forge")
+        for line in lines
+        if line.strip().startswith("- ") and line.strip()[2:] not in ("pip", "pip:")
     }
     assert listed == wanted
 

@@ -39,3 +39,19 @@ def test_click_sets_the_chosen_end(panel):
     assert "crosses hexside 1813/1913" in panel.listing.value
     panel.on_click(SimpleNamespace(xdata=None, ydata=None))
     assert panel.message.value.endswith("that click is off the map</span>")
+
+
+def test_dist_panel_reports_bad_input_in_one_line():
+    import ipywidgets as widgets
+
+    from wbk.dice import d6
+    from wbk.widgets import DistPanel
+
+    panel = DistPanel(lambda dice, need: dice @ (d6 >= need), dice=widgets.IntText(4), need=(2, 6))
+    assert panel.table.value.count("<tr>") == 6  # header and 0-4 hits
+    panel.controls["dice"].value = -1
+    assert "number of dice -1 is negative" in panel.message.value
+    assert panel.table.value.count("<tr>") == 6
+    panel.controls["dice"].value = 2
+    assert panel.message.value == ""
+    assert [round(b.get_height(), 4) for b in panel.ax.patches] == [0.25, 0.5, 0.25]

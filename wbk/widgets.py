@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import functools
 import html
+from collections.abc import Callable
 
 import ipywidgets as widgets
 import matplotlib
 from matplotlib.figure import Figure
 
+from wbk.charts import bar_chart
+from wbk.dice import Dist
 from wbk.errors import WbkError
 from wbk.hexgrid import Hex, trace
 from wbk.maps import HexMap
@@ -118,3 +121,48 @@ class TracePanel(Panel):
         self.show_message("")
         items = "".join(f"<li>{html.escape(line)}</li>" for line in self.map.describe(tr))
         self.listing.value = f"<ol>{items}</ol>"
+
+
+class DistPanel(Panel):
+    """Controls for the parameters of ``procedure`` and, live, the bar chart and exact table of
+    the distribution it returns.
+
+    Controls are given as ``ipywidgets.interact`` abbreviates them: ``(0, 30)`` a slider,
+    ``["open", "woods"]`` a dropdown, ``True`` a checkbox, or a ready widget.
+
+    >>> from wbk.dice import d6
+    >>> panel = DistPanel(lambda dice, need: dice @ (d6 >= need), dice=(1, 20), need=(2, 6))
+    >>> panel.controls["dice"].value, panel.table.value.count("<tr>")
+    (10, 12)
+    """
+
+    def __init__(self, procedure: Callable[..., Dist], /, *, title: str | None = None, **controls):
+        super().__init__()
+        self.procedure, self.title = procedure, title
+        self.controls = {name: widgets.interactive.widget_from_abbrev(abbrev) for name, abbrev in controls.items()}
+        for name, control in self.controls.items():
+            control.description = control.description or name.replace("_", " ")
+            control.observe(lambda _: self.update(), names="value")
+        self.figure, self.canvas = interactive_figure((6.0, 3.4))
+        self.ax = self.figure.add_subplot()
+        self.table = widgets.HTML()
+        self.widget = widgets.VBox(
+            [
+                widgets.HBox(list(self.controls.values()), layout=widgets.Layout(flex_flow="row wrap")),
+                self.message,
+                widgets.HBox([self.canvas, self.table]),
+            ]
+        )
+        self.update()
+
+    @reports_errors
+    def update(self) -> None:
+        values = {name: control.value for name, control in self.controls.items()}
+        dist = self.procedure(**values)
+        if not isinstance(dist, Dist):
+            raise WbkError(f"the procedure gave {type(dist).__name__}, not a Dist")
+        self.ax.clear()
+        bar_chart(dist, ax=self.ax, title=self.title)
+        self.canvas.draw_idle()
+        self.table.value = dist._repr_html_()
+        self.show_message("")

@@ -1,0 +1,131 @@
+from fractions import Fraction
+
+import icepool
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from wbk.dice import Dist, d6, die
+from wbk.errors import WbkError
+
+
+def same(ours: Dist, oracle: icepool.Die) -> bool:
+    """Exact equality of every outcome's probability with icepool's."""
+    theirs = {o: oracle.probability(o) for o in oracle.outcomes()}
+    return ours.probabilities() == {o: p for o, p in theirs.items() if p}
+
+
+@pytest.mark.parametrize("faces", [1, 2, 4, 6, 10, 12, 20])
+@pytest.mark.parametrize("n", [0, 1, 2, 3, 7, 15])
+def test_sum_of_n_dice_against_icepool(n, faces):
+    assert same(n @ die(faces), n @ icepool.d(faces))
+
+
+@pytest.mark.parametrize("n", [0, 1, 5, 20, 60])
+@pytest.mark.parametrize("target", [2, 4, 6])
+def test_hits_at_or_above_a_target_against_icepool(n, target):
+    assert same(n @ (d6 >= target), n @ (icepool.d6 >= target))
+
+
+@pytest.mark.parametrize("morale", range(2, 13))
+@pytest.mark.parametrize("hits", [0, 1, 4, 9])
+def test_roll_again_per_hit_against_icepool(hits, morale):
+    """Each hit is saved when 2d6 plus one per two hits is at most the morale."""
+    ours = (hits @ (d6 >= 6)).map(lambda h: h @ ((2 @ d6) + h // 2 > morale))
+    oracle = (hits @ (icepool.d6 >= 6)).map(lambda h: h @ ((2 @ icepool.d6) + h // 2 > morale))
+    assert same(ours, oracle)
+
+
+@pytest.mark.parametrize("op", ["+", "-", "*", "<", "<=", ">", ">="])
+def test_binary_operations_against_icepool(op):
+    a, b = 2 @ d6, die(8)
+    ia, ib = 2 @ icepool.d6, icepool.d8
+    assert same(eval(f"a {op} b"), eval(f"ia {op} ib"))
+
+
+def test_reading_a_distribution():
+    two = 2 @ d6
+    assert two.outcomes() == tuple(range(2, 13))
+    assert two.probability(7) == Fraction(1, 6)
+    assert two.probability(13) == 0
+    assert two.at_least(10) == Fraction(1, 6)
+    assert two.at_most(4) == Fraction(1, 6)
+    assert two.mean() == 7
+    assert two.total == 36
+    assert two.table()[-1] == (12, Fraction(1, 36), Fraction(1, 36))
+    assert two.table()[0] == (2, Fraction(1, 36), Fraction(1))
+
+
+def test_conditioning_and_joint_outcomes():
+    assert (2 @ d6).given(lambda x: x >= 11).probabilities() == {11: Fraction(2, 3), 12: Fraction(1, 3)}
+    both = Dist.joint(d6 >= 5, d6 >= 6)
+    assert both.probability((True, True)) == Fraction(1, 18)
+    assert sum(both.probabilities().values()) == 1
+    with pytest.raises(WbkError, match="no outcome"):
+        d6.given(lambda x: x > 6)
+
+
+def test_is_in_and_equality():
+    assert d6.is_in({1, 2}).probability(True) == Fraction(1, 3)
+    assert Dist({1: 2, 2: 2}) == Dist({1: 1, 2: 1})
+    assert Dist({1: Fraction(1, 3), 2: Fraction(2, 3)}) == Dist({1: 1, 2: 2})
+    assert d6 != die(8)
+
+
+def test_html_table_shows_fraction_percent_and_at_least():
+    html = (d6 >= 5)._repr_html_()
+    assert "<td>False</td><td>2/3</td><td>66.67%</td><td>100.00%</td>" in html
+    assert "<td>True</td><td>1/3</td><td>33.33%</td><td>33.33%</td>" in html
+
+
+@pytest.mark.parametrize(
+    "make, message",
+    [
+        (lambda: -1 @ d6, "number of dice -1 is negative"),
+        (lambda: 2.5 @ d6, "number of dice 2.5 is not a whole number"),
+        (lambda: die(0), "a die needs at least one face, got 0"),
+        (lambda: Dist({}), "at least one outcome"),
+        (lambda: Dist({1: "three"}), "weight 'three' of outcome 1 is not a whole number"),
+        (lambda: Dist({1: 0.5}), "weight 0.5 of outcome 1 is not a whole number"),
+        (lambda: Dist({1: -1, 2: 3}), "weight -1 of outcome 1 is negative"),
+        (lambda: Dist({1: 1, "a": 1}), "cannot be put in order"),
+        (lambda: Dist({"a": 1}).mean(), "not numbers"),
+    ],
+)
+def test_bad_input_is_named(make, message):
+    with pytest.raises(WbkError, match=message):
+        make()
+
+
+weights = st.dictionaries(st.integers(-5, 5), st.integers(1, 9), min_size=1, max_size=5)
+dists = weights.map(Dist)
+
+
+@given(dists, st.integers(0, 12))
+def test_sums_add_up_to_one_and_match_icepool(d, n):
+    rolled = n @ d
+    assert sum(rolled.probabilities().values()) == 1
+    assert same(rolled, n @ icepool.Die(d.weights))
+
+
+@given(dists, dists, dists)
+def test_addition_is_associative_and_commutative(a, b, c):
+    assert (a + b) + c == a + (b + c)
+    assert a + b == b + a
+
+
+@given(dists, st.integers(0, 6), st.integers(0, 6))
+def test_sum_of_sums(d, m, n):
+    assert (m @ d) + (n @ d) == (m + n) @ d
+
+
+@given(dists, st.integers(-5, 5))
+def test_at_least_and_at_most_are_complements(d, x):
+    assert d.at_least(x) + d.at_most(x - 1) == 1
+
+
+@given(dists)
+def test_map_to_dists_mixes_by_weight(d):
+    mixed = d.map(lambda o: abs(o) @ die(3))
+    assert sum(mixed.probabilities().values()) == 1
+    assert same(mixed, icepool.Die(d.weights).map(lambda o: abs(o) @ icepool.d3))

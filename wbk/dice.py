@@ -1,0 +1,282 @@
+"""Exact result distributions: whole-number weights, no sampling.
+
+Procedures read like the rules, in the manner of icepool:
+
+>>> hits = 20 @ (d6 >= 6)          # roll 20 dice, every 6 is a hit
+>>> hits.probability(0)
+Fraction(95367431640625, 3656158440062976)
+>>> hits.at_least(4)
+Fraction(528259274942867, 1218719480020992)
+>>> (2 @ d6).mean()
+Fraction(7, 1)
+
+``dist.map(f)`` applies ``f`` to each outcome; ``f`` may return a plain outcome or another
+``Dist`` (for "for each hit, roll again"):
+
+>>> unsaved = (3 @ (d6 >= 6)).map(lambda h: h @ (d6 <= 3))   # each hit saved on 4+
+>>> unsaved.probability(0)
+Fraction(1331, 1728)
+
+Comparisons (``<``, ``<=``, ``>``, ``>=``) give a distribution of booleans; ``==`` compares whole
+distributions, so use ``dist.is_in({6})`` for "rolls a 6". Probabilities are ``Fraction``s and
+always add up to exactly 1.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import operator
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from fractions import Fraction
+from numbers import Rational
+
+from wbk.errors import WbkError
+
+
+class Dist:
+    """A finite distribution over hashable, ordered outcomes, with positive whole-number weights.
+
+    >>> Dist({"hit": 1, "miss": 5}).probability("hit")
+    Fraction(1, 6)
+    """
+
+    __slots__ = ("_weights", "_total")
+
+    def __init__(self, weights: Mapping[Hashable, int | Fraction]):
+        if not isinstance(weights, Mapping):
+            raise WbkError(f"a distribution needs outcomes with weights, got {weights!r}")
+        cleaned = {}
+        for outcome, weight in weights.items():
+            if isinstance(weight, bool) or not isinstance(weight, Rational):
+                raise WbkError(f"weight {weight!r} of outcome {outcome!r} is not a whole number or Fraction")
+            if weight < 0:
+                raise WbkError(f"weight {weight} of outcome {outcome!r} is negative")
+            if weight:
+                cleaned[outcome] = Fraction(weight)
+        if not cleaned:
+            raise WbkError("a distribution needs at least one outcome with a positive weight")
+        scale = math.lcm(*(w.denominator for w in cleaned.values()))
+        ints = {o: int(w * scale) for o, w in cleaned.items()}
+        self._set(ints)
+
+    def _set(self, ints: dict[Hashable, int]) -> None:
+        common = math.gcd(*ints.values())
+        try:
+            ordered = sorted(ints)
+        except TypeError:
+            raise WbkError(f"outcomes {list(ints)!r} cannot be put in order") from None
+        object.__setattr__(self, "_weights", {o: ints[o] // common for o in ordered})
+        object.__setattr__(self, "_total", sum(ints.values()) // common)
+
+    @classmethod
+    def _from_ints(cls, ints: dict[Hashable, int]) -> Dist:
+        """Build from positive int weights that need no checking (the fast path of the algebra)."""
+        dist = cls.__new__(cls)
+        dist._set({o: w for o, w in ints.items() if w})
+        return dist
+
+    def __setattr__(self, name, value):
+        raise AttributeError("Dist is immutable")
+
+    # --- reading it ------------------------------------------------------------------------
+
+    def outcomes(self) -> tuple:
+        """The possible outcomes, in order."""
+        return tuple(self._weights)
+
+    @property
+    def weights(self) -> dict[Hashable, int]:
+        """Outcome -> whole-number weight, in lowest terms."""
+        return dict(self._weights)
+
+    @property
+    def total(self) -> int:
+        return self._total
+
+    def probability(self, outcome: Hashable) -> Fraction:
+        return Fraction(self._weights.get(outcome, 0), self._total)
+
+    def probabilities(self) -> dict[Hashable, Fraction]:
+        return {o: Fraction(w, self._total) for o, w in self._weights.items()}
+
+    def at_least(self, outcome) -> Fraction:
+        """P(result >= outcome)."""
+        return Fraction(sum(w for o, w in self._weights.items() if o >= outcome), self._total)
+
+    def at_most(self, outcome) -> Fraction:
+        """P(result <= outcome)."""
+        return Fraction(sum(w for o, w in self._weights.items() if o <= outcome), self._total)
+
+    def mean(self) -> Fraction:
+        try:
+            return Fraction(sum(o * w for o, w in self._weights.items()), self._total)
+        except TypeError:
+            raise WbkError(f"outcomes {self.outcomes()!r} are not numbers, so they have no mean") from None
+
+    def __len__(self) -> int:
+        return len(self._weights)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Dist) and self._weights == other._weights
+
+    def __hash__(self):
+        return hash(tuple(self._weights.items()))
+
+    def __repr__(self):
+        inner = ", ".join(f"{o!r}: {w}" for o, w in self._weights.items())
+        return f"Dist({{{inner}}})"
+
+    def table(self) -> list[tuple[Hashable, Fraction, Fraction]]:
+        """Rows of (outcome, probability, probability of at least this outcome)."""
+        rows, remaining = [], self._total
+        for o, w in self._weights.items():
+            rows.append((o, Fraction(w, self._total), Fraction(remaining, self._total)))
+            remaining -= w
+        return rows
+
+    def _repr_html_(self) -> str:
+        rows = "".join(
+            f"<tr><td>{html.escape(outcome_name(o))}</td><td>{p}</td><td>{float(p):.2%}</td><td>{float(up):.2%}</td></tr>"
+            for o, p, up in self.table()
+        )
+        return (
+            '<table class="wbk-dist"><thead><tr><th>outcome</th><th>probability</th>'
+            f"<th>percent</th><th>at least</th></tr></thead><tbody>{rows}</tbody></table>"
+        )
+
+    # --- building procedures ---------------------------------------------------------------
+
+    def map(self, f: Callable[[Hashable], Hashable | Dist]) -> Dist:
+        """Apply ``f`` to every outcome; where ``f`` returns a ``Dist``, mix it in by weight."""
+        results = [(f(o), w) for o, w in self._weights.items()]
+        scale = math.lcm(*(r.total for r, _ in results if isinstance(r, Dist)))
+        ints: dict[Hashable, int] = {}
+        for result, w in results:
+            if isinstance(result, Dist):
+                factor = w * (scale // result.total)
+                for o, rw in result._weights.items():
+                    ints[o] = ints.get(o, 0) + factor * rw
+            else:
+                ints[result] = ints.get(result, 0) + w * scale
+        return Dist._from_ints(ints)
+
+    def given(self, condition: Callable[[Hashable], bool]) -> Dist:
+        """The distribution of the outcomes for which ``condition`` holds, renormalised."""
+        kept = {o: w for o, w in self._weights.items() if condition(o)}
+        if not kept:
+            raise WbkError("the condition holds for no outcome, so nothing is left to condition on")
+        return Dist._from_ints(kept)
+
+    def is_in(self, outcomes: Iterable[Hashable]) -> Dist:
+        """A distribution of booleans: is the outcome one of ``outcomes``?"""
+        wanted = set(outcomes)
+        return self.map(lambda o: o in wanted)
+
+    def combine(self, other: Dist | Hashable, op: Callable[[Hashable, Hashable], Hashable]) -> Dist:
+        """The distribution of ``op(x, y)`` for independent x from here and y from ``other``."""
+        other = other if isinstance(other, Dist) else Dist.always(other)
+        ints: dict[Hashable, int] = {}
+        for x, wx in self._weights.items():
+            for y, wy in other._weights.items():
+                o = op(x, y)
+                ints[o] = ints.get(o, 0) + wx * wy
+        return Dist._from_ints(ints)
+
+    @staticmethod
+    def always(outcome: Hashable) -> Dist:
+        return Dist._from_ints({outcome: 1})
+
+    @staticmethod
+    def joint(*dists: Dist) -> Dist:
+        """Independent procedures together: a distribution of tuples, one entry per procedure."""
+        result = Dist.always(())
+        for d in dists:
+            result = result.combine(d, lambda t, x: (*t, x))
+        return result
+
+    def sum_of(self, n: int) -> Dist:
+        """The sum of ``n`` independent rolls (also written ``n @ dist``)."""
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise WbkError(f"number of dice {n!r} is not a whole number")
+        if n < 0:
+            raise WbkError(f"number of dice {n} is negative")
+        if len(self._weights) == 2:
+            return self._binomial(n)
+        result, power = Dist.always(0), self
+        while n:
+            if n & 1:
+                result = result + power
+            n >>= 1
+            if n:
+                power = power + power
+        return result
+
+    def _binomial(self, n: int) -> Dist:
+        (lo, a), (hi, b) = self._weights.items()
+        ints: dict[Hashable, int] = {}
+        coefficient = 1
+        for k in range(n + 1):  # k rolls come up hi, n - k come up lo
+            o = k * hi + (n - k) * lo
+            ints[o] = ints.get(o, 0) + coefficient * b**k * a ** (n - k)
+            coefficient = coefficient * (n - k) // (k + 1)
+        return Dist._from_ints(ints)
+
+    def __rmatmul__(self, n: int) -> Dist:
+        return self.sum_of(n)
+
+    def __add__(self, other):
+        return self.combine(other, operator.add)
+
+    def __radd__(self, other):
+        return self.combine(other, lambda x, y: y + x)
+
+    def __sub__(self, other):
+        return self.combine(other, operator.sub)
+
+    def __rsub__(self, other):
+        return self.combine(other, lambda x, y: y - x)
+
+    def __mul__(self, other):
+        return self.combine(other, operator.mul)
+
+    def __rmul__(self, other):
+        return self.combine(other, lambda x, y: y * x)
+
+    def __neg__(self):
+        return self.map(operator.neg)
+
+    def __lt__(self, other):
+        return self.combine(other, operator.lt)
+
+    def __le__(self, other):
+        return self.combine(other, operator.le)
+
+    def __gt__(self, other):
+        return self.combine(other, operator.gt)
+
+    def __ge__(self, other):
+        return self.combine(other, operator.ge)
+
+
+def die(faces: int) -> Dist:
+    """A fair die numbered 1 to ``faces``.
+
+    >>> die(6).probability(3)
+    Fraction(1, 6)
+    """
+    if isinstance(faces, bool) or not isinstance(faces, int) or faces < 1:
+        raise WbkError(f"a die needs at least one face, got {faces!r}")
+    return Dist._from_ints({f: 1 for f in range(1, faces + 1)})
+
+
+d6 = die(6)
+d10 = die(10)
+d12 = die(12)
+d20 = die(20)
+
+
+def outcome_name(outcome) -> str:
+    """How an outcome is shown: an enum member by its name, anything else as ``str`` gives it."""
+    name = getattr(outcome, "name", None)
+    return name if isinstance(name, str) else str(outcome)
