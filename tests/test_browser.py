@@ -47,13 +47,14 @@ def free_port() -> int:
 def lab(tmp_path_factory):
     """A JupyterLab on 127.0.0.1 serving a copy of the notebooks (runs must not rewrite ours)."""
     root = tmp_path_factory.mktemp("notebooks")
+    workspaces = tmp_path_factory.mktemp("workspaces")
     for nb in NOTEBOOKS.glob("*.ipynb"):
         shutil.copy(nb, root)
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", "--ip=127.0.0.1",
          f"--port={port}", f"--ServerApp.token={TOKEN}", f"--ServerApp.root_dir={root}",
-         "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
+         "--LabApp.news_url=", f"--LabApp.workspaces_dir={workspaces}", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
     )
     url = f"http://127.0.0.1:{port}"
@@ -84,7 +85,9 @@ def browser():
 def run_all(browser, lab, notebook: str):
     """Open a notebook, run every cell and wait until the kernel is idle again."""
     page = browser.new_page(viewport={"width": 1300, "height": 1000})
-    page.goto(f"{lab}/lab/tree/{notebook}?token={TOKEN}")
+    # a workspace of its own, so that no notebook opened earlier is restored beside this one
+    workspace = notebook.removesuffix(".ipynb").replace("_", "-")
+    page.goto(f"{lab}/lab/workspaces/{workspace}/tree/{notebook}?token={TOKEN}")
     page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
     page.wait_for_selector("text=Python 3 (ipykernel) | Idle", timeout=60_000)
     page.click("li.lm-MenuBar-item:has-text('Run')")
@@ -132,4 +135,13 @@ def test_tour_runs_and_its_panel_answers_clicks(browser, lab):
     message.wait_for(timeout=10_000)
     assert message.inner_text().strip().startswith("'19x3' is not a hex label")
     assert errors_shown(page) == []
+    page.close()
+
+
+def test_distributions_notebook_runs_and_its_panel_shows_a_table(browser, lab):
+    page = run_all(browser, lab, "01_reading_distributions.ipynb")
+    assert errors_shown(page) == []
+    panel_table = page.locator(".widget-html table.wbk-dist")
+    panel_table.wait_for(timeout=10_000)
+    assert panel_table.locator("tr").count() == 22  # the header and 0 to 20 hits
     page.close()

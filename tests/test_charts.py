@@ -59,3 +59,12 @@ def test_heatmap_cells_are_the_probabilities():
     grid = ax.images[0].get_array()
     assert grid[0][0] == pytest.approx(1 / 2)  # 1 die needing 4+
     assert grid[2][2] == pytest.approx(1 - Fraction(5, 6) ** 3)
+
+
+@pytest.mark.parametrize(
+    "p, shown", [(0, "0%"), (1, "100%"), (0.0004, "4.0e-04"), (0.05, "5.0%"), (0.5, "50%"), (0.998, "99.8%"), (0.9996, ">99.9%")]
+)
+def test_percentages_never_round_to_certainty(p, shown):
+    from wbk.charts import _percent
+
+    assert _percent(p) == shown

@@ -28,11 +28,16 @@ def _axes(ax, size=(6.4, 3.6)):
 
 
 def _percent(p: float) -> str:
-    if p == 0:
-        return "0%"
+    """A short percentage that never rounds a possible or an unsure outcome to 0% or 100%."""
+    if p == 0 or p == 1:
+        return f"{p:.0%}"
     if p < 0.001:
         return f"{p:.1e}"
-    return f"{p:.0%}" if p >= 0.1 else f"{p:.1%}"
+    if p > 0.999:
+        return ">99.9%"
+    if p < 0.1 or p > 0.99:
+        return f"{p:.1%}"
+    return f"{p:.0%}"
 
 
 def bar_chart(dist: Dist, *, ax=None, title: str | None = None, xlabel: str = "outcome") -> matplotlib.axes.Axes:
