@@ -145,3 +145,18 @@ def test_distributions_notebook_runs_and_its_panel_shows_a_table(browser, lab):
     panel_table.wait_for(timeout=10_000)
     assert panel_table.locator("tr").count() == 22  # the header and 0 to 20 hits
     page.close()
+
+
+def test_blitz_calculator_answers_typing_and_bad_input(browser, lab):
+    page = run_all(browser, lab, "blitz_combat.ipynb")
+    assert errors_shown(page) == []
+    strengths = page.locator(".widget-text:has-text('strengths') input").first
+    strengths.fill("5, x")
+    strengths.press("Enter")
+    page.locator(".widget-html:has-text(\"'x' in strengths is not a whole number\")").wait_for(timeout=10_000)
+    strengths.fill("4, 4")
+    strengths.press("Enter")
+    page.locator(".widget-html b:has-text('8 dice')").wait_for(timeout=10_000)
+    assert page.locator(".widget-html:has-text('is not a whole number')").count() == 0
+    assert errors_shown(page) == []
+    page.close()

@@ -31,7 +31,7 @@ def test_bar_chart_heights_are_the_probabilities_and_the_mean_is_marked():
 
 def test_bar_chart_names_enum_outcomes():
     ax = bar_chart(Dist({Outcome.MISS: 3, Outcome.HIT: 2, Outcome.KILL: 1}))
-    assert [t.get_text() for t in ax.get_xticklabels()] == ["MISS", "HIT", "KILL"]
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["miss", "hit", "kill"]
     assert ax.get_lines() == []
 
 

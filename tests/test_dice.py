@@ -129,3 +129,12 @@ def test_map_to_dists_mixes_by_weight(d):
     mixed = d.map(lambda o: abs(o) @ die(3))
     assert sum(mixed.probabilities().values()) == 1
     assert same(mixed, icepool.Die(d.weights).map(lambda o: abs(o) @ icepool.d3))
+
+
+def test_long_fractions_are_shortened_in_the_table():
+    from wbk.dice import fraction_html
+
+    assert fraction_html(Fraction(1, 6)) == "1/6"
+    long = (30 @ (d6 >= 6)).probability(1)
+    shown = fraction_html(long)
+    assert shown.startswith(f'<span title="{long}">≈ 0.0252763') and "23-digit denominator" in shown

@@ -48,10 +48,10 @@ def test_dist_panel_reports_bad_input_in_one_line():
     from wbk.widgets import DistPanel
 
     panel = DistPanel(lambda dice, need: dice @ (d6 >= need), dice=widgets.IntText(4), need=(2, 6))
-    assert panel.table.value.count("<tr>") == 6  # header and 0-4 hits
+    assert panel.pane.value.count("<tr>") == 6  # header and 0-4 hits
     panel.controls["dice"].value = -1
     assert "number of dice -1 is negative" in panel.message.value
-    assert panel.table.value.count("<tr>") == 6
+    assert panel.pane.value.count("<tr>") == 6
     panel.controls["dice"].value = 2
     assert panel.message.value == ""
-    assert [round(b.get_height(), 4) for b in panel.ax.patches] == [0.25, 0.5, 0.25]
+    assert [round(b.get_height(), 4) for b in panel.figure.axes[0].patches] == [0.25, 0.5, 0.25]

@@ -24,6 +24,7 @@ always add up to exactly 1.
 
 from __future__ import annotations
 
+import enum
 import html
 import math
 import operator
@@ -137,7 +138,7 @@ class Dist:
 
     def _repr_html_(self) -> str:
         rows = "".join(
-            f"<tr><td>{html.escape(outcome_name(o))}</td><td>{p}</td><td>{float(p):.2%}</td><td>{float(up):.2%}</td></tr>"
+            f"<tr><td>{html.escape(outcome_name(o))}</td><td>{fraction_html(p)}</td><td>{float(p):.2%}</td><td>{float(up):.2%}</td></tr>"
             for o, p, up in self.table()
         )
         return (
@@ -277,6 +278,19 @@ d20 = die(20)
 
 
 def outcome_name(outcome) -> str:
-    """How an outcome is shown: an enum member by its name, anything else as ``str`` gives it."""
-    name = getattr(outcome, "name", None)
-    return name if isinstance(name, str) else str(outcome)
+    """How an outcome is shown: an enum member by its name in words ("step loss"), anything
+    else as ``str`` gives it."""
+    if isinstance(outcome, enum.Enum):
+        return outcome.name.replace("_", " ").lower()
+    return str(outcome)
+
+
+def fraction_html(p: Fraction, longest: int = 24) -> str:
+    """A probability as an exact fraction; one too long to read is shortened to its leading
+    digits, the whole fraction kept in the hover text."""
+    text = str(p)
+    if len(text) <= longest:
+        return text
+    digits = len(str(p.denominator))
+    return f'<span title="{text}">≈ {float(p):.6g} <small>({digits}-digit denominator)</small></span>'
+

@@ -123,46 +123,95 @@ class TracePanel(Panel):
         self.listing.value = f"<ol>{items}</ol>"
 
 
-class DistPanel(Panel):
-    """Controls for the parameters of ``procedure`` and, live, the bar chart and exact table of
-    the distribution it returns.
+def parse_whole_numbers(text: str, name: str) -> list[int]:
+    """Whole numbers typed as "5, 5, 3" (or with spaces); an empty box is an empty list."""
+    numbers = []
+    for part in text.replace(",", " ").split():
+        try:
+            numbers.append(int(part))
+        except ValueError:
+            raise WbkError(f"{part!r} in {name} is not a whole number") from None
+    return numbers
+
+
+def parse_optional_number(text: str, name: str) -> int | None:
+    """A whole number typed in a box, or None for an empty box."""
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise WbkError(f"{name} {text!r} is not a whole number") from None
+
+
+class ChartPanel(Panel):
+    """Controls, a chart and an HTML pane below it, redrawn whenever a control changes.
+
+    ``compute(**values)`` turns the control values into a result and may raise ``WbkError``
+    (shown as the panel's message, the last good chart staying up); ``draw(figure, result)``
+    draws the result on the cleared figure and returns the HTML for the pane.
 
     Controls are given as ``ipywidgets.interact`` abbreviates them: ``(0, 30)`` a slider,
     ``["open", "woods"]`` a dropdown, ``True`` a checkbox, or a ready widget.
-
-    >>> from wbk.dice import d6
-    >>> panel = DistPanel(lambda dice, need: dice @ (d6 >= need), dice=(1, 20), need=(2, 6))
-    >>> panel.controls["dice"].value, panel.table.value.count("<tr>")
-    (10, 12)
     """
 
-    def __init__(self, procedure: Callable[..., Dist], /, *, title: str | None = None, **controls):
+    def __init__(
+        self,
+        compute: Callable[..., object],
+        draw: Callable[[Figure, object], str],
+        /,
+        *,
+        size: tuple[float, float] = (6.0, 3.4),
+        **controls,
+    ):
         super().__init__()
-        self.procedure, self.title = procedure, title
+        self.compute, self.draw = compute, draw
         self.controls = {name: widgets.interactive.widget_from_abbrev(abbrev) for name, abbrev in controls.items()}
         for name, control in self.controls.items():
             control.description = control.description or name.replace("_", " ")
+            control.style = {"description_width": "initial"}
             control.observe(lambda _: self.update(), names="value")
-        self.figure, self.canvas = interactive_figure((6.0, 3.4))
-        self.ax = self.figure.add_subplot()
-        self.table = widgets.HTML()
+        self.figure, self.canvas = interactive_figure(size)
+        self.pane = widgets.HTML()
         self.widget = widgets.VBox(
             [
                 widgets.HBox(list(self.controls.values()), layout=widgets.Layout(flex_flow="row wrap")),
                 self.message,
-                widgets.HBox([self.canvas, self.table]),
+                self.canvas,
+                self.pane,
             ]
         )
         self.update()
 
     @reports_errors
     def update(self) -> None:
-        values = {name: control.value for name, control in self.controls.items()}
-        dist = self.procedure(**values)
-        if not isinstance(dist, Dist):
-            raise WbkError(f"the procedure gave {type(dist).__name__}, not a Dist")
-        self.ax.clear()
-        bar_chart(dist, ax=self.ax, title=self.title)
+        result = self.compute(**{name: control.value for name, control in self.controls.items()})
+        self.figure.clear()
+        self.pane.value = self.draw(self.figure, result)
         self.canvas.draw_idle()
-        self.table.value = dist._repr_html_()
         self.show_message("")
+
+
+class DistPanel(ChartPanel):
+    """Controls for the parameters of ``procedure`` and, live, the bar chart and exact table of
+    the distribution it returns.
+
+    >>> from wbk.dice import d6
+    >>> panel = DistPanel(lambda dice, need: dice @ (d6 >= need), dice=(1, 20), need=(2, 6))
+    >>> panel.controls["dice"].value, panel.pane.value.count("<tr>")
+    (10, 12)
+    """
+
+    def __init__(self, procedure: Callable[..., Dist], /, *, title: str | None = None, **controls):
+        def compute(**values) -> Dist:
+            dist = procedure(**values)
+            if not isinstance(dist, Dist):
+                raise WbkError(f"the procedure gave {type(dist).__name__}, not a Dist")
+            return dist
+
+        def draw(figure: Figure, dist: Dist) -> str:
+            bar_chart(dist, ax=figure.add_subplot(), title=title)
+            return dist._repr_html_()
+
+        super().__init__(compute, draw, **controls)

@@ -1,0 +1,27 @@
+"""Steps of a rule's working, each citing its rule, so that a notebook can show *why*."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Step:
+    """One sentence of a rule's working and the rule it applies ("Blitz Combat, Damage")."""
+
+    text: str
+    rule: str
+
+    def __str__(self) -> str:
+        return f"{self.text} [{self.rule}]"
+
+
+def steps_html(steps: Iterable[Step]) -> str:
+    """The steps as an HTML ordered list, each with its rule in small grey type."""
+    items = "".join(
+        f'<li>{html.escape(s.text)} <span style="color:#777;font-size:smaller">({html.escape(s.rule)})</span></li>'
+        for s in steps
+    )
+    return f"<ol>{items}</ol>"
