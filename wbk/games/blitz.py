@@ -230,6 +230,12 @@ def _check_morale(morale) -> int:
     return int(morale)
 
 
+def _check_armor(armor) -> int:
+    if isinstance(armor, bool) or not isinstance(armor, Integral) or armor < 0:
+        raise WbkError(f"armor value {armor!r} is not a whole number of 0 or more")
+    return int(armor)
+
+
 def _check_dice(dice) -> int:
     if isinstance(dice, bool) or not isinstance(dice, Integral) or dice < 0:
         raise WbkError(f"number of dice {dice!r} is not a whole number of 0 or more")
@@ -244,8 +250,7 @@ def hits(dice: int, armor: int = 0) -> Dist:
     Fraction(1, 6)
     """
     dice = _check_dice(dice)
-    if isinstance(armor, bool) or not isinstance(armor, Integral) or armor < 0:
-        raise WbkError(f"armor value {armor!r} is not a whole number of 0 or more")
+    armor = _check_armor(armor)
     return (dice @ (d6 >= 6)).map(lambda h: max(0, h - armor))
 
 
@@ -375,6 +380,8 @@ def fire_procedure(
     """
     dice = _check_dice(dice)
     fire = _choice(fire, FIRE_TYPES, "fire type")
+    if armor is not None:
+        _check_armor(armor)
     if leader_morale is not None:
         _check_morale(leader_morale)
     rolled = hits(dice)
