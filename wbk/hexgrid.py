@@ -176,6 +176,13 @@ class Hexside:
             raise WbkError(f"{a} and {b} are not adjacent, so they share no hexside")
         object.__setattr__(self, "hexes", (a, b) if a < b else (b, a))
 
+    @classmethod
+    def _unchecked(cls, a: Hex, b: Hex) -> Hexside:
+        """For callers that know a and b are adjacent (the tracer): no distance check."""
+        side = cls.__new__(cls)
+        object.__setattr__(side, "hexes", (a, b) if a < b else (b, a))
+        return side
+
     def __setattr__(self, name, value):
         raise AttributeError("Hexside is immutable")
 
@@ -224,6 +231,13 @@ class Corner:
         if not (a.is_adjacent(b) and b.is_adjacent(c) and a.is_adjacent(c)):
             raise WbkError(f"{a}, {b} and {c} do not meet at a corner")
         object.__setattr__(self, "hexes", tuple(sorted((a, b, c))))
+
+    @classmethod
+    def _unchecked(cls, a: Hex, b: Hex, c: Hex) -> Corner:
+        """For callers that know the three hexes meet at a corner (the tracer): no check."""
+        corner = cls.__new__(cls)
+        object.__setattr__(corner, "hexes", tuple(sorted((a, b, c))))
+        return corner
 
     def __setattr__(self, name, value):
         raise AttributeError("Corner is immutable")
@@ -309,46 +323,45 @@ def trace(a: Hex, b: Hex) -> Trace:
     >>> [h.cube for h in trace(Hex(0, 0, 0), Hex(1, -5, 4)).hexes]
     [(0, 0, 0), (0, -1, 1), (0, -2, 2), (1, -3, 2), (1, -4, 3), (1, -5, 4)]
     """
-    delta = b - a
+    # Plain integer tuples inside the loop: this runs once per target hex of a viewshed.
+    dq, dr = b.q - a.q, b.r - a.r
+    ds = -dq - dr
+    leaving = []  # (slope, unit) for the hexsides the line can leave through
+    for uq, ur in _UNIT_QR:
+        slope = dq * uq + dr * ur + ds * (-uq - ur)
+        if slope > 0:
+            leaving.append((slope, uq, ur))
     course: list[tuple[StepKind, Hex | Hexside | Corner]] = [("hex", a)]
-    h = a
-    while h != b:
-        offset = a - h
-        exits: list[tuple[int, int, Hex]] = []  # (numerator, denominator, unit) of the exit t
-        for u in _UNITS:
-            slope = delta.dot(u)
-            if slope > 0:
-                exits.append((1 - offset.dot(u), slope, u))
-        num, den, _ = min(exits, key=lambda e: _Ratio(e[0], e[1]))
-        first = [u for n, d, u in exits if n * den == num * d]
+    q, r, h = a.q, a.r, a
+    while (q, r) != (b.q, b.r):
+        oq, or_ = a.q - q, a.r - r
+        os = -oq - or_
+        best_num, best_den, first = 0, 0, []
+        for slope, uq, ur in leaving:
+            num = 1 - (oq * uq + or_ * ur + os * (-uq - ur))
+            if not first or num * best_den < best_num * slope:
+                best_num, best_den, first = num, slope, [(uq, ur)]
+            elif num * best_den == best_num * slope:
+                first.append((uq, ur))
         if len(first) == 1:
-            nxt = h + first[0]
-            course += [("cross", Hexside(h, nxt)), ("hex", nxt)]
-            h = nxt
+            (uq, ur), = first
+            nxt = Hex(q + uq, r + ur)
+            course += [("cross", Hexside._unchecked(h, nxt)), ("hex", nxt)]
+            q, r, h = q + uq, r + ur, nxt
             continue
-        ui, uj = first
-        ni, nj = h + ui, h + uj
-        course.append(("corner", Corner(h, ni, nj)))
-        lean = delta.dot(uj - ui)
+        (iq, ir), (jq, jr) = first
+        ni, nj = Hex(q + iq, r + ir), Hex(q + jq, r + jr)
+        course.append(("corner", Corner._unchecked(h, ni, nj)))
+        lean = dq * (jq - iq) + dr * (jr - ir) + ds * ((iq + ir) - (jq + jr))
         if lean == 0:
-            far = ni + nj - h
-            course += [("along", Hexside(ni, nj)), ("corner", Corner(ni, nj, far)), ("hex", far)]
-            h = far
+            far = Hex(q + iq + jq, r + ir + jr)
+            course += [("along", Hexside._unchecked(ni, nj)), ("corner", Corner._unchecked(ni, nj, far)), ("hex", far)]
+            nxt = far
         else:
             nxt = nj if lean > 0 else ni
-            course += [("cross", Hexside(h, nxt)), ("hex", nxt)]
-            h = nxt
+            course += [("cross", Hexside._unchecked(h, nxt)), ("hex", nxt)]
+        q, r, h = nxt.q, nxt.r, nxt
     return Trace(a, b, tuple(course))
 
 
-class _Ratio:
-    """n/d with d > 0, ordered exactly by cross-multiplication."""
-
-    __slots__ = ("n", "d")
-
-    def __init__(self, n: int, d: int):
-        self.n, self.d = n, d
-
-    def __lt__(self, other: _Ratio) -> bool:
-        return self.n * other.d < other.n * self.d
-
+_UNIT_QR = tuple(d.value for d in Direction)

@@ -1,0 +1,269 @@
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wbk.errors import WbkError
+from wbk.games.ss_panzer import (
+    FireEffect,
+    GameData,
+    Unit,
+    entry_cost,
+    example_data,
+    explain_entry,
+    fire_dice,
+    fire_effect,
+    geographic_victory,
+    has_los,
+    hits,
+    line_of_sight,
+    movement_range,
+    route,
+    soviet_artillery_dice,
+    viewshed,
+)
+from wbk.maps import HexMap, example_map
+
+M = example_map("ss_panzer_errata_9_4")
+UNITS = example_data().units
+PZ4, T34 = UNITS["Pz IV"], UNITS["T-34"]
+
+
+@pytest.mark.parametrize(
+    "firer, target, clear",
+    [
+        # 1913's slope hexsides do not stop units in 1913, 1813, 1814, 1914 seeing through them
+        ("1813", "2014", True),
+        ("1814", "2013", True),
+        ("1914", "1912", True),
+        ("1913", "2113", True),
+        # 1712 can see 1913 but not beyond it
+        ("1712", "1913", True),
+        ("1712", "2014", False),
+        ("1712", "2015", False),
+        ("1712", "2114", False),
+        # 1913 sees 1915 and 1816, not 1716 behind the slope hexside 1715/1816
+        ("1913", "1915", True),
+        ("1913", "1816", True),
+        ("1913", "1716", False),
+    ],
+)
+def test_errata_9_4_slope_examples(firer, target, clear):
+    assert has_los(M, firer, target) is clear
+    assert has_los(M, target, firer) is clear
+
+
+def test_errata_9_4_the_spine_example_names_its_hexside():
+    result = line_of_sight(M, "1913", "1716")
+    assert result.blocking == (M.hexside("1715/1816"),)
+    assert "runs along slope hexside 1715/1816, between the two units: blocked" in [s.text for s in result.steps]
+    assert all(s.rule == "SS Panzer errata 9.4" for s in result.steps)
+    through = line_of_sight(M, "1712", "1913")
+    assert "crosses slope hexside 1813/1913, a side of the target's hex: no block" in [s.text for s in through.steps]
+
+
+PLAIN = HexMap("plain", (12, 24), (8, 18))
+
+
+def with_woods(*labels: str) -> HexMap:
+    return HexMap("woods", (12, 24), (8, 18), terrain_hexes={"woods": frozenset(map(PLAIN.hex, labels))})
+
+
+@pytest.mark.parametrize(
+    "woods, edge, clear",
+    [
+        (["1814"], "both", True),
+        (["1814"], "either", False),
+        (["1814", "1914"], "both", False),
+        (["1815"], "both", False),  # the line passes through the centre of 1815
+        ([], "either", True),
+    ],
+)
+def test_hexside_spine_readings(woods, edge, clear):
+    m = with_woods(*woods)
+    assert has_los(m, "1913", "1716", blocking_terrain={"woods"}, edge=edge) is clear
+
+
+def test_corner_graze_readings():
+    m = with_woods("1309")  # the line 1208-1312 touches 1309 at one corner only
+    assert has_los(m, "1208", "1312", blocking_terrain={"woods"}, edge="both")
+    assert not has_los(m, "1208", "1312", blocking_terrain={"woods"}, edge="either")
+    assert has_los(m, "1208", "1312")  # blocking terrain is off by default
+
+
+def test_blocking_terrain_in_the_firers_or_targets_hex_does_not_block():
+    m = with_woods("1913", "1716")
+    assert has_los(m, "1913", "1716", blocking_terrain={"woods"})
+
+
+def test_visibility_limit():
+    assert not has_los(M, "1913", "1915", visibility=1)
+    assert has_los(M, "1913", "1915", visibility=2)
+
+
+def test_bad_los_input():
+    with pytest.raises(WbkError, match="hex 1999 is off the map"):
+        line_of_sight(M, "1913", "1999")
+    with pytest.raises(WbkError, match="edge reading 'some'"):
+        line_of_sight(M, "1913", "1716", edge="some")
+
+
+labels = st.sampled_from([M.label(h) for h in M])
+
+
+@settings(max_examples=80)
+@given(labels, labels, st.sampled_from(["both", "either"]))
+def test_line_of_sight_is_symmetric(a, b, edge):
+    options = dict(blocking_terrain={"woods", "town"}, edge=edge)
+    assert has_los(M, a, b, **options) == has_los(M, b, a, **options)
+
+
+def test_viewshed_of_1913():
+    seen = viewshed(M, "1913")
+    assert {M.hex(x) for x in ("1913", "1915", "1816", "2014", "1712")} <= seen
+    assert M.hex("1716") not in seen
+    assert seen == {h for h in M if has_los(M, "1913", h)}
+    assert {M.label(h) for h in M} - {M.label(h) for h in seen} == {"1716", "1618"}  # both behind 1715/1816
+
+
+def test_errata_8_3_stream_into_woods():
+    assert entry_cost(M, PZ4, "1610", "1609") == 6
+    steps = explain_entry(M, PZ4, "1610", "1609").steps
+    assert steps[-1].text == "1609: woods in 1609 + stream hexside 1609/1610 = 2 MCF × 3 = 6 MP"
+    assert entry_cost(M, PZ4, "1508", "1609") == 6
+    assert entry_cost(M, PZ4, "1509", "1609") == 3  # woods, no stream on that hexside
+    assert entry_cost(M, PZ4, "1912", "1913") == 1
+
+
+@pytest.mark.parametrize(
+    "unit, hex_, cost",
+    [
+        ("Pz IV", "2013", 3),  # trench alone: Germans pay an MCF
+        ("T-34", "2013", 1),  # Soviets pay 1 MP
+        ("Pz IV", "2012", 6),  # trench and woods: two MCF for Germans
+        ("T-34", "2012", 3),  # one MCF for the woods only
+        ("Rifle battalion", "2012", 2),
+    ],
+)
+def test_errata_8_3_trench_costs(unit, hex_, cost):
+    frm = next(n for n in M.neighbors(M.hex(hex_)) if not M.terrain(n) and not M.features(M.hexside(n, M.hex(hex_))))
+    assert entry_cost(M, UNITS[unit], frm, hex_) == cost
+
+
+def test_errata_8_3_one_hex_on_a_move_action():
+    slow = Unit("slow", "German", mp=2, mcf=3)
+    on_move = movement_range(M, slow, "1610")
+    on_move_and_fire = movement_range(M, slow, "1610", action="move_and_fire")
+    assert on_move[M.hex("1609")] == 6  # stream into woods, more than its 2 MP
+    assert M.hex("1609") not in on_move_and_fire
+    # 1710 lies over a stream too, but costs 2 by way of 1709
+    assert on_move[M.hex("1710")] == 2
+    assert {M.label(h) for h, c in on_move.items() if c > 2} == {"1609"}
+    assert M.hex("1610") in on_move and on_move[M.hex("1610")] == 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(labels, st.sampled_from(sorted(UNITS)), st.integers(0, 12), st.sampled_from(["move", "move_and_fire"]))
+def test_movement_range_is_the_cheapest_cost(start, name, mp, action):
+    unit = UNITS[name]
+    reach = movement_range(M, unit, start, mp, action)
+    origin = M.hex(start)
+    assert reach[origin] == 0
+    for h, cost in reach.items():
+        if h == origin:
+            continue
+        best = min(reach[n] + entry_cost(M, unit, n, h) for n in M.neighbors(h) if n in reach and reach[n] <= mp)
+        if cost <= mp:
+            assert cost == best
+        else:
+            assert action == "move" and h in M.neighbors(origin) and cost == entry_cost(M, unit, origin, h)
+    for n in M.neighbors(origin):
+        assert (n in reach) or action == "move_and_fire"
+
+
+def test_route_is_explained():
+    path = route(M, PZ4, "1611", "1609")
+    # round the stream: 1 + 1 MP through clear hexes, then 3 MP into the woods from the west
+    assert [M.label(h) for h in path.hexes] == ["1611", "1510", "1509", "1609"]
+    assert path.mp == 5
+    assert path.steps[-1].text.endswith("= 1 MCF × 3 = 3 MP")
+    with pytest.raises(WbkError, match="Pz IV cannot reach 2418 from 1611"):
+        route(M, PZ4, "1611", "2418")
+
+
+def test_units_are_checked():
+    with pytest.raises(WbkError, match="only the Soviet airborne battalions are non-motorized"):
+        Unit("Pioneers", "German", 4, 2, motorized=False)
+    with pytest.raises(WbkError, match="side 'Finnish' is not German or Soviet"):
+        Unit("Jaeger", "Finnish", 4, 2)
+    assert not UNITS["Guards airborne battalion"].motorized
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("[units.X]\nside = 'German'\nmp = 4", r"\[units.'X'\] mcf: missing"),
+        ("[units.X]\nside = 'German'\nmp = 4\nmcf = 0", r"\[units.'X'\]: unit 'X': mcf 0"),
+        ("[movement]\nmcf_terrain = 'woods'", r"\[movement\] mcf_terrain: 'woods'"),
+        ("[fire.conditions]\nkill_zone = -3", r"\[fire.conditions\] kill_zone: -3"),
+        ("[moves]", r"moves: unknown section"),
+    ],
+)
+def test_game_data_errors_name_the_key(text, message):
+    with pytest.raises(WbkError, match="data.toml: " + message):
+        GameData.from_toml(text, source="data.toml")
+
+
+def test_example_data_is_labelled_illustrative():
+    from importlib import resources
+
+    text = (resources.files("wbk") / "data" / "ss_panzer.toml").read_text()
+    assert "ILLUSTRATIVE" in text
+    assert PZ4.mcf == 3
+
+
+def test_errata_9_5_largest_condition_not_the_sum():
+    assert fire_dice(["kill_zone", "entering_zoc"]).fires == (4,)
+    assert fire_dice([]).fires == (2,)
+    assert fire_dice(["kill_zone", "entering_zoc"], reading="separate").fires == (3, 4)
+    with pytest.raises(WbkError, match="fire condition 'ambush' is not one of entering_zoc, kill_zone"):
+        fire_dice(["ambush"])
+
+
+def test_errata_9_5_and_13_2_soviet_artillery():
+    for phase, side in (("bombardment", "bombardment (barrage) side"), ("action", "support side")):
+        dice = soviet_artillery_dice(phase)
+        assert dice.fires == (2,)
+        assert side in dice.steps[0].text
+
+
+def test_a_one_always_hits():
+    assert hits(1, 0).probability(1) == Fraction(1, 6)
+    assert hits(1, 3).probability(1) == Fraction(1, 2)
+    assert hits(2, 1).probability(2) == Fraction(1, 36)
+
+
+def test_fire_effect_exactly():
+    two = fire_effect([2], hit_number=3)  # each die hits on 1-3
+    assert two.probabilities() == {
+        FireEffect.NO_EFFECT: Fraction(1, 4),
+        FireEffect.SUPPRESSED: Fraction(1, 2),
+        FireEffect.STEP_LOSS: Fraction(1, 4),
+    }
+    # separate fires are never combined: two fires of one die each cannot cause a step loss
+    assert fire_effect([1, 1], hit_number=3).probability(FireEffect.STEP_LOSS) == 0
+    step_3 = hits(3, 2).at_least(2)
+    step_4 = hits(4, 2).at_least(2)
+    separate = fire_effect(fire_dice(["kill_zone", "entering_zoc"], reading="separate"), 2)
+    assert separate.probability(FireEffect.STEP_LOSS) == 1 - (1 - step_3) * (1 - step_4)
+    assert fire_effect(fire_dice(["kill_zone", "entering_zoc"]), 2).probability(FireEffect.STEP_LOSS) == step_4
+
+
+def test_errata_3_3_geographic_victory():
+    stars = sorted(M.label(h) for h in M.markers("star"))
+    assert len(stars) == 9
+    assert geographic_victory(M, stars[:7]).won
+    result = geographic_victory(M, stars[:6] + ["1208"])
+    assert not result.won and result.controlled == 6
+    assert result.steps[-1].text == "fewer than 7: no geographic victory"
