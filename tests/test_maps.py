@@ -201,3 +201,19 @@ def test_a_hex_off_the_map_is_named_by_its_label(m):
 def test_unknown_example_map_lists_the_shipped_ones():
     with pytest.raises(WbkError, match="no shipped map called 'ss' \\(there are: ss_panzer_errata_9_4"):
         example_map("ss")
+
+
+def test_editing_returns_an_edited_copy(m):
+    h = m.hex("1913")
+    edited = m.with_terrain(h, {"woods", "town"})
+    assert edited.terrain(h) == {"woods", "town"} and m.terrain(h) == frozenset()
+    assert edited.with_terrain(h, ()) == m
+    side = m.hexside("1913/2013")
+    sloped = m.with_feature(side, "slope", uphill=m.hex("2013"))
+    assert sloped.uphill(side) == m.hex("2013") and "slope" in sloped.features(side)
+    assert sloped.with_feature(side, "slope", present=False) == m
+    assert HexMap.from_toml(sloped.to_toml()) == sloped
+    with pytest.raises(WbkError, match="needs its uphill hex"):
+        m.with_feature(side, "slope")
+    stream_gone = m.with_feature(m.hexside("1609/1610"), "stream", present=False)
+    assert "stream" not in stream_gone.hexside_features

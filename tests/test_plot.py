@@ -63,3 +63,28 @@ def test_view_picks_hexes_on_the_map_only(m):
 def test_map_draws_itself_in_jupyter(m):
     png = m._repr_png_()
     assert png.startswith(b"\x89PNG") and len(png) > 10_000
+
+
+def test_hexside_under_a_click_near_it(m):
+    view = draw_map(m)
+    side = m.hexside("1913/1914")
+    (x1, y1), (x2, y2) = hexside_segment(side)
+    mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+    cx, cy = center(m.hex("1913"))
+    assert view.hexside_at(mx + 0.1 * (cx - mx), my + 0.1 * (cy - my)) == side
+    assert view.hexside_at(cx, cy) is None
+    plt.close(view.figure)
+
+
+def test_edited_contents_update_the_same_artists(m):
+    view = draw_map(m)
+    faces, lines = view.faces, view.feature_lines
+    h = m.hex("1208")
+    edited = m.with_terrain(h, {"woods"}).with_feature(m.hexside("1208/1209"), "stream")
+    view.show_contents(edited)
+    assert view.faces is faces and view.feature_lines is lines
+    assert tuple(view.faces.get_facecolors()[view.index[h]][:3]) != (0.9568627450980393, 0.9450980392156862, 0.8941176470588236)
+    assert len(view.feature_lines.get_segments()) == len(m.hexside_features["slope"]) + len(m.hexside_features["stream"]) + 1
+    with pytest.raises(Exception, match="does not have the extent"):
+        view.show_contents(HexMap("small", (1, 2), (1, 2)))
+    plt.close(view.figure)

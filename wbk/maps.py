@@ -27,7 +27,7 @@ import tempfile
 import tomllib
 from importlib import resources
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Literal
 
@@ -211,6 +211,37 @@ class HexMap:
         """The hexes carrying a marker (for example "star"); empty when there are none."""
         return self.marker_hexes.get(name, frozenset())
 
+    # --- editing: each returns an edited copy ----------------------------------------------
+
+    def with_terrain(self, h: str | Hex, terrain: Iterable[str]) -> HexMap:
+        """This map with the terrain of one hex replaced (an empty ``terrain`` makes it clear)."""
+        h, wanted = self.hex(h), set(terrain)
+        kinds = set(self.terrain_hexes) | wanted
+        new = {k: (self.terrain_hexes.get(k, frozenset()) - {h}) | ({h} if k in wanted else set()) for k in kinds}
+        return replace(self, terrain_hexes={k: frozenset(v) for k, v in new.items() if v})
+
+    def with_feature(self, side: Hexside, feature: str, *, present: bool = True, uphill: Hex | None = None) -> HexMap:
+        """This map with ``feature`` added to (or, ``present=False``, removed from) a hexside.
+        A slope needs its ``uphill`` hex, one of the hexside's two."""
+        for h in side.hexes:
+            self._require_on_map(h, f"hexside {self.label(side)}")
+        sides = set(self.hexside_features.get(feature, frozenset()))
+        uphill_hexes = dict(self.uphill_hexes)
+        if present:
+            sides.add(side)
+            if feature == UPHILL_FEATURE:
+                if uphill not in side:
+                    raise WbkError(f"a slope on {self.label(side)} needs its uphill hex, one of the two")
+                uphill_hexes[side] = uphill
+        else:
+            sides.discard(side)
+            if feature == UPHILL_FEATURE:
+                uphill_hexes.pop(side, None)
+        features = {k: v for k, v in self.hexside_features.items() if k != feature}
+        if sides:
+            features[feature] = frozenset(sides)
+        return replace(self, hexside_features=features, uphill_hexes=uphill_hexes)
+
     # --- TOML in and out -------------------------------------------------------------------
 
     @classmethod
@@ -275,15 +306,16 @@ class HexMap:
 
 def example_map(name: str) -> HexMap:
     """A map shipped with wbk, by file name without ".toml" (see ``example_maps()``)."""
-    path = resources.files("wbk") / "data" / f"{name}.toml"
+    path = resources.files("wbk") / "data" / "maps" / f"{name}.toml"
     if not path.is_file():
         raise WbkError(f"no shipped map called {name!r} (there are: {', '.join(example_maps())})")
-    return HexMap.from_toml(path.read_text(encoding="utf-8"), source=f"wbk/data/{name}.toml")
+    return HexMap.from_toml(path.read_text(encoding="utf-8"), source=f"wbk/data/maps/{name}.toml")
 
 
 def example_maps() -> list[str]:
     """The names of the maps shipped with wbk."""
-    return sorted(p.name[: -len(".toml")] for p in (resources.files("wbk") / "data").iterdir() if p.name.endswith(".toml"))
+    folder = resources.files("wbk") / "data" / "maps"
+    return sorted(p.name.removesuffix(".toml") for p in folder.iterdir() if p.name.endswith(".toml"))
 
 
 class _MapReader:

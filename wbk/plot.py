@@ -19,6 +19,7 @@ from matplotlib.colors import Normalize, to_rgba
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
+from wbk.errors import WbkError
 from wbk.hexgrid import Corner, Hex, Hexside, Trace
 from wbk.maps import HexMap
 
@@ -94,28 +95,16 @@ class MapView:
         self.map, self.ax, self.figure = m, ax, ax.figure
         self.hexes = list(m)
         self.index = {h: i for i, h in enumerate(self.hexes)}
-        kinds = sorted(m.terrain_hexes)
-        self.terrain_colour = {k: _colour(k, TERRAIN_COLOURS, kinds) for k in kinds}
-        self.base_faces = np.array([to_rgba(self._fill(h)) for h in self.hexes])
-
-        self.faces = PolyCollection(
-            [_polygon(h) for h in self.hexes],
-            facecolors=self.base_faces,
-            edgecolors="#7d7668",
-            linewidths=0.6,
-        )
+        self.faces = PolyCollection([_polygon(h) for h in self.hexes], edgecolors="#7d7668", linewidths=0.6)
         ax.add_collection(self.faces)
-        mixed = [h for h in self.hexes if len(m.terrain(h)) > 1]
-        if mixed:
-            ax.add_collection(
-                PolyCollection(
-                    [_polygon(h, 0.45) for h in mixed],
-                    facecolors=[self.terrain_colour[self._ordered_terrain(h)[1]] for h in mixed],
-                    edgecolors="none",
-                )
-            )
-        self._draw_features()
-        self._draw_markers()
+        self.second_terrain = PolyCollection([], edgecolors="none")
+        ax.add_collection(self.second_terrain)
+        self.feature_lines = LineCollection([], linewidths=2.5, zorder=3)
+        ax.add_collection(self.feature_lines)
+        self.slope_ticks = LineCollection([], colors=FEATURE_COLOURS["slope"], linewidths=1.2, zorder=3)
+        ax.add_collection(self.slope_ticks)
+        self.marker_lines: list[Line2D] = []
+        self.show_contents(m)
         show_labels = len(self.hexes) <= LABELLED_UP_TO if labels is None else labels
         if show_labels:
             size = max(4.0, min(8.0, 700 / max(len(m), 1) ** 0.5 / 3))
@@ -141,19 +130,22 @@ class MapView:
         ax.set_axis_off()
         ax.set_title(m.name, fontsize=10)
 
-    def _ordered_terrain(self, h: Hex) -> list[str]:
-        kinds = self.map.terrain(h)
-        return sorted(kinds, key=lambda k: (k not in TERRAIN_COLOURS, k))
+    def show_contents(self, m: HexMap) -> None:
+        """Show the terrain, hexside features and markers of ``m``, a map of the same extent (an
+        edited copy): the artists stay, only their data change. Shading is cleared."""
+        if list(m) != self.hexes:
+            raise WbkError(f"map {m.name!r} does not have the extent of the drawn map ({self.map.extent})")
+        self.map = m
+        kinds = sorted(m.terrain_hexes)
+        self.terrain_colour = {k: _colour(k, TERRAIN_COLOURS, kinds) for k in kinds}
+        self.base_faces = np.array([to_rgba(self._fill(h)) for h in self.hexes])
+        self.faces.set_facecolors(self.base_faces)
+        mixed = [h for h in self.hexes if len(m.terrain(h)) > 1]
+        self.second_terrain.set_verts([_polygon(h, 0.45) for h in mixed])
+        self.second_terrain.set_facecolors([self.terrain_colour[self._ordered_terrain(h)[1]] for h in mixed])
 
-    def _fill(self, h: Hex) -> str:
-        kinds = self._ordered_terrain(h)
-        return self.terrain_colour[kinds[0]] if kinds else CLEAR
-
-    def _draw_features(self):
-        m, ax = self.map, self.ax
         names = sorted(m.hexside_features)
-        segments, colours = [], []
-        ticks = []
+        segments, colours, ticks = [], [], []
         for name in names:
             colour = _colour(name, FEATURE_COLOURS, names)
             for side in sorted(m.hexside_features[name]):
@@ -162,11 +154,27 @@ class MapView:
                 up = m.uphill(side)
                 if up is not None:
                     ticks += self._uphill_ticks(side, up)
-        if segments:
-            ax.add_collection(LineCollection(segments, colors=colours, linewidths=2.5, zorder=3))
-        if ticks:
-            slope = _colour("slope", FEATURE_COLOURS, names)
-            ax.add_collection(LineCollection(ticks, colors=slope, linewidths=1.2, zorder=3))
+        self.feature_lines.set_segments(segments)
+        self.feature_lines.set_colors(colours)
+        self.slope_ticks.set_segments(ticks)
+
+        for line in self.marker_lines:
+            line.remove()
+        self.marker_lines = []
+        for name, hexes in sorted(m.marker_hexes.items()):
+            if hexes:
+                xs, ys = zip(*(center(h) for h in sorted(hexes)))
+                symbol = MARKER_SYMBOLS.get(name, "D")
+                (line,) = self.ax.plot(xs, ys, symbol, color="#b22222", markersize=11, zorder=4, label=name, alpha=0.85)
+                self.marker_lines.append(line)
+
+    def _ordered_terrain(self, h: Hex) -> list[str]:
+        kinds = self.map.terrain(h)
+        return sorted(kinds, key=lambda k: (k not in TERRAIN_COLOURS, k))
+
+    def _fill(self, h: Hex) -> str:
+        kinds = self._ordered_terrain(h)
+        return self.terrain_colour[kinds[0]] if kinds else CLEAR
 
     @staticmethod
     def _uphill_ticks(side: Hexside, up: Hex) -> list:
@@ -182,14 +190,6 @@ class MapView:
             px, py = x1 + f * (x2 - x1), y1 + f * (y2 - y1)
             ticks.append(((px, py), (px + dx, py + dy)))
         return ticks
-
-    def _draw_markers(self):
-        for name, hexes in sorted(self.map.marker_hexes.items()):
-            if not hexes:
-                continue
-            xs, ys = zip(*(center(h) for h in sorted(hexes)))
-            symbol = MARKER_SYMBOLS.get(name, "D")
-            self.ax.plot(xs, ys, symbol, color="#b22222", markersize=11, zorder=4, label=name, alpha=0.85)
 
     # --- overlays --------------------------------------------------------------------------
 
@@ -253,6 +253,18 @@ class MapView:
 
     def redraw(self) -> None:
         self.figure.canvas.draw_idle()
+
+    def hexside_at(self, x: float | None, y: float | None) -> Hexside | None:
+        """The hexside nearest a drawing position, or None when the position is nearer a hex's
+        centre than its sides (or off the map)."""
+        h = self.hex_at(x, y)
+        if h is None:
+            return None
+        cx, cy = center(h)
+        if math.hypot(x - cx, y - cy) < 0.45:
+            return None
+        nearest = min(h.neighbors(), key=lambda n: math.dist((x, y), center(n)))
+        return Hexside(h, nearest) if nearest in self.index else None
 
     def hex_at(self, x: float | None, y: float | None) -> Hex | None:
         """The map hex under a drawing position (a mouse click), or None off the map."""
