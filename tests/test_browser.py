@@ -126,7 +126,7 @@ def test_tour_runs_and_its_panel_answers_clicks(browser, lab):
     box = canvas.bounding_box()
     x, y = canvas_point(example_map("ss_panzer_errata_9_4"), "1712", box)
     page.mouse.click(x, y)
-    from_box = page.locator(".widget-text:has-text('From') input")
+    from_box = page.locator(".widget-text:has-text('from') input")
     page.wait_for_function("el => el.value === '1712'", arg=from_box.element_handle(), timeout=10_000)
     page.wait_for_selector("li:has-text('crosses hexside 1712/1713')", timeout=10_000)
     from_box.fill("19x3")
@@ -158,5 +158,19 @@ def test_blitz_calculator_answers_typing_and_bad_input(browser, lab):
     strengths.press("Enter")
     page.locator(".widget-html b:has-text('8 dice')").wait_for(timeout=10_000)
     assert page.locator(".widget-html:has-text('is not a whole number')").count() == 0
+    assert errors_shown(page) == []
+    page.close()
+
+
+def test_ss_panzer_los_panel_answers_a_click(browser, lab):
+    page = run_all(browser, lab, "ss_panzer.ipynb")
+    assert errors_shown(page) == []
+    canvas = page.locator(".jupyter-matplotlib-canvas-div canvas").first  # the line-of-sight panel
+    canvas.scroll_into_view_if_needed()
+    x, y = canvas_point(example_map("ss_panzer_errata_9_4"), "1712", canvas.bounding_box())
+    page.mouse.click(x, y)
+    page.locator(".widget-html li:has-text('from 1712 to 1716')").wait_for(timeout=10_000)
+    firer = page.locator(".widget-text:has-text('firer') input").first
+    assert firer.input_value() == "1712"
     assert errors_shown(page) == []
     page.close()

@@ -15,28 +15,28 @@ def panel() -> TracePanel:
 
 def test_panel_lists_the_trace(panel):
     assert panel.message.value == ""
-    assert "along hexside 1715/1816" in panel.listing.value
+    assert "along hexside 1715/1816" in panel.pane.value
     assert len(panel.view.corner_marks.get_xdata()) == 4
 
 
 @pytest.mark.parametrize("bad, named", [("1999", "hex 1999 is off the map"), ("19x3", "'19x3' is not a hex label")])
 def test_bad_label_gives_a_one_line_message(panel, bad, named):
-    before = panel.listing.value
-    panel.end_box.value = bad
+    before = panel.pane.value
+    panel.boxes["to"].value = bad
     assert named in panel.message.value
     assert "\n" not in panel.message.value
-    assert panel.listing.value == before  # the last good trace stays on show
-    panel.end_box.value = "2014"
+    assert panel.pane.value == before  # the last good trace stays on show
+    panel.boxes["to"].value = "2014"
     assert panel.message.value == ""
 
 
 def test_click_sets_the_chosen_end(panel):
     x, y = center(panel.map.hex("1712"))
-    panel.end_box.value = "2014"
-    panel.click_sets.value = "From"
+    panel.boxes["to"].value = "2014"
+    panel.click_sets.value = "from"
     panel.on_click(SimpleNamespace(xdata=x + 0.2, ydata=y - 0.3))
-    assert panel.start_box.value == "1712"
-    assert "crosses hexside 1813/1913" in panel.listing.value
+    assert panel.boxes["from"].value == "1712"
+    assert "crosses hexside 1813/1913" in panel.pane.value
     panel.on_click(SimpleNamespace(xdata=None, ydata=None))
     assert panel.message.value.endswith("that click is off the map</span>")
 

@@ -246,6 +246,12 @@ class MapView:
             corners = [corner_point(c) for c in tr.touched]
             self.corner_marks.set_data(*zip(*corners) if corners else ([], []))
 
+    def show_line_of_sight(self, result) -> None:
+        """A rules module's LOS result: its line, the hexsides that block it in red, the hexes
+        that block it shaded red."""
+        self.show_trace(result.trace, blocking=[b for b in result.blocking if isinstance(b, Hexside)])
+        self.shade({h: 1 for h in result.blocking if isinstance(h, Hex)}, cmap="Reds", vmin=0, vmax=1.6, numbers=False)
+
     def clear(self) -> None:
         """Remove every overlay, back to the plain map."""
         self.shade({})
@@ -301,3 +307,13 @@ def map_png(m: HexMap) -> bytes:
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=80)
     return buffer.getvalue()
+
+
+def draw_line_of_sight(m: HexMap, result, *, ax=None, width: float | None = None) -> MapView:
+    """A line of sight drawn on its map: the traced line, and what blocks it marked in red
+    (``result`` is a rules module's LOS result with ``.trace``, ``.blocking`` and ``.clear``)."""
+    view = draw_map(m, ax=ax, width=width)
+    view.show_line_of_sight(result)
+    verdict = "clear" if result.clear else "blocked"
+    view.ax.set_title(f"{m.label(result.trace.a)} to {m.label(result.trace.b)}: {verdict}", fontsize=10)
+    return view

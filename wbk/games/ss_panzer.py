@@ -162,6 +162,9 @@ class EntryCost:
     mp: int
     steps: tuple[Step, ...]
 
+    def _repr_html_(self) -> str:
+        return f"<b>{self.mp} MP</b>{steps_html(self.steps)}"
+
 
 def _charged(m: HexMap, unit: Unit, a: Hex, b: Hex, data: GameData) -> list[str]:
     """The MCF-producing terrain met entering b from a, one entry per MCF paid (errata 8.3)."""

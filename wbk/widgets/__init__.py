@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
 import matplotlib
@@ -70,34 +70,33 @@ class Panel:
         return self.widget._repr_mimebundle_(**kwargs)
 
 
-class TracePanel(Panel):
-    """Pick two hexes (type their labels, or click the map) and see the exact trace drawn and listed.
+def map_canvas(m: HexMap, width: float, on_click: Callable) -> tuple[Figure, widgets.DOMWidget, MapView]:
+    """A map drawn on its own ipympl canvas, ``on_click(event)`` called for each mouse click."""
+    figure, canvas = interactive_figure(figure_size(m, width))
+    view = MapView(m, figure.add_subplot())
+    canvas.mpl_connect("button_press_event", on_click)
+    return figure, canvas, view
 
-    A click sets the end chosen in "click sets"; typed labels are checked against the map.
-    """
 
-    def __init__(self, m: HexMap, start: str, end: str, *, width: float = 7.5):
+class MapPanel(Panel):
+    """A drawn map (an ipympl canvas) with boxes of hex labels that typing or a click fills,
+    extra controls, and an HTML pane below. Subclasses say what to show in ``show(**hexes)``."""
+
+    def __init__(self, m: HexMap, boxes: dict[str, str], controls: Sequence[widgets.Widget] = (), *, width: float = 7.5):
         super().__init__()
         self.map = m
-        self.start_box = widgets.Text(value=start, description="From", continuous_update=False)
-        self.end_box = widgets.Text(value=end, description="To", continuous_update=False)
-        self.click_sets = widgets.ToggleButtons(options=["From", "To"], description="Click sets")
-        self.listing = widgets.HTML()
-        self.figure, self.canvas = interactive_figure(figure_size(m, width))
-        self.view = MapView(m, self.figure.add_subplot())
-        self.canvas.mpl_connect("button_press_event", self.on_click)
-        for box in (self.start_box, self.end_box):
-            box.observe(lambda _: self.update(), names="value")
-        self.widget = widgets.VBox(
-            [
-                widgets.HBox([self.start_box, self.end_box]),
-                self.click_sets,
-                self.message,
-                self.canvas,
-                self.listing,
-            ]
-        )
-        self.update()
+        self.boxes = {name: widgets.Text(value=v, description=name, continuous_update=False) for name, v in boxes.items()}
+        self.click_sets = widgets.ToggleButtons(options=list(boxes), description="click sets")
+        self.pane = widgets.HTML()
+        self.figure, self.canvas, self.view = map_canvas(m, width, self.on_click)
+        for control in (*self.boxes.values(), *controls):
+            control.observe(lambda _: self.update(), names="value")
+        rows = [widgets.HBox(list(self.boxes.values()))]
+        if controls:
+            rows.append(widgets.HBox(list(controls), layout=widgets.Layout(flex_flow="row wrap")))
+        if len(boxes) > 1:
+            rows.append(self.click_sets)
+        self.widget = widgets.VBox([*rows, self.message, self.canvas, self.pane])
 
     @reports_errors
     def on_click(self, event) -> None:
@@ -105,22 +104,35 @@ class TracePanel(Panel):
         if h is None:
             self.show_message("that click is off the map")
             return
-        box = self.start_box if self.click_sets.value == "From" else self.end_box
-        box.value = self.map.label(h)
+        self.boxes[self.click_sets.value].value = self.map.label(h)
 
     @reports_errors
     def update(self) -> None:
-        start = self.map.hex(self.start_box.value.strip())
-        end = self.map.hex(self.end_box.value.strip())
-        self.select(start, end)
-
-    def select(self, start: Hex, end: Hex) -> None:
-        tr = trace(start, end)
-        self.view.show_trace(tr)
+        hexes = {name: self.map.hex(box.value.strip()) for name, box in self.boxes.items()}
+        self.pane.value = self.show(**hexes)
         self.view.redraw()
         self.show_message("")
+
+    def show(self, **hexes: Hex) -> str:
+        """Draw the overlays for the chosen hexes and return the pane's HTML."""
+        raise NotImplementedError
+
+
+class TracePanel(MapPanel):
+    """Pick two hexes (type their labels, or click the map) and see the exact trace drawn and listed.
+
+    A click sets the end chosen in "click sets"; typed labels are checked against the map.
+    """
+
+    def __init__(self, m: HexMap, start: str, end: str, *, width: float = 7.5):
+        super().__init__(m, {"from": start, "to": end}, width=width)
+        self.update()
+
+    def show(self, **hexes: Hex) -> str:
+        tr = trace(hexes["from"], hexes["to"])
+        self.view.show_trace(tr)
         items = "".join(f"<li>{html.escape(line)}</li>" for line in self.map.describe(tr))
-        self.listing.value = f"<ol>{items}</ol>"
+        return f"<ol>{items}</ol>"
 
 
 def parse_whole_numbers(text: str, name: str) -> list[int]:

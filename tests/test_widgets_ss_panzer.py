@@ -1,0 +1,83 @@
+from types import SimpleNamespace
+
+from wbk.maps import HexMap, example_map
+from wbk.plot import center, hexside_segment
+from wbk.widgets import ss_panzer as panels
+
+M = example_map("ss_panzer_errata_9_4")
+
+
+def click(panel, x, y):
+    panel.on_click(SimpleNamespace(xdata=x, ydata=y))
+
+
+def test_los_panel_verdict_readings_and_viewshed():
+    panel = panels.LosPanel(M, "1913", "1716")
+    assert "line of sight blocked" in panel.pane.value and "1715/1816" in panel.pane.value
+    panel.click_sets.value = "target"
+    click(panel, *center(M.hex("1816")))
+    assert panel.boxes["target"].value == "1816"
+    assert "line of sight clear" in panel.pane.value
+    panel.show_viewshed.value = True
+    assert "1913 sees 141 of 143 hexes" in panel.pane.value
+    panel.boxes["firer"].value = "19x3"
+    assert "'19x3' is not a hex label" in panel.message.value
+
+
+def test_los_panel_edge_reading_and_blocking_terrain():
+    panel = panels.LosPanel(M.with_terrain("1814", {"woods"}), "1913", "1815")
+    assert "line of sight clear" in panel.pane.value
+    panel.blocking.value = ("woods",)
+    assert "line of sight clear" in panel.pane.value
+    panel.edge.value = "either"
+    assert "line of sight blocked" in panel.pane.value
+
+
+def test_movement_panel_one_hex_rule_and_route():
+    panel = panels.MovementPanel(M, "1610", "1609")
+    assert panel.unit.value == "Pz IV"
+    assert "Cheapest path to 1609: 1610 → 1509 → 1609" in panel.pane.value
+    panel.boxes["start"].value = "2418"
+    panel.boxes["goal"].value = "2417"
+    panel.unit.value = "Tiger"
+    assert "reaches" in panel.pane.value
+    panel.boxes["goal"].value = "1208"
+    assert "1208 is out of reach (move)" in panel.pane.value
+    panel.boxes["start"].value = "1999"
+    assert "hex 1999 is off the map" in panel.message.value
+
+
+def test_fire_panel_readings():
+    panel = panels.fire_panel()
+    assert "<b>2 dice</b>" in panel.pane.value
+    panel.controls["conditions"].value = ("entering_zoc", "kill_zone")
+    assert "<b>4 dice</b>" in panel.pane.value
+    panel.controls["reading"].value = "separate"
+    assert "<b>4 dice and 3 dice</b>" in panel.pane.value
+
+
+def test_map_editor_paints_and_saves(tmp_path):
+    editor = panels.MapEditor(M, str(tmp_path / "edited.toml"))
+    editor.brush.value = "woods"
+    click(editor, *center(M.hex("1208")))
+    assert editor.map.terrain("1208") == {"woods"} and editor.pane.value == "added woods in 1208"
+    click(editor, *center(M.hex("1208")))
+    assert editor.map.terrain("1208") == frozenset()
+    editor.brush.value = panels.BRUSH_SLOPE
+    side = M.hexside("1208/1209")
+    (x1, y1), (x2, y2) = hexside_segment(side)
+    cx, cy = center(M.hex("1209"))
+    click(editor, 0.4 * (x1 + x2) + 0.2 * cx, 0.4 * (y1 + y2) + 0.2 * cy)
+    assert editor.map.uphill(side) == M.hex("1209")
+    click(editor, cx, cy)
+    assert "click nearer a side of 1209" in editor.message.value
+    editor.save()
+    assert HexMap.load(tmp_path / "edited.toml") == editor.map
+    editor.path.value = str(tmp_path / "edited.txt")
+    editor.save()
+    assert "file name 'edited.txt' should end in .toml" in editor.message.value
+    editor.path.value = str(tmp_path / "missing" / "x.toml")
+    editor.save()
+    assert "cannot save to" in editor.message.value
+    click(editor, None, None)
+    assert "off the map" in editor.message.value

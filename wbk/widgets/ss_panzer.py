@@ -1,0 +1,168 @@
+"""Widget panels of the SS Panzer chapter: line of sight, movement, fire, and a map editor."""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+import ipywidgets as widgets
+from matplotlib.figure import Figure
+
+from wbk.charts import bar_chart
+from wbk.errors import WbkError
+from wbk.explain import steps_html
+from wbk.games import ss_panzer
+from wbk.hexgrid import Hex, Hexside
+from wbk.maps import HexMap
+from wbk.widgets import ChartPanel, MapPanel, Panel, map_canvas, reports_errors
+
+
+class LosPanel(MapPanel):
+    """Errata 9.4: pick firer and target, see the line, its verdict and why; switch the reading
+    of lines along a hexside or through a corner, the blocking terrain, and the firer's viewshed."""
+
+    def __init__(self, m: HexMap, firer: str, target: str, *, width: float = 7.5):
+        kinds = sorted(m.terrain_hexes)
+        wide = {"description_width": "initial"}
+        self.edge = widgets.ToggleButtons(options=["both", "either"], description="edge reading", style=wide)
+        self.blocking = widgets.SelectMultiple(options=kinds, description="blocking terrain", rows=min(4, max(1, len(kinds))), style=wide)
+        self.show_viewshed = widgets.Checkbox(False, description="show the firer's viewshed")
+        super().__init__(m, {"firer": firer, "target": target}, [self.edge, self.blocking, self.show_viewshed], width=width)
+        self.update()
+
+    def options(self) -> dict:
+        return {"blocking_terrain": set(self.blocking.value), "edge": self.edge.value}
+
+    def show(self, firer: Hex, target: Hex) -> str:
+        result = ss_panzer.line_of_sight(self.map, firer, target, **self.options())
+        self.view.show_line_of_sight(result)
+        extra = ""
+        if self.show_viewshed.value:
+            seen = ss_panzer.viewshed(self.map, firer, **self.options())
+            self.view.shade({h: 1 for h in seen}, cmap="Greens", vmin=0, vmax=2.5, numbers=False)
+            extra = f"<p>{self.map.label(firer)} sees {len(seen)} of {len(self.map)} hexes (shaded).</p>"
+        return result._repr_html_() + extra
+
+
+class MovementPanel(MapPanel):
+    """Errata 8.3: every hex a unit can reach from its start, shaded with the MP it costs; a goal
+    hex gets its cheapest path explained. Switch Move and Move & Fire to see the one-hex rule."""
+
+    def __init__(self, m: HexMap, start: str, goal: str, data: ss_panzer.GameData | None = None, *, width: float = 7.5):
+        self.data = data or ss_panzer.example_data()
+        self.unit = widgets.Dropdown(options=list(self.data.units), description="unit")
+        self.action = widgets.ToggleButtons(options=[("Move", "move"), ("Move & Fire", "move_and_fire")], description="action")
+        super().__init__(m, {"start": start, "goal": goal}, [self.unit, self.action], width=width)
+        self.update()
+
+    def show(self, start: Hex, goal: Hex) -> str:
+        unit = self.data.units[self.unit.value]
+        reach = ss_panzer.movement_range(self.map, unit, start, action=self.action.value, data=self.data)
+        self.view.shade(reach, cmap="YlOrRd", vmin=0, vmax=max(unit.mp, 1) * 1.4)
+        self.view.show_trace(None)
+        beyond = sorted((self.map.label(h), c) for h, c in reach.items() if c > unit.mp)
+        lines = [f"<p><b>{html.escape(unit.name)}</b> ({unit.side}, {unit.mp} MP, MCF {unit.mcf}) reaches "
+                 f"{sum(c <= unit.mp for c in reach.values()) - 1} hexes from {self.map.label(start)}.</p>"]
+        if beyond:
+            listed = ", ".join(f"{label} ({c} MP)" for label, c in beyond)
+            lines.append(f"<p>The one hex a Move action may always enter (errata 8.3): {listed}.</p>")
+        if goal in reach:
+            path = ss_panzer.route(self.map, unit, start, goal, action=self.action.value, data=self.data)
+            lines.append(f"<p>Cheapest path to {self.map.label(goal)}: {' → '.join(map(self.map.label, path.hexes))}</p>")
+            lines.append(path._repr_html_())
+        else:
+            lines.append(f"<p>{self.map.label(goal)} is out of reach ({self.action.value.replace('_', ' & ')}).</p>")
+        return "".join(lines)
+
+
+def fire_panel(data: ss_panzer.GameData | None = None) -> ChartPanel:
+    """Errata 9.5: choose the conditions of the fire, the reading and the hit number; see the
+    dice and the exact distribution of the effect on the target."""
+    data = data or ss_panzer.example_data()
+
+    def compute(conditions, reading, hit_number):
+        fires = ss_panzer.fire_dice(list(conditions), reading=reading, data=data)
+        return fires, ss_panzer.fire_effect(fires, hit_number), hit_number
+
+    def draw(figure: Figure, result) -> str:
+        fires, effect, hit_number = result
+        bar_chart(effect, ax=figure.add_subplot(), title=f"effect, hitting on {hit_number} or less (a 1 always hits)", xlabel="")
+        return fires._repr_html_() + effect._repr_html_()
+
+    return ChartPanel(
+        compute,
+        draw,
+        size=(5.2, 3.0),
+        conditions=widgets.SelectMultiple(options=sorted(data.condition_dice), description="conditions", rows=3),
+        reading=widgets.ToggleButtons(options=[("largest (unofficial 9.5)", "largest"), ("separate (official ZOC rule)", "separate")], description="reading"),
+        hit_number=widgets.IntSlider(3, 0, 6, description="hit number"),
+    )
+
+
+BRUSH_SLOPE, BRUSH_STREAM, BRUSH_CLEAR = "slope (uphill: the clicked hex)", "stream", "clear the hex"
+
+
+class MapEditor(Panel):
+    """Paint terrain and hexside features by clicking, then save the map as TOML.
+
+    A terrain brush toggles that terrain in the clicked hex; "clear the hex" removes all of it.
+    Hexside brushes act on the hexside nearest the click (click inside the hex, near its side):
+    a slope is made uphill on the clicked hex's side; clicking again removes it. ``editor.map`` is
+    the edited map.
+    """
+
+    def __init__(self, m: HexMap, path: str = "my_map.toml", *, width: float = 7.5):
+        terrain = sorted(set(m.terrain_hexes) | {"woods", "town", "trench"})
+        self.brush = widgets.Dropdown(options=[*terrain, BRUSH_CLEAR, BRUSH_SLOPE, BRUSH_STREAM], description="brush")
+        self.path = widgets.Text(path, description="save as")
+        self.save_button = widgets.Button(description="Save TOML")
+        self.save_button.on_click(lambda _: self.save())
+        super().__init__()
+        self.map = m
+        self.pane = widgets.HTML()
+        self.figure, self.canvas, self.view = map_canvas(m, width, self.on_click)
+        controls = widgets.HBox([self.brush, self.path, self.save_button], layout=widgets.Layout(flex_flow="row wrap"))
+        self.widget = widgets.VBox([controls, self.message, self.canvas, self.pane])
+
+    @reports_errors
+    def on_click(self, event) -> None:
+        x, y = event.xdata, event.ydata
+        h = self.view.hex_at(x, y)
+        if h is None:
+            self.show_message("that click is off the map")
+            return
+        self.paint(h, self.view.hexside_at(x, y))
+
+    def paint(self, h: Hex, side: Hexside | None) -> None:
+        """Apply the brush to hex ``h`` (and to ``side``, the hexside clicked near, if any)."""
+        brush, m = self.brush.value, self.map
+        if brush in (BRUSH_SLOPE, BRUSH_STREAM):
+            if side is None:
+                raise WbkError(f"click nearer a side of {m.label(h)} to paint a {brush.split()[0]} hexside")
+            feature = brush.split()[0]
+            present = feature not in m.features(side)
+            self.map = m.with_feature(side, feature, present=present, uphill=h)
+            done = f"{'added' if present else 'removed'} {feature} on {m.label(side)}"
+        elif brush == BRUSH_CLEAR:
+            self.map = m.with_terrain(h, ())
+            done = f"cleared {m.label(h)}"
+        else:
+            present = brush not in m.terrain(h)
+            self.map = m.with_terrain(h, m.terrain(h) | {brush} if present else m.terrain(h) - {brush})
+            done = f"{'added' if present else 'removed'} {brush} in {m.label(h)}"
+        self.view.show_contents(self.map)
+        self.view.redraw()
+        self.show_message("")
+        self.pane.value = html.escape(done, quote=False)
+
+    @reports_errors
+    def save(self) -> None:
+        path = Path(self.path.value.strip())
+        if not path.name.endswith(".toml"):
+            raise WbkError(f"file name {path.name!r} should end in .toml")
+        try:
+            self.map.save(path)
+        except OSError as e:
+            raise WbkError(f"cannot save to {path}: {e.strerror}") from None
+        self.show_message("")
+        self.pane.value = html.escape(f"saved {self.map.name!r} ({len(self.map)} hexes) to {path}", quote=False)
