@@ -267,3 +267,13 @@ def test_errata_3_3_geographic_victory():
     result = geographic_victory(M, stars[:6] + ["1208"])
     assert not result.won and result.controlled == 6
     assert result.steps[-1].text == "fewer than 7: no geographic victory"
+
+
+def test_game_data_file_round_trip_and_missing_file(tmp_path):
+    from importlib import resources
+
+    path = tmp_path / "mine.toml"
+    path.write_text((resources.files("wbk") / "data" / "ss_panzer.toml").read_text())
+    assert GameData.load(path) == example_data()
+    with pytest.raises(WbkError, match="nothing.toml: cannot read the game data"):
+        GameData.load(tmp_path / "nothing.toml")

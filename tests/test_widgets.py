@@ -2,7 +2,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from wbk.maps import HexMap, example_map
+from wbk.maps import example_map
 from wbk.plot import center
 from wbk.widgets import TracePanel
 

@@ -24,13 +24,13 @@ import json
 import os
 import re
 import tempfile
-import tomllib
-from importlib import resources
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
+from importlib import resources
 from pathlib import Path
 from typing import Literal
 
+from wbk.datafile import parse_toml, read_text
 from wbk.errors import WbkError
 from wbk.hexgrid import Corner, Hex, Hexside, Trace
 
@@ -246,20 +246,11 @@ class HexMap:
 
     @classmethod
     def load(cls, path: str | os.PathLike) -> HexMap:
-        path = Path(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as e:
-            raise WbkError(f"{path}: cannot read the map ({e.strerror})") from None
-        return cls.from_toml(text, source=str(path))
+        return cls.from_toml(read_text(path, "map"), source=str(path))
 
     @classmethod
     def from_toml(cls, text: str, *, source: str = "map") -> HexMap:
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as e:
-            raise WbkError(f"{source}: not valid TOML: {e}") from None
-        return _MapReader(source).read(data)
+        return _MapReader(source).read(parse_toml(text, source))
 
     def to_toml(self) -> str:
         """The map in wbk's TOML format: sorted, one key a line, slopes written uphill hex first."""

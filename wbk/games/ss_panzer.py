@@ -3,9 +3,10 @@
 Public names:
 
 - ``Unit``, ``GameData``, ``example_data()``: units and the terrain and fire data (user data);
-- 8.3 movement: ``entry_cost``, ``movement_range``, ``route`` (a cheapest path, explained);
+- 8.3 movement: ``entry_cost`` (``explain_entry`` with its steps), ``movement_range``, ``route``
+  (a cheapest path, explained);
 - 9.4 line of sight: ``line_of_sight`` (``LosResult``), ``has_los``, ``viewshed``;
-- 9.5 fire: ``fire_dice``, ``fire_effect``, ``soviet_artillery_dice``, ``FireEffect``;
+- 9.5 fire: ``fire_dice``, ``hits``, ``fire_effect``, ``soviet_artillery_dice``, ``FireEffect``;
 - 3.3 victory: ``geographic_victory``.
 
 Hexes may be given as ``Hex`` or as printed labels ("1913") wherever a map is at hand.
@@ -23,7 +24,6 @@ from __future__ import annotations
 import enum
 import functools
 import heapq
-import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
@@ -31,6 +31,7 @@ from numbers import Integral
 from pathlib import Path
 from typing import Literal
 
+from wbk.datafile import parse_toml, read_text
 from wbk.dice import Dist, d6
 from wbk.errors import WbkError
 from wbk.explain import Step, steps_html
@@ -88,19 +89,11 @@ class GameData:
 
     @classmethod
     def load(cls, path: str | Path) -> GameData:
-        path = Path(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as e:
-            raise WbkError(f"{path}: cannot read the game data ({e.strerror})") from None
-        return cls.from_toml(text, source=str(path))
+        return cls.from_toml(read_text(path, "game data"), source=str(path))
 
     @classmethod
     def from_toml(cls, text: str, *, source: str = "game data") -> GameData:
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as e:
-            raise WbkError(f"{source}: not valid TOML: {e}") from None
+        data = parse_toml(text, source)
 
         def fail(where: str, message: str):
             raise WbkError(f"{source}: {where}: {message}")

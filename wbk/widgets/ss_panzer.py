@@ -10,7 +10,6 @@ from matplotlib.figure import Figure
 
 from wbk.charts import bar_chart
 from wbk.errors import WbkError
-from wbk.explain import steps_html
 from wbk.games import ss_panzer
 from wbk.hexgrid import Hex, Hexside
 from wbk.maps import HexMap

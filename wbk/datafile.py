@@ -1,0 +1,26 @@
+"""Reading the TOML files users write (maps, game data), with errors that name the file."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+
+from wbk.errors import WbkError
+
+
+def read_text(path: str | os.PathLike, what: str) -> str:
+    """The text of a data file; a missing or unreadable file is a ``WbkError`` naming it."""
+    path = Path(path)
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise WbkError(f"{path}: cannot read the {what} ({e.strerror})") from None
+
+
+def parse_toml(text: str, source: str) -> dict:
+    """Parsed TOML (parsing never executes anything); bad TOML is a ``WbkError`` naming ``source``."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise WbkError(f"{source}: not valid TOML: {e}") from None
