@@ -121,8 +121,8 @@ def oracle_outcome(dice, fire, armor, morale):
     if fire == "assault":
         counted = rolled
     elif fire == "at":
-        counted = rolled.map(lambda h: max(0, h - (armor or 0)))
-    elif armor is not None:
+        counted = rolled.map(lambda h: max(0, h - armor))
+    elif armor:
         counted = icepool.Die([0])
     elif morale is not None:
         counted = rolled.map(lambda h: h @ ((2 @ icepool.d6) + h // 2 > morale))
@@ -133,7 +133,7 @@ def oracle_outcome(dice, fire, armor, morale):
 
 @pytest.mark.parametrize("dice", [0, 1, 4, 9, 20])
 @pytest.mark.parametrize("fire", ["direct", "bombardment", "at", "assault"])
-@pytest.mark.parametrize("armor, morale", [(None, None), (None, 6), (None, 10), (0, None), (2, 8), (3, None)])
+@pytest.mark.parametrize("armor, morale", [(0, None), (0, 6), (0, 10), (1, None), (2, 8), (3, None)])
 def test_fire_outcome_against_icepool(dice, fire, armor, morale):
     ours = fire_outcome(dice, fire=fire, armor=armor, leader_morale=morale)
     oracle = oracle_outcome(dice, fire, armor, morale)

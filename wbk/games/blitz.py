@@ -369,19 +369,18 @@ class FireProcedure:
 
 
 def fire_procedure(
-    dice: int, *, fire: FireType = "direct", armor: int | None = None, leader_morale: int | None = None
+    dice: int, *, fire: FireType = "direct", armor: int = 0, leader_morale: int | None = None
 ) -> FireProcedure:
     """Blitz Combat, Fire Procedure to Damage, as exact distributions.
 
-    ``armor`` is the target's armor value, or None for a target without one. Against AT fire it
-    takes hits off (None counts as 0: only vehicles take AT hits); a target with an armor value
-    ignores direct fire and bombardment. ``leader_morale`` is the morale of the leader throwing
-    for the hex; leaders throw against direct fire and bombardment only.
+    ``armor`` is the target's armor value, 0 for a target without armor. Against AT fire it takes
+    hits off (the target being a vehicle: only vehicles take AT hits); an armored target (armor
+    1 or more) ignores direct fire and bombardment. ``leader_morale`` is the morale of the leader
+    throwing for the hex; leaders throw against direct fire and bombardment only.
     """
     dice = _check_dice(dice)
     fire = _choice(fire, FIRE_TYPES, "fire type")
-    if armor is not None:
-        _check_armor(armor)
+    armor = _check_armor(armor)
     if leader_morale is not None:
         _check_morale(leader_morale)
     rolled = hits(dice)
@@ -390,23 +389,21 @@ def fire_procedure(
     if fire == "assault":
         steps.append(Step("assault combat: every hit counts, no armor, no saving throws", ASSAULT))
     elif fire == "at":
-        value = armor or 0
-        counted = hits(dice, value)
-        steps.append(Step(f"AT fire: armor {value} takes {value} hits off", ARMOR))
+        counted = hits(dice, armor)
+        steps.append(Step(f"AT fire: armor {armor} takes {armor} hits off", ARMOR))
         if leader_morale is not None:
             steps.append(Step("leaders make no saving throws against AT fire", ARMOR))
-    elif armor is not None:
+    elif armor:
         counted = Dist.always(0)
-        steps.append(Step(f"the target has an armor value: it ignores {fire} hits", ARMOR))
+        steps.append(Step(f"the target is armored (armor {armor}): it ignores {fire} hits", ARMOR))
     elif leader_morale is not None:
         counted = unsaved_hits(rolled, leader_morale)
         steps.append(Step(f"a leader of morale {leader_morale} throws 2d6 per hit, + 1 per two hits", LEADERS))
-    steps.append(Step("hits left: 1 disrupted, 2 demoralized, 3 a step lost, 4 or more eliminated", DAMAGE))
     return FireProcedure(rolled, counted, counted.map(damage), tuple(steps))
 
 
 def fire_outcome(
-    dice: int, *, fire: FireType = "direct", armor: int | None = None, leader_morale: int | None = None
+    dice: int, *, fire: FireType = "direct", armor: int = 0, leader_morale: int | None = None
 ) -> Dist:
     """Blitz Combat: the exact distribution of ``Damage`` from one attack (see ``fire_procedure``).
 

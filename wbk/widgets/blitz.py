@@ -43,7 +43,7 @@ def fire_calculator() -> ChartPanel:
         procedure = blitz.fire_procedure(
             strength.dice,
             fire=fire,
-            armor=parse_optional_number(armor, "armor value"),
+            armor=parse_optional_number(armor, "armor value") or 0,
             leader_morale=parse_optional_number(leader, "leader morale"),
         )
         return _Attack(strength, procedure)
@@ -66,7 +66,7 @@ def fire_calculator() -> ChartPanel:
         terrain=widgets.Combobox(value="open", options=list(blitz.TERRAINS), description="target terrain", ensure_option=False),
         non_vehicle_units=widgets.IntSlider(0, 0, 6, description="non-vehicle units in target hex"),
         disrupted=widgets.Checkbox(False, description="firer disrupted"),
-        armor=widgets.Text("", description="target armor (blank: none)"),
+        armor=widgets.Text("0", description="target armor (0: none)"),
         leader=widgets.Text("8", description="leader morale (blank: none)"),
         crowded=list(blitz.CROWDED_READINGS),
         assault=list(blitz.ASSAULT_READINGS),
