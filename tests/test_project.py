@@ -29,3 +29,12 @@ def test_rules_layers_do_not_import_presentation():
     for module in below_the_face:
         source = (ROOT / "wbk" / f"{module}.py").read_text()
         assert not re.search(r"^(import|from) (matplotlib|ipywidgets|ipympl|numpy|wbk\.(plot|charts|widgets))", source, re.M), module
+
+
+def test_importing_the_rules_loads_no_presentation_library():
+    import subprocess
+    import sys
+
+    code = "import sys, wbk, wbk.games.blitz, wbk.games.ss_panzer; print(sorted(m for m in ('matplotlib', 'ipywidgets', 'numpy') if m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

@@ -1,6 +1,12 @@
-"""wbk, the wargame rules workbook: hex geometry, maps, exact dice and rules as code."""
+"""wbk, the wargame rules workbook: hex geometry, maps, exact dice and rules as code.
 
+Importing ``wbk`` loads no plotting or widget library; ``wbk.plot``, ``wbk.charts`` and
+``wbk.widgets`` are the presentation layer and are imported when needed.
+"""
+
+from wbk.dice import Dist, d6, die
 from wbk.errors import WbkError
 from wbk.hexgrid import Corner, Direction, Hex, Hexside, Trace, trace
+from wbk.maps import HexMap, example_map
 
-__all__ = ["Corner", "Direction", "Hex", "Hexside", "Trace", "WbkError", "trace"]
+__all__ = ["Corner", "Direction", "Dist", "Hex", "HexMap", "Hexside", "Trace", "WbkError", "d6", "die", "example_map", "trace"]
