@@ -172,5 +172,9 @@ def test_ss_panzer_los_panel_answers_a_click(browser, lab):
     page.locator(".widget-html li:has-text('from 1712 to 1716')").wait_for(timeout=10_000)
     firer = page.locator(".widget-text:has-text('firer') input").first
     assert firer.input_value() == "1712"
+    start = page.locator(".widget-text:has-text('start') input").first
+    start.fill("1999")
+    start.press("Enter")
+    page.locator(".widget-html:has-text('hex 1999 is off the map')").wait_for(timeout=10_000)
     assert errors_shown(page) == []
     page.close()

@@ -81,3 +81,13 @@ def test_map_editor_paints_and_saves(tmp_path):
     assert "cannot save to" in editor.message.value
     click(editor, None, None)
     assert "off the map" in editor.message.value
+
+
+def test_los_panel_keeps_the_viewshed_while_only_the_target_changes():
+    panel = panels.LosPanel(M, "1913", "1716")
+    panel.show_viewshed.value = True
+    seen = panel._viewshed
+    panel.boxes["target"].value = "1915"
+    assert panel._viewshed is seen
+    panel.boxes["firer"].value = "1712"
+    assert panel._viewshed is not seen and "1712 sees" in panel.pane.value

@@ -4,7 +4,7 @@ Public names:
 
 - ``Unit``, ``GameData``, ``example_data()``: units and the terrain and fire data (user data);
 - 8.3 movement: ``entry_cost`` (``explain_entry`` with its steps), ``movement_range``, ``route``
-  (a cheapest path, explained);
+  (a cheapest path, explained), ``plan_movement`` (both from one search);
 - 9.4 line of sight: ``line_of_sight`` (``LosResult``), ``has_los``, ``viewshed``;
 - 9.5 fire: ``fire_dice``, ``hits``, ``fire_effect``, ``soviet_artillery_dice``, ``FireEffect``;
 - 3.3 victory: ``geographic_victory``.
@@ -159,23 +159,19 @@ class EntryCost:
         return f"<b>{self.mp} MP</b>{steps_html(self.steps)}"
 
 
-def _charged(m: HexMap, unit: Unit, a: Hex, b: Hex, data: GameData) -> list[str]:
-    """The MCF-producing terrain met entering b from a, one entry per MCF paid (errata 8.3)."""
-    side = Hexside(a, b)
+def _charged(m: HexMap, unit: Unit, a: Hex, b: Hex, data: GameData) -> list[tuple[str, Hex | Hexside]]:
+    """Errata 8.3: the MCF-producing terrain met entering b from a, one (terrain, where) pair per
+    MCF paid: the hex's terrain, the hexside's features, and for Germans the trench."""
+    side = Hexside._unchecked(a, b)
     terrain = m.terrain(b)
-    kinds = [f"{t} in {m.label(b)}" for t in sorted(terrain & data.mcf_terrain - {TRENCH})]
-    kinds += [f"{f} hexside {m.label(side)}" for f in sorted(m.features(side) & data.mcf_hexsides)]
-    if TRENCH in terrain and unit.side == "German":
-        kinds.insert(0, f"trench in {m.label(b)}")
-    return kinds
+    charged = [(TRENCH, b)] if TRENCH in terrain and unit.side == "German" else []
+    charged += [(t, b) for t in sorted(terrain & data.mcf_terrain - {TRENCH})]
+    charged += [(f, side) for f in sorted(m.features(side) & data.mcf_hexsides)]
+    return charged
 
 
 def _entry_mp(m: HexMap, unit: Unit, a: Hex, b: Hex, data: GameData) -> int:
-    side = Hexside(a, b)
-    terrain = m.terrain(b)
-    count = len(terrain & data.mcf_terrain - {TRENCH}) + len(m.features(side) & data.mcf_hexsides)
-    if TRENCH in terrain and unit.side == "German":
-        count += 1
+    count = len(_charged(m, unit, a, b, data))
     return count * unit.mcf if count else 1
 
 
@@ -197,7 +193,8 @@ def explain_entry(m: HexMap, unit: Unit, frm: Hex | str, to: Hex | str, data: Ga
         steps.append(Step(f"{m.label(b)}: no MCF terrain, 1 MP", _rule("8.3")))
         return EntryCost(1, tuple(steps))
     cost = len(kinds) * unit.mcf
-    steps.append(Step(f"{m.label(b)}: {' + '.join(kinds)} = {len(kinds)} MCF × {unit.mcf} = {cost} MP", _rule("8.3")))
+    named = [f"{kind} {'hexside ' if isinstance(where, Hexside) else 'in '}{m.label(where)}" for kind, where in kinds]
+    steps.append(Step(f"{m.label(b)}: {' + '.join(named)} = {len(kinds)} MCF × {unit.mcf} = {cost} MP", _rule("8.3")))
     return EntryCost(cost, tuple(steps))
 
 
@@ -221,7 +218,50 @@ def _check_action(action: str) -> str:
     return action
 
 
-def _movement(m, unit, start, mp, action, data) -> tuple[dict[Hex, int], dict[Hex, Hex]]:
+@dataclass(frozen=True)
+class Movement:
+    """Errata 8.3: where a unit can go from ``start``: ``costs`` the least MP spent to reach each
+    hex, and ``route(goal)`` a cheapest path there, explained."""
+
+    map: HexMap
+    unit: Unit
+    start: Hex
+    mp: int
+    action: str
+    costs: dict[Hex, int]
+    previous: dict[Hex, Hex]
+    data: GameData
+
+    def route(self, goal: Hex | str) -> Route:
+        m, unit, target = self.map, self.unit, self.map.hex(goal)
+        if target not in self.costs:
+            raise WbkError(
+                f"{unit.name} cannot reach {m.label(target)} from {m.label(self.start)} ({self.action.replace('_', ' ')})"
+            )
+        path = [target]
+        while path[-1] != self.start:
+            path.append(self.previous[path[-1]])
+        path.reverse()
+        steps = [step for a, b in zip(path, path[1:]) for step in explain_entry(m, unit, a, b, self.data).steps]
+        if self.costs[target] > self.mp:
+            steps.append(Step(f"more than {self.mp} MP, allowed as the one hex a Move action may always enter", _rule("8.3")))
+        return Route(tuple(path), self.costs[target], tuple(steps))
+
+
+def plan_movement(
+    m: HexMap,
+    unit: Unit,
+    start: Hex | str,
+    mp: int | None = None,
+    action: Action = "move",
+    data: GameData | None = None,
+) -> Movement:
+    """Errata 8.3: every hex a unit can reach, by Dijkstra over the entry costs.
+
+    ``mp`` defaults to the unit's MP. On a Move action a unit that has not yet moved may always
+    enter one adjacent hex whatever it costs, and stops there: such a hex is listed with its
+    full cost, above ``mp``. On a Move & Fire action (``action="move_and_fire"``) it may not.
+    """
     data = data or example_data()
     _check_action(action)
     origin = m.hex(start)
@@ -243,7 +283,7 @@ def _movement(m, unit, start, mp, action, data) -> tuple[dict[Hex, int], dict[He
         for n in m.neighbors(origin):
             if n not in spent:
                 spent[n], previous[n] = _entry_mp(m, unit, origin, n, data), origin
-    return spent, previous
+    return Movement(m, unit, origin, budget, action, spent, previous, data)
 
 
 def movement_range(
@@ -254,13 +294,9 @@ def movement_range(
     action: Action = "move",
     data: GameData | None = None,
 ) -> dict[Hex, int]:
-    """Errata 8.3: the least MP spent to reach each hex the unit can reach (``start``: 0).
-
-    ``mp`` defaults to the unit's MP. On a Move action a unit that has not yet moved may always
-    enter one adjacent hex whatever it costs, and stops there: such a hex is listed with its
-    full cost, above ``mp``. On a Move & Fire action (``action="move_and_fire"``) it may not.
-    """
-    return _movement(m, unit, start, mp, action, data)[0]
+    """Errata 8.3: the least MP spent to reach each hex the unit can reach (``start``: 0); see
+    ``plan_movement`` for the one-hex rule."""
+    return plan_movement(m, unit, start, mp, action, data).costs
 
 
 @dataclass(frozen=True)
@@ -285,22 +321,7 @@ def route(
     data: GameData | None = None,
 ) -> Route:
     """Errata 8.3: a cheapest path from ``start`` to ``goal`` within the unit's MP, explained."""
-    data = data or example_data()
-    spent, previous = _movement(m, unit, start, mp, action, data)
-    origin, target = m.hex(start), m.hex(goal)
-    if target not in spent:
-        raise WbkError(f"{unit.name} cannot reach {m.label(target)} from {m.label(origin)} ({action.replace('_', ' ')})")
-    path = [target]
-    while path[-1] != origin:
-        path.append(previous[path[-1]])
-    path.reverse()
-    steps = []
-    for a, b in zip(path, path[1:]):
-        steps += explain_entry(m, unit, a, b, data).steps
-    budget = unit.mp if mp is None else mp
-    if spent[target] > budget:
-        steps.append(Step(f"more than {budget} MP, allowed as the one hex a Move action may always enter", _rule("8.3")))
-    return Route(tuple(path), spent[target], tuple(steps))
+    return plan_movement(m, unit, start, mp, action, data).route(goal)
 
 
 # --- 9.4 line of sight ---------------------------------------------------------------------

@@ -26,18 +26,27 @@ class LosPanel(MapPanel):
         self.edge = widgets.ToggleButtons(options=["both", "either"], description="edge reading", style=wide)
         self.blocking = widgets.SelectMultiple(options=kinds, description="blocking terrain", rows=min(4, max(1, len(kinds))), style=wide)
         self.show_viewshed = widgets.Checkbox(False, description="show the firer's viewshed")
+        self._viewshed_key, self._viewshed = None, set()
         super().__init__(m, {"firer": firer, "target": target}, [self.edge, self.blocking, self.show_viewshed], width=width)
         self.update()
 
     def options(self) -> dict:
         return {"blocking_terrain": set(self.blocking.value), "edge": self.edge.value}
 
+    def viewshed(self, firer: Hex) -> set[Hex]:
+        """The firer's viewshed, kept while firer and options stay: clicking targets is cheap."""
+        key = (firer, frozenset(self.blocking.value), self.edge.value)
+        if self._viewshed_key != key:
+            self._viewshed = ss_panzer.viewshed(self.map, firer, **self.options())
+            self._viewshed_key = key
+        return self._viewshed
+
     def show(self, firer: Hex, target: Hex) -> str:
         result = ss_panzer.line_of_sight(self.map, firer, target, **self.options())
         self.view.show_line_of_sight(result)
         extra = ""
         if self.show_viewshed.value:
-            seen = ss_panzer.viewshed(self.map, firer, **self.options())
+            seen = self.viewshed(firer)
             self.view.shade({h: 1 for h in seen}, cmap="Greens", vmin=0, vmax=2.5, numbers=False)
             extra = f"<p>{self.map.label(firer)} sees {len(seen)} of {len(self.map)} hexes (shaded).</p>"
         return result._repr_html_() + extra
@@ -56,7 +65,8 @@ class MovementPanel(MapPanel):
 
     def show(self, start: Hex, goal: Hex) -> str:
         unit = self.data.units[self.unit.value]
-        reach = ss_panzer.movement_range(self.map, unit, start, action=self.action.value, data=self.data)
+        movement = ss_panzer.plan_movement(self.map, unit, start, action=self.action.value, data=self.data)
+        reach = movement.costs
         self.view.shade(reach, cmap="YlOrRd", vmin=0, vmax=max(unit.mp, 1) * 1.4)
         self.view.show_trace(None)
         beyond = sorted((self.map.label(h), c) for h, c in reach.items() if c > unit.mp)
@@ -66,7 +76,7 @@ class MovementPanel(MapPanel):
             listed = ", ".join(f"{label} ({c} MP)" for label, c in beyond)
             lines.append(f"<p>The one hex a Move action may always enter (errata 8.3): {listed}.</p>")
         if goal in reach:
-            path = ss_panzer.route(self.map, unit, start, goal, action=self.action.value, data=self.data)
+            path = movement.route(goal)
             lines.append(f"<p>Cheapest path to {self.map.label(goal)}: {' → '.join(map(self.map.label, path.hexes))}</p>")
             lines.append(path._repr_html_())
         else:
