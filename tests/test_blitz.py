@@ -3,10 +3,16 @@ from fractions import Fraction
 import icepool
 import pytest
 
+from wbk.dice import Dist
 from wbk.errors import WbkError
+from wbk.games import blitz
 from wbk.games.blitz import (
+    PROTECTIONS,
+    TARGETS,
+    TERRAINS,
     Damage,
     Leader,
+    Piece,
     damage,
     fire_outcome,
     fire_procedure,
@@ -18,21 +24,33 @@ from wbk.games.blitz import (
     unsaved_hits,
 )
 
+DISRUPTED_INF = Piece(5, disrupted=True)
+
+
+def texts(result) -> list[str]:
+    return [s.text for s in result.steps]
+
 
 def test_blitz_strength_modifiers_examples():
-    infantry = fire_strength([5, 5, 5], firer_disrupted=True, target_terrain="town")
+    infantry = fire_strength([DISRUPTED_INF] * 3, target_terrain="town")
     assert infantry.dice == 4 and infantry == 4
     assert infantry.exact == Fraction(15, 4)
-    assert [s.text for s in infantry.steps] == [
+    assert texts(infantry) == [
         "total strength 5 + 5 + 5 = 15",
-        "firer disrupted: × ½ = 7.5",
+        "all 3 firers disrupted: × ½ = 7.5",
         "target in town: × ½ = 3.75",
         "3.75 rounds up to 4 dice",
     ]
     tank = fire_strength([4], fire="at", range_hexes=1, target_terrain="woods")
     assert tank.dice == 20
-    assert [s.text for s in tank.steps][1:3] == ["AT fire: × 5 = 20", "range 1: × 2 = 40"]
-    assert all(s.rule.startswith("Blitz Combat, ") for s in tank.steps)
+    assert texts(tank) == [
+        "total strength 4",
+        "AT fire: × 5 = 20",
+        "range 1: × 2 = 40",
+        "target in woods: × ½ = 20",
+        "20 dice",
+    ]
+    assert all(s.rule.startswith("Blitz Combat, ") for s in infantry.steps + tank.steps)
 
 
 @pytest.mark.parametrize(
@@ -45,22 +63,166 @@ def test_blitz_strength_modifiers_examples():
         ([2], dict(fire="at", target_non_vehicle_units=3), 10),  # crowding is for direct and bombardment
         ([0, 0], dict(fire="at"), 10),  # AT strength 0 fires as 1
         ([0, 0], dict(fire="direct"), 0),
-        ([8], dict(target_terrain="dug_in_woods"), 4),  # the dug-in marker adds nothing to woods
-        ([8], dict(target_terrain="dug_in"), 4),
-        ([8], dict(target_terrain="hills"), 4),
-        ([8], dict(target_terrain="entrenchment"), 2),
-        ([5], dict(target_terrain="bunker"), 2),  # 1.25 rounds up
+        ([], dict(fire="at", engineer_strengths=[0]), 5),  # engineers' AT 0 too
+        ([0], dict(fire="at", engineer_strengths=[0, 2]), 20),
+        ([0], dict(fire="assault", engineer_strengths=[0]), 0),  # only AT strength 0 becomes 1
         ([5], dict(range_hexes=2), 5),
         ([3, 2], dict(fire="assault", engineer_strengths=[2]), 23),
-        ([3, 2], dict(fire="assault", engineer_strengths=[2], target_terrain="bunker"), 6),
-        ([3, 2], dict(fire="assault", engineer_strengths=[2], target_terrain="bunker", assault="no_range_or_terrain"), 23),
+        ([3, 2], dict(fire="assault", engineer_strengths=[2], protection="bunker"), 6),  # 5.75
+        ([3, 2], dict(fire="assault", engineer_strengths=[2], protection="bunker", assault="no_terrain"), 23),
         ([3], dict(fire="assault", target_non_vehicle_units=3), 9),
         ([3], dict(fire="direct", engineer_strengths=[2]), 5),  # engineers count x4 only in assault
-        ([7], dict(fire="direct", range_hexes=1, firer_disrupted=True, target_terrain="entrenchment"), 2),
+        ([Piece(7, disrupted=True)], dict(range_hexes=1, protection="entrenchment"), 2),  # 1.75
     ],
 )
 def test_blitz_strength_modifiers(strengths, options, dice):
     assert fire_strength(strengths, **options).dice == dice
+
+
+def test_engineers_at_strength_zero_counts_as_one():
+    strength = fire_strength([], fire="at", engineer_strengths=[0])
+    assert texts(strength) == ["an AT strength of 0 counts as 1", "total strength 1", "AT fire: × 5 = 5", "5 dice"]
+    assert texts(fire_strength([0], fire="at", engineer_strengths=[0]))[0] == "2 AT strengths of 0 count as 1"
+
+
+# --- disrupted firers: each piece's part is halved (Blitz Combat, Damage) ---------------------
+
+
+@pytest.mark.parametrize(
+    "strengths, options, exact, dice",
+    [
+        ([5, DISRUPTED_INF, 5], dict(target_terrain="town"), Fraction(25, 4), 7),  # 12.5, then 6.25
+        ([5, DISRUPTED_INF, DISRUPTED_INF], dict(target_terrain="town"), Fraction(5), 5),  # 10, then 5
+        ([DISRUPTED_INF] * 3, dict(target_terrain="town"), Fraction(15, 4), 4),  # the whole attack
+        ([Piece(4, disrupted=True), 4], dict(fire="at", range_hexes=1), Fraction(60), 60),  # 40 - 10, x2
+        ([3, 2], dict(fire="assault", engineer_strengths=[Piece(2, disrupted=True)]), Fraction(19), 19),
+        ([Piece(3, disrupted=True)], dict(fire="direct", engineer_strengths=[2]), Fraction(7, 2), 4),
+        ([Piece(0, disrupted=True)], dict(fire="at"), Fraction(5, 2), 3),  # 0 -> 1, x5, halved
+    ],
+)
+def test_only_disrupted_pieces_are_halved(strengths, options, exact, dice):
+    strength = fire_strength(strengths, **options)
+    assert (strength.exact, strength.dice) == (exact, dice)
+
+
+def test_disrupted_pieces_steps():
+    assert texts(fire_strength([5, DISRUPTED_INF, 5], target_terrain="town")) == [
+        "total strength 5 + 5 + 5 = 15",
+        "1 of 3 firers disrupted: their 5 of 15 counts half: 15 − 2.5 = 12.5",
+        "target in town: × ½ = 6.25",
+        "6.25 rounds up to 7 dice",
+    ]
+    assault = fire_strength([3, 2], fire="assault", engineer_strengths=[Piece(2, disrupted=True)])
+    assert texts(assault)[1] == "1 of 3 firers disrupted: their 8 of 23 counts half: 23 − 4 = 19"
+    assert assault.steps[1].rule == "Blitz Combat, Damage"
+    assert texts(fire_strength([Piece(6, disrupted=True)]))[1] == "the firer is disrupted: × ½ = 3"
+
+
+# --- terrain and protection -------------------------------------------------------------------
+
+MULTIPLIER = {  # Blitz Combat, Combat Strength Modifiers, the last two modifiers
+    ("open", "none"): 1,
+    ("open", "dug_in"): Fraction(1, 2),
+    ("open", "bunker"): Fraction(1, 4),
+    ("open", "entrenchment"): Fraction(1, 4),
+    **{(t, p): Fraction(1, 2) for t in ("woods", "hills", "town") for p in PROTECTIONS},
+}
+
+
+@pytest.mark.parametrize("terrain", TERRAINS)
+@pytest.mark.parametrize("protection", PROTECTIONS)
+def test_every_terrain_and_protection(terrain, protection):
+    strength = fire_strength([8], target_terrain=terrain, protection=protection)
+    assert strength.exact == 8 * MULTIPLIER[terrain, protection]
+
+
+@pytest.mark.parametrize(
+    "terrain, protection, said",
+    [
+        ("open", "dug_in", ["target dug in: × ½ = 4"]),
+        ("open", "bunker", ["target in a bunker: × ¼ = 2"]),
+        ("open", "entrenchment", ["target in an entrenchment: × ¼ = 2"]),
+        ("town", "none", ["target in town: × ½ = 4"]),
+        (
+            "hills",
+            "dug_in",
+            ["target in hills: × ½ = 4", "dug in within hills: the marker adds nothing, the hex is halved once"],
+        ),
+        (
+            "woods",
+            "bunker",
+            [
+                "target in woods: × ½ = 4",
+                "bunker in woods: the ¼ does not apply in woods, hills or town; the ½ for woods does",
+            ],
+        ),
+    ],
+)
+def test_terrain_steps_say_which_applied(terrain, protection, said):
+    assert texts(fire_strength([8], target_terrain=terrain, protection=protection))[1:-1] == said
+
+
+def test_terrain_of_an_assault_is_a_reading_and_range_never_counts():
+    # wbk's reading: assault combat happens in the shared hex, so range 1 never doubles it
+    assault = fire_strength([3], fire="assault", range_hexes=1, target_terrain="woods")
+    assert assault.exact == Fraction(9, 2)
+    assert texts(assault)[1] == "no range modifier: assault combat takes place in the shared hex"
+    ignored = fire_strength([3], fire="assault", range_hexes=1, target_terrain="woods", assault="no_terrain")
+    assert ignored.exact == 9
+    assert fire_strength([3], range_hexes=1, target_terrain="woods").exact == 3  # direct fire: x2, x½
+
+
+# --- what takes hits from what ------------------------------------------------------------------
+
+NOTHING = Dist.always(Damage.NONE)
+
+
+def all_hits(dice: int) -> Dist:
+    return hits(dice).map(damage)
+
+
+def test_only_vehicles_except_wagons_take_at_hits():
+    assert fire_outcome(6, fire="at") == NOTHING  # a non-vehicle target, the default
+    assert fire_outcome(6, fire="at", target="wagon") == NOTHING
+    assert fire_outcome(6, fire="at", target="unarmored_vehicle") == all_hits(6)
+    assert fire_outcome(6, fire="at", target="armored_vehicle", armor=1) == hits(6, armor=1).map(damage)
+    assert fire_outcome(6, fire="at", target="unarmored_vehicle").probability(Damage.NONE) == Fraction(15625, 46656)
+    assert texts(fire_procedure(6, fire="at", target="wagon"))[1] == (
+        "AT fire: only vehicles other than wagons take AT hits; a wagon takes none"
+    )
+    assert texts(fire_procedure(6, fire="at"))[1] == (
+        "AT fire: only vehicles other than wagons take AT hits; a non-vehicle unit takes none"
+    )
+    # non-vehicle units in a hex with the vehicle ignore the AT hits (said in the steps)
+    assert "non-vehicle units in the vehicle's hex ignore these AT hits" in texts(
+        fire_procedure(6, fire="at", target="unarmored_vehicle")
+    )
+
+
+@pytest.mark.parametrize("fire", ["direct", "bombardment"])
+def test_armored_units_ignore_direct_fire_and_bombardment(fire):
+    assert fire_outcome(12, fire=fire, target="armored_vehicle", armor=0) == NOTHING
+    assert fire_outcome(12, fire=fire, target="armored_vehicle", armor=2, leader_morale=9) == NOTHING
+    for target in ("non_vehicle", "unarmored_vehicle", "wagon"):
+        assert fire_outcome(12, fire=fire, target=target) == all_hits(12)
+        assert fire_outcome(12, fire=fire, target=target, leader_morale=9) == unsaved_hits(hits(12), 9).map(damage)
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_assault_hits_every_target_in_full(target):
+    armor = 3 if target == "armored_vehicle" else None
+    assert fire_outcome(5, fire="assault", target=target, armor=armor, leader_morale=10) == all_hits(5)
+
+
+def test_apc_passengers():
+    # wbk's reading: an APC of one step that loses a step is destroyed, its passengers with it
+    assert passenger_damage(Damage.STEP_LOSS, apc_steps=1) == Damage.ELIMINATED
+    assert passenger_damage(Damage.STEP_LOSS, apc_steps=2) == Damage.NONE
+    assert passenger_damage(Damage.ELIMINATED, apc_steps=2) == Damage.ELIMINATED
+    assert passenger_damage(Damage.DEMORALIZED, apc_steps=1) == Damage.NONE
+
+
+# --- bad input --------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -69,19 +231,52 @@ def test_blitz_strength_modifiers(strengths, options, dice):
         (lambda: fire_strength([5, -1]), "strength -1 in strengths is negative"),
         (lambda: fire_strength([5, "x"]), "strength 'x' in strengths is not a whole number"),
         (lambda: fire_strength(5), "strengths 5 is not a list"),
+        (lambda: fire_strength("55"), "strengths '55' is not a list"),
         (lambda: fire_strength([5], target_terrain="swamp"), "target terrain 'swamp' is not one of open, woods"),
+        (lambda: fire_strength([5], target_terrain="bunker"), "'bunker' is not one of open, woods, hills, town (dug"),
+        (lambda: fire_strength([5], protection="foxhole"), "protection 'foxhole' is not one of none, dug_in"),
         (lambda: fire_strength([5], fire="artillery"), "fire type 'artillery' is not one of direct"),
         (lambda: fire_strength([5], range_hexes=-2), "range -2 is not a whole number"),
+        (lambda: fire_strength([5], range_hexes=1.0), "range 1.0 is not a whole number"),
+        (lambda: fire_strength([5], assault="all_modifiers"), "reading of assault combat 'all_modifiers'"),
+        (lambda: fire_strength([5], target_non_vehicle_units=True), "non-vehicle units True"),
         (lambda: fire_strength([]), "no firing units"),
+        (lambda: Piece(5, disrupted="no"), "disrupted 'no' is not True or False"),
+        (lambda: Piece("5"), "piece strength '5' is not a whole number"),
         (lambda: unsaved_hits(3, 13), "leader morale 13 is not a whole number from 2 to 12"),
+        (lambda: unsaved_hits(Dist.always(-1), 8), "hits in the distribution hits_on_hex -1"),
         (lambda: Leader(1), "leader morale 1 is not"),
+        (lambda: Leader(8, "disrupted", in_target_hex="no"), "in_target_hex 'no' is not True or False"),
         (lambda: hits(-3), "number of dice -3"),
+        (lambda: hits(3, armor=-1), "armor value -1"),
+        (lambda: damage(True), "remaining hits True is not a whole number"),
+        (lambda: damage("3"), "remaining hits '3' is not a whole number"),
+        (lambda: damage(2.5), "remaining hits 2.5 is not a whole number"),
         (lambda: saving_throws(8, [1, 5]), "saving throw 1 is not a 2d6 roll"),
+        (lambda: saving_throws(8, 7), "saving throw rolls 7 is not a list"),
+        (lambda: saving_throws(8, "57"), "saving throw rolls '57' is not a list"),
+        (lambda: saving_leader(Leader(8)), "leaders Leader("),
+        (lambda: saving_leader([8]), "leader 8 in leaders is not a Leader"),
+        (lambda: passenger_damage("eliminated", apc_steps=1), "apc damage 'eliminated' is not a Damage"),
+        (lambda: passenger_damage(Damage.STEP_LOSS, apc_steps=0), "apc_steps 0 is not a whole number of 1"),
+        (lambda: fire_outcome(6, fire="at", armor=0), "armor 0 given for a non_vehicle target"),
+        (lambda: fire_outcome(6, target="armored_vehicle"), "armor None: an armored_vehicle target needs"),
+        (lambda: fire_outcome(6, target="tank", armor=2), "target 'tank' is not one of non_vehicle"),
+        (lambda: fire_procedure(6, target="armored_vehicle", armor=-1), "armor value -1"),
+        (lambda: fire_procedure(6, leader_morale="9"), "leader morale '9'"),
     ],
 )
 def test_bad_input_is_named(call, message):
-    with pytest.raises(WbkError, match=message):
+    with pytest.raises(WbkError, match=message.replace("(", r"\(")):
         call()
+
+
+def test_public_names():
+    assert set(blitz.__all__) >= {"fire_strength", "Piece", "TARGETS", "PROTECTIONS", "passenger_damage"}
+    assert all(hasattr(blitz, name) for name in blitz.__all__)
+
+
+# --- leaders, damage, the whole procedure --------------------------------------------------------
 
 
 def test_blitz_leader_saving_throws_example():
@@ -89,20 +284,23 @@ def test_blitz_leader_saving_throws_example():
     assert (throws.saved, throws.remaining, throws.damage) == (3, 1, Damage.DISRUPTED)
     assert throws.steps[0].text == "4 hits on the hex: + 2 to each saving throw"
     assert throws.steps[4].text == "rolled 10 + 2 = 12: not saved (morale 9)"
+    assert throws.steps[5].text == "1 hit left: disrupted"
 
 
 def test_blitz_armor_protection_example():
     # three AT hits on armor 1 count as two, which demoralize: three hits need all three dice 6s
     assert hits(3, armor=1).probability(2) == Fraction(1, 216)
     assert damage(2) == Damage.DEMORALIZED
+    procedure = fire_procedure(3, fire="at", target="armored_vehicle", armor=1)
+    assert procedure.damage.probability(Damage.DEMORALIZED) == Fraction(1, 216)
+    assert texts(procedure)[1] == "AT fire: armor 1 takes 1 hit off"
 
 
 def test_damage_levels():
     assert [damage(h) for h in range(6)] == [
         Damage.NONE, Damage.DISRUPTED, Damage.DEMORALIZED, Damage.STEP_LOSS, Damage.ELIMINATED, Damage.ELIMINATED,
     ]
-    assert passenger_damage(Damage.ELIMINATED) == Damage.ELIMINATED
-    assert passenger_damage(Damage.DEMORALIZED) == Damage.NONE
+    assert [str(d) for d in Damage] == ["none", "disrupted", "demoralized", "step loss", "eliminated"]
 
 
 def test_which_leader_throws():
@@ -110,19 +308,23 @@ def test_which_leader_throws():
     assert Leader(9, "disrupted", in_target_hex=True).can_save()
     assert not Leader(9, "disrupted", in_target_hex=False).can_save()
     assert Leader(7, in_target_hex=False).can_save()
-    choice = saving_leader([Leader(10, "demoralized"), Leader(9, "disrupted", in_target_hex=False), Leader(7, in_target_hex=False), Leader(8)])
+    leaders = [Leader(10, "demoralized"), Leader(9, "disrupted", in_target_hex=False), Leader(7, in_target_hex=False)]
+    choice = saving_leader([*leaders, Leader(8)])
     assert choice.leader == Leader(8)
     assert saving_leader([Leader(10, "demoralized")]).leader is None
 
 
-def oracle_outcome(dice, fire, armor, morale):
+def oracle_outcome(dice, fire, target, armor, morale):
     """The procedure written independently with icepool."""
     rolled = dice @ (icepool.d6 == 6)
     if fire == "assault":
         counted = rolled
     elif fire == "at":
-        counted = rolled.map(lambda h: max(0, h - armor))
-    elif armor:
+        if target in ("non_vehicle", "wagon"):
+            counted = icepool.Die([0])
+        else:
+            counted = rolled.map(lambda h: max(0, h - (armor or 0)))
+    elif target == "armored_vehicle":
         counted = icepool.Die([0])
     elif morale is not None:
         counted = rolled.map(lambda h: h @ ((2 @ icepool.d6) + h // 2 > morale))
@@ -133,10 +335,23 @@ def oracle_outcome(dice, fire, armor, morale):
 
 @pytest.mark.parametrize("dice", [0, 1, 4, 9, 20])
 @pytest.mark.parametrize("fire", ["direct", "bombardment", "at", "assault"])
-@pytest.mark.parametrize("armor, morale", [(0, None), (0, 6), (0, 10), (1, None), (2, 8), (3, None)])
-def test_fire_outcome_against_icepool(dice, fire, armor, morale):
-    ours = fire_outcome(dice, fire=fire, armor=armor, leader_morale=morale)
-    oracle = oracle_outcome(dice, fire, armor, morale)
+@pytest.mark.parametrize(
+    "target, armor, morale",
+    [
+        ("non_vehicle", None, None),
+        ("non_vehicle", None, 6),
+        ("wagon", None, 10),
+        ("unarmored_vehicle", None, None),
+        ("unarmored_vehicle", None, 8),
+        ("armored_vehicle", 0, None),
+        ("armored_vehicle", 1, None),
+        ("armored_vehicle", 2, 8),
+        ("armored_vehicle", 3, None),
+    ],
+)
+def test_fire_outcome_against_icepool(dice, fire, target, armor, morale):
+    ours = fire_outcome(dice, fire=fire, target=target, armor=armor, leader_morale=morale)
+    oracle = oracle_outcome(dice, fire, target, armor, morale)
     assert {int(o): p for o, p in ours.probabilities().items()} == {
         o: oracle.probability(o) for o in oracle.outcomes() if oracle.probability(o)
     }
@@ -145,12 +360,13 @@ def test_fire_outcome_against_icepool(dice, fire, armor, morale):
 
 def test_leaders_do_not_save_against_at_or_assault():
     for fire in ("at", "assault"):
-        assert fire_outcome(12, fire=fire, leader_morale=10) == fire_outcome(12, fire=fire)
+        vehicle = dict(fire=fire, target="unarmored_vehicle")
+        assert fire_outcome(12, **vehicle, leader_morale=10) == fire_outcome(12, **vehicle)
     assert fire_outcome(12, leader_morale=10) != fire_outcome(12)
-    assert fire_outcome(12, armor=1) == fire_outcome(0)
-    procedure = fire_procedure(12, fire="at", armor=2, leader_morale=9)
-    assert [s.text for s in procedure.steps][1:3] == [
+    procedure = fire_procedure(12, fire="at", target="armored_vehicle", armor=2, leader_morale=9)
+    assert texts(procedure)[1:] == [
         "AT fire: armor 2 takes 2 hits off",
+        "non-vehicle units in the vehicle's hex ignore these AT hits",
         "leaders make no saving throws against AT fire",
     ]
 

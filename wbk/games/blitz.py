@@ -5,17 +5,33 @@ modifiers, round up once, roll that many dice, and every 6 is a hit. Armor takes
 a leader's 2d6 saving throws take hits off direct fire and bombardment, and the hits left decide
 the damage. Unit values, morale and recovery come from the base game and are the user's data.
 
-Public names:
+Public names (``__all__``):
 
-- ``fire_strength(...) -> Strength``: the dice to roll, with the worked calculation;
-- ``hits(dice, armor=0)``, ``unsaved_hits(hits, morale)``: exact distributions;
+- ``fire_strength(...) -> Strength``: the dice to roll, with the worked calculation; a firing
+  piece is a strength, or a ``Piece(strength, disrupted=True)`` for a disrupted one;
+- ``hits(dice, *, armor=0)``, ``unsaved_hits(hits, morale)``: exact distributions;
 - ``fire_procedure(...)``, ``fire_outcome(...)``: the whole procedure, to a ``Damage`` distribution;
 - ``saving_throws(morale, rolls)``: one leader's throws against rolled dice;
 - ``saving_leader(leaders)``: which leader may throw for the hex;
-- ``damage(hits)``, ``passenger_damage(apc)``, ``Damage``, ``Leader``, and the option values ``FIRE_TYPES``, ``TERRAINS``,
+- ``damage(hits)``, ``passenger_damage(apc, apc_steps=...)``, ``Damage``, ``Leader``, ``Piece``;
+- the option values ``FIRE_TYPES``, ``TARGETS``, ``TERRAINS``, ``PROTECTIONS``,
   ``CROWDED_READINGS``, ``ASSAULT_READINGS``.
 
->>> fire_strength([5, 5, 5], firer_disrupted=True, target_terrain="town").dice
+The results (``Strength``, ``FireProcedure``, ``SavingThrows``, ``LeaderChoice``) are returned,
+never built by hand, so they are not in ``__all__``.
+
+Where the text leaves a choice open, wbk decides as follows (the notebook shows each):
+
+- assault combat takes place in the hex both sides share, so the "range 1" doubling never
+  applies to it; whether terrain and protection modify it is the ``assault`` reading;
+- an APC of one step that takes a step loss is destroyed, and its passengers with it;
+- non-vehicle units in a hex whose vehicle is the target of AT fire ignore the AT hits, and AT
+  fire at non-vehicles or wagons does nothing at all;
+- "3 non-vehicle units" is the ``crowded`` reading (three or more by default);
+- a dug-in marker in woods, hills or town counts once: the hex is halved once, not twice.
+
+>>> disrupted = Piece(5, disrupted=True)
+>>> fire_strength([disrupted, disrupted, disrupted], target_terrain="town").dice
 4
 >>> fire_strength([4], fire="at", range_hexes=1, target_terrain="woods").dice
 20
@@ -35,6 +51,27 @@ from wbk.dice import Dist, d6
 from wbk.errors import WbkError
 from wbk.explain import Step, steps_html
 
+__all__ = [
+    "ASSAULT_READINGS",
+    "CROWDED_READINGS",
+    "FIRE_TYPES",
+    "PROTECTIONS",
+    "TARGETS",
+    "TERRAINS",
+    "Damage",
+    "Leader",
+    "Piece",
+    "damage",
+    "fire_outcome",
+    "fire_procedure",
+    "fire_strength",
+    "hits",
+    "passenger_damage",
+    "saving_leader",
+    "saving_throws",
+    "unsaved_hits",
+]
+
 MODIFIERS = "Blitz Combat, Combat Strength Modifiers"
 PROCEDURE = "Blitz Combat, Fire Procedure"
 ARMOR = "Blitz Combat, Armor Protection"
@@ -44,14 +81,100 @@ DAMAGE = "Blitz Combat, Damage"
 
 FireType = Literal["direct", "bombardment", "at", "assault"]
 FIRE_TYPES: tuple[FireType, ...] = ("direct", "bombardment", "at", "assault")
-TERRAINS = ("open", "woods", "hills", "town", "dug_in", "dug_in_woods", "bunker", "entrenchment")
-_HALVING_TERRAIN = {"woods", "hills", "town", "dug_in", "dug_in_woods"}
-_QUARTERING_TERRAIN = {"bunker", "entrenchment"}
+#: What the attack is aimed at. Only an armored vehicle has an armor value.
+TARGETS = ("non_vehicle", "armored_vehicle", "unarmored_vehicle", "wagon")
+#: The target hex's terrain: woods, hills and town halve the attack.
+TERRAINS = ("open", "woods", "hills", "town")
+#: What protects the target: dug in halves, bunker and entrenchment quarter (only in the open).
+PROTECTIONS = ("none", "dug_in", "bunker", "entrenchment")
 
 #: Does "target hex contains 3 non-vehicle units" mean three or more, or exactly three?
 CROWDED_READINGS = ("three_or_more", "exactly_three")
-#: Do the range and terrain multipliers apply to assault combat too?
-ASSAULT_READINGS = ("all_modifiers", "no_range_or_terrain")
+#: Do terrain and protection modify assault combat? (Range never does: see the module docstring.)
+ASSAULT_READINGS = ("terrain_applies", "no_terrain")
+
+_WORDS = {
+    "non_vehicle": "non-vehicle unit",
+    "armored_vehicle": "armored vehicle",
+    "unarmored_vehicle": "unarmored vehicle",
+    "wagon": "wagon",
+    "dug_in": "dug in",
+    "bunker": "a bunker",
+    "entrenchment": "an entrenchment",
+    "direct": "direct fire",
+    "bombardment": "bombardment",
+}
+
+
+# --- checks -------------------------------------------------------------------------------
+
+
+def _is_whole(value) -> bool:
+    return isinstance(value, Integral) and not isinstance(value, bool)
+
+
+def _check_count(value, name: str) -> int:
+    """A whole number of 0 or more (dice, hits, units, an armor value)."""
+    if not _is_whole(value) or value < 0:
+        raise WbkError(f"{name} {value!r} is not a whole number of 0 or more")
+    return int(value)
+
+
+def _check_flag(value, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise WbkError(f"{name} {value!r} is not True or False")
+    return value
+
+
+def _check_list(values, name: str, what: str) -> list:
+    """A list or tuple (not a string, not a single number) of things to check one by one."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
+        raise WbkError(f"{name} {values!r} is not a list of {what}")
+    return list(values)
+
+
+def _choice(value, allowed: Sequence[str], name: str, hint: str = "") -> str:
+    if not isinstance(value, str) or value not in allowed:
+        raise WbkError(f"{name} {value!r} is not one of {', '.join(allowed)}{hint}")
+    return value
+
+
+def _check_morale(morale, name: str = "leader morale") -> int:
+    if not _is_whole(morale) or not 2 <= morale <= 12:
+        raise WbkError(f"{name} {morale!r} is not a whole number from 2 to 12")
+    return int(morale)
+
+
+# --- strength -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A firing piece: its strength for this fire and whether it is disrupted (Blitz Combat,
+    Damage: a disrupted piece's fire value is halved). A plain number in a list of strengths is
+    a piece in good order.
+    """
+
+    strength: int
+    disrupted: bool = False
+
+    def __post_init__(self):
+        _check_count(self.strength, "piece strength")
+        _check_flag(self.disrupted, "disrupted")
+
+
+def _check_pieces(values, name: str) -> list[Piece]:
+    pieces = []
+    for v in _check_list(values, name, "strengths or pieces"):
+        if isinstance(v, Piece):
+            pieces.append(v)
+        elif not _is_whole(v):
+            raise WbkError(f"strength {v!r} in {name} is not a whole number")
+        elif v < 0:
+            raise WbkError(f"strength {v} in {name} is negative")
+        else:
+            pieces.append(Piece(int(v)))
+    return pieces
 
 
 class Strength(int):
@@ -77,6 +200,10 @@ class Strength(int):
     def __repr__(self) -> str:
         return f"Strength({int(self)})"
 
+    def __str__(self) -> str:
+        lines = [f"{int(self)} dice"] + [f"  {i}. {s}" for i, s in enumerate(self.steps, 1)]
+        return "\n".join(lines)
+
     def _repr_html_(self) -> str:
         return f"<b>{int(self)} dice</b>{steps_html(self.steps)}"
 
@@ -88,87 +215,93 @@ def _number(value: Fraction) -> str:
     return f"{float(value):g}"
 
 
-def _check_strengths(values, name: str) -> list[int]:
-    if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
-        raise WbkError(f"{name} {values!r} is not a list of strengths")
-    checked = []
-    for v in values:
-        if isinstance(v, bool) or not isinstance(v, Integral):
-            raise WbkError(f"strength {v!r} in {name} is not a whole number")
-        if v < 0:
-            raise WbkError(f"strength {v} in {name} is negative")
-        checked.append(int(v))
-    return checked
-
-
-def _choice(value, allowed: Sequence[str], name: str) -> str:
-    if value not in allowed:
-        raise WbkError(f"{name} {value!r} is not one of {', '.join(allowed)}")
-    return value
+def _shown(factor: Fraction) -> str:
+    return {Fraction(1, 2): "½", Fraction(1, 4): "¼"}.get(factor, str(factor))
 
 
 def fire_strength(
-    strengths: Sequence[int],
+    strengths: Sequence[int | Piece],
     *,
     fire: FireType = "direct",
-    engineer_strengths: Sequence[int] = (),
+    engineer_strengths: Sequence[int | Piece] = (),
     range_hexes: int | None = None,
     target_non_vehicle_units: int = 0,
-    firer_disrupted: bool = False,
     target_terrain: str = "open",
+    protection: str = "none",
     crowded: str = "three_or_more",
-    assault: str = "all_modifiers",
+    assault: str = "terrain_applies",
 ) -> Strength:
     """Blitz Combat, Combat Strength Modifiers: the dice an attack rolls.
 
-    ``strengths``: the firing pieces' strengths for this kind of fire. ``engineer_strengths``:
-    engineers' strengths, which count four times over in assault combat (in other fire they add
-    like any other). The total is multiplied by every modifier that applies, all cumulative, and
+    ``strengths``: the firing pieces' strengths for this kind of fire, each a number (a piece in
+    good order) or a ``Piece(strength, disrupted=True)``. ``engineer_strengths``: engineers,
+    likewise; they count four times over in assault combat (in other fire they add like any
+    other). An AT strength of 0 counts as 1, engineers' too. A disrupted piece's part of the
+    total counts half; when every firer is disrupted that is the whole attack halved, as in the
+    rules' example. The total is multiplied by every modifier that applies, all cumulative, and
     rounded up once at the end.
 
-    ``crowded`` reads "3 non-vehicle units in the target hex": "three_or_more" (default) or
-    "exactly_three". ``assault`` reads whether range and terrain modify assault combat:
-    "all_modifiers" (default: the text lists every modifier as cumulative and restricts only the
-    crowded-hex one) or "no_range_or_terrain". Neither seed example settles these.
+    ``target_terrain`` (open, woods, hills, town) and ``protection`` (none, dug_in, bunker,
+    entrenchment) are separate: woods, hills and town halve; dug in halves, but a dug-in marker in
+    woods, hills or town adds nothing (the hex is halved once); bunker and entrenchment quarter,
+    except in woods, hills or town, where the terrain's half applies instead of the quarter.
 
-    >>> s = fire_strength([5, 5, 5], firer_disrupted=True, target_terrain="town")
-    >>> [str(step) for step in s.steps][-1]
-    '3.75 rounds up to 4 dice [Blitz Combat, Combat Strength Modifiers]'
+    Readings (neither worked example settles them): ``crowded`` reads "3 non-vehicle units in the
+    target hex" as "three_or_more" (default) or "exactly_three". ``assault`` says whether terrain
+    and protection modify assault combat: "terrain_applies" (default: the text lists every
+    modifier as cumulative and restricts only the crowded-hex one) or "no_terrain". The range
+    doubling never applies to assault combat: it takes place in the hex both sides share.
+
+    >>> s = fire_strength([Piece(5, disrupted=True)] * 3, target_terrain="town")
+    >>> for step in s.steps:
+    ...     print(step.text)
+    total strength 5 + 5 + 5 = 15
+    all 3 firers disrupted: × ½ = 7.5
+    target in town: × ½ = 3.75
+    3.75 rounds up to 4 dice
     """
     fire = _choice(fire, FIRE_TYPES, "fire type")
-    target_terrain = _choice(target_terrain, TERRAINS, "target terrain")
+    misplaced = target_terrain in PROTECTIONS
+    hint = " (dug in, bunker and entrenchment are protection=...)" if misplaced else ""
+    target_terrain = _choice(target_terrain, TERRAINS, "target terrain", hint)
+    protection = _choice(protection, PROTECTIONS, "protection")
     crowded = _choice(crowded, CROWDED_READINGS, "reading of the crowded hex")
-    assault = _choice(assault, ASSAULT_READINGS, "reading of assault modifiers")
-    strengths = _check_strengths(strengths, "strengths")
-    engineers = _check_strengths(engineer_strengths, "engineer strengths")
-    if range_hexes is not None and (isinstance(range_hexes, bool) or not isinstance(range_hexes, Integral) or range_hexes < 0):
+    assault = _choice(assault, ASSAULT_READINGS, "reading of assault combat")
+    pieces = _check_pieces(strengths, "strengths")
+    engineers = _check_pieces(engineer_strengths, "engineer strengths")
+    if range_hexes is not None and (not _is_whole(range_hexes) or range_hexes < 0):
         raise WbkError(f"range {range_hexes!r} is not a whole number of hexes")
-    if isinstance(target_non_vehicle_units, bool) or not isinstance(target_non_vehicle_units, Integral) or target_non_vehicle_units < 0:
-        raise WbkError(f"number of non-vehicle units {target_non_vehicle_units!r} is not a whole number")
-    if not strengths and not engineers:
+    crowd = _check_count(target_non_vehicle_units, "number of non-vehicle units")
+    if not pieces and not engineers:
         raise WbkError("no firing units: give at least one strength")
 
     steps: list[Step] = []
     if fire == "at":
-        raised = [max(s, 1) for s in strengths]
-        if raised != strengths:
-            steps.append(Step(f"{strengths.count(0)} AT strength 0 counted as 1", MODIFIERS))
-        strengths = raised
+        zeros = sum(p.strength == 0 for p in pieces + engineers)
+        if zeros:
+            said = f"{zeros} AT strengths of 0 count" if zeros > 1 else "an AT strength of 0 counts"
+            steps.append(Step(f"{said} as 1", MODIFIERS))
+        pieces = [Piece(max(p.strength, 1), p.disrupted) for p in pieces]
+        engineers = [Piece(max(p.strength, 1), p.disrupted) for p in engineers]
 
+    # Each piece's part of the total: its strength times the multiplier of its kind of fire.
     if fire == "assault":
-        ordinary, engineer = sum(strengths), sum(engineers)
+        ordinary = sum(p.strength for p in pieces)
+        engineer = sum(p.strength for p in engineers)
+        parts = [(3 * p.strength, p.disrupted) for p in pieces]
+        parts += [(4 * p.strength, p.disrupted) for p in engineers]
         strength = Fraction(3 * ordinary + 4 * engineer)
-        parts = []
-        if strengths:
-            parts.append(f"3 × {ordinary}")
-        if engineers:
-            parts.append(f"engineers 4 × {engineer}")
-        steps.append(Step(f"assault combat: {' + '.join(parts)} = {_number(strength)}", MODIFIERS))
+        said = [f"3 × {ordinary}"] if pieces else []
+        said += [f"engineers 4 × {engineer}"] if engineers else []
+        steps.append(Step(f"assault combat: {' + '.join(said)} = {_number(strength)}", MODIFIERS))
     else:
-        everyone = strengths + engineers
-        strength = Fraction(sum(everyone))
-        total = f"{' + '.join(map(str, everyone))} = {_number(strength)}" if len(everyone) > 1 else _number(strength)
+        everyone = pieces + engineers
+        strength = Fraction(sum(p.strength for p in everyone))
+        listed = " + ".join(str(p.strength) for p in everyone)
+        total = f"{listed} = {_number(strength)}" if len(everyone) > 1 else _number(strength)
         steps.append(Step(f"total strength {total}", MODIFIERS))
+        factor = 5 if fire == "at" else 1
+        parts = [(factor * p.strength, p.disrupted) for p in everyone]
         if fire == "at":
             strength *= 5
             steps.append(Step(f"AT fire: × 5 = {_number(strength)}", MODIFIERS))
@@ -176,24 +309,41 @@ def fire_strength(
     def multiply(factor: Fraction, why: str, rule: str = MODIFIERS):
         nonlocal strength
         strength *= factor
-        shown = "½" if factor == Fraction(1, 2) else "¼" if factor == Fraction(1, 4) else str(factor)
-        steps.append(Step(f"{why}: × {shown} = {_number(strength)}", rule))
+        steps.append(Step(f"{why}: × {_shown(factor)} = {_number(strength)}", rule))
 
-    crowded_hex = target_non_vehicle_units >= 3 if crowded == "three_or_more" else target_non_vehicle_units == 3
+    firers = len(parts)
+    disrupted = [part for part, is_disrupted in parts if is_disrupted]
+    if len(disrupted) == firers:
+        who = "the firer is disrupted" if firers == 1 else f"all {firers} firers disrupted"
+        multiply(Fraction(1, 2), who)
+    elif disrupted:
+        share, before = Fraction(sum(disrupted)), strength
+        strength -= share / 2
+        said = f"{len(disrupted)} of {firers} firers disrupted"
+        said += f": their {_number(share)} of {_number(before)}"
+        arithmetic = f"{_number(before)} − {_number(share / 2)} = {_number(strength)}"
+        steps.append(Step(f"{said} counts half: {arithmetic}", DAMAGE))
+
+    crowded_hex = crowd >= 3 if crowded == "three_or_more" else crowd == 3
     if fire in ("direct", "bombardment") and crowded_hex:
-        multiply(Fraction(2), f"{target_non_vehicle_units} non-vehicle units in the target hex")
-    range_and_terrain = fire != "assault" or assault == "all_modifiers"
-    if range_and_terrain and range_hexes == 1:
+        multiply(Fraction(2), f"{crowd} non-vehicle units in the target hex")
+    if fire == "assault":
+        if range_hexes:
+            said = "no range modifier: assault combat takes place in the shared hex"
+            steps.append(Step(said, ASSAULT))
+    elif range_hexes == 1:
         multiply(Fraction(2), "range 1")
-    if firer_disrupted:
-        multiply(Fraction(1, 2), "firer disrupted")
-    if range_and_terrain and target_terrain in _HALVING_TERRAIN:
-        why = {"dug_in": "target dug in", "dug_in_woods": "target in woods, hills or town (a dug-in marker adds nothing)"}
-        multiply(Fraction(1, 2), why.get(target_terrain, f"target in {target_terrain}"))
-    if range_and_terrain and target_terrain in _QUARTERING_TERRAIN:
-        multiply(Fraction(1, 4), f"target in {target_terrain}")
-    if fire == "assault" and assault == "no_range_or_terrain" and (range_hexes == 1 or target_terrain != "open"):
-        steps.append(Step("range and terrain not applied to assault combat (reading no_range_or_terrain)", ASSAULT))
+
+    if fire == "assault" and assault == "no_terrain":
+        if target_terrain != "open" or protection != "none":
+            said = "terrain and protection left out of assault combat (reading no_terrain)"
+            steps.append(Step(said, ASSAULT))
+    else:
+        for factor, why in _terrain_steps(target_terrain, protection):
+            if factor == 1:
+                steps.append(Step(why, MODIFIERS))
+            else:
+                multiply(factor, why)
 
     dice = math.ceil(strength)
     if strength.denominator != 1:
@@ -201,6 +351,28 @@ def fire_strength(
     else:
         steps.append(Step(f"{dice} dice", PROCEDURE))
     return Strength(strength, steps)
+
+
+def _terrain_steps(terrain: str, protection: str) -> list[tuple[Fraction, str]]:
+    """The target's terrain and protection as (factor, reason) steps: at most one halving in
+    woods, hills or town; dug in halves and bunker or entrenchment quarter in the open."""
+    if terrain == "open":
+        if protection == "none":
+            return []
+        factor = Fraction(1, 2) if protection == "dug_in" else Fraction(1, 4)
+        return [(factor, f"target {'' if protection == 'dug_in' else 'in '}{_WORDS[protection]}")]
+    steps = [(Fraction(1, 2), f"target in {terrain}")]
+    if protection == "dug_in":
+        said = f"dug in within {terrain}: the marker adds nothing, the hex is halved once"
+        steps.append((Fraction(1), said))
+    elif protection != "none":
+        said = f"{protection} in {terrain}: the ¼ does not apply in woods, hills or town"
+        said += f"; the ½ for {terrain} does"
+        steps.append((Fraction(1), said))
+    return steps
+
+
+# --- hits, saving throws, damage ----------------------------------------------------------
 
 
 class Damage(enum.IntEnum):
@@ -212,6 +384,9 @@ class Damage(enum.IntEnum):
     STEP_LOSS = 3  # one step lost and demoralized; the standard leader casualty roll follows
     ELIMINATED = 4
 
+    def __str__(self) -> str:
+        return self.name.lower().replace("_", " ")
+
 
 def damage(remaining_hits: int) -> Damage:
     """Blitz Combat, Damage: 1 hit disrupts, 2 demoralize, 3 cost a step, 4 or more eliminate.
@@ -219,38 +394,18 @@ def damage(remaining_hits: int) -> Damage:
     >>> damage(1), damage(7)
     (<Damage.DISRUPTED: 1>, <Damage.ELIMINATED: 4>)
     """
-    if remaining_hits < 0:
-        raise WbkError(f"hits {remaining_hits} is negative")
-    return Damage(min(remaining_hits, 4))
+    return Damage(min(_check_count(remaining_hits, "remaining hits"), 4))
 
 
-def _check_morale(morale) -> int:
-    if isinstance(morale, bool) or not isinstance(morale, Integral) or not 2 <= morale <= 12:
-        raise WbkError(f"leader morale {morale!r} is not a whole number from 2 to 12")
-    return int(morale)
-
-
-def _check_armor(armor) -> int:
-    if isinstance(armor, bool) or not isinstance(armor, Integral) or armor < 0:
-        raise WbkError(f"armor value {armor!r} is not a whole number of 0 or more")
-    return int(armor)
-
-
-def _check_dice(dice) -> int:
-    if isinstance(dice, bool) or not isinstance(dice, Integral) or dice < 0:
-        raise WbkError(f"number of dice {dice!r} is not a whole number of 0 or more")
-    return int(dice)
-
-
-def hits(dice: int, armor: int = 0) -> Dist:
+def hits(dice: int, *, armor: int = 0) -> Dist:
     """Blitz Combat, Fire Procedure and Armor Protection: hits from ``dice`` d6, every 6 a hit,
     less the target's armor value (never below 0).
 
     >>> hits(1).probability(1)
     Fraction(1, 6)
     """
-    dice = _check_dice(dice)
-    armor = _check_armor(armor)
+    dice = _check_count(dice, "number of dice")
+    armor = _check_count(armor, "armor value")
     return (dice @ (d6 >= 6)).map(lambda h: max(0, h - armor))
 
 
@@ -265,8 +420,10 @@ def unsaved_hits(hits_on_hex: int | Dist, morale: int) -> Dist:
     """
     morale = _check_morale(morale)
     if isinstance(hits_on_hex, Dist):
+        for h in hits_on_hex.outcomes():
+            _check_count(h, "hits in the distribution hits_on_hex")
         return hits_on_hex.map(lambda h: unsaved_hits(h, morale))
-    h = _check_dice(hits_on_hex)
+    h = _check_count(hits_on_hex, "hits on the hex")
     return h @ ((2 @ d6) + h // 2 > morale)
 
 
@@ -280,7 +437,8 @@ class SavingThrows:
     steps: tuple[Step, ...]
 
     def _repr_html_(self) -> str:
-        return f"<b>{self.saved} saved, {self.remaining} left: {self.damage.name}</b>{steps_html(self.steps)}"
+        verdict = f"{self.saved} saved, {self.remaining} left: {self.damage}"
+        return f"<b>{verdict}</b>{steps_html(self.steps)}"
 
 
 def saving_throws(morale: int, rolls: Sequence[int]) -> SavingThrows:
@@ -290,8 +448,9 @@ def saving_throws(morale: int, rolls: Sequence[int]) -> SavingThrows:
     1
     """
     morale = _check_morale(morale)
+    rolls = _check_list(rolls, "saving throw rolls", "2d6 rolls")
     for r in rolls:
-        if isinstance(r, bool) or not isinstance(r, Integral) or not 2 <= r <= 12:
+        if not _is_whole(r) or not 2 <= r <= 12:
             raise WbkError(f"saving throw {r!r} is not a 2d6 roll (2 to 12)")
     bonus = len(rolls) // 2
     steps = [Step(f"{len(rolls)} hits on the hex: + {bonus} to each saving throw", LEADERS)]
@@ -299,16 +458,22 @@ def saving_throws(morale: int, rolls: Sequence[int]) -> SavingThrows:
     for r in rolls:
         ok = r + bonus <= morale
         saved += ok
-        steps.append(Step(f"rolled {r} + {bonus} = {r + bonus}: {'saved' if ok else 'not saved'} (morale {morale})", LEADERS))
+        verdict = "saved" if ok else "not saved"
+        said = f"rolled {r} + {bonus} = {r + bonus}: {verdict} (morale {morale})"
+        steps.append(Step(said, LEADERS))
     remaining = len(rolls) - saved
     result = damage(remaining)
-    steps.append(Step(f"{remaining} hit{'s' if remaining != 1 else ''} left: {result.name.lower().replace('_', ' ')}", DAMAGE))
+    steps.append(Step(f"{remaining} hit{'s' if remaining != 1 else ''} left: {result}", DAMAGE))
     return SavingThrows(saved, remaining, result, tuple(steps))
+
+
+LEADER_STATES = ("normal", "disrupted", "demoralized")
 
 
 @dataclass(frozen=True)
 class Leader:
-    """A leader who might make saving throws for a hex that has been hit."""
+    """A leader who might make saving throws for a hex that has been hit: his morale, his state
+    (normal, disrupted, demoralized) and whether he is in the target hex (else adjacent)."""
 
     morale: int
     state: Literal["normal", "disrupted", "demoralized"] = "normal"
@@ -316,7 +481,8 @@ class Leader:
 
     def __post_init__(self):
         _check_morale(self.morale)
-        _choice(self.state, ("normal", "disrupted", "demoralized"), "leader state")
+        _choice(self.state, LEADER_STATES, "leader state")
+        _check_flag(self.in_target_hex, "in_target_hex")
 
     def can_save(self) -> bool:
         """Blitz Combat, Damage: a demoralized leader makes no saving throws, a disrupted one
@@ -338,6 +504,10 @@ class LeaderChoice:
 def saving_leader(leaders: Sequence[Leader]) -> LeaderChoice:
     """Blitz Combat, Leader Saving Throws: one leader in or next to the hex throws for it; the
     owning player picks, and wbk picks the best morale among those allowed to throw."""
+    leaders = _check_list(leaders, "leaders", "Leader values")
+    for leader in leaders:
+        if not isinstance(leader, Leader):
+            raise WbkError(f"leader {leader!r} in leaders is not a Leader")
     steps = []
     able = []
     for leader in leaders:
@@ -346,13 +516,18 @@ def saving_leader(leaders: Sequence[Leader]) -> LeaderChoice:
             able.append(leader)
         else:
             why = "demoralized" if leader.state == "demoralized" else "disrupted and not in the hex"
-            steps.append(Step(f"leader of morale {leader.morale} ({where}) cannot throw: {why}", DAMAGE))
+            said = f"leader of morale {leader.morale} ({where}) cannot throw: {why}"
+            steps.append(Step(said, DAMAGE))
     if not able:
         steps.append(Step("no leader makes saving throws for this hex", LEADERS))
         return LeaderChoice(None, tuple(steps))
     best = max(able, key=lambda leader: leader.morale)
-    steps.append(Step(f"the leader of morale {best.morale} throws for the hex (only one leader may)", LEADERS))
+    said = f"the leader of morale {best.morale} throws for the hex (only one leader may)"
+    steps.append(Step(said, LEADERS))
     return LeaderChoice(best, tuple(steps))
+
+
+# --- the whole procedure ------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -368,56 +543,112 @@ class FireProcedure:
         return steps_html(self.steps) + self.damage._repr_html_()
 
 
+def _check_target(target, armor) -> tuple[str, int | None]:
+    target = _choice(target, TARGETS, "target")
+    if target == "armored_vehicle":
+        if armor is None:
+            raise WbkError("armor None: an armored_vehicle target needs its armor value")
+        return target, _check_count(armor, "armor value")
+    if armor is not None:
+        why = "only an armored_vehicle has an armor value"
+        raise WbkError(f"armor {armor!r} given for a {target} target: {why}")
+    return target, None
+
+
 def fire_procedure(
-    dice: int, *, fire: FireType = "direct", armor: int = 0, leader_morale: int | None = None
+    dice: int,
+    *,
+    fire: FireType = "direct",
+    target: str = "non_vehicle",
+    armor: int | None = None,
+    leader_morale: int | None = None,
 ) -> FireProcedure:
     """Blitz Combat, Fire Procedure to Damage, as exact distributions.
 
-    ``armor`` is the target's armor value, 0 for a target without armor. Against AT fire it takes
-    hits off (the target being a vehicle: only vehicles take AT hits); an armored target (armor
-    1 or more) ignores direct fire and bombardment. ``leader_morale`` is the morale of the leader
-    throwing for the hex; leaders throw against direct fire and bombardment only.
+    ``target`` is what the attack is aimed at: "non_vehicle" (default), "armored_vehicle" (give
+    its ``armor`` value), "unarmored_vehicle" or "wagon". Only vehicles other than wagons take AT
+    hits, an armored vehicle's armor taking hits off; AT fire at a non-vehicle or a wagon does
+    nothing, and non-vehicle units sharing the hex with the vehicle ignore the AT hits. An armored
+    vehicle ignores direct fire and bombardment; unarmored targets (unarmored vehicles and wagons
+    included) take them, and a leader of ``leader_morale`` may throw against them. In assault
+    combat every hit counts, whatever the target.
+
+    >>> fire_procedure(6, fire="at").damage.probability(Damage.NONE)
+    Fraction(1, 1)
     """
-    dice = _check_dice(dice)
+    dice = _check_count(dice, "number of dice")
     fire = _choice(fire, FIRE_TYPES, "fire type")
-    armor = _check_armor(armor)
+    target, armor = _check_target(target, armor)
     if leader_morale is not None:
         _check_morale(leader_morale)
     rolled = hits(dice)
     steps = [Step(f"roll {dice} dice: every 6 is a hit", PROCEDURE)]
     counted = rolled
+    kind = _WORDS[target]
     if fire == "assault":
         steps.append(Step("assault combat: every hit counts, no armor, no saving throws", ASSAULT))
     elif fire == "at":
-        counted = hits(dice, armor)
-        steps.append(Step(f"AT fire: armor {armor} takes {armor} hits off", ARMOR))
+        if target in ("non_vehicle", "wagon"):
+            counted = Dist.always(0)
+            said = f"AT fire: only vehicles other than wagons take AT hits; a {kind} takes none"
+            steps.append(Step(said, ARMOR))
+        else:
+            if target == "armored_vehicle":
+                counted = hits(dice, armor=armor)
+                taken = f"{armor} hit{'' if armor == 1 else 's'}"
+                steps.append(Step(f"AT fire: armor {armor} takes {taken} off", ARMOR))
+            else:
+                said = "AT fire on an unarmored vehicle: no armor takes hits off"
+                steps.append(Step(said, ARMOR))
+            steps.append(Step("non-vehicle units in the vehicle's hex ignore these AT hits", ARMOR))
         if leader_morale is not None:
             steps.append(Step("leaders make no saving throws against AT fire", ARMOR))
-    elif armor:
+    elif target == "armored_vehicle":
         counted = Dist.always(0)
-        steps.append(Step(f"the target is armored (armor {armor}): it ignores {fire} hits", ARMOR))
-    elif leader_morale is not None:
-        counted = unsaved_hits(rolled, leader_morale)
-        steps.append(Step(f"a leader of morale {leader_morale} throws 2d6 per hit, + 1 per two hits", LEADERS))
+        steps.append(Step(f"an armored vehicle (armor {armor}) ignores {_WORDS[fire]} hits", ARMOR))
+    else:
+        article = "an" if kind[0] in "aeiou" else "a"
+        said = f"{article} {kind} has no armor value: it takes {_WORDS[fire]} hits"
+        steps.append(Step(said, ARMOR))
+        if leader_morale is not None:
+            counted = unsaved_hits(rolled, leader_morale)
+            said = f"a leader of morale {leader_morale} throws 2d6 per hit, + 1 per two hits"
+            steps.append(Step(said, LEADERS))
     return FireProcedure(rolled, counted, counted.map(damage), tuple(steps))
 
 
 def fire_outcome(
-    dice: int, *, fire: FireType = "direct", armor: int = 0, leader_morale: int | None = None
+    dice: int,
+    *,
+    fire: FireType = "direct",
+    target: str = "non_vehicle",
+    armor: int | None = None,
+    leader_morale: int | None = None,
 ) -> Dist:
     """Blitz Combat: the exact distribution of ``Damage`` from one attack (see ``fire_procedure``).
 
     >>> fire_outcome(4).probability(Damage.ELIMINATED)
     Fraction(1, 1296)
     """
-    return fire_procedure(dice, fire=fire, armor=armor, leader_morale=leader_morale).damage
+    options = dict(fire=fire, target=target, armor=armor, leader_morale=leader_morale)
+    return fire_procedure(dice, **options).damage
 
 
-def passenger_damage(apc: Damage) -> Damage:
+def passenger_damage(apc: Damage, *, apc_steps: int) -> Damage:
     """Blitz Combat, Armor Protection: units loaded on an APC take no direct or bombardment hits
     of their own, but are destroyed when the APC is.
 
-    >>> passenger_damage(Damage.ELIMINATED), passenger_damage(Damage.STEP_LOSS)
-    (<Damage.ELIMINATED: 4>, <Damage.NONE: 0>)
+    ``apc`` is the APC's damage and ``apc_steps`` its steps before the hits. The APC is destroyed
+    when eliminated, and (wbk's reading) when it had one step and takes a step loss.
+
+    >>> print(passenger_damage(Damage.STEP_LOSS, apc_steps=1))
+    eliminated
+    >>> print(passenger_damage(Damage.STEP_LOSS, apc_steps=2))
+    none
     """
-    return Damage.ELIMINATED if apc == Damage.ELIMINATED else Damage.NONE
+    if not isinstance(apc, Damage):
+        raise WbkError(f"apc damage {apc!r} is not a Damage (none, disrupted, ... eliminated)")
+    if not _is_whole(apc_steps) or apc_steps < 1:
+        raise WbkError(f"apc_steps {apc_steps!r} is not a whole number of 1 or more")
+    destroyed = apc == Damage.ELIMINATED or (apc == Damage.STEP_LOSS and apc_steps == 1)
+    return Damage.ELIMINATED if destroyed else Damage.NONE
