@@ -1,3 +1,4 @@
+import re
 from fractions import Fraction
 
 import pytest
@@ -5,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from wbk.errors import WbkError
-from wbk.hexgrid import Corner, Direction, Hex, Hexside, trace
+from wbk.hexgrid import Corner, Direction, Hex, Hexside, Trace, trace
 
 
 def odd_q(col: int, row: int) -> Hex:
@@ -147,3 +148,61 @@ def test_every_sampled_point_of_the_line_lies_in_a_traced_hex(a, b, samples):
         assert nearest & on_course
         if len(nearest) == 1:
             assert nearest <= set(t.hexes)
+
+
+@given(hexes, hexes)
+def test_a_hexside_hashes_alike_however_it_was_made(a, b):
+    """The tracer makes its hexsides on a fast path; a map looks them up by ``Hexside(a, b)``."""
+    import pickle
+
+    for side in trace(a, b).crossed + trace(a, b).along:
+        made = Hexside(*side.hexes[::-1])
+        assert made == side and hash(made) == hash(side)
+        assert {side: 1}[made] == 1
+        copied = pickle.loads(pickle.dumps(side))
+        assert copied == side and hash(copied) == hash(side)
+
+
+def test_fast_paths_make_the_same_hexes_as_the_constructor():
+    a = Hex(5, -2)
+    assert a.neighbors() == tuple(Hex(a.q + d.value[0], a.r + d.value[1]) for d in Direction)
+    assert [hash(n) for n in a.neighbors()] == [hash(Hex(n.q, n.r)) for n in a.neighbors()]
+    assert a + Hex(1, 2) == Hex(6, 0) and a - Hex(1, 2) == Hex(4, -4) and -a == Hex(-5, 2)
+    assert a * 2 == 2 * a == Hex(10, -4)
+    assert a.neighbor(Direction.S) == Hex(5, -1)
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: Hex(1.5, 2), "hex coordinate q 1.5 is not a whole number"),
+        (lambda: Hex("1", 2), "hex coordinate q '1' is not a whole number"),
+        (lambda: Hex(0, True), "hex coordinate r True is not a whole number"),
+        (lambda: Hex(0, 0, "0"), "hex coordinate s '0' is not a whole number"),
+        (lambda: Hex(0, 0) * 0.5, "factor 0.5 is not a whole number"),
+        (lambda: Hex(0, 0) + (1, 0), "cannot add (1, 0) to Hex(0, 0, 0)"),
+        (lambda: Hex(0, 0).neighbor("N"), "direction 'N' is not a Direction"),
+        (lambda: Direction((2, 0)), "direction (2, 0) is not a Direction"),
+        (lambda: Hex(0, 0).ring(True), "ring radius True is not a whole number"),
+        (lambda: Hex(0, 0).disk(-1), "disk radius -1 is not a whole number of 0 or more"),
+        (lambda: Hex(0, 0).rotated(1.0), "rotation in sixths of a turn 1.0"),
+        (lambda: Hexside(Hex(0, 0), "0001"), "hexside: second hex '0001' is not a Hex"),
+        (lambda: Hexside(Hex(0, 0), Hex(0, 1)).other(Hex(5, 5)), "is not on either side"),
+        (lambda: trace(Hex(0, 0), "1913"), "trace: end hex b '1913' is not a Hex"),
+        (lambda: trace((0, 0), Hex(0, 0)), "trace: start hex a (0, 0) is not a Hex"),
+    ],
+)
+def test_bad_arguments_are_named(call, message):
+    with pytest.raises(WbkError, match=re.escape(message)):
+        call()
+
+
+def test_a_trace_made_by_hand_is_checked():
+    good = trace(Hex(0, 0), Hex(2, 0))
+    assert Trace(good.a, good.b, list(good.course)) == good
+    with pytest.raises(WbkError, match="step 1"):
+        Trace(good.a, good.b, (good.course[0], ("cross", Hex(1, 0)), *good.course[2:]))
+    with pytest.raises(WbkError, match="must start with"):
+        Trace(good.b, good.a, good.course)
+    with pytest.raises(WbkError, match="not a sequence"):
+        Trace(good.a, good.b, "hex")

@@ -24,22 +24,49 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from numbers import Integral
 from typing import Literal
 
 from wbk.errors import WbkError
 
+__all__ = ["ORIGIN", "Corner", "Direction", "Hex", "Hexside", "StepKind", "Trace", "trace"]
+
+
+def _whole(value, what: str, least: int | None = None) -> int:
+    """``value`` as an int; a bool, float, str or anything else is a WbkError naming ``what``."""
+    if isinstance(value, bool) or not isinstance(value, Integral):
+        expected = "a whole number" if least is None else f"a whole number of {least} or more"
+        raise WbkError(f"{what} {value!r} is not {expected}")
+    value = int(value)
+    if least is not None and value < least:
+        raise WbkError(f"{what} {value!r} is not a whole number of {least} or more")
+    return value
+
+
+def _need_hex(value, what: str) -> Hex:
+    if not isinstance(value, Hex):
+        hint = ""
+        if isinstance(value, str):
+            hint = f" (a printed label like {value!r} is read by the map: m.hex({value!r}))"
+        raise WbkError(f"{what} {value!r} is not a Hex{hint}")
+    return value
+
 
 class Hex:
-    """An immutable hex in cube coordinates (q, r, s), q + r + s == 0; ``s`` may be left out."""
+    """An immutable hex in cube coordinates (q, r, s), q + r + s == 0; ``s`` may be left out.
+
+    Coordinates are whole numbers: ``Hex(1.5, 2)``, ``Hex("1", 2)`` and ``Hex(True, 0)`` are
+    WbkErrors, as is an ``s`` that does not make the three add up to 0.
+    """
 
     __slots__ = ("q", "r", "_hash")
 
     def __init__(self, q: int, r: int, s: int | None = None):
-        if s is not None and q + r + s != 0:
-            raise WbkError(f"cube coordinates ({q}, {r}, {s}) do not add up to 0")
-        object.__setattr__(self, "q", q)
-        object.__setattr__(self, "r", r)
-        object.__setattr__(self, "_hash", hash((q, r)))
+        if type(q) is not int or type(r) is not int or s is not None:
+            q, r = _coordinates(q, r, s)
+        _set_q(self, q)
+        _set_r(self, r)
+        _set_hash(self, hash((q, r)))
 
     def __setattr__(self, name, value):
         raise AttributeError("Hex is immutable")
@@ -52,6 +79,8 @@ class Hex:
         return isinstance(other, Hex) and self.q == other.q and self.r == other.r
 
     def __lt__(self, other: Hex):
+        if not isinstance(other, Hex):
+            return NotImplemented
         return (self.q, self.r) < (other.q, other.r)
 
     def __hash__(self):
@@ -64,23 +93,32 @@ class Hex:
         return (Hex, (self.q, self.r))
 
     def __add__(self, other: Hex) -> Hex:
-        return Hex(self.q + other.q, self.r + other.r)
+        if type(other) is not Hex:
+            _need_hex(other, f"cannot add {other!r} to {self!r}:")
+        return _hex(self.q + other.q, self.r + other.r)
 
     def __sub__(self, other: Hex) -> Hex:
-        return Hex(self.q - other.q, self.r - other.r)
+        if type(other) is not Hex:
+            _need_hex(other, f"cannot subtract {other!r} from {self!r}:")
+        return _hex(self.q - other.q, self.r - other.r)
 
     def __neg__(self) -> Hex:
-        return Hex(-self.q, -self.r)
+        return _hex(-self.q, -self.r)
 
     def __mul__(self, k: int) -> Hex:
-        return Hex(self.q * k, self.r * k)
+        if type(k) is not int:
+            k = _whole(k, f"cannot multiply {self!r}: factor")
+        return _hex(self.q * k, self.r * k)
+
+    __rmul__ = __mul__
 
     def dot(self, other: Hex) -> int:
         """The dot product of the two cube vectors (the plane q + r + s = 0 is Euclidean)."""
+        _need_hex(other, "other hex")
         return self.q * other.q + self.r * other.r + self.s * other.s
 
     def length(self) -> int:
-        return max(abs(self.q), abs(self.r), abs(self.s))
+        return max(abs(self.q), abs(self.r), abs(self.q + self.r))
 
     def distance(self, other: Hex) -> int:
         """Hexes counted from here to ``other``, not counting this one.
@@ -88,14 +126,22 @@ class Hex:
         >>> Hex(0, 0).distance(Hex(3, -1))
         3
         """
-        return (self - other).length()
+        if type(other) is not Hex:
+            _need_hex(other, "other hex")
+        dq, dr = self.q - other.q, self.r - other.r
+        return max(abs(dq), abs(dr), abs(dq + dr))
 
     def neighbor(self, direction: Direction) -> Hex:
-        return self + direction.vector
+        if type(direction) is not Direction:
+            names = ", ".join(f"Direction.{d.name}" for d in Direction)
+            raise WbkError(f"direction {direction!r} is not a Direction (expected one of {names})")
+        dq, dr = direction.value
+        return _hex(self.q + dq, self.r + dr)
 
     def neighbors(self) -> tuple[Hex, ...]:
         """The six adjacent hexes in the order N, NE, SE, S, SW, NW."""
-        return tuple(self + d.vector for d in Direction)
+        q, r = self.q, self.r
+        return tuple([_hex(q + dq, r + dr) for dq, dr in _UNIT_QR])
 
     def is_adjacent(self, other: Hex) -> bool:
         return self.distance(other) == 1
@@ -106,39 +152,67 @@ class Hex:
         >>> len(Hex(0, 0).ring(2))
         12
         """
-        if radius < 0:
-            raise WbkError(f"ring radius {radius} is negative")
+        radius = _whole(radius, "ring radius", 0)
+        return self._ring(radius)
+
+    def _ring(self, radius: int) -> list[Hex]:
         if radius == 0:
             return [self]
         hexes = []
-        h = self + Direction.N.vector * radius
+        q, r = self.q, self.r - radius  # start due north
         for d in (Direction.SE, Direction.S, Direction.SW, Direction.NW, Direction.N, Direction.NE):
+            dq, dr = d.value
             for _ in range(radius):
-                hexes.append(h)
-                h = h + d.vector
+                hexes.append(_hex(q, r))
+                q, r = q + dq, r + dr
         return hexes
 
     def disk(self, radius: int) -> list[Hex]:
         """Every hex within ``radius`` of here, this one first, then ring by ring."""
-        return [h for k in range(radius + 1) for h in self.ring(k)]
+        radius = _whole(radius, "disk radius", 0)
+        return [h for k in range(radius + 1) for h in self._ring(k)]
 
     def rotated(self, sixths: int, center: Hex | None = None) -> Hex:
         """Turned clockwise by ``sixths`` × 60° about ``center`` (the origin by default)."""
-        center = center or ORIGIN
+        sixths = _whole(sixths, "rotation in sixths of a turn")
+        center = ORIGIN if center is None else _need_hex(center, "centre of rotation")
         q, r, s = (self - center).cube
         for _ in range(sixths % 6):
             q, r, s = -r, -s, -q
-        return center + Hex(q, r, s)
+        return center + _hex(q, r)
 
     def reflected(self, center: Hex | None = None) -> Hex:
         """Mirrored east-west about the column of ``center`` (the origin by default)."""
-        center = center or ORIGIN
+        center = ORIGIN if center is None else _need_hex(center, "centre of reflection")
         q, r, s = (self - center).cube
-        return center + Hex(-q, -s, -r)
+        return center + _hex(-q, -s)
 
     @property
     def cube(self) -> tuple[int, int, int]:
         return (self.q, self.r, self.s)
+
+
+_set_q, _set_r, _set_hash = Hex.q.__set__, Hex.r.__set__, Hex._hash.__set__
+_new = object.__new__
+
+
+def _hex(q: int, r: int) -> Hex:
+    """A Hex from two ints that need no checking (the fast path of arithmetic and tracing)."""
+    h = _new(Hex)
+    _set_q(h, q)
+    _set_r(h, r)
+    _set_hash(h, hash((q, r)))
+    return h
+
+
+def _coordinates(q, r, s) -> tuple[int, int]:
+    """Checked (q, r) for ``Hex(q, r, s)``: whole numbers, and ``s`` (if given) making the sum 0."""
+    q, r = _whole(q, "hex coordinate q"), _whole(r, "hex coordinate r")
+    if s is not None:
+        s = _whole(s, "hex coordinate s")
+        if q + r + s != 0:
+            raise WbkError(f"cube coordinates ({q}, {r}, {s}) do not add up to 0")
+    return q, r
 
 
 ORIGIN = Hex(0, 0)
@@ -154,12 +228,18 @@ class Direction(enum.Enum):
     SW = (-1, 1)
     NW = (-1, 0)
 
+    @classmethod
+    def _missing_(cls, value):
+        options = ", ".join(f"{d.value} ({d.name})" for d in cls)
+        raise WbkError(f"direction {value!r} is not a Direction (expected one of {options})")
+
     @property
     def vector(self) -> Hex:
-        return Hex(*self.value)
+        return _VECTORS[self]
 
 
-_UNITS = tuple(d.vector for d in Direction)
+_VECTORS = {d: Hex(*d.value) for d in Direction}
+_UNIT_QR = tuple(d.value for d in Direction)
 
 
 class Hexside:
@@ -169,19 +249,19 @@ class Hexside:
     True
     """
 
-    __slots__ = ("hexes",)
+    __slots__ = ("hexes", "_hash")
 
     def __init__(self, a: Hex, b: Hex):
+        _need_hex(a, "hexside: first hex")
+        _need_hex(b, "hexside: second hex")
         if not a.is_adjacent(b):
             raise WbkError(f"{a} and {b} are not adjacent, so they share no hexside")
-        object.__setattr__(self, "hexes", (a, b) if a < b else (b, a))
+        _fill_side(self, a, b)
 
     @classmethod
     def _unchecked(cls, a: Hex, b: Hex) -> Hexside:
-        """For callers that know a and b are adjacent (the tracer): no distance check."""
-        side = cls.__new__(cls)
-        object.__setattr__(side, "hexes", (a, b) if a < b else (b, a))
-        return side
+        """For callers that know a and b are adjacent (the tracer): no checks."""
+        return _side(a, b)
 
     def __setattr__(self, name, value):
         raise AttributeError("Hexside is immutable")
@@ -190,9 +270,11 @@ class Hexside:
         return isinstance(other, Hexside) and self.hexes == other.hexes
 
     def __hash__(self):
-        return hash(self.hexes)
+        return self._hash
 
     def __lt__(self, other: Hexside):
+        if not isinstance(other, Hexside):
+            return NotImplemented
         return self.hexes < other.hexes
 
     def __repr__(self):
@@ -207,6 +289,7 @@ class Hexside:
 
     def other(self, h: Hex) -> Hex:
         """The hex across this hexside from ``h``."""
+        _need_hex(h, "hex")
         a, b = self.hexes
         if h == a:
             return b
@@ -219,7 +302,28 @@ class Hexside:
         """The two corners at the ends of this hexside."""
         a, b = self.hexes
         ends = [n for n in a.neighbors() if n.is_adjacent(b)]
-        return tuple(sorted(Corner(a, b, e) for e in ends))
+        return tuple(sorted(Corner._unchecked(a, b, e) for e in ends))
+
+
+_set_side_hexes, _set_side_hash = Hexside.hexes.__set__, Hexside._hash.__set__
+
+
+def _fill_side(side: Hexside, a: Hex, b: Hex) -> None:
+    """Set a new hexside's two hexes (in order) and its hash: the one place that does it, so
+    that equal hexsides always hash alike however they were made."""
+    if (a.q, a.r) < (b.q, b.r):
+        _set_side_hexes(side, (a, b))
+        _set_side_hash(side, hash((a._hash, b._hash)))
+    else:
+        _set_side_hexes(side, (b, a))
+        _set_side_hash(side, hash((b._hash, a._hash)))
+
+
+def _side(a: Hex, b: Hex) -> Hexside:
+    """``Hexside._unchecked`` as a plain function, for the tracer's inner loop."""
+    side = _new(Hexside)
+    _fill_side(side, a, b)
+    return side
 
 
 class Corner:
@@ -228,15 +332,17 @@ class Corner:
     __slots__ = ("hexes",)
 
     def __init__(self, a: Hex, b: Hex, c: Hex):
+        for h, which in ((a, "first"), (b, "second"), (c, "third")):
+            _need_hex(h, f"corner: {which} hex")
         if not (a.is_adjacent(b) and b.is_adjacent(c) and a.is_adjacent(c)):
             raise WbkError(f"{a}, {b} and {c} do not meet at a corner")
-        object.__setattr__(self, "hexes", tuple(sorted((a, b, c))))
+        _set_corner_hexes(self, tuple(sorted((a, b, c))))
 
     @classmethod
     def _unchecked(cls, a: Hex, b: Hex, c: Hex) -> Corner:
         """For callers that know the three hexes meet at a corner (the tracer): no check."""
-        corner = cls.__new__(cls)
-        object.__setattr__(corner, "hexes", tuple(sorted((a, b, c))))
+        corner = _new(cls)
+        _set_corner_hexes(corner, tuple(sorted((a, b, c))))
         return corner
 
     def __setattr__(self, name, value):
@@ -249,19 +355,28 @@ class Corner:
         return hash(self.hexes)
 
     def __lt__(self, other: Corner):
+        if not isinstance(other, Corner):
+            return NotImplemented
         return self.hexes < other.hexes
 
     def __repr__(self):
         return "Corner({!r}, {!r}, {!r})".format(*self.hexes)
 
+    def __reduce__(self):
+        return (Corner, self.hexes)
+
     @property
     def hexsides(self) -> tuple[Hexside, Hexside, Hexside]:
         """The three hexsides that meet at this corner."""
         a, b, c = self.hexes
-        return (Hexside(a, b), Hexside(a, c), Hexside(b, c))
+        return (Hexside._unchecked(a, b), Hexside._unchecked(a, c), Hexside._unchecked(b, c))
+
+
+_set_corner_hexes = Corner.hexes.__set__
 
 
 StepKind = Literal["hex", "cross", "corner", "along"]
+_STEP_TYPES = {"hex": Hex, "cross": Hexside, "corner": Corner, "along": Hexside}
 
 
 @dataclass(frozen=True)
@@ -279,6 +394,36 @@ class Trace:
     a: Hex
     b: Hex
     course: tuple[tuple[StepKind, Hex | Hexside | Corner], ...]
+
+    def __post_init__(self):
+        _need_hex(self.a, "trace: start hex a")
+        _need_hex(self.b, "trace: end hex b")
+        course = self.course
+        if isinstance(course, (str, bytes)) or not isinstance(course, (tuple, list)):
+            raise WbkError(f"trace course {course!r} is not a sequence of (kind, item) pairs")
+        course = tuple(course)
+        for i, step in enumerate(course):
+            if not (isinstance(step, tuple) and len(step) == 2 and step[0] in _STEP_TYPES):
+                raise WbkError(
+                    f"trace course step {i} {step!r} is not a (kind, item) pair with kind one of "
+                    f"{', '.join(map(repr, _STEP_TYPES))}"
+                )
+            kind, item = step
+            if not isinstance(item, _STEP_TYPES[kind]):
+                wanted = _STEP_TYPES[kind].__name__
+                raise WbkError(f"trace course step {i}: a {kind!r} step needs a {wanted}, not {item!r}")
+        if not course or course[0] != ("hex", self.a) or course[-1] != ("hex", self.b):
+            raise WbkError(
+                f"trace course must start with ('hex', {self.a!r}) and end with ('hex', {self.b!r})"
+            )
+        object.__setattr__(self, "course", course)
+
+    @classmethod
+    def _unchecked(cls, a: Hex, b: Hex, course: tuple) -> Trace:
+        """For the tracer, whose course is right by construction: no checks."""
+        t = _new(cls)
+        t.__dict__.update(a=a, b=b, course=course)
+        return t
 
     def _items(self, kind: StepKind) -> tuple:
         return tuple(item for k, item in self.course if k == kind)
@@ -309,7 +454,7 @@ class Trace:
         for i in range(len(course) - 1):
             if course[i][0] == "cross" and course[i + 1][0] == "corner":
                 course[i], course[i + 1] = course[i + 1], course[i]
-        return Trace(self.b, self.a, tuple(course))
+        return Trace._unchecked(self.b, self.a, tuple(course))
 
 
 def trace(a: Hex, b: Hex) -> Trace:
@@ -323,45 +468,49 @@ def trace(a: Hex, b: Hex) -> Trace:
     >>> [h.cube for h in trace(Hex(0, 0, 0), Hex(1, -5, 4)).hexes]
     [(0, 0, 0), (0, -1, 1), (0, -2, 2), (1, -3, 2), (1, -4, 3), (1, -5, 4)]
     """
+    if type(a) is not Hex or type(b) is not Hex:
+        _need_hex(a, "trace: start hex a")
+        _need_hex(b, "trace: end hex b")
     # Plain integer tuples inside the loop: this runs once per target hex of a viewshed.
-    dq, dr = b.q - a.q, b.r - a.r
+    aq, ar, bq, br = a.q, a.r, b.q, b.r
+    dq, dr = bq - aq, br - ar
     ds = -dq - dr
     leaving = []  # (slope, unit) for the hexsides the line can leave through
     for uq, ur in _UNIT_QR:
-        slope = dq * uq + dr * ur + ds * (-uq - ur)
+        us = -uq - ur
+        slope = dq * uq + dr * ur + ds * us
         if slope > 0:
-            leaving.append((slope, uq, ur))
+            leaving.append((slope, uq, ur, us))
+    side, corner = _side, Corner._unchecked
     course: list[tuple[StepKind, Hex | Hexside | Corner]] = [("hex", a)]
-    q, r, h = a.q, a.r, a
-    while (q, r) != (b.q, b.r):
-        oq, or_ = a.q - q, a.r - r
+    q, r, h = aq, ar, a
+    while q != bq or r != br:
+        oq, or_ = aq - q, ar - r
         os = -oq - or_
-        best_num, best_den, first = 0, 0, []
-        for slope, uq, ur in leaving:
-            num = 1 - (oq * uq + or_ * ur + os * (-uq - ur))
-            if not first or num * best_den < best_num * slope:
+        best_num, best_den, first = 0, 0, None
+        for slope, uq, ur, us in leaving:
+            num = 1 - (oq * uq + or_ * ur + os * us)
+            if first is None or num * best_den < best_num * slope:
                 best_num, best_den, first = num, slope, [(uq, ur)]
             elif num * best_den == best_num * slope:
                 first.append((uq, ur))
         if len(first) == 1:
             (uq, ur), = first
-            nxt = Hex(q + uq, r + ur)
-            course += [("cross", Hexside._unchecked(h, nxt)), ("hex", nxt)]
-            q, r, h = q + uq, r + ur, nxt
+            q, r = q + uq, r + ur
+            nxt = _hex(q, r)
+            course += [("cross", side(h, nxt)), ("hex", nxt)]
+            h = nxt
             continue
         (iq, ir), (jq, jr) = first
-        ni, nj = Hex(q + iq, r + ir), Hex(q + jq, r + jr)
-        course.append(("corner", Corner._unchecked(h, ni, nj)))
+        ni, nj = _hex(q + iq, r + ir), _hex(q + jq, r + jr)
+        course.append(("corner", corner(h, ni, nj)))
         lean = dq * (jq - iq) + dr * (jr - ir) + ds * ((iq + ir) - (jq + jr))
         if lean == 0:
-            far = Hex(q + iq + jq, r + ir + jr)
-            course += [("along", Hexside._unchecked(ni, nj)), ("corner", Corner._unchecked(ni, nj, far)), ("hex", far)]
+            far = _hex(q + iq + jq, r + ir + jr)
+            course += [("along", side(ni, nj)), ("corner", corner(ni, nj, far)), ("hex", far)]
             nxt = far
         else:
             nxt = nj if lean > 0 else ni
-            course += [("cross", Hexside._unchecked(h, nxt)), ("hex", nxt)]
+            course += [("cross", side(h, nxt)), ("hex", nxt)]
         q, r, h = nxt.q, nxt.r, nxt
-    return Trace(a, b, tuple(course))
-
-
-_UNIT_QR = tuple(d.value for d in Direction)
+    return Trace._unchecked(a, b, tuple(course))
