@@ -1,4 +1,5 @@
 from fractions import Fraction
+from importlib import resources
 
 import pytest
 from hypothesis import given, settings
@@ -6,6 +7,8 @@ from hypothesis import strategies as st
 
 from wbk.errors import WbkError
 from wbk.games.ss_panzer import (
+    SLOPE_END_READINGS,
+    SLOPE_HEX_READINGS,
     FireEffect,
     GameData,
     Unit,
@@ -19,6 +22,7 @@ from wbk.games.ss_panzer import (
     hits,
     line_of_sight,
     movement_range,
+    plan_movement,
     route,
     soviet_artillery_dice,
     viewshed,
@@ -38,8 +42,9 @@ PZ4, T34 = UNITS["Pz IV"], UNITS["T-34"]
         ("1814", "2013", True),
         ("1914", "1912", True),
         ("1913", "2113", True),
-        # 1712 can see 1913 but not beyond it
+        # 1712 can see 1913 but not beyond it, even where no slope hexside is crossed
         ("1712", "1913", True),
+        ("1712", "2113", False),
         ("1712", "2014", False),
         ("1712", "2015", False),
         ("1712", "2114", False),
@@ -61,6 +66,54 @@ def test_errata_9_4_the_spine_example_names_its_hexside():
     assert all(s.rule == "SS Panzer errata 9.4" for s in result.steps)
     through = line_of_sight(M, "1712", "1913")
     assert "crosses slope hexside 1813/1913, a side of the target's hex: no block" in [s.text for s in through.steps]
+
+
+def test_errata_9_4_general_sentence_is_the_default_reading():
+    # 1712, 1813, 1912, 1913, 2013, 2113: through the middle of 1913, crossing none of its slopes
+    through = line_of_sight(M, "1712", "2113")
+    assert [M.label(h) for h in through.trace.hexes] == ["1712", "1813", "1912", "1913", "2013", "2113"]
+    assert through.blocking == (M.hex("1913"),)
+    assert "passes through 1913, a hex with slope symbols, and beyond it" in through.steps[1].text
+    assert has_los(M, "1712", "2113", slope_hex="hexsides_only")
+    assert has_los(M, "1712", "1913")  # into the slope hex itself
+
+
+def test_errata_9_4_the_readings_differ_on_550_pairs_of_the_errata_map():
+    hexes = list(M)
+    pairs = [(a, b) for i, a in enumerate(hexes) for b in hexes[i + 1:]]
+    differ = [(a, b) for a, b in pairs if has_los(M, a, b) != has_los(M, a, b, slope_hex="hexsides_only")]
+    assert len(differ) == 550
+    assert all(has_los(M, a, b, slope_hex="hexsides_only") for a, b in differ)  # only ever sees more
+    assert not any(M.hex(x) in pair for pair in differ for x in ("1913", "1813", "1814", "1914"))
+
+
+@pytest.mark.parametrize("slope_hex", SLOPE_HEX_READINGS)
+def test_errata_9_4_first_example_sees_beyond_under_both_readings(slope_hex):
+    for firer in ("1913", "1813", "1814", "1914"):
+        for target in ("2113", "2014", "1711", "2011"):
+            assert has_los(M, firer, target, slope_hex=slope_hex) == has_los(M, firer, target, slope_hex="hexsides_only")
+    assert has_los(M, "1813", "2014", slope_hex=slope_hex)
+
+
+@pytest.mark.parametrize(
+    "firer, target, slope_hex, crosses_clear, touches_clear",
+    [
+        # from 1813 into 1913 through the end point of 1813/1913
+        ("1208", "2014", "hexsides_only", False, True),
+        ("1208", "2014", "enter_not_beyond", False, False),  # 1913 is passed through as well
+        ("1712", "2214", "hexsides_only", False, True),
+        ("1712", "2214", "enter_not_beyond", False, False),
+        ("1715", "2211", "enter_not_beyond", False, True),
+    ],
+)
+def test_errata_9_4_a_line_through_the_end_of_a_slope_hexside(firer, target, slope_hex, crosses_clear, touches_clear):
+    for reading, clear in (("crosses", crosses_clear), ("touches", touches_clear)):
+        assert has_los(M, firer, target, slope_hex=slope_hex, slope_end=reading) is clear
+        assert has_los(M, target, firer, slope_hex=slope_hex, slope_end=reading) is clear
+    texts = [s.text for s in line_of_sight(M, "1712", "2214", slope_end="touches").steps]
+    assert "passes through the end of slope hexside 1813/1913: only touches it (reading 'touches'): no block" in texts
+    blocked = [s.text for s in line_of_sight(M, "1712", "2214").steps]
+    assert "passes through the end of slope hexside 1813/1913, between the two units (reading 'crosses'): blocked" in blocked
 
 
 PLAIN = HexMap("plain", (12, 24), (8, 18))
@@ -112,10 +165,10 @@ def test_bad_los_input():
 labels = st.sampled_from([M.label(h) for h in M])
 
 
-@settings(max_examples=80)
-@given(labels, labels, st.sampled_from(["both", "either"]))
-def test_line_of_sight_is_symmetric(a, b, edge):
-    options = dict(blocking_terrain={"woods", "town"}, edge=edge)
+@settings(max_examples=120)
+@given(labels, labels, st.sampled_from(["both", "either"]), st.sampled_from(SLOPE_HEX_READINGS), st.sampled_from(SLOPE_END_READINGS))
+def test_line_of_sight_is_symmetric(a, b, edge, slope_hex, slope_end):
+    options = dict(blocking_terrain={"woods", "town"}, edge=edge, slope_hex=slope_hex, slope_end=slope_end)
     assert has_los(M, a, b, **options) == has_los(M, b, a, **options)
 
 
@@ -125,6 +178,16 @@ def test_viewshed_of_1913():
     assert M.hex("1716") not in seen
     assert seen == {h for h in M if has_los(M, "1913", h)}
     assert {M.label(h) for h in M} - {M.label(h) for h in seen} == {"1716", "1618"}  # both behind 1715/1816
+    assert len(viewshed(M, "1712")) < len(viewshed(M, "1712", slope_hex="hexsides_only"))
+
+
+def test_blocking_terrain_names():
+    m = with_woods("1815")
+    assert not has_los(m, "1913", "1716", blocking_terrain=["Woods"])  # any case
+    with pytest.raises(WbkError, match=r"blocking terrain 'woods' is not a list of names \(write \['woods'\] for one\)"):
+        has_los(m, "1913", "1716", blocking_terrain="woods")
+    with pytest.raises(WbkError, match="blocking terrain 'forest' is not a terrain of this map"):
+        has_los(m, "1913", "1716", blocking_terrain=["forest"])
 
 
 def test_errata_8_3_stream_into_woods():
@@ -182,6 +245,44 @@ def test_movement_range_is_the_cheapest_cost(start, name, mp, action):
         assert (n in reach) or action == "move_and_fire"
 
 
+def test_errata_8_3_no_one_hex_move_after_moving():
+    slow = Unit("slow", "German", mp=2, mcf=3)
+    fresh = movement_range(M, slow, "1610")
+    moved = movement_range(M, slow, "1610", moved=True)
+    assert fresh[M.hex("1609")] == 6 and M.hex("1609") not in moved
+    assert moved == movement_range(M, slow, "1610", action="move_and_fire")
+    assert plan_movement(M, slow, "1610", moved=True).moved
+    with pytest.raises(WbkError, match="slow cannot reach 1609 from 1610 with 2 MP \\(Move, having moved\\)"):
+        route(M, slow, "1610", "1609", moved=True)
+
+
+@pytest.mark.parametrize(
+    "mp_left, moved, action, allowed, why",
+    [
+        (6, True, "move", True, None),
+        (4, False, "move", True, "6 MP with 4 MP left: a unit on a Move action that has not yet moved may always enter one hex"),
+        (4, True, "move", False, "6 MP with 4 MP left: a unit that has already moved this Action Phase may not enter it"),
+        (4, False, "move_and_fire", False, "6 MP with 4 MP left: a unit on a Move & Fire action may not enter it"),
+    ],
+)
+def test_errata_8_3_entering_with_too_few_mp(mp_left, moved, action, allowed, why):
+    entry = explain_entry(M, "Pz IV", "1610", "1609", mp_left=mp_left, moved=moved, action=action)
+    assert entry.mp == 6 and entry.allowed is allowed
+    if why:
+        assert entry.steps[-1].text == why
+    if allowed:
+        assert entry_cost(M, "Pz IV", "1610", "1609", mp_left=mp_left, moved=moved, action=action) == 6
+    else:
+        with pytest.raises(WbkError, match="Pz IV may not enter 1609: 6 MP with 4 MP left"):
+            entry_cost(M, "Pz IV", "1610", "1609", mp_left=mp_left, moved=moved, action=action)
+
+
+def test_units_by_name():
+    assert entry_cost(M, "Pz IV", "1610", "1609") == entry_cost(M, PZ4, "1610", "1609")
+    with pytest.raises(WbkError, match="unit 'Pz V' is not in the game data"):
+        entry_cost(M, "Pz V", "1610", "1609")
+
+
 def test_route_is_explained():
     path = route(M, PZ4, "1611", "1609")
     # round the stream: 1 + 1 MP through clear hexes, then 3 MP into the woods from the west
@@ -200,24 +301,37 @@ def test_units_are_checked():
     assert not UNITS["Guards airborne battalion"].motorized
 
 
+SHIPPED_DATA = (resources.files("wbk") / "data" / "ss_panzer.toml").read_text()
+
+
 @pytest.mark.parametrize(
-    "text, message",
+    "old, new, message",
     [
-        ("[units.X]\nside = 'German'\nmp = 4", r"\[units.'X'\] mcf: missing"),
-        ("[units.X]\nside = 'German'\nmp = 4\nmcf = 0", r"\[units.'X'\]: unit 'X': mcf 0"),
-        ("[movement]\nmcf_terrain = 'woods'", r"\[movement\] mcf_terrain: 'woods'"),
-        ("[fire.conditions]\nkill_zone = -3", r"\[fire.conditions\] kill_zone: -3"),
-        ("[moves]", r"moves: unknown section"),
+        ("mp = 9\nmcf = 3", "mp = 9", r"\[units.'Pz IV'\] mcf: missing"),
+        ("mp = 9\nmcf = 3", "mp = 9\nmcf = 0", r"\[units.'Pz IV'\]: unit 'Pz IV': mcf 0"),
+        ("mcf_terrain = [\"woods\", \"town\"]", "mcf_terrain = 'woods'", r"\[movement\] mcf_terrain: 'woods'"),
+        ("mcf_terrain =", "mcf_terain =", r"\[movement\] mcf_terain: unknown key"),
+        ("kill_zone = 3", "kill_zone = -3", r"\[fire.conditions\] kill_zone: -3"),
+        ("base_dice = 2 ", "base_dice = -2 ", r"\[fire\] base_dice: -2 is not a whole number of 1 or more"),
+        ("one_always_hits = true", "one_always_hits = 'yes'", r"\[fire\] one_always_hits: 'yes' \(expected true or false\)"),
+        ("one_always_hits = \"SS", "luck = 'me'\none_always_hits = \"SS", r"\[sources\] luck: unknown fact"),
+        ("[movement]", "[moves]", r"moves: unknown section"),
+        ("step_loss_hits = 2", "", r"\[fire\] step_loss_hits: missing"),
     ],
 )
-def test_game_data_errors_name_the_key(text, message):
+def test_game_data_errors_name_the_key(old, new, message):
+    assert old in SHIPPED_DATA
     with pytest.raises(WbkError, match="data.toml: " + message):
-        GameData.from_toml(text, source="data.toml")
+        GameData.from_toml(SHIPPED_DATA.replace(old, new, 1), source="data.toml")
+
+
+def test_game_data_needs_every_section():
+    without_movement = SHIPPED_DATA.replace("[movement]", "").replace("mcf_terrain =", "# ").replace("mcf_hexsides =", "# ")
+    with pytest.raises(WbkError, match=r"data.toml: \[movement\]: missing section"):
+        GameData.from_toml(without_movement, source="data.toml")
 
 
 def test_example_data_is_labelled_illustrative():
-    from importlib import resources
-
     text = (resources.files("wbk") / "data" / "ss_panzer.toml").read_text()
     assert "ILLUSTRATIVE" in text
     assert PZ4.mcf == 3
@@ -244,6 +358,20 @@ def test_a_one_always_hits():
     assert hits(2, 1).probability(2) == Fraction(1, 36)
 
 
+def test_the_official_errata_facts_come_from_the_game_data():
+    from dataclasses import replace
+
+    data = example_data()
+    assert data.source("one_always_hits") == "SS Panzer official errata (Command Magazine)"
+    assert (data.one_always_hits, data.step_loss_hits, data.separate_fires) == (True, 2, True)
+    no_auto = replace(data, one_always_hits=False)
+    assert hits(1, 0, data=no_auto).probability(1) == 0
+    three_for_a_step = replace(data, step_loss_hits=3)
+    assert fire_effect([3], 3, data=three_for_a_step).probability(FireEffect.STEP_LOSS) == Fraction(1, 8)
+    combined = replace(data, separate_fires=False)
+    assert fire_effect([1, 1], 3, data=combined).probability(FireEffect.STEP_LOSS) == Fraction(1, 4)
+
+
 def test_fire_effect_exactly():
     two = fire_effect([2], hit_number=3)  # each die hits on 1-3
     assert two.probabilities() == {
@@ -267,11 +395,14 @@ def test_errata_3_3_geographic_victory():
     result = geographic_victory(M, stars[:6] + ["1208"])
     assert not result.won and result.controlled == 6
     assert result.steps[-1].text == "fewer than 7: no geographic victory"
+    with pytest.raises(WbkError, match="this map has 0 marked 'stars' \\(its markers: star \\(9\\)\\)"):
+        geographic_victory(M, stars[:7], marker="stars")
+    five = HexMap("five", (12, 24), (8, 18), marker_hexes={"star": frozenset(map(M.hex, stars[:5]))})
+    with pytest.raises(WbkError, match="errata 3.3 counts 9 star hexes; this map has 5"):
+        geographic_victory(five, stars[:5])
 
 
 def test_game_data_file_round_trip_and_missing_file(tmp_path):
-    from importlib import resources
-
     path = tmp_path / "mine.toml"
     path.write_text((resources.files("wbk") / "data" / "ss_panzer.toml").read_text())
     assert GameData.load(path) == example_data()

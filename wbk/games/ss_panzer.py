@@ -5,17 +5,19 @@ Public names:
 - ``Unit``, ``GameData``, ``example_data()``: units and the terrain and fire data (user data);
 - 8.3 movement: ``entry_cost`` (``explain_entry`` with its steps), ``movement_range``, ``route``
   (a cheapest path, explained), ``plan_movement`` (both from one search);
-- 9.4 line of sight: ``line_of_sight`` (``LosResult``), ``has_los``, ``viewshed``;
+- 9.4 line of sight: ``line_of_sight`` (``LosResult``), ``has_los``, ``viewshed``, and the
+  readings ``SLOPE_HEX_READINGS``, ``SLOPE_END_READINGS``, ``EDGE_READINGS``;
 - 9.5 fire: ``fire_dice``, ``hits``, ``fire_effect``, ``soviet_artillery_dice``, ``FireEffect``;
 - 3.3 victory: ``geographic_victory``.
 
-Hexes may be given as ``Hex`` or as printed labels ("1913") wherever a map is at hand.
+Hexes may be given as ``Hex`` or as printed labels ("1913") wherever a map is at hand, and units
+as a ``Unit`` or by their name in the game data.
 
 >>> from wbk.maps import example_map
 >>> m = example_map("ss_panzer_errata_9_4")
 >>> has_los(m, "1913", "1816"), has_los(m, "1913", "1716")
 (True, False)
->>> entry_cost(m, example_data().units["Pz IV"], "1610", "1609")
+>>> entry_cost(m, "Pz IV", "1610", "1609")
 6
 """
 
@@ -25,7 +27,7 @@ import enum
 import functools
 import heapq
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib import resources
 from numbers import Integral
 from pathlib import Path
@@ -38,16 +40,90 @@ from wbk.explain import Step, steps_html
 from wbk.hexgrid import Hex, Hexside, Trace, trace
 from wbk.maps import HexMap
 
+__all__ = [
+    "EDGE_READINGS",
+    "SLOPE_END_READINGS",
+    "SLOPE_HEX_READINGS",
+    "FireEffect",
+    "GameData",
+    "Unit",
+    "entry_cost",
+    "example_data",
+    "explain_entry",
+    "fire_dice",
+    "fire_effect",
+    "geographic_victory",
+    "has_los",
+    "hits",
+    "line_of_sight",
+    "movement_range",
+    "plan_movement",
+    "route",
+    "soviet_artillery_dice",
+    "viewshed",
+]
+
 SIDES = ("German", "Soviet")
 TRENCH = "trench"
 SLOPE = "slope"
 Action = Literal["move", "move_and_fire"]
 EdgeReading = Literal["both", "either"]
+SlopeHexReading = Literal["enter_not_beyond", "hexsides_only"]
+SlopeEndReading = Literal["crosses", "touches"]
 ZocReading = Literal["largest", "separate"]
+
+#: Blocking terrain beside a line along a hexside or through a corner: must "both" hexes block,
+#: or does "either" block? (SS Panzer's terrain chart, not the errata.)
+EDGE_READINGS: tuple[EdgeReading, ...] = ("both", "either")
+#: Errata 9.4's general sentence: a line between two hexes without a slope hexside may enter a
+#: hex with slope symbols but not pass beyond it ("enter_not_beyond"), or only slope hexsides
+#: block ("hexsides_only").
+SLOPE_HEX_READINGS: tuple[SlopeHexReading, ...] = ("enter_not_beyond", "hexsides_only")
+#: A line through the end point of a slope hexside, from one of its hexes into the other: it
+#: "crosses" the slope hexside (and is blocked like any crossing), or only "touches" it.
+SLOPE_END_READINGS: tuple[SlopeEndReading, ...] = ("crosses", "touches")
+_ACTIONS = ("move", "move_and_fire")
+_FACTS = ("units", "mcf_terrain", "mcf_hexsides", "base_dice", "conditions", "one_always_hits",
+          "step_loss_hits", "separate_fires")
 
 
 def _rule(number: str) -> str:
     return f"SS Panzer errata {number}"
+
+
+def _whole(value, name: str, least: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, Integral) or value < least:
+        raise WbkError(f"{name} {value!r} is not a whole number of {least} or more")
+    return int(value)
+
+
+def _choice(value, allowed: Sequence[str], name: str) -> str:
+    if not isinstance(value, str) or value not in allowed:
+        raise WbkError(f"{name} {value!r} is not one of {', '.join(map(repr, allowed))}")
+    return value
+
+
+def _flag(value, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise WbkError(f"{name} {value!r} is not True or False")
+    return value
+
+
+def _names(values, name: str) -> list[str]:
+    """A list of names; a lone string is refused rather than read as a list of letters."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise WbkError(f"{name} {values!r} is not a list of names (write [{values!r}] for one)")
+    values = list(values)
+    for v in values:
+        if not isinstance(v, str):
+            raise WbkError(f"{name}: {v!r} is not a name")
+    return values
+
+
+def _map(m) -> HexMap:
+    if not isinstance(m, HexMap):
+        raise WbkError(f"{m!r} is not a HexMap (load one with HexMap.load or example_map)")
+    return m
 
 
 # --- data ----------------------------------------------------------------------------------
@@ -64,12 +140,15 @@ class Unit:
     motorized: bool = True
 
     def __post_init__(self):
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise WbkError(f"unit name {self.name!r} is not a name")
         if self.side not in SIDES:
             raise WbkError(f"unit {self.name!r}: side {self.side!r} is not German or Soviet")
         for key in ("mp", "mcf"):
             value = getattr(self, key)
             if isinstance(value, bool) or not isinstance(value, Integral) or value < 1:
                 raise WbkError(f"unit {self.name!r}: {key} {value!r} is not a whole number of 1 or more")
+        _flag(self.motorized, f"unit {self.name!r}: motorized")
         if not self.motorized and self.side != "Soviet":
             raise WbkError(
                 f"unit {self.name!r}: only the Soviet airborne battalions are non-motorized (errata 8.2)"
@@ -79,13 +158,46 @@ class Unit:
 @dataclass(frozen=True)
 class GameData:
     """What SS Panzer's counters and charts give and the errata does not: unit values, which
-    terrain costs an MCF, and how many dice each fire condition rolls."""
+    terrain costs an MCF, how many dice each fire condition rolls, and the fire facts of the
+    official errata. ``sources`` names the text each fact comes from; steps cite it.
+    """
 
     units: Mapping[str, Unit]
-    mcf_terrain: frozenset[str] = frozenset({"woods", "town"})
-    mcf_hexsides: frozenset[str] = frozenset({"stream"})
-    base_dice: int = 2
-    condition_dice: Mapping[str, int] = field(default_factory=dict)
+    mcf_terrain: frozenset[str]
+    mcf_hexsides: frozenset[str]
+    base_dice: int
+    condition_dice: Mapping[str, int]
+    one_always_hits: bool
+    step_loss_hits: int
+    separate_fires: bool
+    sources: Mapping[str, str]
+
+    def __post_init__(self):
+        if not isinstance(self.units, Mapping) or not self.units:
+            raise WbkError(f"units {self.units!r} is not a table of one or more units by name")
+        for name, unit in self.units.items():
+            if not isinstance(unit, Unit) or unit.name != name:
+                raise WbkError(f"units: {name!r} is not a Unit called {name!r}")
+        object.__setattr__(self, "mcf_terrain", frozenset(_names(self.mcf_terrain, "mcf_terrain")))
+        object.__setattr__(self, "mcf_hexsides", frozenset(_names(self.mcf_hexsides, "mcf_hexsides")))
+        _whole(self.base_dice, "base_dice", 1)
+        if not isinstance(self.condition_dice, Mapping):
+            raise WbkError(f"condition_dice {self.condition_dice!r} is not a table of dice by condition")
+        for condition, dice in self.condition_dice.items():
+            _whole(dice, f"dice for fire condition {condition!r}", 1)
+        _flag(self.one_always_hits, "one_always_hits")
+        _whole(self.step_loss_hits, "step_loss_hits", 1)
+        _flag(self.separate_fires, "separate_fires")
+        if not isinstance(self.sources, Mapping):
+            raise WbkError(f"sources {self.sources!r} is not a table of sources by fact")
+        for fact, text in self.sources.items():
+            _choice(fact, _FACTS, "source for the fact")
+            if not isinstance(text, str):
+                raise WbkError(f"source of {fact} {text!r} is not text")
+
+    def source(self, fact: str) -> str:
+        """The text a fact of this data comes from, as a step cites it."""
+        return self.sources.get(_choice(fact, _FACTS, "fact"), "game data")
 
     @classmethod
     def load(cls, path: str | Path) -> GameData:
@@ -93,48 +205,101 @@ class GameData:
 
     @classmethod
     def from_toml(cls, text: str, *, source: str = "game data") -> GameData:
-        data = parse_toml(text, source)
+        if not isinstance(text, str):
+            raise WbkError(f"game data {text!r} is not TOML text")
+        return _DataReader(source).read(parse_toml(text, source))
 
-        def fail(where: str, message: str):
-            raise WbkError(f"{source}: {where}: {message}")
 
-        def names(section: dict, key: str) -> frozenset[str]:
-            value = section.get(key, [])
+class _DataReader:
+    """Turns parsed TOML into GameData, naming the file, section and key of anything wrong."""
+
+    sections = {
+        "movement": {"mcf_terrain", "mcf_hexsides"},
+        "fire": {"base_dice", "one_always_hits", "step_loss_hits", "separate_fires", "conditions"},
+        "units": None,
+        "sources": None,
+    }
+
+    def __init__(self, source: str):
+        self.source = source
+
+    def fail(self, where: str, message: str):
+        raise WbkError(f"{self.source}: {where}: {message}")
+
+    def section(self, data: dict, name: str) -> dict:
+        if name not in data:
+            self.fail(f"[{name}]", "missing section")
+        value = data[name]
+        if not isinstance(value, dict):
+            self.fail(f"[{name}]", f"{value!r} is not a table")
+        known = self.sections[name]
+        if known is not None:
+            for key in sorted(set(value) - known):
+                self.fail(f"[{name}] {key}", f"unknown key (expected {', '.join(sorted(known))})")
+            for key in sorted(known - set(value)):
+                self.fail(f"[{name}] {key}", "missing")
+        return value
+
+    def read(self, data: dict) -> GameData:
+        for key in sorted(set(data) - set(self.sections)):
+            self.fail(key, f"unknown section (expected {', '.join(self.sections)})")
+        movement, fire = self.section(data, "movement"), self.section(data, "fire")
+        units, sources = self.section(data, "units"), data.get("sources", {})
+
+        def names(key: str) -> frozenset[str]:
+            value = movement[key]
             if not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
-                fail(f"[movement] {key}", f"{value!r} (expected a list of quoted names)")
+                self.fail(f"[movement] {key}", f"{value!r} (expected a list of quoted names)")
             return frozenset(value)
 
-        def whole(where: str, value) -> int:
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                fail(where, f"{value!r} is not a whole number")
+        def whole(where: str, value, least: int) -> int:
+            if isinstance(value, bool) or not isinstance(value, int) or value < least:
+                self.fail(where, f"{value!r} is not a whole number of {least} or more")
             return value
 
-        unknown = sorted(set(data) - {"movement", "fire", "units"})
-        if unknown:
-            fail(unknown[0], "unknown section (expected movement, fire, units)")
-        movement, fire = data.get("movement", {}), data.get("fire", {})
-        conditions = {k: whole(f"[fire.conditions] {k}", v) for k, v in fire.get("conditions", {}).items()}
-        units = {}
-        for name, values in data.get("units", {}).items():
-            if not isinstance(values, dict):
-                fail(f"[units.{name!r}]", "expected a table with side, mp and mcf")
-            extra = sorted(set(values) - {"side", "mp", "mcf", "motorized"})
-            if extra:
-                fail(f"[units.{name!r}] {extra[0]}", "unknown key (expected side, mp, mcf, motorized)")
-            for key in ("side", "mp", "mcf"):
-                if key not in values:
-                    fail(f"[units.{name!r}] {key}", "missing")
-            try:
-                units[name] = Unit(name, values["side"], values["mp"], values["mcf"], values.get("motorized", True))
-            except WbkError as e:
-                fail(f"[units.{name!r}]", str(e))
-        return cls(
-            units,
-            names(movement, "mcf_terrain"),
-            names(movement, "mcf_hexsides"),
-            whole("[fire] base_dice", fire.get("base_dice", 2)),
+        def flag(key: str) -> bool:
+            if not isinstance(fire[key], bool):
+                self.fail(f"[fire] {key}", f"{fire[key]!r} (expected true or false)")
+            return fire[key]
+
+        if not isinstance(fire["conditions"], dict):
+            self.fail("[fire.conditions]", f"{fire['conditions']!r} is not a table")
+        conditions = {k: whole(f"[fire.conditions] {k}", v, 1) for k, v in fire["conditions"].items()}
+        read_units = {name: self.unit(name, values) for name, values in units.items()}
+        if not read_units:
+            self.fail("[units]", "no units (expected at least one [units.\"name\"] table)")
+        if not isinstance(sources, dict):
+            self.fail("[sources]", f"{sources!r} is not a table")
+        for fact, text in sources.items():
+            if fact not in _FACTS:
+                self.fail(f"[sources] {fact}", f"unknown fact (expected one of {', '.join(_FACTS)})")
+            if not isinstance(text, str):
+                self.fail(f"[sources] {fact}", f"{text!r} (expected quoted text)")
+        return GameData(
+            read_units,
+            names("mcf_terrain"),
+            names("mcf_hexsides"),
+            whole("[fire] base_dice", fire["base_dice"], 1),
             conditions,
+            flag("one_always_hits"),
+            whole("[fire] step_loss_hits", fire["step_loss_hits"], 1),
+            flag("separate_fires"),
+            sources,
         )
+
+    def unit(self, name: str, values) -> Unit:
+        where = f"[units.{name!r}]"
+        if not isinstance(values, dict):
+            self.fail(where, "expected a table with side, mp and mcf")
+        for key in sorted(set(values) - {"side", "mp", "mcf", "motorized"}):
+            self.fail(f"{where} {key}", "unknown key (expected side, mp, mcf, motorized)")
+        for key in ("side", "mp", "mcf"):
+            if key not in values:
+                self.fail(f"{where} {key}", "missing")
+        try:
+            return Unit(name, values["side"], values["mp"], values["mcf"], values.get("motorized", True))
+        except WbkError as e:
+            self.fail(where, str(e))
 
 
 @functools.cache
@@ -145,18 +310,39 @@ def example_data() -> GameData:
     return GameData.from_toml(path.read_text(encoding="utf-8"), source="wbk/data/ss_panzer.toml")
 
 
+def _data(data) -> GameData:
+    if data is None:
+        return example_data()
+    if not isinstance(data, GameData):
+        raise WbkError(f"data {data!r} is not GameData (load it with GameData.load)")
+    return data
+
+
+def _unit(unit, data: GameData) -> Unit:
+    """A Unit, given as one or by its name in the game data."""
+    if isinstance(unit, Unit):
+        return unit
+    if isinstance(unit, str):
+        if unit not in data.units:
+            raise WbkError(f"unit {unit!r} is not in the game data (units: {', '.join(data.units)})")
+        return data.units[unit]
+    raise WbkError(f"unit {unit!r} is not a Unit or a unit's name")
+
+
 # --- 8.3 movement --------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class EntryCost:
-    """What entering one hex costs, and why."""
+    """What entering one hex costs, whether the unit may enter it, and why."""
 
     mp: int
+    allowed: bool
     steps: tuple[Step, ...]
 
     def _repr_html_(self) -> str:
-        return f"<b>{self.mp} MP</b>{steps_html(self.steps)}"
+        verdict = "" if self.allowed else ": may not enter"
+        return f"<b>{self.mp} MP{verdict}</b>{steps_html(self.steps)}"
 
 
 def _charged(m: HexMap, unit: Unit, a: Hex, b: Hex, data: GameData) -> list[tuple[str, Hex | Hexside]]:
@@ -175,47 +361,94 @@ def _entry_mp(m: HexMap, unit: Unit, a: Hex, b: Hex, data: GameData) -> int:
     return count * unit.mcf if count else 1
 
 
-def explain_entry(m: HexMap, unit: Unit, frm: Hex | str, to: Hex | str, data: GameData | None = None) -> EntryCost:
-    """Errata 8.3: the cost of entering ``to`` from the adjacent ``frm``, step by step."""
-    data = data or example_data()
+def _may_exceed(action: str, moved: bool) -> bool:
+    """Errata 8.3: only a Move action by a unit that has not yet moved may enter a hex it
+    cannot pay for in full."""
+    return action == "move" and not moved
+
+
+def _movement_state(action, moved) -> tuple[str, bool]:
+    return _choice(action, _ACTIONS, "action"), _flag(moved, "moved")
+
+
+def explain_entry(
+    m: HexMap,
+    unit: Unit | str,
+    frm: Hex | str,
+    to: Hex | str,
+    data: GameData | None = None,
+    *,
+    mp_left: int | None = None,
+    moved: bool = False,
+    action: Action = "move",
+) -> EntryCost:
+    """Errata 8.3: the cost of entering ``to`` from the adjacent ``frm``, step by step.
+
+    With ``mp_left`` it also says whether the unit may enter: a hex costing more than the MP left
+    may be entered only on a Move action by a unit that has not yet moved this Action Phase
+    (``moved=False``), as its one hex.
+    """
+    m, data = _map(m), _data(data)
+    unit = _unit(unit, data)
+    action, moved = _movement_state(action, moved)
+    if mp_left is not None:
+        _whole(mp_left, "MP left")
     a, b = m.hex(frm), m.hex(to)
     m.hexside(a, b)  # names the two hexes if they are not adjacent
     kinds = _charged(m, unit, a, b, data)
+    rule = _rule("8.3")
     steps = []
     if TRENCH in m.terrain(b):
         if unit.side == "German":
-            steps.append(Step("German units pay an MCF for the trenchline", _rule("8.3")))
+            steps.append(Step("German units pay an MCF for the trenchline", rule))
         elif kinds:
-            steps.append(Step("a Soviet unit pays nothing for the trench, but pays for the other terrain", _rule("8.3")))
+            steps.append(Step("a Soviet unit pays nothing for the trench, but pays for the other terrain", rule))
         else:
-            steps.append(Step("a Soviet unit entering a trench hex with no other MCF terrain pays 1 MP", _rule("8.3")))
-    if not kinds:
-        steps.append(Step(f"{m.label(b)}: no MCF terrain, 1 MP", _rule("8.3")))
-        return EntryCost(1, tuple(steps))
-    cost = len(kinds) * unit.mcf
-    named = [f"{kind} {'hexside ' if isinstance(where, Hexside) else 'in '}{m.label(where)}" for kind, where in kinds]
-    steps.append(Step(f"{m.label(b)}: {' + '.join(named)} = {len(kinds)} MCF × {unit.mcf} = {cost} MP", _rule("8.3")))
-    return EntryCost(cost, tuple(steps))
+            steps.append(Step("a Soviet unit entering a trench hex with no other MCF terrain pays 1 MP", rule))
+    if kinds:
+        cost = len(kinds) * unit.mcf
+        named = [f"{kind} {'hexside ' if isinstance(where, Hexside) else 'in '}{m.label(where)}" for kind, where in kinds]
+        steps.append(Step(f"{m.label(b)}: {' + '.join(named)} = {len(kinds)} MCF × {unit.mcf} = {cost} MP", rule))
+    else:
+        cost = 1
+        steps.append(Step(f"{m.label(b)}: no MCF terrain, 1 MP", rule))
+    allowed = mp_left is None or cost <= mp_left or _may_exceed(action, moved)
+    if mp_left is not None and cost > mp_left:
+        if allowed:
+            why = "a unit on a Move action that has not yet moved may always enter one hex"
+        elif action == "move_and_fire":
+            why = "a unit on a Move & Fire action may not enter it"
+        else:
+            why = "a unit that has already moved this Action Phase may not enter it"
+        steps.append(Step(f"{cost} MP with {mp_left} MP left: {why}", rule))
+    return EntryCost(cost, allowed, tuple(steps))
 
 
-def entry_cost(m: HexMap, unit: Unit, frm: Hex | str, to: Hex | str, data: GameData | None = None) -> int:
+def entry_cost(
+    m: HexMap,
+    unit: Unit | str,
+    frm: Hex | str,
+    to: Hex | str,
+    data: GameData | None = None,
+    *,
+    mp_left: int | None = None,
+    moved: bool = False,
+    action: Action = "move",
+) -> int:
     """Errata 8.3: 1 MP, or the unit's MCF once for each MCF-producing terrain type in the hex
     entered and on the hexside crossed. Germans pay an MCF for a trench; Soviets do not.
 
+    With ``mp_left``, a hex the unit may not enter (see ``explain_entry``) is a ``WbkError``.
+
     >>> from wbk.maps import example_map
-    >>> m, units = example_map("ss_panzer_errata_9_4"), example_data().units
-    >>> entry_cost(m, units["Pz IV"], "1913", "2013"), entry_cost(m, units["T-34"], "1913", "2013")
+    >>> m = example_map("ss_panzer_errata_9_4")
+    >>> entry_cost(m, "Pz IV", "1913", "2013"), entry_cost(m, "T-34", "1913", "2013")
     (3, 1)
     """
-    a, b = m.hex(frm), m.hex(to)
-    m.hexside(a, b)
-    return _entry_mp(m, unit, a, b, data or example_data())
-
-
-def _check_action(action: str) -> str:
-    if action not in ("move", "move_and_fire"):
-        raise WbkError(f"action {action!r} is not 'move' or 'move_and_fire'")
-    return action
+    entry = explain_entry(m, unit, frm, to, data, mp_left=mp_left, moved=moved, action=action)
+    if not entry.allowed:
+        raise WbkError(f"{_unit(unit, _data(data)).name} may not enter {m.label(m.hex(to))}: {entry.steps[-1].text}")
+    return entry.mp
 
 
 @dataclass(frozen=True)
@@ -228,6 +461,7 @@ class Movement:
     start: Hex
     mp: int
     action: str
+    moved: bool
     costs: dict[Hex, int]
     previous: dict[Hex, Hex]
     data: GameData
@@ -235,8 +469,10 @@ class Movement:
     def route(self, goal: Hex | str) -> Route:
         m, unit, target = self.map, self.unit, self.map.hex(goal)
         if target not in self.costs:
+            how = "Move & Fire" if self.action == "move_and_fire" else "Move"
             raise WbkError(
-                f"{unit.name} cannot reach {m.label(target)} from {m.label(self.start)} ({self.action.replace('_', ' ')})"
+                f"{unit.name} cannot reach {m.label(target)} from {m.label(self.start)} "
+                f"with {self.mp} MP ({how}{', having moved' if self.moved else ''})"
             )
         path = [target]
         while path[-1] != self.start:
@@ -250,24 +486,26 @@ class Movement:
 
 def plan_movement(
     m: HexMap,
-    unit: Unit,
+    unit: Unit | str,
     start: Hex | str,
     mp: int | None = None,
     action: Action = "move",
     data: GameData | None = None,
+    *,
+    moved: bool = False,
 ) -> Movement:
     """Errata 8.3: every hex a unit can reach, by Dijkstra over the entry costs.
 
-    ``mp`` defaults to the unit's MP. On a Move action a unit that has not yet moved may always
-    enter one adjacent hex whatever it costs, and stops there: such a hex is listed with its
-    full cost, above ``mp``. On a Move & Fire action (``action="move_and_fire"``) it may not.
+    ``mp`` defaults to the unit's MP. On a Move action a unit that has not yet moved this Action
+    Phase may always enter one adjacent hex whatever it costs, and stops there: such a hex is
+    listed with its full cost, above ``mp``. On a Move & Fire action (``action="move_and_fire"``),
+    or when the unit has already moved one or more hexes (``moved=True``), it may not.
     """
-    data = data or example_data()
-    _check_action(action)
+    m, data = _map(m), _data(data)
+    unit = _unit(unit, data)
+    action, moved = _movement_state(action, moved)
     origin = m.hex(start)
-    budget = unit.mp if mp is None else mp
-    if isinstance(budget, bool) or not isinstance(budget, Integral) or budget < 0:
-        raise WbkError(f"MP {budget!r} is not a whole number of 0 or more")
+    budget = unit.mp if mp is None else _whole(mp, "MP")
     spent, previous = {origin: 0}, {}
     queue = [(0, origin)]
     while queue:
@@ -279,24 +517,26 @@ def plan_movement(
             if total <= budget and total < spent.get(n, total + 1):
                 spent[n], previous[n] = total, h
                 heapq.heappush(queue, (total, n))
-    if action == "move":
+    if _may_exceed(action, moved):
         for n in m.neighbors(origin):
             if n not in spent:
                 spent[n], previous[n] = _entry_mp(m, unit, origin, n, data), origin
-    return Movement(m, unit, origin, budget, action, spent, previous, data)
+    return Movement(m, unit, origin, budget, action, moved, spent, previous, data)
 
 
 def movement_range(
     m: HexMap,
-    unit: Unit,
+    unit: Unit | str,
     start: Hex | str,
     mp: int | None = None,
     action: Action = "move",
     data: GameData | None = None,
+    *,
+    moved: bool = False,
 ) -> dict[Hex, int]:
     """Errata 8.3: the least MP spent to reach each hex the unit can reach (``start``: 0); see
     ``plan_movement`` for the one-hex rule."""
-    return plan_movement(m, unit, start, mp, action, data).costs
+    return plan_movement(m, unit, start, mp, action, data, moved=moved).costs
 
 
 @dataclass(frozen=True)
@@ -313,15 +553,17 @@ class Route:
 
 def route(
     m: HexMap,
-    unit: Unit,
+    unit: Unit | str,
     start: Hex | str,
     goal: Hex | str,
     mp: int | None = None,
     action: Action = "move",
     data: GameData | None = None,
+    *,
+    moved: bool = False,
 ) -> Route:
     """Errata 8.3: a cheapest path from ``start`` to ``goal`` within the unit's MP, explained."""
-    return plan_movement(m, unit, start, mp, action, data).route(goal)
+    return plan_movement(m, unit, start, mp, action, data, moved=moved).route(goal)
 
 
 # --- 9.4 line of sight ---------------------------------------------------------------------
@@ -346,6 +588,22 @@ class LosResult:
         return f"<b>line of sight {verdict}</b>{steps_html(self.steps)}"
 
 
+def _blocking_names(m: HexMap, blocking_terrain) -> frozenset[str]:
+    """The map's terrain names meant by ``blocking_terrain``, matched in any case."""
+    known = {name.lower(): name for name in m.terrain_hexes}
+    chosen = set()
+    for name in _names(blocking_terrain, "blocking terrain"):
+        if name.lower() not in known:
+            have = ", ".join(sorted(known.values())) or "none"
+            raise WbkError(f"blocking terrain {name!r} is not a terrain of this map (it has: {have})")
+        chosen.add(known[name.lower()])
+    return frozenset(chosen)
+
+
+def _has_slope_hexside(m: HexMap, h: Hex) -> bool:
+    return any(SLOPE in m.features(Hexside._unchecked(h, n)) for n in h.neighbors())
+
+
 def line_of_sight(
     m: HexMap,
     firer: Hex | str,
@@ -353,24 +611,43 @@ def line_of_sight(
     *,
     blocking_terrain: Iterable[str] = (),
     edge: EdgeReading = "both",
+    slope_hex: SlopeHexReading = "enter_not_beyond",
+    slope_end: SlopeEndReading = "crosses",
     visibility: int | None = None,
 ) -> LosResult:
     """Errata 9.4: can a unit in ``firer`` trace a line of sight to ``target``?
 
-    The reading all four of the errata's examples support: the line is blocked by any slope
-    hexside it crosses or runs along, unless that hexside is a side of the firer's hex or of the
-    target's hex. A slope hexside the line runs along blocks (1913 to 1716 runs along 1715/1816).
+    What all four of the errata's examples support, and the defaults:
+
+    - a slope hexside the line crosses or runs along blocks, unless it is a side of the firer's
+      or the target's hex (1913 sees 1816 over 1816's own slope; not 1716 along 1715/1816);
+    - ``slope_hex="enter_not_beyond"``: a line between two hexes that have no slope hexside may
+      enter a hex with slope symbols (the uphill hex of a slope hexside) but not pass beyond it
+      (1712 sees 1913, not 2113 through the middle of 1913). ``"hexsides_only"``: only slope
+      hexsides block.
+    - ``slope_end="crosses"``: a line through the end point of a slope hexside, going from one
+      of its two hexes into the other, crosses it. ``"touches"``: it only touches the slope's
+      end, and that does not block. The examples do not settle this one.
 
     ``blocking_terrain``: hex terrain types that block a line passing through them (woods, town;
     none by default: that is SS Panzer's terrain chart, not the errata). ``edge``: where the line
     runs along a hexside between a blocking and a clear hex, or grazes a blocking hex at a corner,
     "both" (default) blocks only when the hexes on both sides block, "either" when either does.
     ``visibility``: the longest line in hexes, or None for no limit.
+
+    >>> from wbk.maps import example_map
+    >>> m = example_map("ss_panzer_errata_9_4")
+    >>> [has_los(m, "1712", "2113", slope_hex=reading) for reading in SLOPE_HEX_READINGS]
+    [False, True]
     """
-    if edge not in ("both", "either"):
-        raise WbkError(f"edge reading {edge!r} is not 'both' or 'either'")
+    m = _map(m)
+    edge = _choice(edge, EDGE_READINGS, "edge reading")
+    slope_hex = _choice(slope_hex, SLOPE_HEX_READINGS, "slope hex reading")
+    slope_end = _choice(slope_end, SLOPE_END_READINGS, "slope end reading")
+    if visibility is not None:
+        _whole(visibility, "visibility (in hexes)")
+    blocking_terrain = _blocking_names(m, blocking_terrain)
     a, b = m.hex(firer), m.hex(target)
-    blocking_terrain = frozenset(blocking_terrain)
     tr = trace(a, b)
     own = {Hexside._unchecked(h, n) for h in (a, b) for n in h.neighbors()}
     rule = _rule("9.4")
@@ -384,16 +661,35 @@ def line_of_sight(
     if visibility is not None and a.distance(b) > visibility:
         blocking.append(b)
         steps.append(Step(f"beyond visibility ({visibility} hexes)", rule))
+    # errata 9.4's general sentence binds only lines between hexes without a slope hexside
+    beyond_slope_hexes_blocks = slope_hex == "enter_not_beyond" and not any(
+        _has_slope_hexside(m, h) for h in (a, b))
+    slope_hexes = set(m.uphill_hexes.values())
     along_pairs = {h for s in tr.along for h in s.hexes}
+    previous = None
     for kind, item in tr.course:
         if kind in ("cross", "along") and SLOPE in m.features(item):
-            how = "crosses" if kind == "cross" else "runs along"
+            at_end = kind == "cross" and previous == "corner"
+            how = "passes through the end of" if at_end else "crosses" if kind == "cross" else "runs along"
             if item in own:
                 whose = "firer's" if a in item else "target's"
                 steps.append(Step(f"{how} slope hexside {m.label(item)}, a side of the {whose} hex: no block", rule))
+            elif at_end and slope_end == "touches":
+                steps.append(Step(f"{how} slope hexside {m.label(item)}: only touches it "
+                                  "(reading 'touches'): no block", rule))
             else:
                 blocking.append(item)
-                steps.append(Step(f"{how} slope hexside {m.label(item)}, between the two units: blocked", rule))
+                reading = " (reading 'crosses')" if at_end else ""
+                steps.append(Step(f"{how} slope hexside {m.label(item)}, between the two units{reading}: blocked", rule))
+        if kind == "hex" and item not in (a, b) and item in slope_hexes and slope_hex == "enter_not_beyond":
+            if beyond_slope_hexes_blocks:
+                blocking.append(item)
+                steps.append(Step(f"passes through {m.label(item)}, a hex with slope symbols, and beyond it; "
+                                  "neither unit's hex has a slope hexside: blocked", rule))
+            else:
+                steps.append(Step(f"passes through {m.label(item)}, a hex with slope symbols; a unit's hex "
+                                  "has a slope hexside, so the line may go beyond it", rule))
+        previous = kind
         if not blocking_terrain:
             continue
         if kind == "hex" and item not in (a, b) and blocks(item):
@@ -420,8 +716,10 @@ def has_los(m: HexMap, firer: Hex | str, target: Hex | str, **options) -> bool:
 
 
 def viewshed(m: HexMap, firer: Hex | str, **options) -> set[Hex]:
-    """Every hex of the map that a unit in ``firer`` can see (its own hex included)."""
-    origin = m.hex(firer)
+    """Every hex of the map that a unit in ``firer`` can see (its own hex included); the options
+    are those of ``line_of_sight``."""
+    origin = _map(m).hex(firer)
+    line_of_sight(m, origin, origin, **options)  # checks the options even on a one-hex map
     return {h for h in m if h == origin or line_of_sight(m, origin, h, **options).clear}
 
 
@@ -439,7 +737,12 @@ class FireDice:
         return f"<b>{' and '.join(f'{n} dice' for n in self.fires)}</b>{steps_html(self.steps)}"
 
 
-def fire_dice(conditions: Sequence[str] = (), *, reading: ZocReading = "largest", data: GameData | None = None) -> FireDice:
+def fire_dice(
+    conditions: Sequence[str] = (),
+    *,
+    reading: ZocReading = "largest",
+    data: GameData | None = None,
+) -> FireDice:
     """Errata 9.5: the dice for fire under the given conditions ("kill_zone", "entering_zoc" in
     wbk's example data).
 
@@ -450,16 +753,18 @@ def fire_dice(conditions: Sequence[str] = (), *, reading: ZocReading = "largest"
     >>> fire_dice(["kill_zone", "entering_zoc"]).fires
     (4,)
     """
-    data = data or example_data()
-    if reading not in ("largest", "separate"):
-        raise WbkError(f"reading {reading!r} is not 'largest' or 'separate'")
+    data = _data(data)
+    reading = _choice(reading, ("largest", "separate"), "reading")
+    conditions = _names(conditions, "fire conditions")
     for c in conditions:
         if c not in data.condition_dice:
             raise WbkError(f"fire condition {c!r} is not one of {', '.join(sorted(data.condition_dice))}")
+        if conditions.count(c) > 1:
+            raise WbkError(f"fire condition {c!r} is listed twice")
     rule = _rule("9.5")
     if not conditions:
-        return FireDice((data.base_dice,), (Step(f"no special condition: {data.base_dice} dice", "game data"),))
-    each = [Step(f"{c.replace('_', ' ')}: {data.condition_dice[c]} dice", "game data") for c in conditions]
+        return FireDice((data.base_dice,), (Step(f"no special condition: {data.base_dice} dice", data.source("base_dice")),))
+    each = [Step(f"{c.replace('_', ' ')}: {data.condition_dice[c]} dice", data.source("conditions")) for c in conditions]
     if reading == "separate":
         fires = tuple(data.condition_dice[c] for c in conditions)
         return FireDice(fires, (*each, Step("each fire resolved separately (official ZOC fire rule)", "SS Panzer official errata")))
@@ -474,8 +779,7 @@ def soviet_artillery_dice(phase: Literal["bombardment", "action"]) -> FireDice:
     """Errata 9.5 and 13.2: Soviet artillery rolls 2 dice, firing its bombardment (barrage) side
     in the Bombardment Phase and its support side in the Action Phase."""
     sides = {"bombardment": "bombardment (barrage) side", "action": "support side"}
-    if phase not in sides:
-        raise WbkError(f"phase {phase!r} is not 'bombardment' or 'action'")
+    phase = _choice(phase, tuple(sides), "phase")
     return FireDice(
         (2,),
         (Step(f"{phase} phase: the {sides[phase]} fires", _rule("13.2")), Step("Soviet artillery rolls 2 dice", _rule("9.5"))),
@@ -487,30 +791,52 @@ class FireEffect(enum.IntEnum):
 
     NO_EFFECT = 0
     SUPPRESSED = 1  # at least one hit
-    STEP_LOSS = 2  # two hits from one firing unit
+    STEP_LOSS = 2  # the game data's step_loss_hits from one firing unit (two, by the official errata)
 
 
-def hits(dice: int, hit_number: int) -> Dist:
-    """Hits from ``dice`` d6, a hit being a roll at or under ``hit_number``; a 1 always hits."""
-    if isinstance(dice, bool) or not isinstance(dice, Integral) or dice < 0:
-        raise WbkError(f"number of dice {dice!r} is not a whole number of 0 or more")
-    if isinstance(hit_number, bool) or not isinstance(hit_number, Integral):
-        raise WbkError(f"hit number {hit_number!r} is not a whole number")
-    return dice @ d6.map(lambda r: r == 1 or r <= hit_number)
+def hits(dice: int, hit_number: int, *, data: GameData | None = None) -> Dist:
+    """Hits from ``dice`` d6, a hit being a roll at or under ``hit_number`` (0 to 6); with the
+    official errata's rule in the game data (``one_always_hits``), a 1 always hits.
+
+    >>> hits(2, 0).probability(0)
+    Fraction(25, 36)
+    """
+    dice = _whole(dice, "number of dice")
+    if isinstance(hit_number, bool) or not isinstance(hit_number, Integral) or not 0 <= hit_number <= 6:
+        raise WbkError(f"hit number {hit_number!r} is not a whole number from 0 to 6")
+    one_hits = _data(data).one_always_hits
+    return dice @ d6.map(lambda r: (one_hits and r == 1) or r <= hit_number)
 
 
-def fire_effect(fires: FireDice | Sequence[int], hit_number: int) -> Dist:
-    """The exact distribution of ``FireEffect`` on one target: each fire's hits counted on their
-    own (fire from different units is never combined), two hits from one fire a step loss."""
-    dice = fires.fires if isinstance(fires, FireDice) else tuple(fires)
+def fire_effect(fires: FireDice | Sequence[int], hit_number: int, *, data: GameData | None = None) -> Dist:
+    """The exact distribution of ``FireEffect`` on one target. With the official errata's rules
+    in the game data, each fire's hits count on their own (fire from different units is never
+    combined: ``separate_fires``) and ``step_loss_hits`` (two) hits from one fire are a step loss.
+
+    >>> fire_effect([2], 3).probability(FireEffect.STEP_LOSS)
+    Fraction(1, 4)
+    """
+    data = _data(data)
+    if isinstance(fires, FireDice):
+        dice = fires.fires
+    elif isinstance(fires, (str, bytes)) or not isinstance(fires, Iterable):
+        raise WbkError(f"fires {fires!r} is not a list of dice, one number a fire")
+    else:
+        dice = tuple(_whole(n, "number of dice in a fire") for n in fires)
+    if not data.separate_fires:
+        dice = (sum(dice),)
     effect = Dist.always(FireEffect.NO_EFFECT)
     for n in dice:
-        one = hits(n, hit_number).map(lambda h: FireEffect(min(h, 2)))
+        one = hits(n, hit_number, data=data).map(
+            lambda h: FireEffect.STEP_LOSS if h >= data.step_loss_hits else FireEffect(min(h, 1)))
         effect = effect.combine(one, max)
     return effect
 
 
 # --- 3.3 victory ---------------------------------------------------------------------------
+
+STAR_HEXES = 9
+STARS_TO_WIN = 7
 
 
 @dataclass(frozen=True)
@@ -526,13 +852,23 @@ class Victory:
 
 def geographic_victory(m: HexMap, soviet_controlled: Iterable[Hex | str], *, marker: str = "star") -> Victory:
     """Errata 3.3: the Soviet player wins a geographic victory by controlling at least 7 of the
-    (nine) hexes with the circled Soviet star, marked ``star`` on the map."""
+    9 hexes with the circled Soviet star, marked ``star`` on the map."""
+    m = _map(m)
+    if not isinstance(marker, str):
+        raise WbkError(f"marker {marker!r} is not a marker's name")
     stars = m.markers(marker)
+    if len(stars) != STAR_HEXES:
+        have = ", ".join(f"{k} ({len(v)})" for k, v in sorted(m.marker_hexes.items())) or "none"
+        raise WbkError(f"errata 3.3 counts {STAR_HEXES} star hexes; this map has {len(stars)} marked "
+                       f"{marker!r} (its markers: {have})")
+    if isinstance(soviet_controlled, (str, bytes, Hex)) or not isinstance(soviet_controlled, Iterable):
+        raise WbkError(f"Soviet-controlled hexes {soviet_controlled!r} is not a list of hexes")
     held = {m.hex(h) for h in soviet_controlled} & stars
-    won = len(held) >= 7
+    won = len(held) >= STARS_TO_WIN
     steps = (
         Step(f"the Soviet player controls {len(held)} of the {len(stars)} star hexes"
              + (f": {', '.join(sorted(m.label(h) for h in held))}" if held else ""), _rule("3.3")),
-        Step(f"{'at least' if won else 'fewer than'} 7: {'a geographic victory' if won else 'no geographic victory'}", _rule("3.3")),
+        Step(f"{'at least' if won else 'fewer than'} {STARS_TO_WIN}: "
+             f"{'a geographic victory' if won else 'no geographic victory'}", _rule("3.3")),
     )
     return Victory(won, len(held), len(stars), steps)
