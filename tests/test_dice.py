@@ -89,6 +89,20 @@ def test_html_table_shows_fraction_percent_and_at_least():
         (lambda: Dist({1: -1, 2: 3}), "weight -1 of outcome 1 is negative"),
         (lambda: Dist({1: 1, "a": 1}), "cannot be put in order"),
         (lambda: Dist({"a": 1}).mean(), "not numbers"),
+        (lambda: True @ d6, "number of dice True is not a whole number of 0 or more"),
+        (lambda: d6 @ 3, "write the number of dice first"),
+        (lambda: die(6.0), "a die needs at least one face, got 6.0"),
+        (lambda: d6.is_in("6"), "is_in: outcomes '6' is not a collection of outcomes"),
+        (lambda: d6.is_in(6), "is_in: outcomes 6 is not a collection"),
+        (lambda: d6.at_least("4"), "outcome '4' cannot be compared"),
+        (lambda: d6.probability([6]), r"outcome \[6\] cannot be an outcome"),
+        (lambda: d6 + "1", "cannot combine outcome 1 with outcome '1'"),
+        (lambda: -Dist({"a": 1}), "cannot be negated"),
+        (lambda: d6.map("double"), "map: f 'double' is not a function"),
+        (lambda: d6.map(lambda o: [o]), "cannot be an outcome"),
+        (lambda: Dist.joint(d6, 3), "joint: argument 2 3 is not a Dist"),
+        (lambda: Dist.joint([d6, d6]), "pass the distributions one by one"),
+        (lambda: Dist([1, 2, 3]), "a distribution needs a table of outcomes with weights"),
     ],
 )
 def test_bad_input_is_named(make, message):
@@ -137,3 +151,10 @@ def test_long_fractions_are_shortened_in_the_table():
     long = (30 @ (d6 >= 6)).probability(1)
     shown = fraction_html(long)
     assert shown.startswith(f'<span title="{long}">≈ 0.0252763') and "23-digit denominator" in shown
+
+
+def test_a_distribution_is_not_a_truth_value():
+    """``if d6 >= 5:`` would always be true (a Dist has a length): it is an error instead."""
+    with pytest.raises(WbkError, match="neither true nor false"):
+        if d6 >= 5:
+            pass

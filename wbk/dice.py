@@ -30,9 +30,27 @@ import math
 import operator
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from fractions import Fraction
-from numbers import Rational
+from numbers import Integral, Rational
 
 from wbk.errors import WbkError
+
+__all__ = ["Dist", "d6", "d10", "d12", "d20", "die", "fraction_html", "outcome_name"]
+
+
+def _outcome(value, what: str = "outcome") -> Hashable:
+    """``value`` if it can be an outcome (hashable), else a WbkError naming it."""
+    try:
+        hash(value)
+    except TypeError:
+        raise WbkError(f"{what} {value!r} cannot be an outcome (outcomes must be hashable, "
+                       "like a number, a string, an enum member or a tuple)") from None
+    return value
+
+
+def _callable(value, what: str) -> Callable:
+    if not callable(value):
+        raise WbkError(f"{what} {value!r} is not a function")
+    return value
 
 
 class Dist:
@@ -46,13 +64,21 @@ class Dist:
 
     def __init__(self, weights: Mapping[Hashable, int | Fraction]):
         if not isinstance(weights, Mapping):
-            raise WbkError(f"a distribution needs outcomes with weights, got {weights!r}")
+            raise WbkError(
+                "a distribution needs a table of outcomes with weights, "
+                f"like {{'hit': 1, 'miss': 5}}; got {weights!r}"
+            )
         cleaned = {}
         for outcome, weight in weights.items():
             if isinstance(weight, bool) or not isinstance(weight, Rational):
-                raise WbkError(f"weight {weight!r} of outcome {outcome!r} is not a whole number or Fraction")
+                raise WbkError(
+                    f"weight {weight!r} of outcome {outcome!r} "
+                    "is not a whole number or Fraction of 0 or more"
+                )
             if weight < 0:
-                raise WbkError(f"weight {weight} of outcome {outcome!r} is negative")
+                raise WbkError(
+                    f"weight {weight} of outcome {outcome!r} is negative (expected 0 or more)"
+                )
             if weight:
                 cleaned[outcome] = Fraction(weight)
         if not cleaned:
@@ -96,18 +122,30 @@ class Dist:
         return self._total
 
     def probability(self, outcome: Hashable) -> Fraction:
-        return Fraction(self._weights.get(outcome, 0), self._total)
+        """P(result == outcome); 0 for an outcome that cannot come up."""
+        return Fraction(self._weights.get(_outcome(outcome), 0), self._total)
 
     def probabilities(self) -> dict[Hashable, Fraction]:
         return {o: Fraction(w, self._total) for o, w in self._weights.items()}
 
     def at_least(self, outcome) -> Fraction:
         """P(result >= outcome)."""
-        return Fraction(sum(w for o, w in self._weights.items() if o >= outcome), self._total)
+        try:
+            return Fraction(sum(w for o, w in self._weights.items() if o >= outcome), self._total)
+        except TypeError:
+            raise self._unordered(outcome) from None
 
     def at_most(self, outcome) -> Fraction:
         """P(result <= outcome)."""
-        return Fraction(sum(w for o, w in self._weights.items() if o <= outcome), self._total)
+        try:
+            return Fraction(sum(w for o, w in self._weights.items() if o <= outcome), self._total)
+        except TypeError:
+            raise self._unordered(outcome) from None
+
+    def _unordered(self, outcome) -> WbkError:
+        return WbkError(
+            f"outcome {outcome!r} cannot be compared with the outcomes {self.outcomes()!r}"
+        )
 
     def mean(self) -> Fraction:
         try:
@@ -150,6 +188,7 @@ class Dist:
 
     def map(self, f: Callable[[Hashable], Hashable | Dist]) -> Dist:
         """Apply ``f`` to every outcome; where ``f`` returns a ``Dist``, mix it in by weight."""
+        _callable(f, "map: f")
         results = [(f(o), w) for o, w in self._weights.items()]
         scale = math.lcm(*(r.total for r, _ in results if isinstance(r, Dist)))
         ints: dict[Hashable, int] = {}
@@ -159,11 +198,13 @@ class Dist:
                 for o, rw in result._weights.items():
                     ints[o] = ints.get(o, 0) + factor * rw
             else:
+                _outcome(result, "map: the result of f,")
                 ints[result] = ints.get(result, 0) + w * scale
         return Dist._from_ints(ints)
 
     def given(self, condition: Callable[[Hashable], bool]) -> Dist:
         """The distribution of the outcomes for which ``condition`` holds, renormalised."""
+        _callable(condition, "given: condition")
         kept = {o: w for o, w in self._weights.items() if condition(o)}
         if not kept:
             raise WbkError("the condition holds for no outcome, so nothing is left to condition on")
@@ -171,26 +212,42 @@ class Dist:
 
     def is_in(self, outcomes: Iterable[Hashable]) -> Dist:
         """A distribution of booleans: is the outcome one of ``outcomes``?"""
-        wanted = set(outcomes)
+        if isinstance(outcomes, (str, bytes, Dist)) or not isinstance(outcomes, Iterable):
+            raise WbkError(
+                f"is_in: outcomes {outcomes!r} is not a collection of outcomes "
+                f"(write is_in({{{outcomes!r}}}) for the one outcome)"
+            )
+        wanted = {_outcome(o, "is_in:") for o in outcomes}
         return self.map(lambda o: o in wanted)
 
     def combine(self, other: Dist | Hashable, op: Callable[[Hashable, Hashable], Hashable]) -> Dist:
         """The distribution of ``op(x, y)`` for independent x from here and y from ``other``."""
         other = other if isinstance(other, Dist) else Dist.always(other)
+        _callable(op, "combine: op")
         ints: dict[Hashable, int] = {}
-        for x, wx in self._weights.items():
-            for y, wy in other._weights.items():
-                o = op(x, y)
-                ints[o] = ints.get(o, 0) + wx * wy
+        try:
+            for x, wx in self._weights.items():
+                for y, wy in other._weights.items():
+                    o = op(x, y)
+                    ints[o] = ints.get(o, 0) + wx * wy
+        except TypeError as e:  # op cannot take these outcomes, or gave an unhashable one
+            raise WbkError(f"cannot combine outcome {x!r} with outcome {y!r}: {e}") from None
         return Dist._from_ints(ints)
 
     @staticmethod
     def always(outcome: Hashable) -> Dist:
-        return Dist._from_ints({outcome: 1})
+        """The distribution of a procedure whose result is always ``outcome``."""
+        return Dist._from_ints({_outcome(outcome): 1})
 
     @staticmethod
     def joint(*dists: Dist) -> Dist:
         """Independent procedures together: a distribution of tuples, one entry per procedure."""
+        for i, d in enumerate(dists, 1):
+            if not isinstance(d, Dist):
+                hint = ""
+                if isinstance(d, (list, tuple)):
+                    hint = " (pass the distributions one by one: Dist.joint(a, b))"
+                raise WbkError(f"joint: argument {i} {d!r} is not a Dist{hint}")
         result = Dist.always(())
         for d in dists:
             result = result.combine(d, lambda t, x: (*t, x))
@@ -198,10 +255,11 @@ class Dist:
 
     def sum_of(self, n: int) -> Dist:
         """The sum of ``n`` independent rolls (also written ``n @ dist``)."""
-        if isinstance(n, bool) or not isinstance(n, int):
-            raise WbkError(f"number of dice {n!r} is not a whole number")
+        if isinstance(n, bool) or not isinstance(n, Integral):
+            raise WbkError(f"number of dice {n!r} is not a whole number of 0 or more")
+        n = int(n)
         if n < 0:
-            raise WbkError(f"number of dice {n} is negative")
+            raise WbkError(f"number of dice {n} is negative: expected a whole number of 0 or more")
         if len(self._weights) == 2:
             return self._binomial(n)
         result, power = Dist.always(0), self
@@ -226,6 +284,15 @@ class Dist:
     def __rmatmul__(self, n: int) -> Dist:
         return self.sum_of(n)
 
+    def __matmul__(self, other):
+        raise WbkError(f"write the number of dice first: {other!r} @ dist, not dist @ {other!r}")
+
+    def __bool__(self):
+        raise WbkError(
+            "a distribution is neither true nor false: ask for a probability, "
+            "like (d6 >= 5).probability(True)"
+        )
+
     def __add__(self, other):
         return self.combine(other, operator.add)
 
@@ -245,7 +312,12 @@ class Dist:
         return self.combine(other, lambda x, y: y * x)
 
     def __neg__(self):
-        return self.map(operator.neg)
+        try:
+            return self.map(operator.neg)
+        except TypeError:
+            raise WbkError(
+                f"outcomes {self.outcomes()!r} are not numbers, so they cannot be negated"
+            ) from None
 
     def __lt__(self, other):
         return self.combine(other, operator.lt)
@@ -266,9 +338,11 @@ def die(faces: int) -> Dist:
     >>> die(6).probability(3)
     Fraction(1, 6)
     """
-    if isinstance(faces, bool) or not isinstance(faces, int) or faces < 1:
-        raise WbkError(f"a die needs at least one face, got {faces!r}")
-    return Dist._from_ints({f: 1 for f in range(1, faces + 1)})
+    if isinstance(faces, bool) or not isinstance(faces, Integral) or faces < 1:
+        raise WbkError(
+            f"a die needs at least one face, got {faces!r} (expected a whole number of 1 or more)"
+        )
+    return Dist._from_ints({f: 1 for f in range(1, int(faces) + 1)})
 
 
 d6 = die(6)
@@ -280,6 +354,7 @@ d20 = die(20)
 def outcome_name(outcome) -> str:
     """How an outcome is shown: an enum member by its name in words ("step loss"), anything
     else as ``str`` gives it."""
+    _outcome(outcome)
     if isinstance(outcome, enum.Enum):
         return outcome.name.replace("_", " ").lower()
     return str(outcome)
@@ -288,6 +363,10 @@ def outcome_name(outcome) -> str:
 def fraction_html(p: Fraction, longest: int = 24) -> str:
     """A probability as an exact fraction; one too long to read is shortened to its leading
     digits, the whole fraction kept in the hover text."""
+    if isinstance(p, bool) or not isinstance(p, Rational):
+        raise WbkError(f"probability {p!r} is not a Fraction")
+    if isinstance(longest, bool) or not isinstance(longest, int) or longest < 1:
+        raise WbkError(f"longest {longest!r} is not a whole number of 1 or more")
     text = str(p)
     if len(text) <= longest:
         return text
