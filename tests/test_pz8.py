@@ -1,0 +1,409 @@
+"""Pz 8: every number checked against a brute-force enumeration of the dice (itertools.product
+over the faces), written from the rule text independently of wbk.dice."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wbk.dice import Dist
+from wbk.errors import WbkError
+from wbk.games import pz8
+from wbk.games.pz8 import AttackOutcome, Movement, Tank
+from wbk.table import Table, Terrain
+
+FACES = range(1, 7)
+GUNS = ("short", "medium", "long")
+CLASSES = ("light", "medium", "heavy")
+
+
+# --- the brute force, straight from the card ----------------------------------------------------
+
+
+def brute_attack(gun, target, *, cover=False, veteran=False, shaken=False, natural_six="modified"):
+    """Every face of every gun die and every save die, counted."""
+    dice = {"short": 3, "medium": 2, "long": 1}[gun]
+    need = {"short": 5, "medium": 5, "long": 4}[gun]
+    save = {"light": (6, 6, 6), "medium": (4, 5, 6), "heavy": (3, 4, 5)}[target][GUNS.index(gun)]
+    modifier = (1 if veteran else 0) - (1 if cover else 0) - (1 if shaken else 0)
+    most = dice if gun == "short" else 1
+    counts = Counter()
+    for faces in itertools.product(FACES, repeat=dice):
+        hit_dice = [f for f in faces if f + modifier >= need or (natural_six == "always_hits" and f == 6)]
+        applied = len(hit_dice) if gun == "short" else (1 if hit_dice else 0)
+        passes = any(f <= 2 for f in faces)
+        for saves in itertools.product(FACES, repeat=applied):
+            failed = sum(1 for s in saves if s < save)
+            counts[(applied, failed > 0, applied > 0 and failed == 0, passes)] += 6 ** (most - applied)
+    total = 6 ** (dice + most)
+    assert sum(counts.values()) == total
+    return {AttackOutcome(*k): Fraction(v, total) for k, v in counts.items()}
+
+
+def chance(dist: Dist, predicate) -> Fraction:
+    return sum((p for o, p in dist.probabilities().items() if predicate(o)), Fraction(0))
+
+
+def brute_chance(table: dict, predicate) -> Fraction:
+    return sum((p for o, p in table.items() if predicate(o)), Fraction(0))
+
+
+# --- Movement -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("tank_class, base", [("light", 5), ("medium", 4), ("heavy", 3)])
+def test_movement_is_the_move_value_plus_d6_and_a_1_or_2_passes_the_turn(tank_class, base):
+    expected = Counter(Movement(base + f, f <= 2) for f in FACES)
+    got = pz8.movement(tank_class)
+    assert got.probabilities() == {m: Fraction(n, 6) for m, n in expected.items()}
+    assert chance(got, lambda m: m.turn_passes) == Fraction(1, 3)
+    assert got.map(lambda m: m.inches).mean() == base + Fraction(7, 2)
+
+
+def open_table(*tanks, terrain=()):
+    return Table(48, 48, terrain=terrain, pieces=tanks)
+
+
+def test_movement_reach_bands_carry_the_chance_of_rolling_that_far():
+    table = open_table(Tank("T-34", (24, 10), facing=90, tank_class="medium"))
+    reach = pz8.movement_reach(table, "T-34")
+    assert [b.inches for b in reach.bands] == [5, 6, 7, 8, 9, 10]
+    assert [b.probability for b in reach.bands] == [Fraction(7 - r, 6) for r in FACES]
+    assert [b.turn_passes for b in reach.bands] == [True, True, False, False, False, False]
+    # straight ahead: 7.5" needs a roll of 4 (4 + 4 = 8 >= 7.5, 4 + 3 = 7 < 7.5)
+    assert reach.chance_to_reach((24, 17.5)) == Fraction(1, 2)
+    assert reach.chance_to_reach((24, 14)) == 1
+    assert reach.chance_to_reach((24, 10.5)) == 1
+    assert reach.chance_to_reach((24, 10)) == 1  # staying put
+    assert reach.chance_to_reach((24, 20.5)) == 0
+    # 45 degrees is allowed, 60 is not
+    r45 = (24 + 6 * math.cos(math.radians(45)), 10 + 6 * math.sin(math.radians(45)))
+    r60 = (24 + 6 * math.cos(math.radians(30)), 10 + 6 * math.sin(math.radians(30)))
+    assert reach.chance_to_reach(r45) == Fraction(5, 6)
+    assert reach.chance_to_reach(r60) == 0
+    # the bands do not overlap and together are the roll-6 area
+    areas = [b.area for b in reach.bands]
+    for a, b in itertools.combinations(areas, 2):
+        assert a.intersection(b).area < 1e-6
+
+
+def test_movement_reach_rough_terrain_costs_3_inches():
+    woods = Terrain("rough", ((0, 14), (48, 14), (48, 40), (0, 40)), name="woods")
+    table = open_table(Tank("T-34", (24, 10), facing=90, tank_class="medium"), terrain=[woods])
+    reach = pz8.movement_reach(table, "T-34")
+    # entering the woods 4" ahead costs 3": a point 5" ahead needs 5 + 3 = 8 = 4 + 4
+    assert reach.chance_to_reach((24, 15)) == Fraction(1, 2)
+    assert reach.chance_to_reach((24, 13.9)) == 1  # short of the woods: any roll
+    assert any("rough 'woods'" in s.text for s in reach.steps)
+
+
+def test_movement_reach_shaken_and_wrecks_do_not_move():
+    table = open_table(Tank("A", (10, 10), shaken=True), Tank("B", (20, 10), destroyed=True))
+    for name in ("A", "B"):
+        reach = pz8.movement_reach(table, name)
+        assert reach.bands == ()
+        assert reach.chance_to_reach((10, 12)) == 0
+    assert pz8.movement_reach(table, "A").chance_to_reach((10, 10)) == 1
+
+
+def test_platoon_move_of_the_shipped_table():
+    table = pz8.example_table()
+    soviet = pz8.platoon_movement(table, "Soviet")
+    assert soviet.allowed
+    assert set(soviet.tanks) == {"T-34 1", "T-34 2", "KV-1"}  # the T-60 is a wreck
+    # the slowest is the heavy KV-1: D6 + 3, and the turn passes whatever the roll
+    assert soviet.movement.probabilities() == {Movement(3 + f, True): Fraction(1, 6) for f in FACES}
+    german = pz8.platoon_movement(table, "German")
+    assert not german.allowed and german.movement is None
+    assert any("'Tiger'" in s.text for s in german.steps)
+
+
+def test_platoon_move_needs_an_hq():
+    table = open_table(Tank("A", (10, 10), side="X", is_hq=True, destroyed=True), Tank("B", (10, 12), side="X"))
+    assert not pz8.platoon_movement(table, "X").allowed
+
+
+# --- Shooting, Penetration and Damage -----------------------------------------------------------
+
+GRID = [
+    (gun, target, cover, veteran, shaken, six)
+    for gun in GUNS
+    for target in CLASSES
+    for cover, veteran, shaken in itertools.product((False, True), repeat=3)
+    for six in pz8.NATURAL_SIX_READINGS
+]
+
+
+@pytest.mark.parametrize("gun, target, cover, veteran, shaken, six", GRID)
+def test_attack_equals_the_brute_force_enumeration(gun, target, cover, veteran, shaken, six):
+    got = pz8.attack(gun, target, cover=cover, veteran=veteran, shaken=shaken, natural_six=six)
+    assert got.probabilities() == brute_attack(gun, target, cover=cover, veteran=veteran, shaken=shaken, natural_six=six)
+
+
+@pytest.mark.parametrize(
+    "kwargs, destroyed",
+    [
+        ({}, Fraction(91, 216)),  # 1 - (5/6)^3: each die hits 1/3 and the 4+ save fails 1/2
+        ({"cover": True}, Fraction(397, 1728)),  # 1 - (11/12)^3
+        ({"veteran": True}, Fraction(37, 64)),  # 1 - (3/4)^3
+        ({"cover": True, "veteran": True}, Fraction(91, 216)),
+    ],
+)
+def test_short_gun_against_a_medium_tank(kwargs, destroyed):
+    got = pz8.attack("short", "medium", **kwargs)
+    assert chance(got, lambda o: o.destroyed) == destroyed
+    assert brute_chance(brute_attack("short", "medium", **kwargs), lambda o: o.destroyed) == destroyed
+    assert chance(got, lambda o: o.turn_passes) == Fraction(19, 27)  # 1 - (2/3)^3, modifiers aside
+
+
+@pytest.mark.parametrize("gun, passes", [("short", Fraction(19, 27)), ("medium", Fraction(5, 9)), ("long", Fraction(1, 3))])
+def test_the_chance_a_shot_passes_the_turn(gun, passes):
+    # every die rolled counts, the unused die of a medium gun too: 1 - (4/6)^dice
+    for target in CLASSES:
+        assert chance(pz8.attack(gun, target), lambda o: o.turn_passes) == passes
+        assert brute_chance(brute_attack(gun, target), lambda o: o.turn_passes) == passes
+    assert passes == 1 - Fraction(4, 6) ** pz8.GUN_DICE[gun]
+
+
+def test_what_heavy_armour_is_worth_against_a_medium_gun():
+    destroyed = {c: chance(pz8.attack("medium", c), lambda o: o.destroyed) for c in CLASSES}
+    # a hit 1 - (2/3)^2 = 5/9, then the save fails: light 5/6, medium 4/6, heavy 3/6
+    assert destroyed == {"light": Fraction(25, 54), "medium": Fraction(10, 27), "heavy": Fraction(5, 18)}
+    assert destroyed["medium"] - destroyed["heavy"] == Fraction(5, 54)
+    for c in CLASSES:
+        assert destroyed[c] == brute_chance(brute_attack("medium", c), lambda o: o.destroyed)
+
+
+def test_shaken_means_hit_but_not_destroyed():
+    d = pz8.attack("long", "heavy")
+    assert chance(d, lambda o: o.shaken) == Fraction(1, 6)  # hit 1/2, saved on 5+ 1/3
+    assert chance(d, lambda o: o.destroyed) == Fraction(1, 3)
+    assert d.probability(AttackOutcome(1, True, False, True)) == 0  # one die: a hit is a 4-6, never a 1-2
+    assert d.probability(AttackOutcome(1, True, False, False)) == Fraction(1, 2) * Fraction(4, 6)
+
+
+def test_a_natural_six_reading():
+    # shaken firer, target in cover: a short gun needs a 7 and cannot hit, unless a 6 always hits
+    assert chance(pz8.attack("short", "medium", cover=True, shaken=True), lambda o: o.hits > 0) == 0
+    always = pz8.attack("short", "medium", cover=True, shaken=True, natural_six="always_hits")
+    assert chance(always, lambda o: o.destroyed) == Fraction(397, 1728)
+    procedure = pz8.attack_procedure("short", "medium", cover=True, shaken=True)
+    assert procedure.hit_chance == 0 and procedure.modifier == -2
+    assert any("no die can hit" in s.text for s in procedure.steps)
+    # a veteran's modified 7 hits like a 6: a long gun with +1 hits on 3+
+    assert pz8.attack_procedure("long", "light", veteran=True).hit_chance == Fraction(4, 6)
+
+
+def test_medium_gun_applies_one_result():
+    d = pz8.attack("medium", "light")
+    assert set(o.hits for o in d.outcomes()) == {0, 1}
+    assert chance(d, lambda o: o.hits == 1) == Fraction(5, 9)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(GUNS),
+    st.sampled_from(CLASSES),
+    st.booleans(),
+    st.booleans(),
+    st.booleans(),
+)
+def test_attack_invariants(gun, target, cover, veteran, shaken):
+    d = pz8.attack(gun, target, cover=cover, veteran=veteran, shaken=shaken)
+    assert sum(d.probabilities().values()) == 1
+    assert all(not (o.destroyed and o.shaken) for o in d.outcomes())
+    assert all((o.destroyed or o.shaken) == (o.hits > 0) for o in d.outcomes())
+    # a better shot never destroys less
+    if not veteran:
+        better = pz8.attack(gun, target, cover=cover, veteran=True, shaken=shaken)
+        assert chance(better, lambda o: o.destroyed) >= chance(d, lambda o: o.destroyed)
+
+
+def test_shots_on_the_shipped_table():
+    table = pz8.example_table()
+    s = pz8.shot(table, "Pz IV 2", "KV-1")
+    assert s.can_shoot and s.in_range and not s.in_cover
+    assert s.outcome == pz8.attack("medium", "heavy", veteran=True)
+    s = pz8.shot(table, "Pz IV 1", "KV-1")  # the farmhouse hides part of it
+    assert s.in_cover and 0 < s.visible_fraction < 1
+    assert s.outcome == pz8.attack("medium", "heavy", veteran=True, cover=True)
+    assert any("farmhouse" in step.text for step in s.steps)
+    s = pz8.shot(table, "Pz IV 1", "T-34 1")
+    assert s.in_range and not s.can_shoot  # hidden by the farmhouse
+    assert pz8.shot(table, "Pz II", "KV-1").outcome is None  # a short gun reaches 12"
+    assert not pz8.shot(table, "Pz IV 1", "Pz IV 2").can_shoot  # own side
+    assert not pz8.shot(table, "Tiger", "T-60").can_shoot  # a wreck
+
+
+def test_a_shaken_firer_shoots_at_minus_one():
+    table = open_table(Tank("A", (10, 10), side="X", gun="long", shaken=True), Tank("B", (10, 20), side="Y"))
+    assert pz8.shot(table, "A", "B").outcome == pz8.attack("long", "medium", shaken=True)
+
+
+# --- Optional Rule: Shaken ----------------------------------------------------------------------
+
+
+def brute_rally(need, bonus):
+    return Fraction(sum(1 for f in FACES if f + bonus >= need), 6)
+
+
+@pytest.mark.parametrize(
+    "kwargs, expected",
+    [
+        ({}, Fraction(1, 3)),
+        ({"veteran": True}, Fraction(1, 2)),
+        ({"hq_within_12": False}, Fraction(0)),
+        ({"hq_able": False, "veteran": True}, Fraction(0)),
+        ({"is_hq": True}, Fraction(1, 2)),
+        ({"is_hq": True, "veteran": True, "hq_able": False}, Fraction(1, 2)),
+    ],
+)
+def test_rally_chance(kwargs, expected):
+    assert pz8.rally_chance(**kwargs) == expected
+    if kwargs.get("is_hq"):
+        assert expected == brute_rally(4, 0)
+    elif kwargs.get("hq_within_12", True) and kwargs.get("hq_able", True):
+        assert expected == brute_rally(5, 1 if kwargs.get("veteran") else 0)
+
+
+# --- the initiative -----------------------------------------------------------------------------
+
+DICE_OF = {"move": 1, "shoot_short": 3, "shoot_medium": 2, "shoot_long": 1}
+
+
+def brute_keep(activations):
+    dice = sum(DICE_OF[a] for a in activations)
+    kept = sum(1 for faces in itertools.product(FACES, repeat=dice) if all(f > 2 for f in faces))
+    return Fraction(kept, 6**dice)
+
+
+@pytest.mark.parametrize(
+    "activations, expected",
+    [
+        (["move"], Fraction(2, 3)),
+        (["move"] * 3, Fraction(8, 27)),
+        (["shoot_short"], Fraction(8, 27)),
+        (["shoot_medium"], Fraction(4, 9)),
+        (["shoot_long", "shoot_long"], Fraction(4, 9)),
+        (["move", "shoot_medium", "shoot_long"], Fraction(16, 81)),
+        ([], Fraction(1)),
+    ],
+)
+def test_keep_initiative(activations, expected):
+    assert pz8.keep_initiative(activations) == expected == brute_keep(activations)
+
+
+def test_keep_initiative_platoon_and_rally():
+    assert pz8.keep_initiative(["move", "platoon_move"]) == 0
+    assert pz8.keep_initiative(["rally", "move"]) == Fraction(2, 3)
+
+
+# --- the duel -----------------------------------------------------------------------------------
+
+
+def closed_form_duel(a: Tank, b: Tank, range_inches, cover_a=False, cover_b=False):
+    """x = P(A wins with A to shoot), y = the same with B to shoot:
+    x = dA + kA x + pA y, y = kB y + pB x (k: shoots again, p: the turn passes)."""
+
+    def parts(shooter, target, cover):
+        if range_inches > pz8.GUN_RANGES[shooter.gun]:
+            return Fraction(0), Fraction(0), Fraction(1)
+        t = brute_attack(shooter.gun, target.tank_class, cover=cover, veteran=shooter.crew == "veteran")
+        d = brute_chance(t, lambda o: o.destroyed)
+        k = brute_chance(t, lambda o: not o.destroyed and not o.turn_passes)
+        return d, k, 1 - d - k
+
+    dA, kA, pA = parts(a, b, cover_b)
+    dB, kB, pB = parts(b, a, cover_a)
+    x = dA / (1 - kA - pA * pB / (1 - kB))
+    return x
+
+
+PAIRS = [
+    (Tank("T-34", tank_class="medium", gun="medium"), Tank("Pz III", tank_class="medium", gun="medium"), 10),
+    (Tank("Tiger", tank_class="heavy", gun="long"), Tank("T-34", tank_class="medium", gun="medium"), 16),
+    (Tank("Stuart", tank_class="light", gun="short", crew="veteran"), Tank("Panther", tank_class="heavy", gun="long"), 8),
+    (Tank("KV-1", tank_class="heavy", gun="medium"), Tank("Pz II", tank_class="light", gun="short"), 11),
+]
+
+
+@pytest.mark.parametrize("a, b, r", PAIRS, ids=lambda x: getattr(x, "name", x))
+@pytest.mark.parametrize("cover_b", [False, True])
+def test_duel_against_the_closed_form(a, b, r, cover_b):
+    d = pz8.duel(a, b, r, second_in_cover=cover_b)
+    assert d.first_wins == closed_form_duel(a, b, r, cover_b=cover_b)
+    assert d.first_wins + d.second_wins == 1 and d.stalemate == 0
+    assert d.mean_shots >= 1
+
+
+def test_duel_numbers_for_two_medium_tanks():
+    # each attack: destroy 10/27, shoot again (no 1-2, no kill) 4/9 - 4/9 * ..., see closed form
+    d = pz8.duel(*PAIRS[0])
+    assert d.first_wins == closed_form_duel(*PAIRS[0])
+    assert d.first_wins > Fraction(1, 2)  # shooting first is worth something
+
+
+def test_duel_out_of_range_and_stalemate():
+    pz2 = Tank("Pz II", tank_class="light", gun="short")
+    t34 = Tank("T-34", tank_class="medium", gun="medium")
+    d = pz8.duel(pz2, t34, 15)  # the Pz II's 12" gun does not reach
+    assert d.second_wins == 1
+    shaken_a = Tank("A", tank_class="medium", gun="short", shaken=True)
+    shaken_b = Tank("B", tank_class="medium", gun="short", shaken=True)
+    d = pz8.duel(shaken_a, shaken_b, 5, first_in_cover=True, second_in_cover=True, shaken_rule=True)
+    assert d.stalemate == 1 and d.mean_shots is None
+    # without the optional rule the markers are ignored: cover alone, both can hit on a 6
+    d = pz8.duel(shaken_a, shaken_b, 5, first_in_cover=True, second_in_cover=True)
+    assert d.stalemate == 0 and d.first_wins == closed_form_duel(shaken_a, shaken_b, 5, True, True)
+
+
+def test_duel_with_the_shaken_rule_is_worse_for_the_one_shaken_first():
+    a = Tank("A", tank_class="medium", gun="medium")
+    b = Tank("B", tank_class="medium", gun="medium")
+    plain = pz8.duel(a, b, 10)
+    shaken = pz8.duel(a, b, 10, shaken_rule=True)
+    assert shaken.first_wins + shaken.second_wins + shaken.stalemate == 1
+    assert shaken.stalemate == 0
+    assert shaken.first_wins > plain.first_wins  # the first to hit is the first to shake the other
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.sampled_from(CLASSES),
+    st.sampled_from(GUNS),
+    st.sampled_from(CLASSES),
+    st.sampled_from(GUNS),
+    st.integers(0, 26),
+    st.booleans(),
+)
+def test_duel_chances_add_up(c1, g1, c2, g2, r, rule):
+    d = pz8.duel(Tank("A", tank_class=c1, gun=g1), Tank("B", tank_class=c2, gun=g2), r, shaken_rule=rule)
+    assert d.first_wins + d.second_wins + d.stalemate == 1
+    assert d.first_wins >= 0 and d.second_wins >= 0
+
+
+# --- tanks and table files ----------------------------------------------------------------------
+
+
+def test_the_shipped_table_is_illustrative_and_loads():
+    table = pz8.example_table()
+    assert "illustrative" in table.name
+    assert all(isinstance(p, Tank) for p in table.pieces)
+    assert table.piece("Tiger").tank_class == "heavy" and table.piece("Tiger").gun == "long"
+    assert table.piece("T-60").destroyed
+    assert sum(p.is_hq for p in table.pieces) == 2
+
+
+def test_load_table_names_the_file_key_and_value(tmp_path):
+    path = tmp_path / "bad.toml"
+    path.write_text('size = [24, 24]\n[[tanks]]\nname = "A"\nposition = [5, 5]\ngun = "huge"\n')
+    with pytest.raises(WbkError, match=r"bad\.toml: \[\[tanks\]\] 'A': gun 'huge' is not one of short, medium, long"):
+        pz8.load_table(path)
+    path.write_text('size = [24, 24]\n[[tanks]]\nname = "A"\nposition = [5, 5]\nclass = "medium"\n')
+    assert pz8.load_table(path).piece("A").tank_class == "medium"

@@ -1,0 +1,764 @@
+"""Pz 8, the postcard-sized WW2 armour skirmish game, as code.
+
+Each side has a platoon of light, medium and heavy tanks, one of them its HQ, with regular or
+veteran crews, on a table measured in inches (``wbk.table``). A side activates one tank at a time
+to move or to shoot; a movement or gun die showing 1 or 2 passes the turn to the other side.
+Paragraphs are cited by the names wbk gives them: Movement, Shooting, Penetration and Damage,
+and Optional Rule: Shaken.
+
+Public names:
+
+- ``Tank``: a ``wbk.table.Piece`` with ``tank_class``, ``gun``, ``crew``, ``is_hq``, ``shaken``
+  and ``destroyed`` (a wreck stays on the table and blocks like any tank);
+- ``movement(tank_class)``: a ``Dist`` of ``Movement(inches, turn_passes)``;
+  ``movement_reach(table, tank)``: where the tank can get on each roll, as bands with their
+  chances; ``platoon_movement(table, side)``: the platoon move;
+- ``attack(gun, target_class, ...)``: the exact ``Dist`` of ``AttackOutcome(hits, destroyed,
+  shaken, turn_passes)``; ``attack_procedure(...)``: the same with its working;
+  ``shot(table, firer, target)``: range, line of sight, cover and the attack on the table;
+- ``rally_chance(...)``: the chance to remove a shaken marker;
+- ``keep_initiative(activations)``: the chance a side still has the initiative after them;
+- ``duel(first, second, range_inches, ...)``: two tanks trading shots to the end, exactly;
+- ``load_table(path)``, ``example_table()``: table files with Pz 8 tanks;
+- the rule values ``MOVE_VALUES``, ``GUN_RANGES``, ``GUN_DICE``, ``HIT_NUMBERS``,
+  ``SAVE_NUMBERS``, and the reading values ``NATURAL_SIX_READINGS``, ``ACTIVATIONS``.
+
+The readings wbk takes where the card is silent (each is stated where it is used):
+
+- A gun die hits when the die plus its modifiers reaches the hit number: a natural 6 is no
+  automatic hit (a short gun needs 5: a shaken firer shooting at a tank in cover needs a 7 and
+  cannot hit), and a modified 7 hits like a 6. ``natural_six="always_hits"`` is the other reading.
+- "The turn passes" reads the unmodified die: every gun die rolled counts, the unused die of a
+  medium gun included; armour saves never pass the turn; a rally roll never does either (the
+  card gives it no turnover).
+- The veteran +1 applies to the rally roll of a tank near its HQ; the HQ rallies itself on
+  4-6, veteran or not ("HQ can always rally itself on a 4,5,6").
+- Distances are centre to centre; "within 12 inches of its HQ" and "within 3 inches of the HQ"
+  too. A target is in cover when part of it is hidden (``wbk.table`` says how that is measured).
+
+>>> movement("heavy").probability(Movement(4, True))
+Fraction(1, 6)
+>>> attack("short", "medium").probability(AttackOutcome(0, False, False, False))
+Fraction(1, 27)
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import numbers
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from importlib import resources
+
+from shapely.geometry import Point
+from shapely.ops import unary_union
+
+from wbk.dice import Dist, d6
+from wbk.errors import WbkError
+from wbk.explain import Step, steps_html
+from wbk.table import Piece, Table
+
+__all__ = [
+    "ACTIVATIONS",
+    "GUN_DICE",
+    "GUN_RANGES",
+    "HIT_NUMBERS",
+    "MOVE_VALUES",
+    "NATURAL_SIX_READINGS",
+    "SAVE_NUMBERS",
+    "AttackOutcome",
+    "Movement",
+    "Tank",
+    "attack",
+    "attack_procedure",
+    "duel",
+    "example_table",
+    "keep_initiative",
+    "load_table",
+    "movement",
+    "movement_reach",
+    "platoon_movement",
+    "rally_chance",
+    "shot",
+]
+
+MOVEMENT = "Pz 8, Movement"
+SHOOTING = "Pz 8, Shooting"
+DAMAGE = "Pz 8, Penetration and Damage"
+SHAKEN = "Pz 8, Optional Rule: Shaken"
+
+TANK_CLASSES = ("light", "medium", "heavy")
+GUNS = ("short", "medium", "long")
+CREWS = ("regular", "veteran")
+
+#: Movement: inches a tank adds to its D6.
+MOVE_VALUES = {"light": 5, "medium": 4, "heavy": 3}
+#: Shooting: main gun range in inches.
+GUN_RANGES = {"short": 12, "medium": 18, "long": 24}
+#: Shooting: dice rolled per attack.
+GUN_DICE = {"short": 3, "medium": 2, "long": 1}
+#: Shooting: the (modified) roll a die needs to hit.
+HIT_NUMBERS = {"short": 5, "medium": 5, "long": 4}
+#: Penetration and Damage: the save roll needed, by target class, then by the firer's gun.
+SAVE_NUMBERS = {
+    "light": {"short": 6, "medium": 6, "long": 6},
+    "medium": {"short": 4, "medium": 5, "long": 6},
+    "heavy": {"short": 3, "medium": 4, "long": 5},
+}
+#: Penetration and Damage / Movement: penalty in inches for rough terrain or climbing a hill.
+TERRAIN_PENALTY = 3
+#: Movement: the most a tank may pivot during its move, in degrees.
+MAX_PIVOT = 45
+#: Movement: how near the HQ every tank of a platoon move must be, in inches.
+PLATOON_RADIUS = 3
+#: Optional Rule: Shaken: how near its HQ a tank must be to rally, in inches.
+RALLY_RADIUS = 12
+
+#: What a natural 6 means: "modified" (it hits only if the modified roll reaches the hit
+#: number) or "always_hits".
+NATURAL_SIX_READINGS = ("modified", "always_hits")
+#: The kinds of activation ``keep_initiative`` knows.
+ACTIVATIONS = ("move", "platoon_move", "shoot_short", "shoot_medium", "shoot_long", "rally")
+
+
+def _choice(value, allowed: Sequence[str], what: str) -> str:
+    if not isinstance(value, str) or value not in allowed:
+        raise WbkError(f"{what} {value!r} is not one of {', '.join(allowed)}")
+    return value
+
+
+def _flag(value, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise WbkError(f"{what} {value!r} is not true or false")
+    return value
+
+
+@dataclass(frozen=True, kw_only=True)
+class Tank(Piece):
+    """A Pz 8 tank: a piece on the table (name, position, facing, side, footprint) with its class,
+    gun, crew and state. A destroyed tank is a wreck: it stays on the table as an obstacle.
+
+    >>> Tank("Tiger", (10, 4), tank_class="heavy", gun="long", crew="veteran").is_veteran
+    True
+    """
+
+    tank_class: str = "medium"
+    gun: str = "medium"
+    crew: str = "regular"
+    is_hq: bool = False
+    shaken: bool = False
+    destroyed: bool = False
+
+    #: table file key -> field
+    toml_keys = {
+        "class": "tank_class",
+        "gun": "gun",
+        "crew": "crew",
+        "hq": "is_hq",
+        "shaken": "shaken",
+        "destroyed": "destroyed",
+    }
+
+    def __post_init__(self):
+        super().__post_init__()
+        _choice(self.tank_class, TANK_CLASSES, "class")
+        _choice(self.gun, GUNS, "gun")
+        _choice(self.crew, CREWS, "crew")
+        for key, shown in (("is_hq", "hq"), ("shaken", "shaken"), ("destroyed", "destroyed")):
+            _flag(getattr(self, key), shown)
+
+    @property
+    def is_veteran(self) -> bool:
+        return self.crew == "veteran"
+
+
+def load_table(path: str | os.PathLike) -> Table:
+    """Read a Pz 8 table file (the format is in the README): ``Table.load(path, pieces=Tank)``."""
+    return Table.load(path, pieces=Tank)
+
+
+@functools.cache
+def example_table() -> Table:
+    """wbk's illustrative Pz 8 table (``wbk/data/tables/pz8_crossroads.toml``)."""
+    path = resources.files("wbk") / "data" / "tables" / "pz8_crossroads.toml"
+    return Table.from_toml(path.read_text(encoding="utf-8"), source="wbk/data/tables/pz8_crossroads.toml", pieces=Tank)
+
+
+def _tank(table: Table, name: str | Tank) -> Tank:
+    if not isinstance(table, Table):
+        raise WbkError(f"{table!r} is not a Table")
+    piece = table.piece(name)
+    if not isinstance(piece, Tank):
+        raise WbkError(f"{piece.name!r} is not a Pz 8 tank (load the table with pieces=Tank)")
+    return piece
+
+
+# --- Movement ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, order=True)
+class Movement:
+    """One movement roll: how many inches the tank may move, and whether the turn passes after."""
+
+    inches: int
+    turn_passes: bool
+
+    def __post_init__(self):
+        if isinstance(self.inches, bool) or not isinstance(self.inches, int) or self.inches < 0:
+            raise WbkError(f"movement inches {self.inches!r} is not a whole number of 0 or more")
+        _flag(self.turn_passes, "turn_passes")
+
+    def __str__(self) -> str:
+        return f'{self.inches}"' + (", then the turn passes" if self.turn_passes else "")
+
+
+def movement(tank_class: str) -> Dist:
+    """Pz 8, Movement: light tanks move 5 + D6 inches, medium 4 + D6, heavy 3 + D6; on a 1 or 2
+    the tank still finishes its move, then the turn passes.
+
+    >>> movement("light").probability(Movement(11, False))
+    Fraction(1, 6)
+    >>> (movement("medium").map(lambda m: m.turn_passes)).probability(True)
+    Fraction(1, 3)
+    """
+    base = MOVE_VALUES[_choice(tank_class, TANK_CLASSES, "class")]
+    return d6.map(lambda roll: Movement(base + roll, roll <= 2))
+
+
+@dataclass(frozen=True)
+class ReachBand:
+    """The places a tank's centre reaches on a roll of ``roll`` but not on one lower; it gets
+    there with ``probability`` (the chance of rolling ``roll`` or more)."""
+
+    roll: int
+    inches: int
+    probability: Fraction
+    turn_passes: bool
+    area: object
+
+
+@dataclass(frozen=True)
+class MovementReach:
+    """Where a tank can end its move, roll by roll."""
+
+    tank: str
+    start: tuple[float, float]
+    bands: tuple[ReachBand, ...]
+    steps: tuple[Step, ...]
+
+    def chance_to_reach(self, point) -> Fraction:
+        """The chance the tank's centre can end its move at ``point`` (x, y): the chance of the
+        lowest roll whose area holds it (the start counts as reached: a tank may stay)."""
+        if isinstance(point, (str, bytes)) or not isinstance(point, Sequence) or len(point) != 2:
+            raise WbkError(f"point {point!r} is not a point (expected two numbers, x and y)")
+        if isinstance(point[0], bool) or isinstance(point[1], bool) or not all(isinstance(v, numbers.Real) for v in point):
+            raise WbkError(f"point {point!r} is not a point (expected two numbers, x and y)")
+        if math.dist(point, self.start) < 1e-9:
+            return Fraction(1)
+        p = Point(*point)
+        for band in self.bands:
+            if band.area.buffer(1e-9).covers(p):
+                return band.probability
+        return Fraction(0)
+
+    def _repr_html_(self) -> str:
+        return f"<b>{self.tank}: where it can move</b>{steps_html(self.steps)}"
+
+
+def movement_reach(table: Table, tank: str | Tank, *, directions: int = 91) -> MovementReach:
+    """Pz 8, Movement on the table: for each D6 roll, the places the tank's centre can reach
+    (``Table.reach`` with a pivot of up to 45°, 3" for rough terrain and for climbing a hill, no
+    moving through obstacles or other tanks), as bands with the chance of getting that far.
+
+    The pivot is taken once, at the start, and the move is then straight: ``Table.reach`` says
+    where this approximation reaches less than a real move could.
+    """
+    t = _tank(table, tank)
+    base = MOVE_VALUES[t.tank_class]
+    steps = [Step(f"{t.name!r} is {t.tank_class}: it moves {base} + D6 inches", MOVEMENT)]
+    if t.destroyed or t.shaken:
+        why = ("it is destroyed: a wreck does not move", DAMAGE) if t.destroyed else ("it is shaken: it cannot move, only turn its turret", SHAKEN)
+        steps.append(Step(*why))
+        return MovementReach(t.name, t.position, (), tuple(steps))
+    bands, before = [], Point(t.position)
+    for roll in range(1, 7):
+        reach = table.reach(
+            t,
+            base + roll,
+            max_pivot=MAX_PIVOT,
+            rough_cost=TERRAIN_PENALTY,
+            climb_cost=TERRAIN_PENALTY,
+            directions=directions,
+            rule=MOVEMENT,
+        )
+        area = unary_union([reach.area, before])
+        bands.append(ReachBand(roll, base + roll, Fraction(7 - roll, 6), roll <= 2, area.difference(before) if roll > 1 else area))
+        before = area
+        if roll == 6:
+            steps += [s for s in reach.steps[1:]]
+    steps.append(
+        Step(
+            f"rolls 1 to 6 give {base + 1} to {base + 6} inches; penalties of {TERRAIN_PENALTY}\" for rough terrain "
+            f"and for climbing a hill, pivot up to {MAX_PIVOT}°",
+            MOVEMENT,
+        )
+    )
+    steps.append(Step("on a 1 or 2 the tank finishes its move, then the turn passes", MOVEMENT))
+    return MovementReach(t.name, t.position, tuple(bands), tuple(steps))
+
+
+@dataclass(frozen=True)
+class PlatoonMove:
+    """A platoon move: whether it is allowed, which tanks move, and the roll."""
+
+    allowed: bool
+    tanks: tuple[str, ...]
+    movement: Dist | None
+    steps: tuple[Step, ...]
+
+    def _repr_html_(self) -> str:
+        verdict = "allowed" if self.allowed else "not allowed"
+        return f"<b>platoon move {verdict}</b>{steps_html(self.steps)}"
+
+
+def platoon_movement(table: Table, side: str) -> PlatoonMove:
+    """Pz 8, Movement: a platoon whose tanks are all within 3" of its HQ moves together, each
+    tank 1D6 + the move value of the slowest tank; then the turn passes, whatever the roll.
+
+    The platoon is the side's tanks that can move: wrecks are left out, and so are shaken tanks
+    (they cannot move). The HQ must be on the table and not destroyed; every moving tank must be
+    within 3" of it, centre to centre.
+    """
+    if not isinstance(table, Table):
+        raise WbkError(f"{table!r} is not a Table")
+    if not isinstance(side, str):
+        raise WbkError(f"side {side!r} is not a string")
+    tanks = [p for p in table.pieces if isinstance(p, Tank) and p.side == side]
+    if not tanks:
+        sides = sorted({p.side for p in table.pieces if isinstance(p, Tank)})
+        raise WbkError(f"side {side!r} has no tanks on the table (sides: {', '.join(map(repr, sides)) or 'none'})")
+    steps = []
+    hqs = [t for t in tanks if t.is_hq and not t.destroyed]
+    if not hqs:
+        steps.append(Step(f"{side} has no HQ left: no platoon move", MOVEMENT))
+        return PlatoonMove(False, (), None, tuple(steps))
+    hq = hqs[0]
+    movers = []
+    for t in tanks:
+        if t.destroyed:
+            steps.append(Step(f"{t.name!r} is a wreck: it stays", DAMAGE))
+        elif t.shaken:
+            steps.append(Step(f"{t.name!r} is shaken: it stays", SHAKEN))
+        else:
+            movers.append(t)
+    far = [t for t in movers if t is not hq and table.distance(t, hq) > PLATOON_RADIUS]
+    for t in far:
+        steps.append(Step(f"{t.name!r} is {table.distance(t, hq):.3g}\" from the HQ {hq.name!r}, more than {PLATOON_RADIUS}\"", MOVEMENT))
+    if far or not movers:
+        steps.append(Step("no platoon move: not every tank is within 3\" of the HQ" if far else "no tank can move", MOVEMENT))
+        return PlatoonMove(False, tuple(t.name for t in movers), None, tuple(steps))
+    slowest = min(movers, key=lambda t: MOVE_VALUES[t.tank_class])
+    base = MOVE_VALUES[slowest.tank_class]
+    steps.append(Step(f"{len(movers)} tanks within {PLATOON_RADIUS}\" of the HQ {hq.name!r} move together", MOVEMENT))
+    steps.append(Step(f"the slowest is {slowest.name!r} ({slowest.tank_class}): each moves 1D6 + {base}", MOVEMENT))
+    steps.append(Step("then the turn passes automatically", MOVEMENT))
+    return PlatoonMove(True, tuple(t.name for t in movers), d6.map(lambda roll: Movement(base + roll, True)), tuple(steps))
+
+
+# --- Shooting, Penetration and Damage ---------------------------------------------------------
+
+
+@dataclass(frozen=True, order=True)
+class AttackOutcome:
+    """What one attack does: the hits applied, whether the target is destroyed or hit but not
+    destroyed (``shaken``), and whether a gun die passed the turn."""
+
+    hits: int
+    destroyed: bool
+    shaken: bool
+    turn_passes: bool
+
+    def __post_init__(self):
+        if isinstance(self.hits, bool) or not isinstance(self.hits, int) or not 0 <= self.hits <= 3:
+            raise WbkError(f"hits {self.hits!r} is not a whole number from 0 to 3")
+        for key in ("destroyed", "shaken", "turn_passes"):
+            _flag(getattr(self, key), key)
+        if self.destroyed and self.shaken:
+            raise WbkError("an attack outcome cannot be both destroyed and shaken")
+        if (self.destroyed or self.shaken) and not self.hits:
+            raise WbkError(f"hits {self.hits}: a target destroyed or shaken needs a hit")
+
+    def __str__(self) -> str:
+        what = "destroyed" if self.destroyed else "hit, not destroyed" if self.shaken else "no hit"
+        return what + (", turn passes" if self.turn_passes else "")
+
+
+@dataclass(frozen=True)
+class AttackProcedure:
+    """One attack's numbers and its exact outcome."""
+
+    dice: int
+    hit_number: int
+    modifier: int
+    save_number: int
+    hit_chance: Fraction
+    outcome: Dist
+    steps: tuple[Step, ...]
+
+    def _repr_html_(self) -> str:
+        return steps_html(self.steps) + self.outcome._repr_html_()
+
+
+def attack_procedure(
+    gun: str,
+    target_class: str,
+    *,
+    cover: bool = False,
+    veteran: bool = False,
+    shaken: bool = False,
+    natural_six: str = "modified",
+) -> AttackProcedure:
+    """Pz 8, Shooting and Penetration and Damage: one attack, its numbers and working.
+
+    Short guns roll 3 dice and every hit applies; medium guns roll 2 and apply one result (a hit
+    if either die hits); long guns roll 1. Short and medium hit on 5-6, long on 4-6; -1 when the
+    target is in cover, +1 for a veteran crew firing, -1 for a shaken firer (Optional Rule:
+    Shaken). A die hits when its modified roll reaches the hit number (``natural_six``: see the
+    module). Any gun die showing an unmodified 1 or 2 passes the turn. Each hit needs an armour
+    save; one failed save destroys the target.
+    """
+    _choice(gun, GUNS, "gun")
+    _choice(target_class, TANK_CLASSES, "target class")
+    cover, veteran, shaken = _flag(cover, "cover"), _flag(veteran, "veteran"), _flag(shaken, "shaken")
+    _choice(natural_six, NATURAL_SIX_READINGS, "reading of a natural 6")
+    dice, need, save = GUN_DICE[gun], HIT_NUMBERS[gun], SAVE_NUMBERS[target_class][gun]
+    modifier = veteran - cover - shaken
+
+    def hits(face: int) -> bool:
+        return face + modifier >= need or (natural_six == "always_hits" and face == 6)
+
+    steps = [Step(f"{gun} gun: range {GUN_RANGES[gun]}\", {dice} {'die' if dice == 1 else 'dice'}, hits on {need}+", SHOOTING)]
+    named = [("target in cover", -1, cover), ("veteran crew firing", +1, veteran), ("firer shaken", -1, shaken)]
+    for why, value, applies in named:
+        if applies:
+            steps.append(Step(f"{why}: {value:+d}", SHAKEN if why == "firer shaken" else SHOOTING))
+    faces = [f for f in range(1, 7) if hits(f)]
+    hit_chance = Fraction(len(faces), 6)
+    if faces:
+        six = " (a natural 6 always hits)" if natural_six == "always_hits" and 6 + modifier < need else ""
+        steps.append(Step(f"a die hits on {faces[0]}+ before modifiers ({need} or more after {modifier:+d}){six}: {hit_chance}", SHOOTING))
+    else:
+        steps.append(Step(f"no die can hit: even a 6 {modifier:+d} is less than {need}", SHOOTING))
+    if gun == "short":
+        steps.append(Step("every hit applies", SHOOTING))
+    elif gun == "medium":
+        steps.append(Step("one result applies: a hit if either die hits", SHOOTING))
+    steps.append(Step("an unmodified 1 or 2 on any die passes the turn" + (", the unused die too" if gun == "medium" else ""), SHOOTING))
+    steps.append(Step(f"a {target_class} tank hit by a {gun} gun saves on {save}+; a failed save destroys it", DAMAGE))
+    steps.append(Step("save rolls of 1 or 2 do not pass the turn", DAMAGE))
+
+    one_die = d6.map(lambda face: (hits(face), face <= 2))
+
+    def applied(rolls) -> tuple[int, bool]:
+        n = sum(hit for hit, _ in rolls)
+        return (n if gun == "short" else min(n, 1), any(low for _, low in rolls))
+
+    rolled = Dist.joint(*[one_die] * dice).map(applied)
+
+    def damage(result) -> Dist:
+        n, low = result
+        return (n @ (d6 < save)).map(lambda failed: AttackOutcome(n, failed > 0, n > 0 and failed == 0, low))
+
+    return AttackProcedure(dice, need, modifier, save, hit_chance, rolled.map(damage), tuple(steps))
+
+
+def attack(
+    gun: str,
+    target_class: str,
+    *,
+    cover: bool = False,
+    veteran: bool = False,
+    shaken: bool = False,
+    natural_six: str = "modified",
+) -> Dist:
+    """Pz 8, Shooting and Penetration and Damage: the exact ``Dist`` of ``AttackOutcome`` of one
+    attack (see ``attack_procedure``).
+
+    >>> d = attack("long", "heavy")
+    >>> d.map(lambda o: o.destroyed).probability(True)
+    Fraction(1, 3)
+    >>> d.map(lambda o: o.turn_passes).probability(True)
+    Fraction(1, 3)
+    """
+    return attack_procedure(gun, target_class, cover=cover, veteran=veteran, shaken=shaken, natural_six=natural_six).outcome
+
+
+@dataclass(frozen=True)
+class Shot:
+    """A shot on the table: range, line of sight, cover and, when the shot can be taken, the
+    attack's exact outcome (``None`` otherwise)."""
+
+    firer: str
+    target: str
+    distance: float
+    in_range: bool
+    visible_fraction: float
+    in_cover: bool
+    outcome: Dist | None
+    steps: tuple[Step, ...]
+
+    @property
+    def can_shoot(self) -> bool:
+        return self.outcome is not None
+
+    def _repr_html_(self) -> str:
+        verdict = "can shoot" if self.can_shoot else "cannot shoot"
+        table = self.outcome._repr_html_() if self.outcome is not None else ""
+        return f"<b>{self.firer} → {self.target}: {verdict}</b>{steps_html(self.steps)}{table}"
+
+
+def shot(table: Table, firer: str | Tank, target: str | Tank, *, natural_six: str = "modified") -> Shot:
+    """Pz 8, Shooting on the table: is the target in range (centre to centre) and in sight, is it
+    in cover (partly hidden), and what the attack does.
+
+    A wreck neither shoots nor is shot at; a tank does not shoot at its own side. The firer's
+    shaken marker gives -1 (Optional Rule: Shaken).
+    """
+    a, b = _tank(table, firer), _tank(table, target)
+    _choice(natural_six, NATURAL_SIX_READINGS, "reading of a natural 6")
+    sight = table.line_of_sight(a, b, rule=SHOOTING)
+    steps = list(sight.steps)
+    reach = GUN_RANGES[a.gun]
+    in_range = sight.distance <= reach
+    steps.append(Step(f"{a.name!r}'s {a.gun} gun reaches {reach}\": the target is {'in' if in_range else 'out of'} range", SHOOTING))
+    reasons = []
+    if a.destroyed:
+        reasons.append((f"{a.name!r} is a wreck", DAMAGE))
+    if b.destroyed:
+        reasons.append((f"{b.name!r} is already a wreck", DAMAGE))
+    if a.side == b.side:
+        reasons.append((f"{b.name!r} is on the same side", SHOOTING))
+    if not in_range:
+        reasons.append(("out of range", SHOOTING))
+    if not sight.has_los:
+        reasons.append(("no line of sight", SHOOTING))
+    if reasons:
+        steps += [Step(f"no shot: {why}", rule) for why, rule in reasons]
+        return Shot(a.name, b.name, sight.distance, in_range, sight.visible_fraction, sight.in_cover, None, tuple(steps))
+    procedure = attack_procedure(
+        a.gun, b.tank_class, cover=sight.in_cover, veteran=a.is_veteran, shaken=a.shaken, natural_six=natural_six
+    )
+    steps += procedure.steps
+    return Shot(a.name, b.name, sight.distance, True, sight.visible_fraction, sight.in_cover, procedure.outcome, tuple(steps))
+
+
+# --- Optional Rule: Shaken --------------------------------------------------------------------
+
+
+def rally_chance(
+    *, veteran: bool = False, is_hq: bool = False, hq_within_12: bool = True, hq_able: bool = True
+) -> Fraction:
+    """Pz 8, Optional Rule: Shaken: the chance a shaken tank rallies with its activation.
+
+    Within 12" of its HQ it needs 5-6 (+1 for a veteran crew); out of range, or with its HQ
+    destroyed or shaken (``hq_able=False``), it cannot rally. An HQ rallies itself on 4-6 (the
+    veteran +1 is read as belonging to the roll near the HQ, so not to the HQ's own).
+
+    >>> rally_chance(), rally_chance(veteran=True), rally_chance(is_hq=True)
+    (Fraction(1, 3), Fraction(1, 2), Fraction(1, 2))
+    >>> rally_chance(hq_within_12=False)
+    Fraction(0, 1)
+    """
+    veteran, is_hq = _flag(veteran, "veteran"), _flag(is_hq, "is_hq")
+    hq_within_12, hq_able = _flag(hq_within_12, "hq_within_12"), _flag(hq_able, "hq_able")
+    if is_hq:
+        return (d6 >= 4).probability(True)
+    if not (hq_within_12 and hq_able):
+        return Fraction(0)
+    return (d6 + veteran >= 5).probability(True)
+
+
+# --- beyond the card: the initiative and the duel ---------------------------------------------
+
+
+def _keeps(activation: str) -> Fraction:
+    if activation == "move":
+        return Fraction(2, 3)
+    if activation == "platoon_move":
+        return Fraction(0)
+    if activation == "rally":
+        return Fraction(1)
+    return Fraction(2, 3) ** GUN_DICE[activation.removeprefix("shoot_")]
+
+
+def keep_initiative(activations: Sequence[str]) -> Fraction:
+    """The chance a side still has the initiative after the given activations, one after the
+    other: each "move" (any class: a movement D6 of 1-2 passes), "shoot_short" / "shoot_medium" /
+    "shoot_long" (a gun die of 1-2 passes: 3, 2 or 1 dice), "platoon_move" (always passes) or
+    "rally" (read as never passing). The chance that a side gets to make k activations is this
+    chance for the first k - 1.
+
+    >>> keep_initiative(["move", "move", "move"])
+    Fraction(8, 27)
+    >>> keep_initiative(["shoot_medium"])
+    Fraction(4, 9)
+    """
+    if isinstance(activations, (str, bytes)) or not isinstance(activations, Sequence):
+        raise WbkError(f"activations {activations!r} is not a list of activations")
+    chance = Fraction(1)
+    for activation in activations:
+        chance *= _keeps(_choice(activation, ACTIVATIONS, "activation"))
+    return chance
+
+
+@dataclass(frozen=True)
+class Duel:
+    """Who wins a duel and how long it lasts: exact chances and the mean number of shots."""
+
+    first: str
+    second: str
+    first_wins: Fraction
+    second_wins: Fraction
+    stalemate: Fraction
+    mean_shots: Fraction | None
+    steps: tuple[Step, ...]
+
+    def _repr_html_(self) -> str:
+        return (
+            f"<b>{self.first} wins {float(self.first_wins):.1%}, {self.second} wins {float(self.second_wins):.1%}</b>"
+            + steps_html(self.steps)
+        )
+
+
+def duel(
+    first: Tank,
+    second: Tank,
+    range_inches: float,
+    *,
+    first_in_cover: bool = False,
+    second_in_cover: bool = False,
+    shaken_rule: bool = False,
+    natural_six: str = "modified",
+) -> Duel:
+    """Two tanks trading shots at ``range_inches`` until one is destroyed, exactly.
+
+    ``first`` shoots first. A side whose gun die passes the turn hands the next shot to the
+    other side; otherwise it shoots again (its one tank activates again). A tank whose gun does
+    not reach cannot shoot, and its side passes the turn straight back. With ``shaken_rule`` (the
+    optional rule) a hit that does not destroy shakes the target, which shoots at -1 for the rest
+    of the duel (it never spends an activation to rally); tanks already marked shaken start
+    shaken. Without it, shaken markers are ignored. ``stalemate`` is the chance of reaching a
+    state from which neither tank can ever destroy the other; ``mean_shots`` counts attacks
+    (``None`` when a stalemate is possible).
+
+    >>> d = duel(Tank("T-34", tank_class="medium", gun="medium"), Tank("Pz III", tank_class="medium", gun="medium"), 10)
+    >>> d.first_wins + d.second_wins
+    Fraction(1, 1)
+    """
+    tanks = (first, second)
+    for t in tanks:
+        if not isinstance(t, Tank):
+            raise WbkError(f"{t!r} is not a Tank")
+        if t.destroyed:
+            raise WbkError(f"{t.name!r} is destroyed: a wreck does not duel")
+    if isinstance(range_inches, bool) or not isinstance(range_inches, numbers.Real) or not range_inches >= 0:
+        raise WbkError(f"range {range_inches!r} is not a number of inches, 0 or more")
+    cover = (_flag(first_in_cover, "first_in_cover"), _flag(second_in_cover, "second_in_cover"))
+    shaken_rule = _flag(shaken_rule, "shaken_rule")
+    _choice(natural_six, NATURAL_SIX_READINGS, "reading of a natural 6")
+    in_range = tuple(range_inches <= GUN_RANGES[t.gun] for t in tanks)
+    steps = [Step(f"range {range_inches:g}\": {t.name!r}'s {t.gun} gun {'reaches' if r else 'does not reach'}", SHOOTING) for t, r in zip(tanks, in_range)]
+    steps.append(Step("a gun die of 1 or 2 passes the turn: the other tank shoots next; otherwise the same tank shoots again", SHOOTING))
+    if shaken_rule:
+        steps.append(Step("a hit that does not destroy shakes the target: it shoots at -1 from then on and does not rally", SHAKEN))
+
+    # states: (shooter, first shaken, second shaken); absorbing: "first", "second"
+    def transitions(state) -> dict:
+        shooter, *shaken = state
+        target = 1 - shooter
+        if not in_range[shooter]:
+            return {(target, *shaken): Fraction(1)}
+        outcome = attack(
+            tanks[shooter].gun,
+            tanks[target].tank_class,
+            cover=cover[target],
+            veteran=tanks[shooter].is_veteran,
+            shaken=shaken_rule and shaken[shooter],
+            natural_six=natural_six,
+        )
+        result: dict = {}
+        for o, p in outcome.probabilities().items():
+            if o.destroyed:
+                nxt = ("first", "second")[shooter]
+            else:
+                after = list(shaken)
+                if shaken_rule and o.shaken:
+                    after[target] = True
+                nxt = (target if o.turn_passes else shooter, *after)
+            result[nxt] = result.get(nxt, 0) + p
+        return result
+
+    start = (0, shaken_rule and first.shaken, shaken_rule and second.shaken)
+    graph, todo = {}, [start]
+    while todo:
+        s = todo.pop()
+        if s in graph or isinstance(s, str):
+            continue
+        graph[s] = transitions(s)
+        todo += list(graph[s])
+    # states from which a win is reachable; the rest are stalemates
+    live = set()
+    changed = True
+    while changed:
+        changed = False
+        for s, nxt in graph.items():
+            if s not in live and any(isinstance(n, str) or n in live for n in nxt):
+                live.add(s)
+                changed = True
+    order = sorted(live)
+    first_wins = _absorb(graph, order, lambda n: Fraction(n == "first") if isinstance(n, str) else None)
+    second_wins = _absorb(graph, order, lambda n: Fraction(n == "second") if isinstance(n, str) else None)
+    p_first = first_wins.get(start, Fraction(0))
+    p_second = second_wins.get(start, Fraction(0))
+    stalemate = 1 - p_first - p_second
+    mean = None
+    if stalemate == 0:
+        mean = _absorb(graph, order, lambda n: Fraction(0) if isinstance(n, str) else None, cost=Fraction(1))[start]
+    steps.append(Step(f"{first.name!r} wins {p_first} ({float(p_first):.1%}), {second.name!r} wins {p_second} ({float(p_second):.1%})", SHOOTING))
+    if stalemate:
+        steps.append(Step(f"neither can ever destroy the other with chance {stalemate}", SHOOTING))
+    else:
+        steps.append(Step(f"the duel lasts {float(mean):.2f} attacks on average", SHOOTING))
+    return Duel(first.name, second.name, p_first, p_second, stalemate, mean, tuple(steps))
+
+
+def _absorb(graph: dict, order: list, terminal, cost: Fraction = Fraction(0)) -> dict:
+    """Solve x[s] = cost + sum p * x[n] over the live states ``order`` exactly (Gauss-Jordan over
+    Fractions); a terminal state n has the value ``terminal(n)``, a dead state 0."""
+    index = {s: i for i, s in enumerate(order)}
+    n = len(order)
+    rows = []
+    for s in order:
+        row = [Fraction(0)] * (n + 1)
+        row[index[s]] += 1
+        row[n] = cost
+        for nxt, p in graph[s].items():
+            value = terminal(nxt)
+            if value is not None:
+                row[n] += p * value
+            elif nxt in index:
+                row[index[nxt]] -= p
+        rows.append(row)
+    for col in range(n):
+        pivot = next(r for r in range(col, n) if rows[r][col] != 0)
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        lead = rows[col][col]
+        rows[col] = [v / lead for v in rows[col]]
+        for r in range(n):
+            if r != col and rows[r][col] != 0:
+                factor = rows[r][col]
+                rows[r] = [v - factor * w for v, w in zip(rows[r], rows[col])]
+    return {s: rows[index[s]][n] for s in order}

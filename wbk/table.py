@@ -1,0 +1,696 @@
+"""A table measured in inches: terrain pieces as polygons, tanks as small rectangles.
+
+The geometry layer for miniature games beside ``wbk.hexgrid``: where ``hexgrid`` is exact
+integer geometry on hexes, a table is continuous and measured with shapely (floating point, in
+inches). The rules of a game (``wbk.games.pz8``) say what the kinds of terrain cost and what the
+pieces are; this module answers where things are, who sees whom and where a piece can go.
+
+Public names:
+
+- ``Table``: the table's size, its ``Terrain`` and its ``Piece`` s, read from TOML with
+  ``Table.load(path, pieces=...)`` / ``Table.from_toml(text, source=..., pieces=...)``;
+  ``table.piece(name)``, ``table.footprint(piece)``, ``table.distance(a, b)``,
+  ``table.line_of_sight(firer, target)`` (a ``Sight``), ``table.reach(piece, inches, ...)``
+  (a ``Reach``), ``table.with_piece(piece)``;
+- ``Terrain``: a polygon of kind ``"rough"``, ``"obstacle"`` or ``"hill"`` (``TERRAIN_KINDS``);
+- ``Piece``: a rectangle with a name, side, centre ``position`` and ``facing`` (subclassed by a
+  game's own piece, as ``wbk.games.pz8.Tank``);
+- ``FOOTPRINT``: the default footprint of a piece, 1.5" wide and 2.5" long.
+
+Conventions, used everywhere below:
+
+- Coordinates are inches, x along the table's width (0 at the left edge), y along its depth
+  (0 at the near edge).
+- ``facing`` is in degrees counterclockwise from the +x direction: 0 faces the right edge, 90
+  the far edge. A piece is ``length`` long along its facing and ``width`` wide across it.
+- Distances are measured centre to centre (``table.distance``).
+- Line of sight looks from the firer's centre at the whole of the target's footprint: the
+  *visible fraction* is the share of the footprint's area that a lamp at the firer's centre
+  would light if the target itself were transparent. Other pieces (friend, foe and wrecks alike),
+  obstacles and hills cast the shadows; rough terrain casts none. A hill under the firer's or the
+  target's centre does not block their view of each other (a tank on a hill sees off it and is
+  seen on it); every other hill blocks. The target is *in cover* when part, but not all, of it is
+  hidden. Areas below ``AREA_TOLERANCE`` (a millionth of a square inch) count as nothing, so
+  that floating-point slivers neither hide nor show a target.
+
+>>> t = Table(24, 24, pieces=[Piece("A", (4, 12)), Piece("B", (20, 12))],
+...           terrain=[Terrain("obstacle", ((11, 12), (13, 12), (13, 20), (11, 20)), name="wall")])
+>>> sight = t.line_of_sight("A", "B")
+>>> sight.in_cover, round(sight.visible_fraction, 3)
+(True, 0.5)
+>>> t.distance("A", "B")
+16.0
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, fields, replace
+from numbers import Real
+
+import shapely
+from shapely.geometry import LineString, Point, Polygon, box
+from shapely.ops import unary_union
+
+from wbk.datafile import parse_toml, read_text
+from wbk.errors import WbkError
+from wbk.explain import Step, steps_html
+
+__all__ = ["FOOTPRINT", "TERRAIN_KINDS", "Piece", "Table", "Terrain"]
+
+TERRAIN_KINDS = ("rough", "obstacle", "hill")
+#: The default footprint of a piece, (width, length) in inches.
+FOOTPRINT = (1.5, 2.5)
+#: Areas (square inches) below this count as nothing in sight and movement.
+AREA_TOLERANCE = 1e-6
+#: Lengths (inches) below this count as nothing.
+LENGTH_TOLERANCE = 1e-9
+
+SIGHT = "line of sight"
+MOVEMENT = "movement"
+
+
+def _number(value, what: str, *, positive: bool = False, allow_zero: bool = True) -> float:
+    if isinstance(value, bool) or not isinstance(value, Real) or not math.isfinite(value):
+        raise WbkError(f"{what} {value!r} is not a number")
+    value = float(value)
+    if positive and (value < 0 or (value == 0 and not allow_zero)):
+        raise WbkError(f"{what} {value:g} is not {'positive' if not allow_zero else '0 or more'}")
+    return value
+
+
+def _point(value, what: str) -> tuple[float, float]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence) or len(value) != 2:
+        raise WbkError(f"{what} {value!r} is not a point (expected two numbers, x and y)")
+    return (_number(value[0], what), _number(value[1], what))
+
+
+def _inches(x: float) -> str:
+    return f'{x:.3g}"' if abs(x) < 100 else f'{x:.0f}"'
+
+
+# --- the pieces on the table ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Terrain:
+    """A terrain piece: a simple polygon of one kind (``"rough"``, ``"obstacle"`` or ``"hill"``)."""
+
+    kind: str
+    points: tuple[tuple[float, float], ...]
+    name: str = ""
+
+    def __post_init__(self):
+        if self.kind not in TERRAIN_KINDS:
+            raise WbkError(f"terrain kind {self.kind!r} is not one of {', '.join(TERRAIN_KINDS)}")
+        if not isinstance(self.name, str):
+            raise WbkError(f"terrain name {self.name!r} is not a string")
+        if isinstance(self.points, (str, bytes)) or not isinstance(self.points, Iterable):
+            raise WbkError(f"terrain points {self.points!r} is not a list of points")
+        points = tuple(_point(p, "terrain point") for p in self.points)
+        if len(points) < 3:
+            raise WbkError(f"terrain points {list(points)!r}: a polygon needs at least 3 points")
+        polygon = Polygon(points)
+        if not polygon.is_valid or polygon.area <= AREA_TOLERANCE:
+            why = shapely.is_valid_reason(polygon) if not polygon.is_valid else "no area"
+            raise WbkError(f"terrain points {list(points)!r} are not a simple polygon ({why})")
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "_polygon", polygon)
+
+    @property
+    def polygon(self) -> Polygon:
+        return self._polygon
+
+    @property
+    def label(self) -> str:
+        return f"{self.kind} {self.name!r}" if self.name else self.kind
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A piece on the table: a rectangle ``length`` long along its ``facing`` and ``width`` wide,
+    centred on ``position``. A game subclasses it with its own fields (``pz8.Tank``).
+
+    ``toml_keys`` maps the extra keys a table file may give a piece to the field they set;
+    ``Piece`` itself has none.
+    """
+
+    name: str
+    position: tuple[float, float] = (0.0, 0.0)
+    facing: float = 0.0
+    side: str = ""
+    width: float = FOOTPRINT[0]
+    length: float = FOOTPRINT[1]
+
+    toml_keys = {}
+
+    def __post_init__(self):
+        if not isinstance(self.name, str) or not self.name:
+            raise WbkError(f"piece name {self.name!r} is not a non-empty string")
+        if not isinstance(self.side, str):
+            raise WbkError(f"side {self.side!r} of {self.name!r} is not a string")
+        object.__setattr__(self, "position", _point(self.position, f"position of {self.name!r}"))
+        object.__setattr__(self, "facing", _number(self.facing, f"facing of {self.name!r}") % 360.0)
+        for key in ("width", "length"):
+            value = _number(getattr(self, key), f"{key} of {self.name!r}", positive=True, allow_zero=False)
+            object.__setattr__(self, key, value)
+
+    @property
+    def footprint(self) -> Polygon:
+        """The rectangle the piece covers on the table."""
+        return _rectangle(self.position, self.facing, self.width, self.length)
+
+
+def _rectangle(centre, facing: float, width: float, length: float, behind: float = 0.0) -> Polygon:
+    """A ``width`` × ``length`` rectangle centred on ``centre`` along ``facing`` (degrees), its rear
+    moved ``behind`` inches further back (a swept rectangle)."""
+    (x, y), a = centre, math.radians(facing)
+    dx, dy = math.cos(a), math.sin(a)  # along the facing
+    nx, ny = -dy, dx  # across it
+    front, rear, half = length / 2, -(length / 2 + behind), width / 2
+    return Polygon(
+        [
+            (x + dx * front + nx * half, y + dy * front + ny * half),
+            (x + dx * rear + nx * half, y + dy * rear + ny * half),
+            (x + dx * rear - nx * half, y + dy * rear - ny * half),
+            (x + dx * front - nx * half, y + dy * front - ny * half),
+        ]
+    )
+
+
+# --- results ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Sight:
+    """Line of sight from one piece to another.
+
+    ``visible_fraction`` is the share of the target's footprint lit from the firer's centre;
+    ``hidden_by`` lists each blocker with the share of the footprint it hides (shares can
+    overlap, so they may add up to more than the hidden total); ``distance`` is centre to centre.
+    """
+
+    firer: str
+    target: str
+    distance: float
+    visible_fraction: float
+    hidden_by: tuple[tuple[str, float], ...]
+    steps: tuple[Step, ...]
+
+    @property
+    def has_los(self) -> bool:
+        """Is any of the target seen?"""
+        return self.visible_fraction > 0
+
+    @property
+    def in_cover(self) -> bool:
+        """Is the target partly, but not wholly, hidden?"""
+        return 0 < self.visible_fraction < 1
+
+    def _repr_html_(self) -> str:
+        verdict = "in cover" if self.in_cover else "in the open" if self.has_los else "not seen"
+        return f"<b>{self.firer} → {self.target}: {verdict}</b>{steps_html(self.steps)}"
+
+
+@dataclass(frozen=True)
+class DirectionReach:
+    """How far a piece's centre can go in one direction, and what stops it there."""
+
+    angle: float
+    distance: float
+    stopped_by: str
+    penalties: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Reach:
+    """Where a piece's centre can end a move of ``inches``: ``area`` (a shapely geometry, empty
+    when the piece cannot move), with the straight moves it is made of in ``directions``."""
+
+    piece: str
+    inches: float
+    area: object
+    directions: tuple[DirectionReach, ...]
+    steps: tuple[Step, ...]
+
+    def can_reach(self, point) -> bool:
+        """Can the piece's centre end its move at ``point`` (x, y)? The start always counts."""
+        x, y = _point(point, "point")
+        return bool(self.area.buffer(1e-9).covers(Point(x, y)))
+
+    def _repr_html_(self) -> str:
+        return f"<b>{self.piece}: a move of {_inches(self.inches)}</b>{steps_html(self.steps)}"
+
+
+# --- the table --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table ``width`` × ``depth`` inches with terrain pieces and pieces (tanks) on it.
+
+    Every piece lies wholly on the table, no two pieces overlap (touching is allowed), no piece
+    overlaps an obstacle and names are unique; anything else is a ``WbkError``.
+    """
+
+    width: float
+    depth: float
+    terrain: tuple[Terrain, ...] = ()
+    pieces: tuple[Piece, ...] = ()
+    name: str = ""
+
+    def __post_init__(self):
+        for key in ("width", "depth"):
+            value = _number(getattr(self, key), f"table {key}", positive=True, allow_zero=False)
+            object.__setattr__(self, key, value)
+        for key, kind in (("terrain", Terrain), ("pieces", Piece)):
+            items = getattr(self, key)
+            if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
+                raise WbkError(f"table {key} {items!r} is not a list")
+            items = tuple(items)
+            for item in items:
+                if not isinstance(item, kind):
+                    raise WbkError(f"table {key}: {item!r} is not a {kind.__name__}")
+            object.__setattr__(self, key, items)
+        self._check()
+
+    def _check(self):
+        edge = box(0, 0, self.width, self.depth)
+        names = set()
+        for piece in self.pieces:
+            if piece.name in names:
+                raise WbkError(f"two pieces are called {piece.name!r}")
+            names.add(piece.name)
+            if not edge.buffer(LENGTH_TOLERANCE).covers(piece.footprint):
+                raise WbkError(
+                    f"{piece.name!r} at position {list(piece.position)} facing {piece.facing:g}: "
+                    f"its footprint leaves the table ({self.width:g} × {self.depth:g} inches)"
+                )
+            for terrain in self.terrain:
+                if terrain.kind == "obstacle" and terrain.polygon.intersection(piece.footprint).area > AREA_TOLERANCE:
+                    raise WbkError(
+                        f"{piece.name!r} at position {list(piece.position)} is inside {terrain.label} "
+                        "(no piece may stand in an obstacle)"
+                    )
+        for i, a in enumerate(self.pieces):
+            for b in self.pieces[i + 1 :]:
+                if a.footprint.intersection(b.footprint).area > AREA_TOLERANCE:
+                    raise WbkError(
+                        f"{a.name!r} at position {list(a.position)} overlaps {b.name!r} at position {list(b.position)}"
+                    )
+
+    # --- reading ----------------------------------------------------------------------------
+
+    @classmethod
+    def load(cls, path: str | os.PathLike, *, pieces: type[Piece] = Piece) -> Table:
+        """Read a table file; ``pieces`` is the game's piece class (``pz8.Tank`` for Pz 8)."""
+        return cls.from_toml(read_text(path, "table"), source=str(path), pieces=pieces)
+
+    @classmethod
+    def from_toml(cls, text: str, *, source: str = "table", pieces: type[Piece] = Piece) -> Table:
+        """Read a table from TOML text (the format is in the README); errors name ``source``."""
+        if not (isinstance(pieces, type) and issubclass(pieces, Piece)):
+            raise WbkError(f"pieces {pieces!r} is not a Piece class")
+        if not isinstance(text, str):
+            raise WbkError(f"{source}: table text {text!r} is not a string")
+        return _TableReader(source, pieces).read(parse_toml(text, source))
+
+    # --- asking -----------------------------------------------------------------------------
+
+    def piece(self, name: str | Piece) -> Piece:
+        """The piece called ``name`` (a piece given is looked up by its name)."""
+        key = name.name if isinstance(name, Piece) else name
+        for piece in self.pieces:
+            if piece.name == key:
+                return piece
+        known = ", ".join(repr(p.name) for p in self.pieces) or "none"
+        raise WbkError(f"no piece called {key!r} on the table (there are: {known})")
+
+    def footprint(self, piece: str | Piece) -> Polygon:
+        """The rectangle ``piece`` covers."""
+        return self.piece(piece).footprint
+
+    def distance(self, a: str | Piece, b: str | Piece) -> float:
+        """The distance in inches between two pieces, centre to centre."""
+        pa, pb = self.piece(a), self.piece(b)
+        return math.dist(pa.position, pb.position)
+
+    def with_piece(self, piece: Piece) -> Table:
+        """A copy with ``piece`` put on the table, replacing the piece of the same name if any."""
+        if not isinstance(piece, Piece):
+            raise WbkError(f"{piece!r} is not a Piece")
+        kept = [p for p in self.pieces if p.name != piece.name]
+        return replace(self, pieces=(*kept, piece))
+
+    def hills_under(self, piece: str | Piece) -> tuple[Terrain, ...]:
+        """The hills the piece's centre stands on."""
+        centre = Point(self.piece(piece).position)
+        return tuple(t for t in self.terrain if t.kind == "hill" and t.polygon.covers(centre))
+
+    def _blockers(self, exclude: set[str], hills_exempt: Iterable[Terrain] = ()) -> list[tuple[str, Polygon]]:
+        exempt = set(map(id, hills_exempt))
+        found = [(f"{p.name!r}", p.footprint) for p in self.pieces if p.name not in exclude]
+        found += [
+            (t.label, t.polygon)
+            for t in self.terrain
+            if t.kind == "obstacle" or (t.kind == "hill" and id(t) not in exempt)
+        ]
+        return found
+
+    def line_of_sight(self, firer: str | Piece, target: str | Piece, *, rule: str = SIGHT) -> Sight:
+        """What ``firer`` sees of ``target``: the visible fraction of its footprint from the
+        firer's centre and what hides the rest (see the module's conventions). ``rule`` is the
+        citation the steps carry.
+
+        >>> t = Table(24, 24, pieces=[Piece("A", (4, 12)), Piece("B", (20, 12)), Piece("C", (12, 12))])
+        >>> sight = t.line_of_sight("A", "B")
+        >>> sight.has_los, sight.hidden_by
+        (False, (("'C'", 1.0),))
+        """
+        a, b = self.piece(firer), self.piece(target)
+        if a.name == b.name:
+            raise WbkError(f"{a.name!r} cannot look at itself")
+        source = a.position
+        target_area = b.footprint
+        radius = 2 * math.hypot(self.width, self.depth) + 10
+        hills = self.hills_under(a) + self.hills_under(b)
+        distance = math.dist(a.position, b.position)
+        steps = [Step(f"{a.name!r} to {b.name!r}: {_inches(distance)} centre to centre", rule)]
+        for hill in dict.fromkeys(hills):
+            steps.append(Step(f"{hill.label} is under {'the firer' if hill in self.hills_under(a) else 'the target'}: it does not block", rule))
+        shadows, hidden_by = [], []
+        for label, polygon in self._blockers({a.name, b.name}, hills):
+            if not polygon.intersects(_cone(source, target_area, radius)):
+                continue
+            shadow = _shadow(source, polygon, radius)
+            hidden = target_area.intersection(shadow).area
+            if hidden > AREA_TOLERANCE:
+                shadows.append(shadow)
+                hidden_by.append((label, min(1.0, hidden / target_area.area)))
+        hidden_total = target_area.intersection(unary_union(shadows)).area if shadows else 0.0
+        visible = 1 - hidden_total / target_area.area
+        if hidden_total <= AREA_TOLERANCE:
+            visible = 1.0
+        elif target_area.area - hidden_total <= AREA_TOLERANCE:
+            visible = 0.0
+        for label, share in hidden_by:
+            steps.append(Step(f"{label} hides {_share(share)} of {b.name!r}", rule))
+        if visible == 1.0:
+            steps.append(Step(f"all of {b.name!r} is seen: in the open", rule))
+        elif visible == 0.0:
+            steps.append(Step(f"none of {b.name!r} is seen: no line of sight", rule))
+        else:
+            steps.append(Step(f"{_share(visible)} of {b.name!r} is seen: partly hidden, in cover", rule))
+        return Sight(a.name, b.name, distance, visible, tuple(hidden_by), tuple(steps))
+
+    def reach(
+        self,
+        piece: str | Piece,
+        inches: float,
+        *,
+        max_pivot: float = 45.0,
+        rough_cost: float = 0.0,
+        climb_cost: float = 0.0,
+        directions: int = 91,
+        rule: str = MOVEMENT,
+    ) -> Reach:
+        """Where ``piece``'s centre can end a move of ``inches``, forward, as a straight line after
+        one pivot in place of at most ``max_pivot`` degrees either way.
+
+        The model: the piece pivots on its centre to a direction within ``max_pivot`` of its
+        facing (not allowed if the turned rectangle would overlap a piece or an obstacle or leave
+        the table), then drives straight ahead. Its swept rectangle may not enter another piece
+        (wrecks included) or an obstacle, nor leave the table. Entering a rough piece costs
+        ``rough_cost`` inches once per piece (a piece it starts in is charged as soon as it
+        moves), and climbing onto a hill (its centre crossing into a hill from outside) costs
+        ``climb_cost`` once per hill; leaving a hill (going down) is free. Penalties are charged
+        where the centre crosses in: a piece that cannot pay stops at the edge.
+
+        This is an approximation. In the open one pivot at the start reaches exactly the
+        places a pivot anywhere along the move reaches (the ±``max_pivot`` sector); around
+        obstacles a later pivot can reach places it misses. The area is computed on
+        ``directions`` evenly spaced directions and joined by triangles between neighbouring
+        directions, so between two sampled directions it is interpolated.
+        """
+        p = self.piece(piece)
+        inches = _number(inches, "move of", positive=True)
+        max_pivot = _number(max_pivot, "max pivot", positive=True)
+        if max_pivot > 180:
+            raise WbkError(f"max pivot {max_pivot:g} is more than 180 degrees")
+        rough_cost = _number(rough_cost, "rough cost", positive=True)
+        climb_cost = _number(climb_cost, "climb cost", positive=True)
+        if isinstance(directions, bool) or not isinstance(directions, int) or directions < 2:
+            raise WbkError(f"directions {directions!r} is not a whole number of 2 or more")
+        blockers = [(f"{q.name!r}", q.footprint) for q in self.pieces if q.name != p.name]
+        blockers += [(t.label, t.polygon) for t in self.terrain if t.kind == "obstacle"]
+        hills_under = self.hills_under(p)
+        start = Point(p.position)
+        found: list[DirectionReach] = []
+        for i in range(directions):
+            angle = (p.facing + max_pivot * (2 * i / (directions - 1) - 1)) % 360
+            found.append(self._straight_move(p, angle, inches, blockers, hills_under, rough_cost, climb_cost))
+        x0, y0 = p.position
+        ends = [
+            (x0 + d.distance * math.cos(math.radians(d.angle)), y0 + d.distance * math.sin(math.radians(d.angle)))
+            for d in found
+        ]
+        triangles = [
+            Polygon([p.position, ends[i], ends[i + 1]])
+            for i in range(len(found) - 1)
+            if found[i].stopped_by != "pivot" and found[i + 1].stopped_by != "pivot"
+        ]
+        area = unary_union([t for t in triangles if t.area > 0] or [start])
+        steps = [
+            Step(
+                f"{p.name!r} moves up to {_inches(inches)} straight ahead after one pivot of at most "
+                f"{max_pivot:g}° ({directions} directions sampled)",
+                rule,
+            )
+        ]
+        steps += _reach_steps(found, inches, rule)
+        return Reach(p.name, inches, area, tuple(found), tuple(steps))
+
+    def _straight_move(self, p: Piece, angle, inches, blockers, hills_under, rough_cost, climb_cost) -> DirectionReach:
+        a = math.radians(angle)
+        d = (math.cos(a), math.sin(a))
+        turned = _rectangle(p.position, angle, p.width, p.length)
+        edge = box(0, 0, self.width, self.depth)
+        if not edge.buffer(LENGTH_TOLERANCE).covers(turned):
+            return DirectionReach(angle, 0.0, "pivot")
+        for label, polygon in blockers:
+            if polygon.intersection(turned).area > AREA_TOLERANCE:
+                return DirectionReach(angle, 0.0, "pivot")
+        # the table's edge
+        limit, stopped_by = inches, "allowance"
+        for cx, cy in turned.exterior.coords[:-1]:
+            for c, dc, top in ((cx, d[0], self.width), (cy, d[1], self.depth)):
+                if dc > LENGTH_TOLERANCE:
+                    room = (top - c) / dc
+                elif dc < -LENGTH_TOLERANCE:
+                    room = c / -dc
+                else:
+                    continue
+                if room < limit:
+                    limit, stopped_by = max(0.0, room), "the table edge"
+        # pieces and obstacles in the swept rectangle
+        x0, y0 = p.position
+        ahead = (x0 + d[0] * inches, y0 + d[1] * inches)
+        swept = _rectangle(ahead, angle, p.width, p.length, behind=inches)
+        for label, polygon in blockers:
+            inter = polygon.intersection(swept)
+            if inter.area <= AREA_TOLERANCE:
+                continue
+            first = min((x - x0) * d[0] + (y - y0) * d[1] for x, y in _coordinates(inter))
+            room = max(0.0, first - p.length / 2)
+            if room < limit:
+                limit, stopped_by = room, label
+        # penalties where the centre crosses into rough terrain or onto a hill
+        path = LineString([p.position, ahead])
+        events = []
+        for t in self.terrain:
+            cost = rough_cost if t.kind == "rough" else climb_cost if t.kind == "hill" else 0.0
+            if not cost:
+                continue
+            inter = path.intersection(t.polygon)
+            if inter.is_empty:
+                continue
+            entries = sorted((x - x0) * d[0] + (y - y0) * d[1] for x, y in _segment_starts(inter, p.position))
+            if t.kind == "hill" and t in hills_under:
+                entries = [e for e in entries if e > LENGTH_TOLERANCE]
+            if entries:
+                events.append((max(0.0, entries[0]), cost, t.label))
+        spent, cost_limit, why, charged = 0.0, None, None, []
+        for at, cost, label in sorted(events, key=lambda e: e[0]):
+            if inches - spent <= at or at >= limit:
+                break
+            if inches - spent - cost <= at:
+                cost_limit, why = at, f"{label} (cannot pay its {_inches(cost)})"
+                break
+            spent += cost
+            charged.append(f"{label} ({_inches(cost)})")
+        if cost_limit is None:
+            cost_limit, why = inches - spent, "allowance" if not spent else f"allowance less {_inches(spent)} of penalties"
+        if cost_limit < limit:
+            limit, stopped_by = cost_limit, why
+        return DirectionReach(angle, max(0.0, limit), stopped_by, tuple(charged))
+
+
+def _share(fraction: float) -> str:
+    """A share as a percentage, never rounded to 0% or 100% when it is neither."""
+    if 0 < fraction < 0.005:
+        return "less than 1%"
+    if 0.995 <= fraction < 1:
+        return "more than 99%"
+    return f"{fraction:.0%}"
+
+
+def _coordinates(geometry) -> list[tuple[float, float]]:
+    return [tuple(c) for c in shapely.get_coordinates(geometry)]
+
+
+def _segment_starts(geometry, origin) -> list[tuple[float, float]]:
+    """The first point (nearest ``origin``) of each line in a line intersection."""
+    parts = getattr(geometry, "geoms", [geometry])
+    starts = []
+    for part in parts:
+        coords = _coordinates(part)
+        if coords:
+            starts.append(min(coords, key=lambda c: math.dist(c, origin)))
+    return starts
+
+
+def _cone(source, target: Polygon, radius: float) -> Polygon:
+    """The region between the source and the target (the convex hull of both)."""
+    return shapely.convex_hull(shapely.union(Point(source), target))
+
+
+def _shadow(source, polygon: Polygon, radius: float) -> Polygon:
+    """The region a polygon hides from a point outside it, out to ``radius``: the polygon and,
+    behind each of its edges, the part of the sector the edge subtends beyond it. A point outside
+    the polygon is hidden exactly when the segment to it crosses an edge, that is, when it lies
+    behind that edge."""
+    sx, sy = source
+    step = math.radians(10)
+    far = radius / math.cos(step / 2)
+    parts = [polygon]
+    coords = _coordinates(polygon.exterior)
+    for (ax, ay), (bx, by) in zip(coords, coords[1:]):
+        cross = (ax - sx) * (by - sy) - (ay - sy) * (bx - sx)
+        if abs(cross) < 1e-12:
+            continue
+        angle_a, angle_b = math.atan2(ay - sy, ax - sx), math.atan2(by - sy, bx - sx)
+        sweep = (angle_a - angle_b + math.pi) % (2 * math.pi) - math.pi
+        n = max(1, math.ceil(abs(sweep) / step))
+        arc = [
+            (sx + far * math.cos(angle_b + sweep * k / n), sy + far * math.sin(angle_b + sweep * k / n))
+            for k in range(n + 1)
+        ]
+        parts.append(Polygon([(ax, ay), (bx, by), *arc]))
+    return unary_union(parts)
+
+
+def _reach_steps(found: Sequence[DirectionReach], inches: float, rule: str) -> list[Step]:
+    steps = []
+    pivots = [d for d in found if d.stopped_by == "pivot"]
+    if pivots:
+        steps.append(Step(f"{len(pivots)} of {len(found)} directions cannot be turned to (the turned tank would overlap something or leave the table)", rule))
+    moving = [d for d in found if d.stopped_by != "pivot"]
+    stops: dict[str, list[DirectionReach]] = {}
+    for d in moving:
+        stops.setdefault(d.stopped_by, []).append(d)
+    for why, ds in stops.items():
+        shortest, longest = min(x.distance for x in ds), max(x.distance for x in ds)
+        span = _inches(shortest) if math.isclose(shortest, longest) else f"{_inches(shortest)} to {_inches(longest)}"
+        steps.append(Step(f"{len(ds)} direction{'s' if len(ds) != 1 else ''}: stopped by {why} after {span}", rule))
+    charges: dict[str, int] = {}
+    for d in moving:
+        for label in d.penalties:
+            charges[label] = charges.get(label, 0) + 1
+    for label, n in charges.items():
+        steps.append(Step(f"{label} is charged in {n} direction{'s' if n != 1 else ''}", rule))
+    if moving:
+        steps.append(Step(f"the farthest the centre gets: {_inches(max(d.distance for d in moving))}", rule))
+    return steps
+
+
+class _TableReader:
+    """Reads a table file, each error naming the file, the key and the bad value."""
+
+    def __init__(self, source: str, pieces: type[Piece]):
+        self.source, self.pieces = source, pieces
+
+    def fail(self, where: str, message: str):
+        raise WbkError(f"{self.source}: {where}: {message}")
+
+    def read(self, data: dict) -> Table:
+        allowed = ("name", "size", "footprint", "terrain", "tanks")
+        for key in data:
+            if key not in allowed:
+                self.fail(key, f"unknown key (expected {', '.join(allowed)})")
+        if "size" not in data:
+            self.fail("size", "missing (expected [width, depth] in inches)")
+        width, depth = self.pair("size", data["size"], positive=True)
+        footprint = self.pair("footprint", data.get("footprint", list(FOOTPRINT)), positive=True)
+        name = data.get("name", "")
+        if not isinstance(name, str):
+            self.fail("name", f"{name!r} is not a quoted string")
+        terrain = [self.terrain(i, entry) for i, entry in enumerate(self.entries(data, "terrain"), 1)]
+        pieces = [self.piece(entry, footprint) for entry in self.entries(data, "tanks")]
+        try:
+            table = Table(width, depth, tuple(terrain), (), name)
+        except WbkError as e:
+            self.fail("size", str(e))
+        for piece in pieces:  # one at a time, so an error names the piece that breaks the table
+            try:
+                table = table.with_piece(piece)
+            except WbkError as e:
+                self.fail(f"[[tanks]] {piece.name!r}", str(e))
+        return table
+
+    def pair(self, key: str, value, *, positive: bool) -> tuple[float, float]:
+        if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)):
+            self.fail(key, f"{value!r} is not two numbers")
+        if positive and min(value) <= 0:
+            self.fail(key, f"{value!r}: both numbers must be positive")
+        return float(value[0]), float(value[1])
+
+    def entries(self, data: dict, key: str) -> list[dict]:
+        value = data.get(key, [])
+        if not (isinstance(value, list) and all(isinstance(v, dict) for v in value)):
+            self.fail(key, f"expected [[{key}]] tables, got {value!r}")
+        return value
+
+    def terrain(self, number: int, entry: dict) -> Terrain:
+        where = f"[[terrain]] {entry.get('name', number)!r}"
+        for key in entry:
+            if key not in ("name", "kind", "points"):
+                self.fail(f"{where} {key}", "unknown key (expected name, kind, points)")
+        for key in ("kind", "points"):
+            if key not in entry:
+                self.fail(f"{where} {key}", "missing")
+        try:
+            return Terrain(entry["kind"], entry["points"], entry.get("name", ""))
+        except WbkError as e:
+            self.fail(where, str(e))
+
+    def piece(self, entry: dict, footprint: tuple[float, float]) -> Piece:
+        name = entry.get("name")
+        if not isinstance(name, str) or not name:
+            self.fail("[[tanks]] name", f"{name!r}: every tank needs a quoted name")
+        where = f"[[tanks]] {name!r}"
+        generic = {"name": "name", "side": "side", "position": "position", "facing": "facing"}
+        keys = {**generic, **self.pieces.toml_keys}
+        for key in entry:
+            if key not in keys:
+                self.fail(f"{where} {key}", f"unknown key (expected {', '.join(keys)})")
+        if "position" not in entry:
+            self.fail(f"{where} position", "missing (expected [x, y] in inches)")
+        values = {keys[k]: v for k, v in entry.items()}
+        values.setdefault("width", footprint[0])
+        values.setdefault("length", footprint[1])
+        try:
+            return self.pieces(**values)
+        except WbkError as e:
+            self.fail(where, str(e))
