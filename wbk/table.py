@@ -643,6 +643,8 @@ class _TableReader:
         except WbkError as e:
             self.fail("size", str(e))
         for piece in pieces:  # one at a time, so an error names the piece that breaks the table
+            if any(p.name == piece.name for p in table.pieces):
+                self.fail(f"[[tanks]] {piece.name!r} name", f"two pieces are called {piece.name!r}")
             try:
                 table = table.with_piece(piece)
             except WbkError as e:
