@@ -79,6 +79,15 @@ def test_blitz_strength_modifiers(strengths, options, dice):
     assert fire_strength(strengths, **options).dice == dice
 
 
+def test_crowded_hex_is_for_direct_fire_and_bombardment():
+    assert texts(fire_strength([2], fire="at", target_non_vehicle_units=3))[2] == (
+        "3 non-vehicle units in the target hex: no × 2, that is for direct fire and bombardment"
+    )
+    assert texts(fire_strength([2], fire="bombardment", target_non_vehicle_units=3))[1] == (
+        "3 non-vehicle units in the target hex: × 2 = 4"
+    )
+
+
 def test_engineers_at_strength_zero_counts_as_one():
     strength = fire_strength([], fire="at", engineer_strengths=[0])
     assert texts(strength) == ["an AT strength of 0 counts as 1", "total strength 1", "AT fire: × 5 = 5", "5 dice"]

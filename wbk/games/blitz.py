@@ -327,6 +327,10 @@ def fire_strength(
     crowded_hex = crowd >= 3 if crowded == "three_or_more" else crowd == 3
     if fire in ("direct", "bombardment") and crowded_hex:
         multiply(Fraction(2), f"{crowd} non-vehicle units in the target hex")
+    elif crowded_hex:
+        said = f"{crowd} non-vehicle units in the target hex: no × 2"
+        said += ", that is for direct fire and bombardment"
+        steps.append(Step(said, MODIFIERS))
     if fire == "assault":
         if range_hexes:
             said = "no range modifier: assault combat takes place in the shared hex"
