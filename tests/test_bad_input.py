@@ -14,11 +14,11 @@ import re
 
 import pytest
 
-from wbk import dice, hexgrid, maps
+from wbk import dice, hexgrid, maps, table
 from wbk.errors import WbkError
-from wbk.games import blitz, ss_panzer
+from wbk.games import blitz, pz8, ss_panzer
 
-SWEPT_MODULES = [dice, hexgrid, maps, ss_panzer, blitz]
+SWEPT_MODULES = [dice, hexgrid, maps, ss_panzer, blitz, table, pz8]
 
 
 def bad(fn, *args, names: str, **kwargs):
@@ -161,7 +161,67 @@ BLITZ = [
     bad(blitz.passenger_damage, blitz.Damage.STEP_LOSS, apc_steps=True, names="apc_steps True"),
 ]
 
-BAD_CALLS = DICE + HEXGRID + MAPS + SS_PANZER + BLITZ
+# --- wbk.table ------------------------------------------------------------------------------
+_TABLE = pz8.example_table()
+TABLE = [
+    bad(table.Terrain, "lava", ((0, 0), (1, 0), (0, 1)), names="terrain kind 'lava'"),
+    bad(table.Terrain, "rough", ((0, 0), (1, 0)), names="[(0.0, 0.0), (1.0, 0.0)]"),
+    bad(table.Piece, "A", (1, "x"), names="'x' is not a number"),
+    bad(table.Piece, "A", (1, 1), facing="north", names="facing of 'A' 'north'"),
+    bad(table.Piece, "A", (1, 1), width=0, names="width of 'A' 0"),
+    bad(table.Table, -24, 24, names="table width -24"),
+    bad(table.Table, 24, 24, pieces=[table.Piece("A", (30, 5))], names="'A' at position [30.0, 5.0]"),
+    bad(table.Table, 24, 24, pieces=["A"], names="'A' is not a Piece"),
+    bad(table.Table.load, "/nonexistent/t.toml", names="/nonexistent/t.toml: cannot read"),
+    bad(table.Table.from_toml, 'size = [24, "x"]', source="t.toml", names="t.toml: size: [24, 'x']"),
+    bad(table.Table.from_toml, "size = [24, 24]", pieces=dict, names="pieces <class 'dict'>"),
+    bad(_TABLE.piece, "Panther", names="'Panther'"),
+    bad(_TABLE.footprint, "Panther", names="'Panther'"),
+    bad(_TABLE.distance, "Tiger", "Panther", names="'Panther'"),
+    bad(_TABLE.with_piece, "Tiger", names="'Tiger' is not a Piece"),
+    bad(_TABLE.with_piece, table.Piece("Tiger", (47.9, 10)), names="'Tiger' at position [47.9, 10.0]"),
+    bad(_TABLE.hills_under, "Panther", names="'Panther'"),
+    bad(_TABLE.line_of_sight, "Tiger", "Tiger", names="'Tiger' cannot look at itself"),
+    bad(_TABLE.line_of_sight, "Tiger", "Panther", names="'Panther'"),
+    bad(_TABLE.reach, "Tiger", -2, names="move of -2"),
+    bad(_TABLE.reach, "Tiger", 6, max_pivot=270, names="max pivot 270"),
+    bad(_TABLE.reach, "Tiger", 6, directions=1, names="directions 1"),
+    bad(_TABLE.reach, "Tiger", 6, rough_cost="3", names="rough cost '3'"),
+]
+
+# --- wbk.games.pz8 --------------------------------------------------------------------------
+_GENERIC = table.Table(24, 24, pieces=[table.Piece("A", (4, 4)), table.Piece("B", (10, 10))])
+PZ8 = [
+    bad(pz8.Tank, "T-34", (5, 5), gun="76mm", names="gun '76mm'"),
+    bad(pz8.Tank, "T-34", (5, 5), tank_class="super-heavy", names="class 'super-heavy'"),
+    bad(pz8.Tank, "T-34", (5, 5), crew="green", names="crew 'green'"),
+    bad(pz8.Tank, "T-34", (5, 5), is_hq="yes", names="hq 'yes'"),
+    bad(pz8.Movement, -1, False, names="movement inches -1"),
+    bad(pz8.Movement, 6, "no", names="turn_passes 'no'"),
+    bad(pz8.AttackOutcome, 4, True, False, False, names="hits 4"),
+    bad(pz8.AttackOutcome, 0, True, False, False, names="hits 0"),
+    bad(pz8.movement, "super-heavy", names="class 'super-heavy'"),
+    bad(pz8.attack, "huge", "medium", names="gun 'huge'"),
+    bad(pz8.attack, "short", "tiny", names="target class 'tiny'"),
+    bad(pz8.attack, "short", "medium", cover="yes", names="cover 'yes'"),
+    bad(pz8.attack, "short", "medium", natural_six="auto", names="natural 6 'auto'"),
+    bad(pz8.attack_procedure, "long", "heavy", veteran=1, names="veteran 1"),
+    bad(pz8.shot, _TABLE, "Tiger", "Panther", names="'Panther'"),
+    bad(pz8.shot, "table", "Tiger", "KV-1", names="'table' is not a Table"),
+    bad(pz8.shot, _GENERIC, "A", "B", names="'A' is not a Pz 8 tank"),
+    bad(pz8.movement_reach, _TABLE, "Panther", names="'Panther'"),
+    bad(pz8.movement_reach, _TABLE, "Tiger", directions=0, names="directions 0"),
+    bad(pz8.platoon_movement, _TABLE, "British", names="side 'British'"),
+    bad(pz8.rally_chance, veteran="yes", names="veteran 'yes'"),
+    bad(pz8.keep_initiative, ["move", "charge"], names="activation 'charge'"),
+    bad(pz8.keep_initiative, "move", names="activations 'move'"),
+    bad(pz8.duel, _TABLE.piece("Tiger"), _TABLE.piece("T-60"), 10, names="'T-60' is destroyed"),
+    bad(pz8.duel, _TABLE.piece("Tiger"), _TABLE.piece("KV-1"), -3, names="range -3"),
+    bad(pz8.duel, _TABLE.piece("Tiger"), "KV-1", 10, names="'KV-1' is not a Tank"),
+    bad(pz8.load_table, "/nonexistent/pz8.toml", names="/nonexistent/pz8.toml: cannot read"),
+]
+
+BAD_CALLS = DICE + HEXGRID + MAPS + SS_PANZER + BLITZ + TABLE + PZ8
 
 
 @pytest.mark.parametrize("fn, args, kwargs, names", BAD_CALLS)
