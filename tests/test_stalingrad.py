@@ -226,3 +226,379 @@ def test_9_67_distributions_are_whole(strengths, kinds, pinned, df, defenders, t
         assert max(option.defender_losses.outcomes()) <= defenders
         assert max(option.attacker_losses.outcomes()) <= len(attack)
     assert a.allowed == any(u.kind in ("infantry", "engineer") and not u.pinned for u in attack)
+
+
+# --- CRT files -----------------------------------------------------------------------------
+
+
+def test_crt_columns_of_the_seed_example():
+    assert CRT1.column_for(15) == "10-19"
+    assert CRT1.column_for(3) == "3"
+    assert CRT1.shift("10-19", 1) == "20-29"
+    assert CRT1.shift(CRT1.column_for(3), 1) == "4"
+    assert CRT1.column_for(30) == CRT1.column_for(1000) == "30+"
+    with pytest.raises(WbkError, match="strength 0 is below the CRT's first column '1'"):
+        CRT1.column_for(0)
+
+
+def test_crt_a_closed_last_column_takes_every_higher_strength():
+    assert ONE_LOST.column_for(500) == "20+"
+    closed = Crt.from_toml(
+        shipped_table_text("illustrative_1d6").replace('"30+"', '"30-39"'), source="closed.toml"
+    )
+    assert closed.column_for(40) == "30-39"
+
+
+def shipped_table_text(name: str) -> str:
+    return (resources.files("wbk") / "data" / "crt" / f"{name}.toml").read_text(encoding="utf-8")
+
+
+def test_crt_modified_rolls_past_the_table_read_its_first_or_last_row():
+    assert CRT1.resolve(15, drm=10) == Dist.always("2")
+    assert CRT1.resolve(15, drm=-10) == Dist.always("-")
+    assert CRT1.resolve(15, drm=1).probabilities() == {"P": F(1, 3), "1": F(1, 3), "2": F(1, 3)}
+    assert CRT2.resolve(1, drm=-3).probabilities() == {"-": F(35, 36), "P": F(1, 36)}
+
+
+def test_crt_effects_in_words():
+    assert CRT1.effect("P") == Effect(pin=True)
+    assert CRT1.effect("-") == Effect() and not Effect().hurts
+    assert CRT2.effect("1P") == Effect(1, pin=True) and str(CRT2.effect("1P")) == "eliminate 1, pin"
+    assert CRT2.effect("X").losses(4) == 4 and CRT1.effect("3").losses(2) == 2
+
+
+def test_crt_load_reads_the_shipped_file(tmp_path):
+    path = tmp_path / "mine.toml"
+    path.write_text(shipped_table_text("illustrative_2d6"), encoding="utf-8")
+    assert Crt.load(path).results == CRT2.results
+    assert "ILLUSTRATIVE" in shipped_table_text("illustrative_1d6")
+    assert "not the published table" in CRT1.name and "not the published table" in CRT2.name
+    with pytest.raises(WbkError, match="missing.toml: cannot read the CRT"):
+        Crt.load(tmp_path / "missing.toml")
+
+
+GOOD = shipped_table_text("illustrative_1d6")
+
+
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        ('2 = ["-", "-", "-", "-", "-", "P",  "P",  "1"]', '2 = ["-", "-"]',
+         "bad.toml: [results] 2: ['-', '-'] has 2 results for 8 columns"),
+        ('6 = ["P", "P", "P", "1", "1", "2",  "2",  "3"]', "", "bad.toml: [results]: roll 6 is missing"),
+        ('3 = ["-", "-", "-", "P"', '3 = ["-", "-", "-", "Q"', "bad.toml: [results] 3: code 'Q' has no entry in [effects]"),
+        ('"4", "5-9"', '"4-6", "5-9"', "bad.toml: columns: '5-9' overlaps '4-6'"),
+        ('"5-9", "10-19"', '"10-19", "5-9"', "bad.toml: columns: '5-9' comes after '10-19'"),
+        ('"4", "5-9"', '"4", "6-9"', "bad.toml: columns: '6-9' after '4' leaves strength 5 in no column"),
+        ('"20-29", "30+"', '"20+", "30-39"', "bad.toml: columns: '30-39' comes after the open column '20+'"),
+        ('"5-9"', '"9-5"', "bad.toml: columns: '9-5' is not a column heading"),
+        ('die = "1d6"', 'die = "1d10"', "bad.toml: die: '1d10'"),
+        ('die = "1d6"', 'die = "1d6"\ncolour = "red"', "bad.toml: colour: unknown key"),
+        ('[results]', '[results]\n7 = ["-", "-", "-", "-", "-", "-", "-", "-"]', "bad.toml: [results] 7: unknown key: not a roll of 1d6"),
+        ('"P" = "pin"', '"P" = "suppress"', "bad.toml: [effects] P: 'suppress': unknown effect 'suppress'"),
+        ('"1" = "eliminate 1"', '"1" = "eliminate one"', "bad.toml: [effects] 1: 'eliminate one'"),
+        ('"1" = "eliminate 1"', '"1" = 1', "bad.toml: [effects] 1: 1 is not an effect"),
+        ('name = "Illustrative CRT (not the published table)"', "", "bad.toml: name: missing"),
+        ('columns = ["1", "2", "3", "4", "5-9", "10-19", "20-29", "30+"]', "columns = 8", "bad.toml: columns: 8"),
+        ('[effects]', '[effects\n', "bad.toml: not valid TOML"),
+    ],
+)
+def test_crt_malformed_files_name_the_file_the_key_and_the_value(old, new, message):
+    assert old in GOOD
+    with pytest.raises(WbkError, match=re_escape(message)):
+        Crt.from_toml(GOOD.replace(old, new, 1), source="bad.toml")
+
+
+def re_escape(text: str) -> str:
+    import re
+
+    return re.escape(text)
+
+
+@settings(max_examples=80, deadline=None)
+@given(strength=st.integers(1, 60), shift=st.integers(-10, 10), drm=st.integers(-15, 15), two=st.booleans())
+def test_crt_a_resolved_distribution_sums_to_1(strength, shift, drm, two):
+    crt = CRT2 if two else CRT1
+    dist = crt.resolve(strength, shift=shift, drm=drm)
+    assert sum(dist.probabilities().values()) == 1
+    column = crt.shift(crt.column_for(strength), shift)
+    codes = {row[crt.columns.index(column)] for row in crt.results.values()}
+    assert set(dist.outcomes()) <= codes
+
+
+@given(i=st.integers(0, 7), n=st.integers(-20, 20))
+def test_crt_shift_clamps_at_the_table_ends(i, n):
+    column = CRT1.columns[i]
+    assert CRT1.shift(column, n) == CRT1.columns[max(0, min(7, i + n))]
+    assert CRT1.shift(CRT1.shift(column, n), -n) == column or not 0 <= i + n <= 7
+
+
+# --- 9.87-9.89 retreat after combat ---------------------------------------------------------
+
+# Around 1313: 1312 (N), 1413 (NE), 1414 (SE), 1314 (S), 1214 (SW), 1213 (NW).
+PLAIN = HexMap("blocks", (10, 16), (10, 16))
+
+
+def terrain_map(**terrain: list[str]) -> HexMap:
+    return HexMap("blocks", (10, 16), (10, 16), terrain_hexes={k: frozenset(map(PLAIN.hex, v)) for k, v in terrain.items()})
+
+
+def soviet(name, kind="infantry", strength=3, **state):
+    return Unit(name, "Soviet", kind, strength, **state)
+
+
+def german(name, kind="infantry", strength=5, **state):
+    return Unit(name, "German", kind, strength, **state)
+
+
+# a Pz III in 1412 puts 1312 and 1413 in its ZOC, grenadiers in 1113 put 1213 and 1214 in theirs
+ENEMY = {"1412": [german("Pz III", "tank", 6)], "1113": [german("II/276 GR")]}
+
+
+def labels(m, hexes):
+    return sorted(m.label(h) for h in hexes)
+
+
+def test_9_87_zoc_and_a_bombarded_hex_leave_one_way_out():
+    units = {"1313": [soviet("1/42 Rifle")], **ENEMY}
+    r = retreat_after_combat(PLAIN, units, "1313", bombarded=["1414"])
+    assert r.terrain == "clear" and not r.may_stay
+    assert labels(PLAIN, r.options["1/42 Rifle"]) == ["1314"]
+    assert r.best == {"1/42 Rifle": PLAIN.hex("1314")}
+    assert r.eliminated_at_least == 0 and r.eliminated == frozenset() and r.pinned == {"1/42 Rifle"}
+    texts = [s.text for s in r.steps]
+    assert "1312: in the ZOC of Pz III: no" in texts
+    assert "1213: in the ZOC of II/276 GR: no" in texts
+    assert "1414: being bombarded: no" in texts
+    assert "1/42 Rifle retreats to 1314 and is pinned" in texts
+    assert {s.rule for s in r.steps} >= {"Streets of Stalingrad 9.87", "Streets of Stalingrad 9.87; 6.0, wbk assumption"}
+    # attack 1314 as well: no way out, the unit is eliminated
+    r = retreat_after_combat(PLAIN, units, "1313", bombarded=["1414"], attacked=["1314"])
+    assert r.options == {"1/42 Rifle": frozenset()} and r.best == {"1/42 Rifle": None}
+    assert r.eliminated_at_least == 1 and r.pinned == frozenset()
+    assert "1/42 Rifle: no hex to retreat into, eliminated" in [s.text for s in r.steps]
+
+
+def test_9_87_an_enemy_unit_blocks_its_hex_and_a_friendly_unit_does_not_cancel_a_zoc():
+    units = {"1313": [soviet("1/42 Rifle")], "1312": [soviet("2/42 Rifle")], "1414": [german("Mines", "minefield", 0)], **ENEMY}
+    r = retreat_after_combat(PLAIN, units, "1313")
+    assert labels(PLAIN, r.options["1/42 Rifle"]) == ["1314"]
+    assert "1414: enemy units (Mines): no" in [s.text for s in r.steps]
+
+
+def test_9_87_two_units_share_one_free_hex_and_the_stacking_limit_costs_one():
+    units = {
+        "1313": [soviet("1/42 Rifle", strength=4), soviet("2/42 Rifle", strength=2)],
+        "1314": [soviet("3/42 Rifle"), soviet("AT/42", "gun", 2)],
+        **ENEMY,
+    }
+    r = retreat_after_combat(PLAIN, units, "1313", bombarded=["1414"])
+    assert r.options == {"1/42 Rifle": {PLAIN.hex("1314")}, "2/42 Rifle": {PLAIN.hex("1314")}}
+    assert r.best == {"1/42 Rifle": PLAIN.hex("1314"), "2/42 Rifle": None}
+    assert r.eliminated_at_least == 1 and r.pinned == {"1/42 Rifle"}
+    assert "1314: open, room for 1 under the stacking limit of 3" in [s.text for s in r.steps]
+    assert "2/42 Rifle: no room left, eliminated" in [s.text for s in r.steps]
+    roomy = retreat_after_combat(PLAIN, units, "1313", bombarded=["1414"], stacking_limit=4)
+    assert roomy.eliminated_at_least == 0 and set(roomy.best.values()) == {PLAIN.hex("1314")}
+    full = retreat_after_combat(PLAIN, units, "1313", bombarded=["1414"], stacking_limit=2)
+    assert full.options["1/42 Rifle"] == frozenset() and full.eliminated_at_least == 2
+    assert retreat_after_combat(PLAIN, units, "1313", bombarded=["1414"], stacking_limit=None).eliminated_at_least == 0
+
+
+def test_9_87_the_retreat_spreads_over_the_free_hexes():
+    units = {"1313": [soviet("A", strength=1), soviet("B", strength=2), soviet("C", strength=3)], "1412": ENEMY["1412"]}
+    r = retreat_after_combat(PLAIN, units, "1313")
+    assert labels(PLAIN, r.options["A"]) == ["1213", "1214", "1314", "1414"]
+    assert [PLAIN.label(r.best[n]) for n in "CBA"] == ["1414", "1314", "1214"]
+
+
+@pytest.mark.parametrize("terrain", ["balka", "forest", "suburb", "village"])
+def test_9_88_stay_or_go(terrain):
+    m = terrain_map(**{terrain: ["1313"]})
+    two = {"1313": [soviet("1/42 Rifle", strength=4), soviet("2/42 Rifle", strength=2)], "1314": [soviet("S1"), soviet("S2")], **ENEMY}
+    r = retreat_after_combat(m, two, "1313", bombarded=["1414"])
+    assert r.terrain == terrain and r.may_stay
+    assert r.best == {"1/42 Rifle": m.hex("1314"), "2/42 Rifle": None}
+    assert r.eliminated_at_least == 1
+    assert "staying and retreating each cost 1 unit" in [s.text for s in r.steps]
+    assert f"1313 is {terrain}: the units may retreat, or stay by eliminating one of them" in [s.text for s in r.steps]
+    # boxed in with three units: staying costs 1, retreating all 3
+    three = {"1313": [soviet("A"), soviet("B"), soviet("C")], **ENEMY}
+    r = retreat_after_combat(m, three, "1313", bombarded=["1414"], attacked=["1314"])
+    assert r.best == {"A": None, "B": None, "C": None} and r.eliminated_at_least == 1
+    assert "staying costs 1 unit, retreating 3: staying is cheaper" in [s.text for s in r.steps]
+    # open ground behind: retreating costs nothing
+    r = retreat_after_combat(m, {"1313": [soviet("A")]}, "1313")
+    assert r.eliminated_at_least == 0 and r.may_stay
+    assert "retreating costs nothing, staying 1 unit" in [s.text for s in r.steps]
+    assert PLAIN.hex("1313") not in r.options["A"]
+
+
+def test_9_89_minefields_bridges_fortifications_and_immobilized_tanks():
+    units = {
+        "1313": [
+            soviet("Mines", "minefield", 0),
+            soviet("Bridge", "bridge", 0),
+            soviet("Bunker", "fortification", 0),
+            soviet("T-34 (dug in)", "tank", 5, immobilized=True),
+            soviet("1/42 Rifle"),
+        ],
+        **ENEMY,
+    }
+    r = retreat_after_combat(PLAIN, units, "1313")
+    assert r.unaffected == {"Mines", "Bridge"}
+    assert r.eliminated == {"Bunker", "T-34 (dug in)"}
+    assert set(r.options) == set(r.best) == {"1/42 Rifle"}
+    assert r.eliminated_at_least == 2 and r.pinned == {"1/42 Rifle"}
+    texts = [s.text for s in r.steps]
+    assert "minefields and bridges are untouched: Bridge, Mines" in texts
+    assert "Bunker: a fortification never retreats and is eliminated" in texts
+    assert "T-34 (dug in): an immobilized Soviet tank never retreats and is eliminated" in texts
+    # in a forest too; and there staying costs one more unit, so at least 2 either way
+    forest = retreat_after_combat(terrain_map(forest=["1313"]), units, "1313")
+    assert forest.eliminated == {"Bunker", "T-34 (dug in)"} and forest.eliminated_at_least == 2
+    # an immobilized German tank: 9.89 names only Soviet tanks; unable to retreat, 9.87 eliminates it
+    german_tank = retreat_after_combat(PLAIN, {"1313": [german("Pz IV", "tank", 7, immobilized=True)]}, "1313")
+    assert german_tank.eliminated == {"Pz IV"}
+    assert german_tank.steps[2].rule == "Streets of Stalingrad 9.87, wbk assumption"
+
+
+def test_9_87_other_terrain_only_pins():
+    units = {"1313": [soviet("1/42 Rifle"), soviet("Bunker", "fortification", 0), soviet("Mines", "minefield", 0)], **ENEMY}
+    r = retreat_after_combat(terrain_map(city=["1313"]), units, "1313")
+    assert r.terrain == "other" and not r.may_stay
+    assert r.options == {} and r.best == {} and r.eliminated_at_least == 0
+    assert r.pinned == {"1/42 Rifle", "Bunker"} and r.unaffected == {"Mines"}
+    assert r.steps[-1].rule == "wbk assumption" and "only pins" in r.steps[-1].text
+    assert r.summary == "1313: the units are pinned and stay; no retreat"
+    # clear listed explicitly is clear; a forest with a factory in it is not one of 9.88's terrains
+    assert retreat_after_combat(terrain_map(clear=["1313"]), units, "1313").terrain == "clear"
+    assert retreat_after_combat(terrain_map(forest=["1313"], factory=["1313"]), units, "1313").terrain == "other"
+
+
+def test_9_87_at_the_map_edge():
+    r = retreat_after_combat(PLAIN, {"1010": [soviet("A")]}, PLAIN.hex("1010"))
+    assert len(r.options["A"]) == len(PLAIN.neighbors(PLAIN.hex("1010")))
+    assert any("off the map" in s.text for s in r.steps)
+
+
+@pytest.mark.parametrize(
+    "units, target, message",
+    [
+        ({"1313": [soviet("A")], "1314": [german("A")]}, "1313", "unit name 'A' is used in 1313 and 1314"),
+        ({"1313": [soviet("A"), soviet("A")]}, "1313", "unit name 'A' is used twice in hex 1313"),
+        ({"1313": [soviet("A"), german("B")]}, "1313", "hex 1313 holds units of both sides"),
+        ({"1313": [soviet("A")]}, "1314", "hex 1314 has no defending units"),
+        ({"1313": [soviet("A")], PLAIN.hex("1313"): [soviet("B")]}, "1313", "hex 1313 is listed twice"),
+        ({"1399": [soviet("A")]}, "1313", "hex 1399 is off the map"),
+    ],
+)
+def test_9_87_bad_situations(units, target, message):
+    with pytest.raises(WbkError, match=re_escape(message)):
+        retreat_after_combat(PLAIN, units, target)
+
+
+HEXES = [PLAIN.label(h) for h in PLAIN if h != PLAIN.hex("1313")]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    friends=st.dictionaries(st.sampled_from(HEXES), st.integers(1, 3), max_size=6),
+    enemies=st.lists(st.sampled_from(HEXES), max_size=3),
+    defenders=st.integers(1, 5),
+    limit=st.integers(1, 4),
+    bombarded=st.lists(st.sampled_from(HEXES), max_size=3),
+)
+def test_9_87_the_best_retreat_keeps_within_the_options_and_the_stacking_limit(friends, enemies, defenders, limit, bombarded):
+    units = {h: [soviet(f"{h}-{i}") for i in range(n)] for h, n in friends.items()}
+    for h in enemies:
+        units[h] = [german(f"G{h}")]
+    units["1313"] = [soviet(f"D{i}", strength=i) for i in range(defenders)]
+    r = retreat_after_combat(PLAIN, units, "1313", bombarded=bombarded, stacking_limit=limit)
+    stack = Counter(h for h in r.best.values() if h is not None)
+    for name, h in r.best.items():
+        assert h is None or h in r.options[name]
+    for h, n in stack.items():
+        already = sum(u.side == "Soviet" for u in units.get(PLAIN.label(h), ()))
+        assert already + n <= limit
+    room = sum(limit - sum(u.side == "Soviet" for u in units.get(PLAIN.label(h), ())) for h in r.options["D0"])
+    assert sum(stack.values()) == min(defenders, room)
+    lost = [n for n, h in r.best.items() if h is None]
+    assert r.eliminated_at_least == len(lost)
+    assert all(int(a[1:]) <= int(b[1:]) for a in lost for b in r.best if r.best[b] is not None)
+
+
+# --- situations ----------------------------------------------------------------------------
+
+
+def test_shipped_situation():
+    s = example_situation("retreat_clear_hex")
+    assert s.target == s.map.hex("1313") and s.stacking_limit == 3
+    r = s.retreat()
+    assert r.best == {"1/42 Rifle": s.map.hex("1414"), "2/42 Rifle": None}
+    assert r.eliminated == {"Bunker 7"} and r.eliminated_at_least == 2
+    assert r.summary == "1313: 1 of 2 units can retreat; at least 2 units eliminated"
+
+
+SITUATION = """
+name = "test"
+map = "blocks.toml"
+target = "1313"
+attacked = ["1314"]
+bombarded = ["1414"]
+stacking_limit = 2
+
+[units]
+"1313" = [{ name = "A", side = "Soviet", kind = "infantry", strength = 3 }]
+"1412" = [{ name = "Pz III", side = "German", kind = "tank", strength = 6, pinned = true }]
+"""
+
+
+def test_situation_load_reads_its_map_next_to_it(tmp_path):
+    (tmp_path / "blocks.toml").write_text(PLAIN.to_toml(), encoding="utf-8")
+    (tmp_path / "s.toml").write_text(SITUATION, encoding="utf-8")
+    s = Situation.load(tmp_path / "s.toml")
+    assert s.map == PLAIN and s.attacked == {PLAIN.hex("1314")} and s.bombarded == {PLAIN.hex("1414")}
+    assert s.units[PLAIN.hex("1412")][0] == Unit("Pz III", "German", "tank", 6, pinned=True)
+    r = s.retreat()
+    assert labels(PLAIN, r.options["A"]) == ["1213", "1214"]
+    assert s.retreat("1412").terrain == "clear"
+
+
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        ('name = "test"', 'name = "test"\nweather = "snow"', "s.toml: weather: unknown key"),
+        ('map = "blocks.toml"', 'map = "nowhere.toml"', "s.toml: map: "),
+        ('map = "blocks.toml"', "map = 3", "s.toml: map: 3 (expected a map file's path or a [map] table)"),
+        ('target = "1313"', 'target = "1399"', "s.toml: target: hex 1399 is off the map"),
+        ('attacked = ["1314"]', 'attacked = "1314"', "s.toml: attacked: '1314' (expected a list of quoted hex labels)"),
+        ('stacking_limit = 2', "stacking_limit = 0", "s.toml: stacking_limit: 0 is not a whole number of 1 or more"),
+        ('"1313" = [', '"13x3" = [', "s.toml: [units] 13x3: '13x3' is not a hex label"),
+        ('kind = "infantry"', 'kind = "cavalry"', "s.toml: [units] 1313: unit 'A': kind 'cavalry' is not one of"),
+        ('strength = 3 }', 'strength = 3, morale = 7 }', "s.toml: [units] 1313: morale: unknown key"),
+        ('name = "A", ', "", "s.toml: [units] 1313: name: missing"),
+        ('name = "Pz III"', 'name = "A"', "s.toml: units: unit name 'A' is used in 1313 and 1412"),
+        ('[units]', "", "s.toml: units: missing"),
+    ],
+)
+def test_situation_bad_files_name_the_file_and_key(tmp_path, old, new, message):
+    (tmp_path / "blocks.toml").write_text(PLAIN.to_toml(), encoding="utf-8")
+    assert old in SITUATION
+    text = SITUATION.replace(old, new, 1)
+    if old == "[units]":
+        text = text.split("\n\n", 1)[0]
+    with pytest.raises(WbkError, match=re_escape(message)):
+        Situation.from_toml(text, source="s.toml", folder=tmp_path)
+
+
+def test_situation_inline_map_errors_name_the_map_table():
+    text = SITUATION.replace('map = "blocks.toml"\n', "").replace(
+        "\n[units]", '\n[map]\nname = "m"\ncolumns = [10, 16]\nrows = [10, 16]\nlow_columns = "odd"\nhills = 1\n\n[units]'
+    )
+    with pytest.raises(WbkError, match=re_escape("s.toml: [map]: hills: unknown key")):
+        Situation.from_toml(text, source="s.toml")
+    fixed = Situation.from_toml(text.replace("hills = 1\n", ""), source="s.toml")
+    assert fixed.map == HexMap("m", (10, 16), (10, 16))
+    with pytest.raises(WbkError, match="situation 'test' names no target"):
+        Situation(fixed.name, fixed.map, fixed.units).retreat()

@@ -41,7 +41,7 @@ import itertools
 import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from importlib import resources
 from numbers import Integral
@@ -225,21 +225,23 @@ class Crt:
         if isinstance(columns, str) or not isinstance(columns, Sequence) or not columns:
             fail("columns", f"{columns!r} (expected a list of column headings like \"5-9\")")
         bands = []
-        for i, text in enumerate(columns):
+        for text in columns:
             band = _band(text)
             if band is None:
                 fail("columns", f"{text!r} is not a column heading (expected \"4\", \"5-9\" or \"30+\")")
-            if bands:
-                low, high = bands[-1]
-                if high is None:
-                    fail("columns", f"{text!r} comes after the open column {columns[i - 1]!r}")
-                if band[0] < low:
-                    fail("columns", f"{text!r} comes after {columns[i - 1]!r}: columns go from low to high")
-                if band[0] <= high:
-                    fail("columns", f"{text!r} overlaps {columns[i - 1]!r}")
-                if band[0] > high + 1:
-                    fail("columns", f"{text!r} after {columns[i - 1]!r} leaves strength {high + 1} in no column")
             bands.append(band)
+        pairs = list(zip(columns, bands, columns[1:], bands[1:]))
+        for before, (low, _), text, (start, _) in pairs:
+            if start < low:
+                fail("columns", f"{text!r} comes after {before!r}: columns go from low to high")
+        for before, (_, high), text, _ in pairs:
+            if high is None:
+                fail("columns", f"{text!r} comes after the open column {before!r}")
+        for before, (_, high), text, (start, _) in pairs:
+            if start <= high:
+                fail("columns", f"{text!r} overlaps {before!r}")
+            if start > high + 1:
+                fail("columns", f"{text!r} after {before!r} leaves strength {high + 1} in no column")
         object.__setattr__(self, "columns", tuple(columns))
         object.__setattr__(self, "_bands", tuple(bands))
 
