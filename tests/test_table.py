@@ -264,3 +264,16 @@ def test_a_generic_table_rejects_game_keys_and_bad_toml(tmp_path):
         Table.from_toml("size = [", source="bad.toml")
     with pytest.raises(WbkError, match=r"missing\.toml: cannot read the table"):
         Table.load(tmp_path / "missing.toml")
+
+
+def test_the_readme_example_table_loads():
+    import re
+    from pathlib import Path
+
+    readme = (Path(__file__).parent.parent / "README.md").read_text()
+    section = readme.split("## Pz 8 table files")[1].split("\n## ")[0]
+    text = re.search(r"```toml\n(.*?)```", section, re.S).group(1)
+    table = Table.from_toml(text, source="README.md", pieces=Tank)
+    assert [p.name for p in table.pieces] == ["Tiger", "T-34"]
+    assert [t.kind for t in table.terrain] == ["hill", "obstacle"]
+    assert table.piece("Tiger").is_hq and table.piece("T-34").crew == "regular"
