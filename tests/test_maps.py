@@ -1,3 +1,7 @@
+import os
+import re
+import stat
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -217,3 +221,133 @@ def test_editing_returns_an_edited_copy(m):
         m.with_feature(side, "slope")
     stream_gone = m.with_feature(m.hexside("1609/1610"), "stream", present=False)
     assert "stream" not in stream_gone.hexside_features
+
+
+@pytest.mark.parametrize("umask, mode", [(0o022, 0o644), (0o077, 0o600), (0o002, 0o664)])
+def test_a_saved_map_gets_the_usual_permissions(tmp_path, m, umask, mode):
+    old = os.umask(umask)
+    try:
+        m.save(tmp_path / "new.toml")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "new.toml").stat().st_mode) == mode
+
+
+def test_saving_over_a_map_keeps_its_permissions(tmp_path, m):
+    path = tmp_path / "map.toml"
+    path.write_text("old contents")
+    path.chmod(0o640)
+    m.save(path)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o640
+    assert HexMap.load(path) == m
+
+
+def test_saving_where_it_cannot_is_named(tmp_path, m):
+    with pytest.raises(WbkError, match="nowhere/map.toml: cannot save the map"):
+        m.save(tmp_path / "nowhere" / "map.toml")
+    with pytest.raises(WbkError, match="is a folder, not a map file"):
+        m.save(tmp_path)
+
+
+@pytest.mark.parametrize(
+    "make, message",
+    [
+        (lambda: HexMap(7, (1, 2), (1, 2)), "map name 7 is not text"),
+        (lambda: HexMap("x", "1-9", (1, 2)), "columns '1-9' is not a pair (first, last) of whole numbers"),
+        (lambda: HexMap("x", (1, 2.5), (1, 2)), "columns (1, 2.5) is not a pair"),
+        (lambda: HexMap("x", (1, 2), (True, 2)), "rows (True, 2) is not a pair"),
+        (lambda: HexMap("x", (1, 2), (-1, 2)), "rows (-1, 2) is not a pair (first, last) of whole numbers of 0 or more"),
+        (lambda: HexMap("x", (1, 2), (1, 2), "left"), "low_columns 'left': expected 'odd' or 'even'"),
+        (lambda: HexMap("x", (1, 2), (1, 2), terrain_hexes=["woods"]), "terrain_hexes ['woods'] is not a table"),
+        (lambda: HexMap("x", (1, 2), (1, 2), terrain_hexes={"woods": "0101"}), "terrain_hexes 'woods' '0101' is not a collection"),
+        (lambda: HexMap("x", (1, 2), (1, 2), terrain_hexes={"woods": ["0101"]}), "terrain_hexes 'woods': '0101' is not a Hex"),
+        (lambda: HexMap("x", (1, 2), (1, 2), terrain_hexes={"": [Hex(1, 0)]}), "terrain_hexes: name '' is not a name"),
+        (lambda: HexMap("x", (1, 2), (1, 2), hexside_features={"stream": [Hex(1, 0)]}), "hexside_features 'stream': Hex(1, 0, -1) is not a Hexside"),
+        (lambda: HexMap("x", (1, 2), (1, 2), marker_hexes={"star": Hex(1, 0)}), "marker_hexes 'star' Hex(1, 0, -1) is not a collection"),
+        (lambda: HexMap("x", (1, 2), (1, 2), uphill_hexes={Hex(1, 0): Hex(1, 1)}), "uphill_hexes: Hex(1, 0, -1) is not a Hexside"),
+    ],
+)
+def test_a_map_checks_what_it_is_made_of(make, message):
+    with pytest.raises(WbkError, match=re.escape(message)):
+        make()
+
+
+def test_slopes_and_uphill_hexes_go_together():
+    side = Hexside(Hex(1, 1), Hex(1, 2))
+    with pytest.raises(WbkError, match="slope hexside 0101/0102 has no uphill hex"):
+        HexMap("x", (1, 2), (1, 2), hexside_features={"slope": {side}})
+    with pytest.raises(WbkError, match="hexside 0101/0102 has an uphill hex but no slope"):
+        HexMap("x", (1, 2), (1, 2), hexside_features={"stream": {side}}, uphill_hexes={side: Hex(1, 1)})
+
+
+def test_a_map_keeps_its_own_copy_of_the_tables():
+    woods = {Hex(1, 1)}
+    m = HexMap("x", [1, 2], [1, 2], terrain_hexes={"woods": woods})
+    woods.add(Hex(1, 2))
+    assert m.terrain_hexes == {"woods": frozenset({Hex(1, 1)})} and m.terrain(Hex(1, 2)) == frozenset()
+    assert m.columns == (1, 2) and m == HexMap("x", (1, 2), (1, 2), terrain_hexes={"woods": [Hex(1, 1)]})
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda m: m.hex(1913), "hex label 1913 is not text"),
+        (lambda m: m.hex("١٩١٣"), "'١٩١٣' is not a hex label"),
+        (lambda m: m.with_terrain("1913", "woods"), "terrain for 1913 'woods' is not a collection"),
+        (lambda m: m.with_terrain("1913", [None]), "terrain for 1913: None is not a str"),
+        (lambda m: m.with_feature(m.hex("1913"), "stream"), "hexside Hex(19, 4, -23) is not a Hexside"),
+        (lambda m: m.with_feature("1913/1914", "stream", present="yes"), "present 'yes' is not True or False"),
+        (lambda m: m.with_feature("1913/1914", ""), "feature '' is not a name"),
+        (lambda m: m.features(m.hex("1913")), "is not a Hexside"),
+        (lambda m: m.uphill("1913"), "'1913' is not a hexside label"),
+        (lambda m: m.neighbors(m.from_offset(30, 30)), "hex 3030 is off the map"),
+        (lambda m: m.offset("1913"), "offset: '1913' is not a Hex"),
+        (lambda m: m.from_offset(19, "13"), "row '13' is not a whole number"),
+        (lambda m: m.label("1913"), "label: '1913' is not a Hex, Hexside or Corner"),
+        (lambda m: m.describe([m.hex("1913")]), "is not a Trace"),
+        (lambda m: m.markers(["star"]), "marker ['star'] is not a name"),
+        (lambda m: HexMap.from_toml(b"name = 'x'"), "is not TOML text"),
+        (lambda m: HexMap.load(None), "map file None is not a file path"),
+        (lambda m: example_map(None), "example map name None is not text"),
+    ],
+)
+def test_bad_arguments_are_named(m, call, message):
+    with pytest.raises(WbkError, match=re.escape(message)):
+        call(m)
+
+
+def test_hexsides_may_be_given_by_label(m):
+    assert m.features("1609/1610") == {"stream"}
+    assert m.uphill("1913/1813") == m.hex("1913")
+    assert m.with_feature("1913/2013", "stream").features("1913/2013") == {"stream"}
+
+
+@pytest.mark.parametrize(
+    "change, where",
+    [
+        (("woods = [\"1815\", \"2012\"]", "woods = 5"), r"map.toml: \[terrain\] woods: 5 \(expected a list"),
+        (("woods = [\"1815\", \"2012\"]", "\"\" = [\"1815\"]"), r"map.toml: \[terrain\]: an empty name"),
+        (("[markers]\nstar = [\"1913\"]", "ford = 1"), r"map.toml: \[hexsides\] ford: 1 \(expected a list"),
+        (("columns = [12, 24]", "columns = [12, true]"), r"map.toml: columns: \[12, True\] \(expected"),
+        (("name = \"SS Panzer errata 9.4 example\"", "name = 94"), r"map.toml: name: 94 is not a string"),
+    ],
+)
+def test_more_malformed_files_name_file_and_key(tmp_path, change, where):
+    path = tmp_path / "map.toml"
+    text = ISSUE_EXAMPLE.replace(*change)
+    assert text != ISSUE_EXAMPLE
+    path.write_text(text)
+    with pytest.raises(WbkError, match=where):
+        HexMap.load(path)
+
+
+def test_a_section_that_is_not_a_table_is_named():
+    with pytest.raises(WbkError, match=r"map: markers: expected a table \[markers\], found 3"):
+        HexMap.from_toml('markers = 3\nname = "x"\ncolumns = [1, 2]\nrows = [1, 2]\nlow_columns = "odd"')
+
+
+def test_a_map_file_that_is_not_utf8_is_named(tmp_path):
+    path = tmp_path / "latin1.toml"
+    path.write_bytes(ISSUE_EXAMPLE.replace("demo", "démo").encode("utf-8").replace(b"SS Panzer", b"\xe9"))
+    with pytest.raises(WbkError, match="latin1.toml: the map is not UTF-8 text"):
+        HexMap.load(path)

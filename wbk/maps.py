@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 import tempfile
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
@@ -38,6 +39,53 @@ LowColumns = Literal["odd", "even"]
 UPHILL_FEATURE = "slope"
 _TOP_KEYS = {"name", "columns", "rows", "low_columns", "terrain", "hexsides", "markers"}
 
+# ``example_maps`` is public too, but takes no arguments, so it has nothing to check and no
+# place in the sweep of bad input that ``__all__`` drives (tests/test_bad_input.py).
+__all__ = ["UPHILL_FEATURE", "HexMap", "LowColumns", "example_map"]
+
+
+def _text(value, what: str) -> str:
+    if not isinstance(value, str):
+        raise WbkError(f"{what} {value!r} is not text")
+    return value
+
+
+def _name(value, what: str) -> str:
+    if not isinstance(value, str) or not value:
+        raise WbkError(f"{what} {value!r} is not a name (expected non-empty text)")
+    return value
+
+
+def _span(value, key: str) -> tuple[int, int]:
+    if not (
+        isinstance(value, (tuple, list))
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value)
+    ):
+        raise WbkError(f"{key} {value!r} is not a pair (first, last) of whole numbers of 0 or more")
+    first, last = value
+    if first > last:
+        raise WbkError(f"{key} [{first}, {last}]: the first number is above the last")
+    return int(first), int(last)
+
+
+def _collection(values, kind: type, what: str) -> frozenset:
+    """The items of a list or set of ``kind``; a str (which would split into letters), a single
+    item or anything else is a WbkError naming ``what``."""
+    if isinstance(values, (str, bytes, Mapping)) or not isinstance(values, Iterable):
+        raise WbkError(f"{what} {values!r} is not a collection (a list or set) of {kind.__name__}")
+    items = list(values)
+    for item in items:
+        if not isinstance(item, kind):
+            raise WbkError(f"{what}: {item!r} is not a {kind.__name__}")
+    return frozenset(items)
+
+
+def _path(value, what: str) -> Path:
+    if isinstance(value, bytes) or not isinstance(value, (str, os.PathLike)):
+        raise WbkError(f"{what} {value!r} is not a file path (expected text or a pathlib.Path)")
+    return Path(value)
+
 
 @dataclass(frozen=True, eq=True, repr=False)
 class HexMap:
@@ -45,7 +93,9 @@ class HexMap:
 
     ``terrain`` maps a terrain type to its hexes (a hex may carry several types; hexes not
     listed are clear). ``hexsides`` maps a feature to its hexsides. ``uphill_hexes`` gives, for
-    each slope hexside, its uphill hex. ``markers`` maps a marker (victory star, ...) to hexes.
+    each slope hexside, its uphill hex (and only for those). ``markers`` maps a marker (victory
+    star, ...) to hexes. Everything is checked when the map is made; the tables are stored as
+    dicts of frozensets.
     """
 
     name: str
@@ -58,11 +108,27 @@ class HexMap:
     marker_hexes: Mapping[str, frozenset[Hex]] = field(default_factory=dict)
 
     def __post_init__(self):
-        for key, (first, last) in (("columns", self.columns), ("rows", self.rows)):
-            if first > last:
-                raise WbkError(f"{key} [{first}, {last}]: the first number is above the last")
-        if self.low_columns not in ("odd", "even"):
+        _text(self.name, "map name")
+        columns, rows = _span(self.columns, "columns"), _span(self.rows, "rows")
+        if not isinstance(self.low_columns, str) or self.low_columns not in ("odd", "even"):
             raise WbkError(f"low_columns {self.low_columns!r}: expected 'odd' or 'even'")
+        setattr_ = object.__setattr__
+        setattr_(self, "columns", columns)
+        setattr_(self, "rows", rows)
+        setattr_(self, "_odd", self.low_columns == "odd")
+        setattr_(self, "_widths", (max(2, len(str(columns[1]))), max(2, len(str(rows[1])))))
+        for key, kind in (("terrain_hexes", Hex), ("hexside_features", Hexside), ("marker_hexes", Hex)):
+            setattr_(self, key, self._table(getattr(self, key), key, kind))
+        if not isinstance(self.uphill_hexes, Mapping):
+            raise WbkError(
+                f"uphill_hexes {self.uphill_hexes!r} is not a table of uphill hexes by hexside"
+            )
+        for side, up in self.uphill_hexes.items():
+            if not isinstance(side, Hexside):
+                raise WbkError(f"uphill_hexes: {side!r} is not a Hexside")
+            if not isinstance(up, Hex):
+                raise WbkError(f"uphill_hexes: uphill hex {up!r} of {side!r} is not a Hex")
+        setattr_(self, "uphill_hexes", dict(self.uphill_hexes))
         terrain_of: dict[Hex, set[str]] = {}
         for kind, hexes in self.terrain_hexes.items():
             for h in hexes:
@@ -71,9 +137,17 @@ class HexMap:
         for feature, sides in self.hexside_features.items():
             for side in sides:
                 features_of.setdefault(side, set()).add(feature)
-        object.__setattr__(self, "_terrain_of", {h: frozenset(t) for h, t in terrain_of.items()})
-        object.__setattr__(self, "_features_of", {s: frozenset(f) for s, f in features_of.items()})
+        setattr_(self, "_terrain_of", {h: frozenset(t) for h, t in terrain_of.items()})
+        setattr_(self, "_features_of", {s: frozenset(f) for s, f in features_of.items()})
         self._check_on_map()
+
+    @staticmethod
+    def _table(value, what: str, kind: type) -> dict[str, frozenset]:
+        if not isinstance(value, Mapping):
+            raise WbkError(f"{what} {value!r} is not a table of {kind.__name__}s by name")
+        return {
+            _name(k, f"{what}: name"): _collection(v, kind, f"{what} {k!r}") for k, v in value.items()
+        }
 
     def __repr__(self):
         return f"<HexMap {self.name!r}: {self.extent}, {len(self)} hexes>"
@@ -89,6 +163,13 @@ class HexMap:
         for side, up in self.uphill_hexes.items():
             if up not in side:
                 raise WbkError(f"uphill hex {self.label(up)} is not on hexside {self.label(side)}")
+        slopes = self.hexside_features.get(UPHILL_FEATURE, frozenset())
+        for side in sorted(slopes - self.uphill_hexes.keys()):
+            raise WbkError(f"slope hexside {self.label(side)} has no uphill hex in uphill_hexes")
+        for side in sorted(self.uphill_hexes.keys() - slopes):
+            raise WbkError(
+                f"uphill_hexes: hexside {self.label(side)} has an uphill hex but no slope"
+            )
 
     def _require_on_map(self, h: Hex, where: str):
         if h not in self:
@@ -101,18 +182,26 @@ class HexMap:
         (c0, c1), (r0, r1) = self.columns, self.rows
         return f"columns {c0}-{c1}, rows {r0}-{r1}"
 
-    @property
-    def _widths(self) -> tuple[int, int]:
-        return max(2, len(str(self.columns[1]))), max(2, len(str(self.rows[1])))
-
     def offset(self, h: Hex) -> tuple[int, int]:
-        """The printed (column, row) of a hex."""
+        """The printed (column, row) of a hex (on the map or not)."""
+        if not isinstance(h, Hex):
+            raise WbkError(f"offset: {h!r} is not a Hex")
+        return self._offset(h)
+
+    def _offset(self, h: Hex) -> tuple[int, int]:
         col = h.q
-        shift = (col - (col & 1)) // 2 if self.low_columns == "odd" else (col + (col & 1)) // 2
+        shift = (col - (col & 1)) // 2 if self._odd else (col + (col & 1)) // 2
         return col, h.r + shift
 
     def from_offset(self, col: int, row: int) -> Hex:
-        shift = (col - (col & 1)) // 2 if self.low_columns == "odd" else (col + (col & 1)) // 2
+        """The hex at a printed (column, row), on the map or not."""
+        for value, what in ((col, "column"), (row, "row")):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise WbkError(f"{what} {value!r} is not a whole number")
+        return self._from_offset(col, row)
+
+    def _from_offset(self, col: int, row: int) -> Hex:
+        shift = (col - (col & 1)) // 2 if self._odd else (col + (col & 1)) // 2
         return Hex(col, row - shift)
 
     def hex(self, label: str | Hex) -> Hex:
@@ -122,24 +211,32 @@ class HexMap:
                 raise WbkError(f"hex {self.label(label)} is off the map ({self.extent})")
             return label
         cw, rw = self._widths
-        if not isinstance(label, str) or not re.fullmatch(rf"\d{{{cw + rw}}}", label):
+        example = self.label(self._from_offset(self.columns[0], self.rows[0]))
+        if not isinstance(label, str):
+            raise WbkError(
+                f"hex label {label!r} is not text (expected {cw + rw} digits in quotes, "
+                f"column then row, like {example!r})"
+            )
+        if len(label) != cw + rw or not label.isascii() or not label.isdigit():
             raise WbkError(
                 f"{label!r} is not a hex label (expected {cw + rw} digits, column then row, "
-                f"like {self.label(self.from_offset(self.columns[0], self.rows[0]))!r})"
+                f"like {example!r})"
             )
         col, row = int(label[:cw]), int(label[cw:])
-        h = self.from_offset(col, row)
+        h = self._from_offset(col, row)
         if h not in self:
             raise WbkError(f"hex {label} is off the map ({self.extent})")
         return h
 
     def label(self, item: Hex | Hexside | Corner) -> str:
         """The printed label of a hex ("1913"), a hexside ("1715/1816", lower label first) or a
-        corner ("1814/1913/1914")."""
+        corner ("1814/1913/1914"), on the map or not."""
         if isinstance(item, (Hexside, Corner)):
             return "/".join(sorted(self.label(h) for h in item.hexes))
+        if not isinstance(item, Hex):
+            raise WbkError(f"label: {item!r} is not a Hex, Hexside or Corner")
         cw, rw = self._widths
-        col, row = self.offset(item)
+        col, row = self._offset(item)
         return f"{col:0{cw}d}{row:0{rw}d}"
 
     def hexside(self, a: str | Hex, b: str | Hex | None = None) -> Hexside:
@@ -153,6 +250,14 @@ class HexMap:
             raise WbkError(f"hexes {self.label(ha)} and {self.label(hb)} are not adjacent: no hexside")
         return Hexside(ha, hb)
 
+    def _side(self, side: Hexside | str) -> Hexside:
+        """A Hexside as given, or the one a label names ("1715/1816"); anything else is an error."""
+        if isinstance(side, Hexside):
+            return side
+        if isinstance(side, str):
+            return self.hexside(side)
+        raise WbkError(f"hexside {side!r} is not a Hexside (or a hexside label like '1715/1816')")
+
     def describe(self, tr: Trace) -> list[str]:
         """A traced line in words, one line per thing it meets, in order.
 
@@ -161,6 +266,10 @@ class HexMap:
         >>> m.describe(trace(m.hex("1913"), m.hex("1815")))
         ['starts in 1913', 'through corner 1814/1913/1914', 'along hexside 1814/1914', 'through corner 1814/1815/1914', 'ends in 1815']
         """
+        if not isinstance(tr, Trace):
+            raise WbkError(
+                f"describe: {tr!r} is not a Trace (make one with wbk.hexgrid.trace(a, b))"
+            )
         words = {"cross": "crosses hexside", "corner": "through corner", "along": "along hexside", "hex": "into"}
         lines = [f"{words[kind]} {self.label(item)}" for kind, item in tr.course]
         lines[0] = f"starts in {self.label(tr.a)}"
@@ -171,60 +280,86 @@ class HexMap:
     # --- contents --------------------------------------------------------------------------
 
     def __contains__(self, item: object) -> bool:
-        if isinstance(item, str):
-            try:
-                self.hex(item)
-            except WbkError:
-                return False
-            return True
         if not isinstance(item, Hex):
+            if isinstance(item, str):
+                try:
+                    self.hex(item)
+                except WbkError:
+                    return False
+                return True
             return False
-        col, row = self.offset(item)
-        return self.columns[0] <= col <= self.columns[1] and self.rows[0] <= row <= self.rows[1]
+        col = item.q
+        row = item.r + ((col - (col & 1)) // 2 if self._odd else (col + (col & 1)) // 2)
+        (c0, c1), (r0, r1) = self.columns, self.rows
+        return c0 <= col <= c1 and r0 <= row <= r1
 
     def __iter__(self) -> Iterator[Hex]:
         """The hexes column by column, each column top to bottom."""
         for col in range(self.columns[0], self.columns[1] + 1):
             for row in range(self.rows[0], self.rows[1] + 1):
-                yield self.from_offset(col, row)
+                yield self._from_offset(col, row)
 
     def __len__(self) -> int:
         return (self.columns[1] - self.columns[0] + 1) * (self.rows[1] - self.rows[0] + 1)
 
-    def neighbors(self, h: Hex) -> tuple[Hex, ...]:
+    def neighbors(self, h: str | Hex) -> tuple[Hex, ...]:
         """The adjacent hexes that are on the map, in the order N, NE, SE, S, SW, NW."""
-        return tuple(n for n in h.neighbors() if n in self)
+        if not isinstance(h, Hex) or h not in self:
+            h = self.hex(h)
+        return tuple([n for n in h.neighbors() if n in self])
 
     def terrain(self, h: str | Hex) -> frozenset[str]:
         """The terrain types in a hex (empty for clear)."""
-        return self._terrain_of.get(self.hex(h), frozenset())
+        if not isinstance(h, Hex) or h not in self:
+            h = self.hex(h)
+        return self._terrain_of.get(h, _NOTHING)
 
-    def features(self, side: Hexside) -> frozenset[str]:
-        """The features on a hexside (stream, slope, ...)."""
-        return self._features_of.get(side, frozenset())
+    def features(self, side: Hexside | str) -> frozenset[str]:
+        """The features on a hexside (stream, slope, ...); a hexside may reach off the map."""
+        if type(side) is not Hexside:
+            side = self._side(side)
+        return self._features_of.get(side, _NOTHING)
 
-    def uphill(self, side: Hexside) -> Hex | None:
+    def uphill(self, side: Hexside | str) -> Hex | None:
         """The uphill hex of a slope hexside, or None where the hexside has no slope."""
+        if type(side) is not Hexside:
+            side = self._side(side)
         return self.uphill_hexes.get(side)
 
     def markers(self, name: str) -> frozenset[Hex]:
         """The hexes carrying a marker (for example "star"); empty when there are none."""
-        return self.marker_hexes.get(name, frozenset())
+        return self.marker_hexes.get(_name(name, "marker"), _NOTHING)
 
     # --- editing: each returns an edited copy ----------------------------------------------
 
     def with_terrain(self, h: str | Hex, terrain: Iterable[str]) -> HexMap:
         """This map with the terrain of one hex replaced (an empty ``terrain`` makes it clear)."""
-        h, wanted = self.hex(h), set(terrain)
+        h = self.hex(h)
+        wanted = _collection(terrain, str, f"terrain for {self.label(h)}")
+        for kind in wanted:
+            _name(kind, f"terrain for {self.label(h)}: terrain type")
         kinds = set(self.terrain_hexes) | wanted
         new = {k: (self.terrain_hexes.get(k, frozenset()) - {h}) | ({h} if k in wanted else set()) for k in kinds}
         return replace(self, terrain_hexes={k: frozenset(v) for k, v in new.items() if v})
 
-    def with_feature(self, side: Hexside, feature: str, *, present: bool = True, uphill: Hex | None = None) -> HexMap:
+    def with_feature(
+        self,
+        side: Hexside | str,
+        feature: str,
+        *,
+        present: bool = True,
+        uphill: Hex | str | None = None,
+    ) -> HexMap:
         """This map with ``feature`` added to (or, ``present=False``, removed from) a hexside.
-        A slope needs its ``uphill`` hex, one of the hexside's two."""
+        A slope needs its ``uphill`` hex, one of the hexside's two; other features ignore it."""
+        side = self._side(side)
+        _name(feature, "feature")
+        if not isinstance(present, bool):
+            raise WbkError(f"present {present!r} is not True or False")
         for h in side.hexes:
             self._require_on_map(h, f"hexside {self.label(side)}")
+        if uphill is not None:
+            uphill = self.hex(uphill)
         sides = set(self.hexside_features.get(feature, frozenset()))
         uphill_hexes = dict(self.uphill_hexes)
         if present:
@@ -246,10 +381,16 @@ class HexMap:
 
     @classmethod
     def load(cls, path: str | os.PathLike) -> HexMap:
+        path = _path(path, "map file")
         return cls.from_toml(read_text(path, "map"), source=str(path))
 
     @classmethod
     def from_toml(cls, text: str, *, source: str = "map") -> HexMap:
+        _text(source, "source")
+        if not isinstance(text, str):
+            raise WbkError(
+                f"{source}: the map {text!r} is not TOML text (to read a file, use HexMap.load)"
+            )
         return _MapReader(source).read(parse_toml(text, source))
 
     def to_toml(self) -> str:
@@ -275,11 +416,24 @@ class HexMap:
         return "\n".join(lines) + "\n"
 
     def save(self, path: str | os.PathLike) -> None:
-        """Write the map as TOML; a failed save leaves any existing file untouched."""
-        path = Path(path)
+        """Write the map as TOML; a failed save leaves any existing file untouched. A new file
+        gets the usual permissions (0o666 less the umask), a replaced file keeps its own."""
+        path = _path(path, "map file")
+        if path.is_dir():
+            raise WbkError(f"{path}: is a folder, not a map file")
         text = self.to_toml()
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
         try:
+            mode = stat.S_IMODE(os.stat(path).st_mode)
+        except FileNotFoundError:
+            mode = 0o666 & ~_umask()
+        except OSError as e:
+            raise WbkError(f"{path}: cannot save the map ({e.strerror})") from None
+        try:
+            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        except OSError as e:
+            raise WbkError(f"{path}: cannot save the map ({e.strerror})") from None
+        try:
+            os.fchmod(fd, mode)
             with os.fdopen(fd, "w", encoding="utf-8") as f:
                 f.write(text)
                 f.flush()
@@ -295,11 +449,31 @@ class HexMap:
         return map_png(self)
 
 
+_NOTHING: frozenset = frozenset()
+
+
+def _umask() -> int:
+    """The process's umask, read without changing it where Linux tells it (a brief set-and-
+    restore elsewhere)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 def example_map(name: str) -> HexMap:
     """A map shipped with wbk, by file name without ".toml" (see ``example_maps()``)."""
+    _text(name, "example map name")
+    names = example_maps()
+    if name not in names:
+        raise WbkError(f"no shipped map called {name!r} (there are: {', '.join(names)})")
     path = resources.files("wbk") / "data" / "maps" / f"{name}.toml"
-    if not path.is_file():
-        raise WbkError(f"no shipped map called {name!r} (there are: {', '.join(example_maps())})")
     return HexMap.from_toml(path.read_text(encoding="utf-8"), source=f"wbk/data/maps/{name}.toml")
 
 
@@ -352,7 +526,10 @@ class _MapReader:
                     uphill[side] = up
                 sides.append(side)
             features[feature] = frozenset(sides)
-        return HexMap(name, columns, rows, low, terrain, features, uphill, markers)
+        try:
+            return HexMap(name, columns, rows, low, terrain, features, uphill, markers)
+        except WbkError as e:  # the checks above should leave nothing for HexMap to find
+            raise WbkError(f"{self.source}: {e}") from None
 
     def span(self, data: dict, key: str) -> tuple[int, int]:
         value = data[key]
@@ -368,6 +545,8 @@ class _MapReader:
         value = data.get(key, {})
         if not isinstance(value, dict):
             self.fail(key, f"expected a table [{key}], found {value!r}")
+        if "" in value:
+            self.fail(f"[{key}]", 'an empty name "" (expected a name like woods)')
         return list(value.items())
 
     def strings(self, section: str, key: str, values: object) -> list[str]:
