@@ -58,9 +58,8 @@ def test_calculator_shows_the_worked_examples(calculator):
     assert "all 3 firers disrupted: × ½ = 7.5" in pane and "3.75 rounds up to 4 dice" in pane
     pane, _ = set_and_restore(calculator, strengths="5, 5D, 5", terrain="town")
     assert "<b>7 dice</b>" in pane and "1 of 3 firers disrupted" in pane
-    pane, _ = set_and_restore(
-        calculator, strengths="4", fire="at", range_hexes="1", terrain="woods", target="armored_vehicle", armor="1"
-    )
+    tank = dict(fire="at", range_hexes="1", terrain="woods", target="armored_vehicle", armor="1")
+    pane, _ = set_and_restore(calculator, strengths="4", **tank)
     assert "<b>20 dice</b>" in pane and "AT fire: armor 1 takes 1 hit off" in pane
 
 
@@ -78,8 +77,11 @@ def test_calculator_at_fire_at_non_vehicles_does_nothing(calculator):
 
 def test_choices_show_words_and_give_back_the_option_names(calculator):
     controls = calculator.controls
-    shown = {name: dict(c.options) for name, c in controls.items() if isinstance(c, widgets.Dropdown)}
-    assert shown["fire"] == {"direct fire": "direct", "bombardment": "bombardment", "AT fire": "at", "assault combat": "assault"}
+    dropdowns = {name: c for name, c in controls.items() if isinstance(c, widgets.Dropdown)}
+    shown = {name: dict(c.options) for name, c in dropdowns.items()}
+    assert shown["fire"] == {
+        "direct fire": "direct", "bombardment": "bombardment", "AT fire": "at", "assault combat": "assault",
+    }
     assert shown["crowded"] == {"three or more": "three_or_more", "exactly three": "exactly_three"}
     assert shown["protection"]["dug in"] == "dug_in"
     assert shown["target"]["non-vehicle units"] == "non_vehicle"
@@ -90,7 +92,8 @@ def test_choices_show_words_and_give_back_the_option_names(calculator):
 
 
 def test_parse_pieces():
-    assert panels.parse_pieces("5, 5d 3D", "strengths") == [5, Piece(5, disrupted=True), Piece(3, disrupted=True)]
+    pieces = panels.parse_pieces("5, 5d 3D", "strengths")
+    assert pieces == [5, Piece(5, disrupted=True), Piece(3, disrupted=True)]
     with pytest.raises(WbkError, match="'d' in strengths"):
         panels.parse_pieces("5 d", "strengths")
 
@@ -114,6 +117,9 @@ def test_at_least_panel_reports_bad_morale():
     assert [t.get_text() for t in panel.figure.axes[1].get_legend().get_texts()] == [
         "unarmored vehicle", "armor 1", "armor 2", "armor 3",
     ]
+    panel.controls["fire"].value = "at"
+    panel.controls["target"].value = "wagon"
+    assert panel.figure.axes[0].get_title() == "AT fire at a wagon"
     panel.controls["level"].value = Damage.ELIMINATED
     assert panel.figure.axes[1].get_title() == "AT fire at a vehicle: at least eliminated"
     panel.controls["leader"].value = "1"

@@ -155,7 +155,7 @@ def leader_worth() -> ChartPanel:
 
     def draw(figure: Figure, result) -> str:
         dice, fire, target, cases = result
-        title = f"{label(fire)} at {label(target)}, {dice} dice: damage"
+        title = f"{label(fire)} at {_aimed_at(target)}, {dice} dice: damage"
         stacked_bars(cases, ax=figure.add_subplot(), title=title)
         rows = "".join(
             f"<tr><td>{name}</td><td>{float(d.at_least(Damage.STEP_LOSS)):.1%}</td>"
@@ -194,7 +194,7 @@ def at_least_panel() -> ChartPanel:
             name: {n: blitz.fire_outcome(n, fire="at", **vehicle) for n in DICE_RANGE}
             for name, vehicle in vehicles.items()
         }
-        return f"{label(fire)} at {label(target)}", by_dice, level, by_armor
+        return f"{label(fire)} at {_aimed_at(target)}", by_dice, level, by_armor
 
     def draw(figure: Figure, result) -> str:
         title, by_dice, threshold, by_armor = result
@@ -213,6 +213,14 @@ def at_least_panel() -> ChartPanel:
         leader=widgets.Text("", description="leader morale (blank: none)"),
         level=widgets.Dropdown(options=[(str(d), d) for d in LEVELS], description="level"),
     )
+
+
+def _aimed_at(target: str) -> str:
+    """The target as a title says it: "non-vehicle units", "an unarmored vehicle", "a wagon"."""
+    words = label(target)
+    if target == "non_vehicle":
+        return words
+    return f"{'an' if words[0] in 'aeiou' else 'a'} {words}"
 
 
 def _at_least_each_level(ax, by_dice: dict[int, Dist], title: str) -> None:
