@@ -20,4 +20,4 @@ test: $(INSTALLED)
 
 # Re-execute every notebook in place, so that its stored outputs are current.
 notebooks: $(INSTALLED)
-	$(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace notebooks/*.ipynb
+	$(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.store_widget_state=False notebooks/*.ipynb

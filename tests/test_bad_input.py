@@ -93,6 +93,9 @@ SS_PANZER = [
     bad(ss_panzer.geographic_victory, _M, ["1913"], marker="stars", names="0 marked 'stars'"),
     bad(ss_panzer.geographic_victory, _M, "1913", names="Soviet-controlled hexes '1913'"),
     bad(ss_panzer.geographic_victory, _M, ["1999"], names="hex 1999 is off the map"),
+    bad(ss_panzer.reading_differences, _M, "slope", names="reading 'slope'"),
+    bad(ss_panzer.reading_differences, _M, "slope_hex", firers="1712", names="firers '1712'"),
+    bad(ss_panzer.reading_differences, _M, "edge", edge="both", names="'edge' is the reading compared"),
 ]
 
 # --- wbk.games.blitz ------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from wbk.games.ss_panzer import (
     line_of_sight,
     movement_range,
     plan_movement,
+    reading_differences,
     route,
     soviet_artillery_dice,
     viewshed,
@@ -79,10 +80,10 @@ def test_errata_9_4_general_sentence_is_the_default_reading():
 
 
 def test_errata_9_4_the_readings_differ_on_550_pairs_of_the_errata_map():
-    hexes = list(M)
-    pairs = [(a, b) for i, a in enumerate(hexes) for b in hexes[i + 1:]]
-    differ = [(a, b) for a, b in pairs if has_los(M, a, b) != has_los(M, a, b, slope_hex="hexsides_only")]
+    differ = reading_differences(M, "slope_hex")
     assert len(differ) == 550
+    assert len(reading_differences(M, "slope_end")) == 2
+    assert len(reading_differences(M, "slope_end", slope_hex="hexsides_only")) == 57
     assert all(has_los(M, a, b, slope_hex="hexsides_only") for a, b in differ)  # only ever sees more
     assert not any(M.hex(x) in pair for pair in differ for x in ("1913", "1813", "1814", "1914"))
 

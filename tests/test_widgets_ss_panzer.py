@@ -42,9 +42,34 @@ def test_movement_panel_one_hex_rule_and_route():
     panel.unit.value = "Tiger"
     assert "reaches" in panel.pane.value
     panel.boxes["goal"].value = "1208"
-    assert "1208 is out of reach (move)" in panel.pane.value
+    assert "1208 is out of reach (Move)" in panel.pane.value
     panel.boxes["start"].value = "1999"
     assert "hex 1999 is off the map" in panel.message.value
+
+
+def test_los_panel_slope_readings():
+    panel = panels.LosPanel(M, "1712", "2113")
+    assert "line of sight blocked by slope hex 1913" in panel.pane.value
+    panel.slope_hex.value = "hexsides_only"
+    assert "line of sight clear" in panel.pane.value
+    panel.boxes["target"].value = "2214"
+    assert "line of sight blocked by slope hexside 1813/1913 at its end" in panel.pane.value
+    panel.slope_end.value = "touches"
+    assert "line of sight clear" in panel.pane.value
+    assert [label for label, _ in panel.slope_hex.options] == ["may enter, not see beyond (9.4)", "only slope hexsides block"]
+
+
+def test_movement_panel_after_moving():
+    panel = panels.MovementPanel(M, "1610", "1609")
+    panel.unit.value = "Guards airborne battalion"
+    panel.mp.value = "1"
+    assert "with 1 MP reaches" in panel.pane.value
+    assert "The one hex a Move action may always enter (errata 8.3): 1609 (4 MP), 1710 (2 MP)" in panel.pane.value
+    panel.moved.value = True
+    assert "The one hex" not in panel.pane.value
+    assert "1609 is out of reach (Move, having moved)" in panel.pane.value
+    panel.mp.value = "lots"
+    assert "MP to spend 'lots' is not a whole number" in panel.message.value
 
 
 def test_fire_panel_readings():
@@ -78,7 +103,7 @@ def test_map_editor_paints_and_saves(tmp_path):
     assert "file name 'edited.txt' should end in .toml" in editor.message.value
     editor.path.value = str(tmp_path / "missing" / "x.toml")
     editor.save()
-    assert "cannot save to" in editor.message.value
+    assert "x.toml" in editor.message.value and "No such file or directory" in editor.message.value
     click(editor, None, None)
     assert "off the map" in editor.message.value
 

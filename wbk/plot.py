@@ -309,11 +309,12 @@ def map_png(m: HexMap) -> bytes:
     return buffer.getvalue()
 
 
-def draw_line_of_sight(m: HexMap, result, *, ax=None, width: float | None = None) -> MapView:
+def draw_line_of_sight(m: HexMap, result, *, ax=None, width: float | None = None, reading: str = "") -> MapView:
     """A line of sight drawn on its map: the traced line, and what blocks it marked in red
-    (``result`` is a rules module's LOS result with ``.trace``, ``.blocking`` and ``.clear``)."""
+    (``result`` is a rules module's LOS result with ``.trace``, ``.blocking`` and ``.verdict``).
+    The title gives the verdict, after ``reading`` (the rule reading drawn) when one is named."""
     view = draw_map(m, ax=ax, width=width)
     view.show_line_of_sight(result)
-    verdict = "clear" if result.clear else "blocked"
-    view.ax.set_title(f"{m.label(result.trace.a)} to {m.label(result.trace.b)}: {verdict}", fontsize=10)
+    ends = f"{m.label(result.trace.a)} → {m.label(result.trace.b)}"
+    view.ax.set_title(f"{reading + chr(10) if reading else ''}{ends}: {result.verdict}", fontsize=10)
     return view

@@ -5,8 +5,9 @@ Public names:
 - ``Unit``, ``GameData``, ``example_data()``: units and the terrain and fire data (user data);
 - 8.3 movement: ``entry_cost`` (``explain_entry`` with its steps), ``movement_range``, ``route``
   (a cheapest path, explained), ``plan_movement`` (both from one search);
-- 9.4 line of sight: ``line_of_sight`` (``LosResult``), ``has_los``, ``viewshed``, and the
-  readings ``SLOPE_HEX_READINGS``, ``SLOPE_END_READINGS``, ``EDGE_READINGS``;
+- 9.4 line of sight: ``line_of_sight`` (``LosResult``), ``has_los``, ``viewshed``, the
+  readings ``SLOPE_HEX_READINGS``, ``SLOPE_END_READINGS``, ``EDGE_READINGS``, and
+  ``reading_differences`` (where a reading decides the answer);
 - 9.5 fire: ``fire_dice``, ``hits``, ``fire_effect``, ``soviet_artillery_dice``, ``FireEffect``;
 - 3.3 victory: ``geographic_victory``.
 
@@ -26,6 +27,7 @@ from __future__ import annotations
 import enum
 import functools
 import heapq
+import html
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -58,6 +60,7 @@ __all__ = [
     "line_of_sight",
     "movement_range",
     "plan_movement",
+    "reading_differences",
     "route",
     "soviet_artillery_dice",
     "viewshed",
@@ -579,13 +582,13 @@ class LosResult:
     blocking: tuple[Hex | Hexside, ...]
     steps: tuple[Step, ...]
     trace: Trace
+    verdict: str  # in a wargamer's words: "clear", "blocked by slope hexside 1813/1913"
 
     def __bool__(self) -> bool:
         return self.clear
 
     def _repr_html_(self) -> str:
-        verdict = "clear" if self.clear else "blocked"
-        return f"<b>line of sight {verdict}</b>{steps_html(self.steps)}"
+        return f"<b>line of sight {html.escape(self.verdict)}</b>{steps_html(self.steps)}"
 
 
 def _blocking_names(m: HexMap, blocking_terrain) -> frozenset[str]:
@@ -653,13 +656,19 @@ def line_of_sight(
     rule = _rule("9.4")
     steps = [Step(f"from {m.label(a)} to {m.label(b)}, {a.distance(b)} hexes", rule)]
     blocking: list[Hex | Hexside] = []
+    reasons: list[str] = []  # what blocks, as the verdict names it
+
+    def blocked_by(item: Hex | Hexside, reason: str):
+        blocking.append(item)
+        if reason not in reasons:
+            reasons.append(reason)
 
     def blocks(h: Hex) -> bool:
         # a line along the map's edge may pass hexes off the map: nothing there blocks
         return h in m and bool(m.terrain(h) & blocking_terrain)
 
     if visibility is not None and a.distance(b) > visibility:
-        blocking.append(b)
+        blocked_by(b, f"visibility ({visibility} hexes)")
         steps.append(Step(f"beyond visibility ({visibility} hexes)", rule))
     # errata 9.4's general sentence binds only lines between hexes without a slope hexside
     beyond_slope_hexes_blocks = slope_hex == "enter_not_beyond" and not any(
@@ -678,12 +687,12 @@ def line_of_sight(
                 steps.append(Step(f"{how} slope hexside {m.label(item)}: only touches it "
                                   "(reading 'touches'): no block", rule))
             else:
-                blocking.append(item)
+                blocked_by(item, f"slope hexside {m.label(item)}" + (" at its end" if at_end else ""))
                 reading = " (reading 'crosses')" if at_end else ""
                 steps.append(Step(f"{how} slope hexside {m.label(item)}, between the two units{reading}: blocked", rule))
         if kind == "hex" and item not in (a, b) and item in slope_hexes and slope_hex == "enter_not_beyond":
             if beyond_slope_hexes_blocks:
-                blocking.append(item)
+                blocked_by(item, f"slope hex {m.label(item)}")
                 steps.append(Step(f"passes through {m.label(item)}, a hex with slope symbols, and beyond it; "
                                   "neither unit's hex has a slope hexside: blocked", rule))
             else:
@@ -693,21 +702,25 @@ def line_of_sight(
         if not blocking_terrain:
             continue
         if kind == "hex" and item not in (a, b) and blocks(item):
-            blocking.append(item)
-            steps.append(Step(f"passes through {m.label(item)} ({', '.join(sorted(m.terrain(item) & blocking_terrain))})", "terrain chart"))
+            terrain = ", ".join(sorted(m.terrain(item) & blocking_terrain))
+            blocked_by(item, f"{terrain} in {m.label(item)}")
+            steps.append(Step(f"passes through {m.label(item)} ({terrain})", "terrain chart"))
         elif kind == "along":
             sides = [blocks(h) for h in item.hexes]
             if all(sides) or (edge == "either" and any(sides)):
-                blocking.extend(h for h in item.hexes if blocks(h))
+                for h in item.hexes:
+                    if blocks(h):
+                        blocked_by(h, f"terrain along hexside {m.label(item)}")
                 steps.append(Step(f"runs along {m.label(item)} with blocking terrain on {'both sides' if all(sides) else 'one side'} (reading {edge!r})", "terrain chart"))
         elif kind == "corner" and edge == "either":
             for h in item.hexes:
                 if h not in tr.hexes and h not in along_pairs and blocks(h):
-                    blocking.append(h)
+                    blocked_by(h, f"terrain at corner {m.label(item)}")
                     steps.append(Step(f"grazes {m.label(h)} at a corner (reading 'either')", "terrain chart"))
     clear = not blocking
     steps.append(Step("line of sight clear" if clear else "line of sight blocked", rule))
-    return LosResult(a, b, clear, tuple(blocking), tuple(steps), tr)
+    verdict = "clear" if clear else "blocked by " + ", ".join(reasons)
+    return LosResult(a, b, clear, tuple(blocking), tuple(steps), tr, verdict)
 
 
 def has_los(m: HexMap, firer: Hex | str, target: Hex | str, **options) -> bool:
@@ -721,6 +734,45 @@ def viewshed(m: HexMap, firer: Hex | str, **options) -> set[Hex]:
     origin = _map(m).hex(firer)
     line_of_sight(m, origin, origin, **options)  # checks the options even on a one-hex map
     return {h for h in m if h == origin or line_of_sight(m, origin, h, **options).clear}
+
+
+_READINGS = {"slope_hex": SLOPE_HEX_READINGS, "slope_end": SLOPE_END_READINGS, "edge": EDGE_READINGS}
+
+
+def reading_differences(
+    m: HexMap,
+    reading: str,
+    *,
+    firers: Iterable[Hex | str] | None = None,
+    **options,
+) -> list[tuple[Hex, Hex]]:
+    """The pairs of hexes whose line of sight one ``reading`` of 9.4 decides: clear under one of
+    its two values, blocked under the other (the other ``options`` of ``line_of_sight`` held).
+    Each pair once, firer first; ``firers`` limits the firers (default: every hex of the map).
+
+    >>> from wbk.maps import example_map
+    >>> m = example_map("ss_panzer_errata_9_4")
+    >>> [m.label(b) for a, b in reading_differences(m, "slope_hex", firers=["1712"])]
+    ['1817', '1917', '1918', '2113']
+    """
+    m = _map(m)
+    values = _READINGS[_choice(reading, tuple(_READINGS), "reading")]
+    if reading in options:
+        raise WbkError(f"{reading!r} is the reading compared: leave it out of the options")
+    hexes = list(m)
+    if firers is None:
+        pairs = [(a, b) for i, a in enumerate(hexes) for b in hexes[i + 1:]]
+    else:
+        chosen = [m.hex(f) for f in _names_or_hexes(firers, "firers")]
+        pairs = [(a, b) for a in chosen for b in hexes if b != a]
+    return [(a, b) for a, b in pairs
+            if len({has_los(m, a, b, **options, **{reading: v}) for v in values}) > 1]
+
+
+def _names_or_hexes(values, name: str) -> list:
+    if isinstance(values, (str, bytes, Hex)) or not isinstance(values, Iterable):
+        raise WbkError(f"{name} {values!r} is not a list of hexes")
+    return list(values)
 
 
 # --- 9.5 fire ------------------------------------------------------------------------------
@@ -861,9 +913,7 @@ def geographic_victory(m: HexMap, soviet_controlled: Iterable[Hex | str], *, mar
         have = ", ".join(f"{k} ({len(v)})" for k, v in sorted(m.marker_hexes.items())) or "none"
         raise WbkError(f"errata 3.3 counts {STAR_HEXES} star hexes; this map has {len(stars)} marked "
                        f"{marker!r} (its markers: {have})")
-    if isinstance(soviet_controlled, (str, bytes, Hex)) or not isinstance(soviet_controlled, Iterable):
-        raise WbkError(f"Soviet-controlled hexes {soviet_controlled!r} is not a list of hexes")
-    held = {m.hex(h) for h in soviet_controlled} & stars
+    held = {m.hex(h) for h in _names_or_hexes(soviet_controlled, "Soviet-controlled hexes")} & stars
     won = len(held) >= STARS_TO_WIN
     steps = (
         Step(f"the Soviet player controls {len(held)} of the {len(stars)} star hexes"

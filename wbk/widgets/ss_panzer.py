@@ -13,29 +13,44 @@ from wbk.errors import WbkError
 from wbk.games import ss_panzer
 from wbk.hexgrid import Hex, Hexside
 from wbk.maps import HexMap
-from wbk.widgets import ChartPanel, MapPanel, Panel, map_canvas, reports_errors
+from wbk.widgets import ChartPanel, MapPanel, Panel, map_canvas, parse_optional_number, reports_errors
 
 
 class LosPanel(MapPanel):
-    """Errata 9.4: pick firer and target, see the line, its verdict and why; switch the reading
-    of lines along a hexside or through a corner, the blocking terrain, and the firer's viewshed."""
+    """Errata 9.4: pick firer and target, see the line, its verdict and why; switch the readings
+    (slope hexes, slope ends, lines along a hexside or through a corner), the blocking terrain,
+    and the firer's viewshed."""
 
     def __init__(self, m: HexMap, firer: str, target: str, *, width: float = 7.5):
         kinds = sorted(m.terrain_hexes)
         wide = {"description_width": "initial"}
-        self.edge = widgets.ToggleButtons(options=["both", "either"], description="edge reading", style=wide)
+        self.slope_hex = widgets.ToggleButtons(
+            options=[("may enter, not see beyond (9.4)", "enter_not_beyond"), ("only slope hexsides block", "hexsides_only")],
+            description="slope hexes", style=wide)
+        self.slope_end = widgets.ToggleButtons(
+            options=[("crosses it", "crosses"), ("only touches it", "touches")],
+            description="a line through a slope's end", style=wide)
+        self.edge = widgets.ToggleButtons(
+            options=[("both sides must block", "both"), ("either side blocks", "either")],
+            description="along a hexside", style=wide)
         self.blocking = widgets.SelectMultiple(options=kinds, description="blocking terrain", rows=min(4, max(1, len(kinds))), style=wide)
         self.show_viewshed = widgets.Checkbox(False, description="show the firer's viewshed")
         self._viewshed_key, self._viewshed = None, set()
-        super().__init__(m, {"firer": firer, "target": target}, [self.edge, self.blocking, self.show_viewshed], width=width)
+        controls = [self.slope_hex, self.slope_end, self.edge, self.blocking, self.show_viewshed]
+        super().__init__(m, {"firer": firer, "target": target}, controls, width=width)
         self.update()
 
     def options(self) -> dict:
-        return {"blocking_terrain": set(self.blocking.value), "edge": self.edge.value}
+        return {
+            "blocking_terrain": sorted(self.blocking.value),
+            "edge": self.edge.value,
+            "slope_hex": self.slope_hex.value,
+            "slope_end": self.slope_end.value,
+        }
 
     def viewshed(self, firer: Hex) -> set[Hex]:
         """The firer's viewshed, kept while firer and options stay: clicking targets is cheap."""
-        key = (firer, frozenset(self.blocking.value), self.edge.value)
+        key = (firer, repr(self.options()))
         if self._viewshed_key != key:
             self._viewshed = ss_panzer.viewshed(self.map, firer, **self.options())
             self._viewshed_key = key
@@ -54,24 +69,30 @@ class LosPanel(MapPanel):
 
 class MovementPanel(MapPanel):
     """Errata 8.3: every hex a unit can reach from its start, shaded with the MP it costs; a goal
-    hex gets its cheapest path explained. Switch Move and Move & Fire to see the one-hex rule."""
+    hex gets its cheapest path explained. Set the MP left, switch Move and Move & Fire, or mark
+    the unit as having moved, to see the one-hex rule."""
 
     def __init__(self, m: HexMap, start: str, goal: str, data: ss_panzer.GameData | None = None, *, width: float = 7.5):
         self.data = data or ss_panzer.example_data()
         self.unit = widgets.Dropdown(options=list(self.data.units), description="unit")
         self.action = widgets.ToggleButtons(options=[("Move", "move"), ("Move & Fire", "move_and_fire")], description="action")
-        super().__init__(m, {"start": start, "goal": goal}, [self.unit, self.action], width=width)
+        self.mp = widgets.Text("", description="MP to spend", placeholder="the unit's MP", continuous_update=False)
+        self.moved = widgets.Checkbox(False, description="has already moved this Action Phase", style={"description_width": "initial"})
+        super().__init__(m, {"start": start, "goal": goal}, [self.unit, self.mp, self.action, self.moved], width=width)
         self.update()
 
     def show(self, start: Hex, goal: Hex) -> str:
         unit = self.data.units[self.unit.value]
-        movement = ss_panzer.plan_movement(self.map, unit, start, action=self.action.value, data=self.data)
-        reach = movement.costs
-        self.view.shade(reach, cmap="YlOrRd", vmin=0, vmax=max(unit.mp, 1) * 1.4)
+        mp = parse_optional_number(self.mp.value, "MP to spend")
+        movement = ss_panzer.plan_movement(
+            self.map, unit, start, mp, action=self.action.value, data=self.data, moved=self.moved.value)
+        reach, budget = movement.costs, movement.mp
+        self.view.shade(reach, cmap="YlOrRd", vmin=0, vmax=max(budget, 1) * 1.4)
         self.view.show_trace(None)
-        beyond = sorted((self.map.label(h), c) for h, c in reach.items() if c > unit.mp)
-        lines = [f"<p><b>{html.escape(unit.name)}</b> ({unit.side}, {unit.mp} MP, MCF {unit.mcf}) reaches "
-                 f"{sum(c <= unit.mp for c in reach.values()) - 1} hexes from {self.map.label(start)}.</p>"]
+        beyond = sorted((self.map.label(h), c) for h, c in reach.items() if c > budget)
+        reached = sum(c <= budget for c in reach.values()) - 1
+        lines = [f"<p><b>{html.escape(unit.name)}</b> ({unit.side}, {unit.mp} MP, MCF {unit.mcf}) with "
+                 f"{budget} MP reaches {reached} hex{'es' if reached != 1 else ''} from {self.map.label(start)}.</p>"]
         if beyond:
             listed = ", ".join(f"{label} ({c} MP)" for label, c in beyond)
             lines.append(f"<p>The one hex a Move action may always enter (errata 8.3): {listed}.</p>")
@@ -80,7 +101,8 @@ class MovementPanel(MapPanel):
             lines.append(f"<p>Cheapest path to {self.map.label(goal)}: {' → '.join(map(self.map.label, path.hexes))}</p>")
             lines.append(path._repr_html_())
         else:
-            lines.append(f"<p>{self.map.label(goal)} is out of reach ({self.action.value.replace('_', ' & ')}).</p>")
+            having = ", having moved" if self.moved.value else ""
+            lines.append(f"<p>{self.map.label(goal)} is out of reach ({self.action.label}{having}).</p>")
         return "".join(lines)
 
 
@@ -102,8 +124,11 @@ def fire_panel(data: ss_panzer.GameData | None = None) -> ChartPanel:
         compute,
         draw,
         size=(5.2, 3.0),
-        conditions=widgets.SelectMultiple(options=sorted(data.condition_dice), description="conditions", rows=3),
-        reading=widgets.ToggleButtons(options=[("largest (unofficial 9.5)", "largest"), ("separate (official ZOC rule)", "separate")], description="reading"),
+        conditions=widgets.SelectMultiple(
+            options=[(c.replace("_", " "), c) for c in sorted(data.condition_dice)], description="conditions", rows=3),
+        reading=widgets.ToggleButtons(
+            options=[("the largest only (9.5)", "largest"), ("each fire apart (ZOC rule)", "separate")],
+            description="several conditions", style={"description_width": "initial", "button_width": "auto"}),
         hit_number=widgets.IntSlider(3, 0, 6, description="hit number"),
     )
 
