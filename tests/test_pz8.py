@@ -342,11 +342,16 @@ def test_duel_against_the_closed_form(a, b, r, cover_b):
     assert d.mean_shots >= 1
 
 
-def test_duel_numbers_for_two_medium_tanks():
-    # each attack: destroy 10/27, shoot again (no 1-2, no kill) 4/9 - 4/9 * ..., see closed form
+def test_duel_numbers():
+    # medium guns against medium tanks: an attack destroys 10/27; it shoots again (no 1-2 and no
+    # kill) 4/9 - 2/9 = 2/9; it passes the turn 11/27. x = (10/27) / (1 - 2/9 - (11/27)^2 / (7/9))
     d = pz8.duel(*PAIRS[0])
-    assert d.first_wins == closed_form_duel(*PAIRS[0])
-    assert d.first_wins > Fraction(1, 2)  # shooting first is worth something
+    assert d.first_wins == Fraction(21, 32) == closed_form_duel(*PAIRS[0])
+    assert d.mean_shots == Fraction(27, 10)
+    # a T-34 shooting first at a Tiger at 16" wins a little more often than not
+    t34, tiger = Tank("T-34", tank_class="medium", gun="medium"), Tank("Tiger", tank_class="heavy", gun="long")
+    d = pz8.duel(t34, tiger, 16)
+    assert d.first_wins == Fraction(9, 17) == closed_form_duel(t34, tiger, 16)
 
 
 def test_duel_out_of_range_and_stalemate():

@@ -11,7 +11,7 @@ Public names:
   ``Table.load(path, pieces=...)`` / ``Table.from_toml(text, source=..., pieces=...)``;
   ``table.piece(name)``, ``table.footprint(piece)``, ``table.distance(a, b)``,
   ``table.line_of_sight(firer, target)`` (a ``Sight``), ``table.reach(piece, inches, ...)``
-  (a ``Reach``), ``table.with_piece(piece)``;
+  (a ``Reach``), ``table.hills_under(piece)``, ``table.with_piece(piece)``;
 - ``Terrain``: a polygon of kind ``"rough"``, ``"obstacle"`` or ``"hill"`` (``TERRAIN_KINDS``);
 - ``Piece``: a rectangle with a name, side, centre ``position`` and ``facing`` (subclassed by a
   game's own piece, as ``wbk.games.pz8.Tank``);
@@ -46,8 +46,8 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, fields, replace
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
 from numbers import Real
 
 import shapely
@@ -382,7 +382,7 @@ class Table:
             steps.append(Step(f"{hill.label} is under {'the firer' if hill in self.hills_under(a) else 'the target'}: it does not block", rule))
         shadows, hidden_by = [], []
         for label, polygon in self._blockers({a.name, b.name}, hills):
-            if not polygon.intersects(_cone(source, target_area, radius)):
+            if not polygon.intersects(_between(source, target_area)):
                 continue
             shadow = _shadow(source, polygon, radius)
             hidden = target_area.intersection(shadow).area
@@ -561,8 +561,9 @@ def _segment_starts(geometry, origin) -> list[tuple[float, float]]:
     return starts
 
 
-def _cone(source, target: Polygon, radius: float) -> Polygon:
-    """The region between the source and the target (the convex hull of both)."""
+def _between(source, target: Polygon) -> Polygon:
+    """The region every sight line from the source to the target stays in (the convex hull of
+    both): a blocker outside it hides nothing."""
     return shapely.convex_hull(shapely.union(Point(source), target))
 
 
