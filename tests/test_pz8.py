@@ -412,3 +412,20 @@ def test_load_table_names_the_file_key_and_value(tmp_path):
         pz8.load_table(path)
     path.write_text('size = [24, 24]\n[[tanks]]\nname = "A"\nposition = [5, 5]\nclass = "medium"\n')
     assert pz8.load_table(path).piece("A").tank_class == "medium"
+
+
+def test_bad_points_for_the_reach():
+    reach = pz8.movement_reach(open_table(Tank("A", (10, 10))), "A")
+    with pytest.raises(WbkError, match="point 'here'"):
+        reach.chance_to_reach("here")
+    with pytest.raises(WbkError, match=r"point \('a', 1\)"):
+        reach.chance_to_reach(("a", 1))
+
+
+def test_steps_read_as_the_rules_do():
+    texts = [s.text for s in pz8.attack_procedure("long", "medium", veteran=True).steps]
+    assert "each die hits on a 3-6 (the roll +1 must reach 4): 2/3" in texts
+    texts = [s.text for s in pz8.attack_procedure("short", "heavy", cover=True, shaken=True, natural_six="always_hits").steps]
+    assert "each die hits on a 6 (a natural 6 always hits): 1/6" in texts
+    assert str(AttackOutcome(1, True, False, True)) == "destroyed, turn passes"
+    assert str(Movement(7, False)) == '7"'

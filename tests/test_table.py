@@ -277,3 +277,12 @@ def test_the_readme_example_table_loads():
     assert [p.name for p in table.pieces] == ["Tiger", "T-34"]
     assert [t.kind for t in table.terrain] == ["hill", "obstacle"]
     assert table.piece("Tiger").is_hq and table.piece("T-34").crew == "regular"
+
+
+def test_reach_and_pieces_check_their_input():
+    table = Table(24, 24, pieces=[Piece("A", (4, 4))])
+    with pytest.raises(WbkError, match="point 'x'"):
+        table.reach("A", 5).can_reach("x")
+    assert Piece("A", (1, 1), facing=-90).facing == 270
+    with pytest.raises(WbkError, match="piece name ''"):
+        Piece("", (1, 1))

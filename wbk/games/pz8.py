@@ -448,8 +448,9 @@ def attack_procedure(
     faces = [f for f in range(1, 7) if hits(f)]
     hit_chance = Fraction(len(faces), 6)
     if faces:
-        six = " (a natural 6 always hits)" if natural_six == "always_hits" and 6 + modifier < need else ""
-        steps.append(Step(f"a die hits on {faces[0]}+ before modifiers ({need} or more after {modifier:+d}){six}: {hit_chance}", SHOOTING))
+        rolls = "6" if faces[0] == 6 else f"{faces[0]}-6"
+        why = "a natural 6 always hits" if natural_six == "always_hits" and 6 + modifier < need else f"the roll {modifier:+d} must reach {need}"
+        steps.append(Step(f"each die hits on a {rolls} ({why}): {hit_chance}", SHOOTING))
     else:
         steps.append(Step(f"no die can hit: even a 6 {modifier:+d} is less than {need}", SHOOTING))
     if gun == "short":
