@@ -25,7 +25,7 @@ def test_environment_yml_matches_pyproject():
 
 def test_rules_layers_do_not_import_presentation():
     # top-level imports only: drawing itself in Jupyter imports wbk.plot inside _repr_png_, as python-chess does
-    below_the_face = ["hexgrid", "dice", "maps", "errors", "explain", "datafile", "games/ss_panzer", "games/blitz"]
+    below_the_face = ["hexgrid", "dice", "maps", "errors", "explain", "datafile", "games/ss_panzer", "games/blitz", "games/stalingrad"]
     for module in below_the_face:
         source = (ROOT / "wbk" / f"{module}.py").read_text()
         assert not re.search(r"^(import|from) (matplotlib|ipywidgets|ipympl|numpy|wbk\.(plot|charts|widgets))", source, re.M), module
@@ -40,6 +40,6 @@ def test_importing_the_rules_loads_no_presentation_library():
     import subprocess
     import sys
 
-    code = "import sys, wbk, wbk.games.blitz, wbk.games.ss_panzer; print(sorted(m for m in ('matplotlib', 'ipywidgets', 'numpy') if m in sys.modules))"
+    code = "import sys, wbk, wbk.games.blitz, wbk.games.ss_panzer, wbk.games.stalingrad; print(sorted(m for m in ('matplotlib', 'ipywidgets', 'numpy') if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
