@@ -846,6 +846,12 @@ class FireEffect(enum.IntEnum):
     STEP_LOSS = 2  # the game data's step_loss_hits from one firing unit (two, by the official errata)
 
 
+def _check_hit_number(hit_number) -> int:
+    if isinstance(hit_number, bool) or not isinstance(hit_number, Integral) or not 0 <= hit_number <= 6:
+        raise WbkError(f"hit number {hit_number!r} is not a whole number from 0 to 6")
+    return int(hit_number)
+
+
 def hits(dice: int, hit_number: int, *, data: GameData | None = None) -> Dist:
     """Hits from ``dice`` d6, a hit being a roll at or under ``hit_number`` (0 to 6); with the
     official errata's rule in the game data (``one_always_hits``), a 1 always hits.
@@ -854,8 +860,7 @@ def hits(dice: int, hit_number: int, *, data: GameData | None = None) -> Dist:
     Fraction(25, 36)
     """
     dice = _whole(dice, "number of dice")
-    if isinstance(hit_number, bool) or not isinstance(hit_number, Integral) or not 0 <= hit_number <= 6:
-        raise WbkError(f"hit number {hit_number!r} is not a whole number from 0 to 6")
+    _check_hit_number(hit_number)
     one_hits = _data(data).one_always_hits
     return dice @ d6.map(lambda r: (one_hits and r == 1) or r <= hit_number)
 
@@ -869,6 +874,7 @@ def fire_effect(fires: FireDice | Sequence[int], hit_number: int, *, data: GameD
     Fraction(1, 4)
     """
     data = _data(data)
+    _check_hit_number(hit_number)
     if isinstance(fires, FireDice):
         dice = fires.fires
     elif isinstance(fires, (str, bytes)) or not isinstance(fires, Iterable):
