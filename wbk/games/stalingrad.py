@@ -95,6 +95,11 @@ LossChoice = Literal["keep_bonus", "best_column"]
 PinnedAttack = Literal["counts", "drops_out"]
 
 
+def _check_path(path, what: str) -> None:
+    if not isinstance(path, (str, os.PathLike)):
+        raise WbkError(f"{what} path {path!r} is not a file path")
+
+
 def _rule(number: str) -> str:
     return f"Streets of Stalingrad {number}"
 
@@ -219,7 +224,7 @@ class Crt:
             fail("name", f"{self.name!r} is not a name")
         if not isinstance(self.note, str):
             fail("note", f"{self.note!r} is not text")
-        if self.die not in _DICE:
+        if not isinstance(self.die, str) or self.die not in _DICE:
             fail("die", f"{self.die!r} (expected \"1d6\" or \"2d6\")")
         columns = self.columns
         if isinstance(columns, str) or not isinstance(columns, Sequence) or not columns:
@@ -286,6 +291,7 @@ class Crt:
     @classmethod
     def load(cls, path: str | os.PathLike) -> Crt:
         """A CRT from a TOML file (format in wbk's README)."""
+        _check_path(path, "CRT")
         return cls.from_toml(read_text(path, "CRT"), source=str(path))
 
     @classmethod
@@ -368,7 +374,7 @@ class Crt:
 
     def effect(self, code: str) -> Effect:
         """What a result code does ("P" -> pin)."""
-        if code not in self._effects:
+        if not isinstance(code, str) or code not in self._effects:
             raise WbkError(f"result code {code!r} is not in the CRT's effects ({', '.join(self._effects)})")
         return self._effects[code]
 
@@ -385,10 +391,16 @@ class Crt:
         )
 
 
-@functools.cache
 def example_crt(name: str = "illustrative_1d6") -> Crt:
     """A CRT shipped with wbk (``wbk/data/crt/``): "illustrative_1d6" or "illustrative_2d6",
     both ILLUSTRATIVE, not the published table."""
+    if not isinstance(name, str):
+        raise WbkError(f"CRT name {name!r} is not text")
+    return _shipped_crt(name)
+
+
+@functools.cache
+def _shipped_crt(name: str) -> Crt:
     folder = resources.files("wbk") / "data" / "crt"
     names = sorted(p.name.removesuffix(".toml") for p in folder.iterdir() if p.name.endswith(".toml"))
     if name not in names:
@@ -549,8 +561,12 @@ def close_assault_bonus(
     if not defenders:
         raise WbkError("the defence has no units")
     defence_df = _whole(defence_df, "defence DF")
-    if isinstance(not_adjacent, str):
+    if isinstance(not_adjacent, str) or not isinstance(not_adjacent, Iterable):
         raise WbkError(f"not_adjacent {not_adjacent!r} is not a list of unit names")
+    not_adjacent = list(not_adjacent)
+    for name in not_adjacent:
+        if not isinstance(name, str):
+            raise WbkError(f"not_adjacent: {name!r} is not a unit name")
     away = frozenset(not_adjacent)
     unknown = sorted(away - {u.name for u in attack})
     if unknown:
@@ -1005,6 +1021,8 @@ class Situation:
     def __post_init__(self):
         if not isinstance(self.name, str):
             raise WbkError(f"situation name {self.name!r} is not text")
+        if not isinstance(self.note, str):
+            raise WbkError(f"situation note {self.note!r} is not text")
         object.__setattr__(self, "units", _placement(self.map, self.units))
         object.__setattr__(self, "attacked", _hexes(self.map, self.attacked, "attacked"))
         object.__setattr__(self, "bombarded", _hexes(self.map, self.bombarded, "bombarded"))
@@ -1016,6 +1034,7 @@ class Situation:
     @classmethod
     def load(cls, path: str | os.PathLike) -> Situation:
         """A situation from a TOML file; a map file it names is read relative to its folder."""
+        _check_path(path, "situation")
         return cls.from_toml(read_text(path, "situation"), source=str(path), folder=Path(path).parent)
 
     @classmethod
@@ -1024,6 +1043,8 @@ class Situation:
         current folder by default). Anything wrong is a ``WbkError`` naming ``source`` and key."""
         if not isinstance(text, str):
             raise WbkError(f"{source}: {text!r} is not TOML text")
+        if folder is not None:
+            _check_path(folder, "folder")
         data = parse_toml(text, source)
 
         def fail(key: str, message: str):
@@ -1105,9 +1126,9 @@ class Situation:
         except WbkError as e:
             fail("units", str(e))
 
-    def retreat(self, target: Hex | str | None = None, **options) -> Retreat:
+    def retreat(self, target: Hex | str | None = None, *, zoc_kinds: Iterable[str] = ZOC_KINDS) -> Retreat:
         """``retreat_after_combat`` in this situation, for ``target`` (the situation's own target
-        by default); ``options`` as that function's."""
+        by default)."""
         if target is None:
             if self.target is None:
                 raise WbkError(f"situation {self.name!r} names no target: give the defenders' hex")
@@ -1119,7 +1140,7 @@ class Situation:
             attacked=self.attacked,
             bombarded=self.bombarded,
             stacking_limit=self.stacking_limit,
-            **options,
+            zoc_kinds=zoc_kinds,
         )
 
     def _repr_html_(self) -> str:
