@@ -2,6 +2,8 @@ from fractions import Fraction
 
 import icepool
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from wbk.dice import Dist
 from wbk.errors import WbkError
@@ -400,3 +402,33 @@ def test_a_good_leader_saves_more():
     p_eliminated = [fire_outcome(20, leader_morale=m).probability(Damage.ELIMINATED) for m in range(6, 11)]
     assert p_eliminated == sorted(p_eliminated, reverse=True)
     assert fire_outcome(20).probability(Damage.ELIMINATED) > p_eliminated[0]
+
+
+# --- invariants -------------------------------------------------------------------------------
+
+pieces = st.lists(st.builds(Piece, st.integers(0, 12), disrupted=st.booleans()), max_size=5)
+options = st.fixed_dictionaries(
+    {
+        "fire": st.sampled_from(blitz.FIRE_TYPES),
+        "range_hexes": st.sampled_from([None, 1, 2]),
+        "target_non_vehicle_units": st.integers(0, 5),
+        "target_terrain": st.sampled_from(TERRAINS),
+        "protection": st.sampled_from(PROTECTIONS),
+        "assault": st.sampled_from(blitz.ASSAULT_READINGS),
+    }
+)
+
+
+@given(pieces, pieces, options)
+def test_strength_is_the_sum_of_each_piece_firing_alone(strengths, engineers, options):
+    """Every modifier multiplies, so a group's exact strength is the sum of its pieces' (a
+    disrupted piece's share halved, an AT 0 counted as 1), and rounding comes once at the end."""
+    if not strengths and not engineers:
+        return
+    group = fire_strength(strengths, engineer_strengths=engineers, **options)
+    alone = [fire_strength([p], **options).exact for p in strengths]
+    alone += [fire_strength([], engineer_strengths=[p], **options).exact for p in engineers]
+    assert group.exact == sum(alone)
+    assert group.dice == -(-group.exact // 1)
+    rallied = [Piece(p.strength) for p in strengths]
+    assert fire_strength(rallied, engineer_strengths=engineers, **options).exact >= group.exact
