@@ -366,7 +366,10 @@ class HexMap:
             sides.add(side)
             if feature == UPHILL_FEATURE:
                 if uphill not in side:
-                    raise WbkError(f"a slope on {self.label(side)} needs its uphill hex, one of the two")
+                    given = "none was given" if uphill is None else f"not {self.label(uphill)}"
+                    raise WbkError(
+                        f"a slope on {self.label(side)} needs its uphill hex, one of the two ({given})"
+                    )
                 uphill_hexes[side] = uphill
         else:
             sides.discard(side)
