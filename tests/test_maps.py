@@ -351,3 +351,17 @@ def test_a_map_file_that_is_not_utf8_is_named(tmp_path):
     path.write_bytes(ISSUE_EXAMPLE.replace("demo", "démo").encode("utf-8").replace(b"SS Panzer", b"\xe9"))
     with pytest.raises(WbkError, match="latin1.toml: the map is not UTF-8 text"):
         HexMap.load(path)
+
+
+def test_equal_maps_hash_alike(m):
+    again = HexMap.from_toml(ISSUE_EXAMPLE)
+    assert hash(again) == hash(m) and len({m, again}) == 1
+    assert m.with_terrain("1913", {"town"}) not in {m}
+
+
+def test_numpy_whole_numbers_are_whole_numbers(m):
+    np = pytest.importorskip("numpy")
+    assert m.from_offset(np.int64(19), np.int64(13)) == m.hex("1913")
+    assert HexMap("x", (np.int64(1), 2), [1, np.int32(2)]).columns == (1, 2)
+    assert Hex(np.int64(3), np.int16(-1)) == Hex(3, -1)
+    assert type(Hex(np.int64(3), 1).q) is int

@@ -28,6 +28,7 @@ import tempfile
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from importlib import resources
+from numbers import Integral
 from pathlib import Path
 from typing import Literal
 
@@ -60,7 +61,7 @@ def _span(value, key: str) -> tuple[int, int]:
     if not (
         isinstance(value, (tuple, list))
         and len(value) == 2
-        and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value)
+        and all(isinstance(v, Integral) and not isinstance(v, bool) and v >= 0 for v in value)
     ):
         raise WbkError(f"{key} {value!r} is not a pair (first, last) of whole numbers of 0 or more")
     first, last = value
@@ -152,6 +153,13 @@ class HexMap:
     def __repr__(self):
         return f"<HexMap {self.name!r}: {self.extent}, {len(self)} hexes>"
 
+    def __hash__(self):
+        # the generated hash would fail on the dict fields; hash the contents instead (not
+        # cached: a cached str hash would be wrong in another process after pickling)
+        tables = (self.terrain_hexes, self.hexside_features, self.uphill_hexes, self.marker_hexes)
+        contents = tuple(frozenset(t.items()) for t in tables)
+        return hash((self.name, self.columns, self.rows, self.low_columns, contents))
+
     def _check_on_map(self):
         for kind, hexes in {**self.terrain_hexes, **self.marker_hexes}.items():
             for h in hexes:
@@ -196,9 +204,9 @@ class HexMap:
     def from_offset(self, col: int, row: int) -> Hex:
         """The hex at a printed (column, row), on the map or not."""
         for value, what in ((col, "column"), (row, "row")):
-            if isinstance(value, bool) or not isinstance(value, int):
+            if isinstance(value, bool) or not isinstance(value, Integral):
                 raise WbkError(f"{what} {value!r} is not a whole number")
-        return self._from_offset(col, row)
+        return self._from_offset(int(col), int(row))
 
     def _from_offset(self, col: int, row: int) -> Hex:
         shift = (col - (col & 1)) // 2 if self._odd else (col + (col & 1)) // 2
