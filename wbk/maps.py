@@ -219,22 +219,24 @@ class HexMap:
                 raise WbkError(f"hex {self.label(label)} is off the map ({self.extent})")
             return label
         cw, rw = self._widths
-        example = self.label(self._from_offset(self.columns[0], self.rows[0]))
         if not isinstance(label, str):
             raise WbkError(
                 f"hex label {label!r} is not text (expected {cw + rw} digits in quotes, "
-                f"column then row, like {example!r})"
+                f"column then row, like {self._first_label()!r})"
             )
         if len(label) != cw + rw or not label.isascii() or not label.isdigit():
             raise WbkError(
                 f"{label!r} is not a hex label (expected {cw + rw} digits, column then row, "
-                f"like {example!r})"
+                f"like {self._first_label()!r})"
             )
         col, row = int(label[:cw]), int(label[cw:])
         h = self._from_offset(col, row)
         if h not in self:
             raise WbkError(f"hex {label} is off the map ({self.extent})")
         return h
+
+    def _first_label(self) -> str:
+        return self.label(self._from_offset(self.columns[0], self.rows[0]))
 
     def label(self, item: Hex | Hexside | Corner) -> str:
         """The printed label of a hex ("1913"), a hexside ("1715/1816", lower label first) or a
