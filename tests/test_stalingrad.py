@@ -362,7 +362,7 @@ def labels(m, hexes):
 def test_9_87_zoc_and_a_bombarded_hex_leave_one_way_out():
     units = {"1313": [soviet("1/42 Rifle")], **ENEMY}
     r = retreat_after_combat(PLAIN, units, "1313", bombarded=["1414"])
-    assert r.terrain == "clear" and not r.may_stay
+    assert r.terrain == "clear" and not r.may_stay and r.stay_eliminates is None
     assert labels(PLAIN, r.options["1/42 Rifle"]) == ["1314"]
     assert r.best == {"1/42 Rifle": PLAIN.hex("1314")}
     assert r.eliminated_at_least == 0 and r.eliminated == frozenset() and r.pinned == {"1/42 Rifle"}
@@ -417,7 +417,7 @@ def test_9_88_stay_or_go(terrain):
     m = terrain_map(**{terrain: ["1313"]})
     two = {"1313": [soviet("1/42 Rifle", strength=4), soviet("2/42 Rifle", strength=2)], "1314": [soviet("S1"), soviet("S2")], **ENEMY}
     r = retreat_after_combat(m, two, "1313", bombarded=["1414"])
-    assert r.terrain == terrain and r.may_stay
+    assert r.terrain == terrain and r.may_stay and r.stay_eliminates == "2/42 Rifle"
     assert r.best == {"1/42 Rifle": m.hex("1314"), "2/42 Rifle": None}
     assert r.eliminated_at_least == 1
     assert "staying and retreating each cost 1 unit" in [s.text for s in r.steps]

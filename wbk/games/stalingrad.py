@@ -165,14 +165,15 @@ def _parse_effect(text) -> Effect:
     """An effect in words: "none", "pin", "eliminate N", "eliminate all", or several joined by
     commas ("eliminate 1, pin")."""
     if not isinstance(text, str) or not text.strip():
-        raise WbkError(f"{text!r} is not an effect (expected words like \"pin\" or \"eliminate 1\")")
+        raise WbkError(f"{text!r} is not an effect (expected words like 'pin' or 'eliminate 1')")
     eliminate: int | str = 0
     pin = False
     for part in (p.strip() for p in text.split(",")):
         match = _EFFECT_WORD.fullmatch(part)
         if not match:
             raise WbkError(
-                f"{text!r}: unknown effect {part!r} (expected none, pin, eliminate N, eliminate all)"
+                f"{text!r}: unknown effect {part!r} "
+                "(expected none, pin, eliminate N, eliminate all)"
             )
         if part == "pin":
             pin = True
@@ -233,7 +234,7 @@ class Crt:
         for text in columns:
             band = _band(text)
             if band is None:
-                fail("columns", f"{text!r} is not a column heading (expected \"4\", \"5-9\" or \"30+\")")
+                fail("columns", f"{text!r} is not a column heading (expected '4', '5-9' or '30+')")
             bands.append(band)
         pairs = list(zip(columns, bands, columns[1:], bands[1:]))
         for before, (low, _), text, (start, _) in pairs:
@@ -246,7 +247,8 @@ class Crt:
             if start <= high:
                 fail("columns", f"{text!r} overlaps {before!r}")
             if start > high + 1:
-                fail("columns", f"{text!r} after {before!r} leaves strength {high + 1} in no column")
+                gap = f"{text!r} after {before!r} leaves strength {high + 1} in no column"
+                fail("columns", gap)
         object.__setattr__(self, "columns", tuple(columns))
         object.__setattr__(self, "_bands", tuple(bands))
 
@@ -264,17 +266,19 @@ class Crt:
         if not isinstance(self.results, Mapping):
             fail("results", f"{self.results!r} (expected a table of roll = [codes])")
         outcomes = _DICE[self.die].outcomes()
+        span = f"{outcomes[0]}-{outcomes[-1]}"
         rows: dict[int, tuple[str, ...]] = {}
         for key, row in self.results.items():
             roll = int(key) if isinstance(key, str) and key.isdigit() else key
             if isinstance(roll, bool) or roll not in outcomes:
-                fail(f"[results] {key}", f"unknown key: not a roll of {self.die} ({outcomes[0]}-{outcomes[-1]})")
+                fail(f"[results] {key}", f"unknown key: not a roll of {self.die} ({span})")
             if roll in rows:
                 fail(f"[results] {key}", "roll given twice")
             if isinstance(row, str) or not isinstance(row, Sequence):
                 fail(f"[results] {key}", f"{row!r} (expected a list of result codes)")
             if len(row) != len(columns):
-                fail(f"[results] {key}", f"{list(row)!r} has {len(row)} results for {len(columns)} columns")
+                count = f"{len(row)} results for {len(columns)} columns"
+                fail(f"[results] {key}", f"{list(row)!r} has {count}")
             for code in row:
                 if not isinstance(code, str):
                     fail(f"[results] {key}", f"{code!r} is not a quoted result code")
@@ -283,7 +287,7 @@ class Crt:
             rows[roll] = tuple(row)
         for roll in outcomes:
             if roll not in rows:
-                fail("[results]", f"roll {roll} is missing (a {self.die} table needs rows {outcomes[0]}-{outcomes[-1]})")
+                fail("[results]", f"roll {roll} is missing (a {self.die} table needs rows {span})")
         object.__setattr__(self, "results", {r: rows[r] for r in outcomes})
 
     # --- reading it ------------------------------------------------------------------------
@@ -307,7 +311,8 @@ class Crt:
             if key not in data:
                 raise WbkError(f"{source}: {key}: missing")
         if not isinstance(data["columns"], list):
-            raise WbkError(f"{source}: columns: {data['columns']!r} (expected a list of column headings)")
+            columns = data["columns"]
+            raise WbkError(f"{source}: columns: {columns!r} (expected a list of column headings)")
         return cls(
             data["name"],
             data["die"],
@@ -333,7 +338,8 @@ class Crt:
         strength = _whole(strength, "strength")
         first = self._bands[0][0]
         if strength < first:
-            raise WbkError(f"strength {strength} is below the CRT's first column {self.columns[0]!r}")
+            first = self.columns[0]
+            raise WbkError(f"strength {strength} is below the CRT's first column {first!r}")
         for column, (low, high) in zip(self.columns, self._bands):
             if high is None or strength <= high:
                 return column
@@ -345,18 +351,21 @@ class Crt:
         >>> example_crt("illustrative_1d6").shift("10-19", 1)
         '20-29'
         """
-        if column not in self.columns:
-            raise WbkError(f"column {column!r} is not one of the CRT's columns ({', '.join(self.columns)})")
+        self._check_column(column)
         if isinstance(n, bool) or not isinstance(n, Integral):
             raise WbkError(f"column shift {n!r} is not a whole number")
         i = self.columns.index(column) + int(n)
         return self.columns[max(0, min(i, len(self.columns) - 1))]
 
+    def _check_column(self, column) -> None:
+        if column not in self.columns:
+            known = ", ".join(self.columns)
+            raise WbkError(f"column {column!r} is not one of the CRT's columns ({known})")
+
     def on_column(self, column: str, *, drm: int = 0) -> Dist:
         """The distribution of result codes rolled on ``column``, the roll modified by ``drm``; a
         modified roll past the table's rows reads its first or last row."""
-        if column not in self.columns:
-            raise WbkError(f"column {column!r} is not one of the CRT's columns ({', '.join(self.columns)})")
+        self._check_column(column)
         if isinstance(drm, bool) or not isinstance(drm, Integral):
             raise WbkError(f"die roll modifier {drm!r} is not a whole number")
         i = self.columns.index(column)
@@ -375,7 +384,8 @@ class Crt:
     def effect(self, code: str) -> Effect:
         """What a result code does ("P" -> pin)."""
         if not isinstance(code, str) or code not in self._effects:
-            raise WbkError(f"result code {code!r} is not in the CRT's effects ({', '.join(self._effects)})")
+            known = ", ".join(self._effects)
+            raise WbkError(f"result code {code!r} is not in the CRT's effects ({known})")
         return self._effects[code]
 
     def _repr_html_(self) -> str:
@@ -384,11 +394,17 @@ class Crt:
             f"<tr><th>{r}</th>{''.join(f'<td>{html.escape(c)}</td>' for c in row)}</tr>"
             for r, row in self.results.items()
         )
-        key = "; ".join(f"{html.escape(c)} = {html.escape(str(e))}" for c, e in self._effects.items())
+        key = "; ".join(f"{html.escape(c)} = {e}" for c, e in self._effects.items())
         return (
-            f"<b>{html.escape(self.name)}</b> ({self.die})<table><thead><tr><th>roll</th>{head}</tr>"
+            f"<b>{html.escape(self.name)}</b> ({self.die})"
+            f"<table><thead><tr><th>roll</th>{head}</tr>"
             f"</thead><tbody>{rows}</tbody></table><small>{key}</small>"
         )
+
+
+def _shipped(folder) -> list[str]:
+    return sorted(p.name.removesuffix(".toml") for p in folder.iterdir()
+                  if p.name.endswith(".toml"))
 
 
 def example_crt(name: str = "illustrative_1d6") -> Crt:
@@ -402,7 +418,7 @@ def example_crt(name: str = "illustrative_1d6") -> Crt:
 @functools.cache
 def _shipped_crt(name: str) -> Crt:
     folder = resources.files("wbk") / "data" / "crt"
-    names = sorted(p.name.removesuffix(".toml") for p in folder.iterdir() if p.name.endswith(".toml"))
+    names = _shipped(folder)
     if name not in names:
         raise WbkError(f"no shipped CRT called {name!r} (there are: {', '.join(names)})")
     path = folder / f"{name}.toml"
@@ -431,11 +447,13 @@ class Unit:
         if self.side not in SIDES:
             raise WbkError(f"unit {self.name!r}: side {self.side!r} is not German or Soviet")
         if self.kind not in KINDS:
-            raise WbkError(f"unit {self.name!r}: kind {self.kind!r} is not one of {', '.join(KINDS)}")
+            kinds = ", ".join(KINDS)
+            raise WbkError(f"unit {self.name!r}: kind {self.kind!r} is not one of {kinds}")
         _whole(self.strength, f"unit {self.name!r}: strength")
         for key in ("pinned", "immobilized", "spent"):
             if not isinstance(getattr(self, key), bool):
-                raise WbkError(f"unit {self.name!r}: {key} {getattr(self, key)!r} is not true or false")
+                value = getattr(self, key)
+                raise WbkError(f"unit {self.name!r}: {key} {value!r} is not true or false")
 
 
 def _units(units, what: str) -> list[Unit]:
@@ -459,10 +477,11 @@ def _units(units, what: str) -> list[Unit]:
 class AssaultOption:
     """One way of making the attack (with or without the bonus), as exact distributions.
 
-    ``exchange``: tuples (defender's first fire, attacker's outcome, attack column, attack
-    result); the other distributions are its parts. ``fire`` is "no fire" and the attacker's
-    outcome "none" without the bonus; the column and result are "no attack" when nothing is
-    left to attack with.
+    ``exchange`` is the whole exchange, as tuples (the defender's first fire, the attacker's
+    outcome in words, attacking units lost, the attack's column, its result code, defending
+    units lost); the other distributions are its parts, in that order. Without the bonus
+    ``fire`` is "no fire" and the attacker's outcome "none"; the column and result are
+    "no attack" when nothing is left to attack with.
     """
 
     bonus: bool
@@ -476,7 +495,11 @@ class AssaultOption:
 
     def _repr_html_(self) -> str:
         title = "with the Close Assault Bonus" if self.bonus else "without the bonus"
-        return f"<b>{title}: the attack's result</b>{self.result._repr_html_()}"
+        parts = [f"<b>{title}: the attack's result</b>{self.result._repr_html_()}"]
+        if self.bonus:
+            lost = self.attacker_losses._repr_html_()
+            parts.append(f"<b>{title}: attacking units lost</b>{lost}")
+        return "".join(parts)
 
 
 @dataclass(frozen=True)
@@ -493,7 +516,11 @@ class CloseAssault:
     steps: tuple[Step, ...]
 
     def _repr_html_(self) -> str:
-        parts = [f"<b>{html.escape(self.verdict)}</b>", steps_html(self.steps), self.without._repr_html_()]
+        parts = [
+            f"<b>{html.escape(self.verdict)}</b>",
+            steps_html(self.steps),
+            self.without._repr_html_(),
+        ]
         if self.with_bonus is not None:
             parts.append(self.with_bonus._repr_html_())
         return "".join(parts)
@@ -543,8 +570,8 @@ def close_assault_bonus(
     - the verdict weighs units for units: use the bonus when it adds more to the defender's
       expected losses than the attacker expects to lose to the first fire.
 
-    >>> attack = [Unit("I/194 GR", "German", "infantry", 6), Unit("Pi 336", "German", "engineer", 4),
-    ...           Unit("StuG III", "German", "tank", 5)]
+    >>> attack = [Unit("I/194 GR", "German", "infantry", 6),
+    ...           Unit("Pi 336", "German", "engineer", 4), Unit("StuG III", "German", "tank", 5)]
     >>> a = close_assault_bonus(attack, [Unit("3/1045", "Soviet", "infantry", 3)], 3)
     >>> a.with_bonus.column.probabilities()
     {'10-19': Fraction(1, 2), '20-29': Fraction(1, 2)}
@@ -581,7 +608,8 @@ def close_assault_bonus(
         raise WbkError(f"the attack mixes sides: {', '.join(sorted(sides))}")
     enemies = [u for u in defenders if u.side in sides]
     if enemies:
-        raise WbkError(f"defending unit {enemies[0].name!r} is on the attacker's side ({enemies[0].side})")
+        first = enemies[0]
+        raise WbkError(f"defending unit {first.name!r} is on the attacker's side ({first.side})")
 
     r967 = _rule("9.67")
     illustrative = " (ILLUSTRATIVE)" if "illustrative" in crt.name.lower() else ""
@@ -607,7 +635,8 @@ def close_assault_bonus(
         Step(f"attack strength {total} AF: the {column} column", r967),
     ]
     if pinned_attack == "drops_out" and any(u.pinned for u in attack):
-        steps.append(Step(f"pinned attackers add no AF (reading 'drops_out'): {_names(u for u in attack if u.pinned)}", ASSUMED))
+        pinned = _names(u for u in attack if u.pinned)
+        steps.append(Step(f"pinned attackers add no AF (reading 'drops_out'): {pinned}", ASSUMED))
     defender_count = len(defenders)
 
     def attack_outcome(units: Sequence[Unit]) -> Dist:
@@ -615,7 +644,9 @@ def close_assault_bonus(
         col = column_of(units, bonus=True)
         if col == NO_ATTACK:
             return Dist.always((NO_ATTACK, NO_ATTACK, 0))
-        return crt.on_column(col, drm=drm).map(lambda code: (col, code, crt.effect(code).losses(defender_count)))
+        return crt.on_column(col, drm=drm).map(
+            lambda code: (col, code, crt.effect(code).losses(defender_count))
+        )
 
     def split(exchange: Dist, bonus: bool) -> AssaultOption:
         return AssaultOption(
@@ -637,27 +668,41 @@ def close_assault_bonus(
     if not allowed:
         why = [u for u in attack if u.kind in ASSAULT_KINDS]
         detail = f" ({_names(why)}: pinned, spent or not adjacent)" if why else ""
-        steps.append(Step(f"no unpinned, unspent infantry or engineer unit adjacent{detail}: no bonus", r967))
-        verdict = "No Close Assault Bonus here: no unpinned, unspent infantry or engineer unit is adjacent (9.67)."
+        steps.append(Step(
+            f"no unpinned, unspent infantry or engineer unit adjacent{detail}: no bonus", r967
+        ))
+        verdict = (
+            "No Close Assault Bonus here: no unpinned, unspent infantry or engineer unit is "
+            "adjacent (9.67)."
+        )
         return CloseAssault(False, column, None, None, without, None, verdict, tuple(steps))
 
     bonus_column = crt.shift(column, 1)
-    steps.append(Step(f"{_names(qualifying)} qualif{'ies' if len(qualifying) == 1 else 'y'}: the attacker may announce the bonus", r967))
+    verb = "qualifies" if len(qualifying) == 1 else "qualify"
+    steps.append(Step(f"{_names(qualifying)} {verb}: the attacker may announce the bonus", r967))
     steps.append(Step(f"with the bonus the attack would roll on {bonus_column}"
                       + (" (already the last column)" if bonus_column == column else ""), r967))
     if defence_df == 0 or defence_df < crt._bands[0][0]:
         fire_column = None
         fire = Dist.always(NO_FIRE)
-        steps.append(Step(f"the defender's {defence_df} DF has no column: he fires nothing first", ASSUMED))
+        steps.append(Step(
+            f"the defender's {defence_df} DF has no column: he fires nothing first", ASSUMED
+        ))
     else:
-        fire_column = crt.shift(crt.column_for(defence_df), 1)
+        own = crt.column_for(defence_df)
+        fire_column = crt.shift(own, 1)
         fire = crt.on_column(fire_column, drm=fire_drm)
-        steps.append(Step(f"the defender's {defence_df} DF fires first, one column higher: {fire_column}", r967))
+        last = " (already the last column)" if fire_column == own else ""
+        steps.append(Step(
+            f"the defender's {defence_df} DF fires first, one column higher: {fire_column}{last}",
+            r967,
+        ))
     steps.append(Step("his fire hits the attacking units as a whole: a pin pins them all, "
                       "the attacker chooses the units lost", ASSUMED))
     steps.append(Step(
         "the attacker keeps a qualifying unit where he can" if losses == "keep_bonus"
-        else "the attacker gives up the units whose loss leaves the best column (reading 'best_column')",
+        else "the attacker gives up the units whose loss leaves the best column "
+        "(reading 'best_column')",
         ASSUMED,
     ))
 
@@ -689,7 +734,11 @@ def close_assault_bonus(
     steps.append(Step("after the fire: the bonus column if a qualifying unit is left, "
                       "else the column of the AF left", r967))
     verdict = _verdict(without, with_bonus, crt)
-    return CloseAssault(True, column, bonus_column, fire_column, without, with_bonus, verdict, tuple(steps))
+    steps.append(Step("the verdict weighs units for units: the defending units the bonus adds to "
+                      "the expected losses against the attacking units expected lost", ASSUMED))
+    return CloseAssault(
+        True, column, bonus_column, fire_column, without, with_bonus, verdict, tuple(steps)
+    )
 
 
 def _choose_losses(attack: list[Unit], n: int, key) -> list[Unit]:
@@ -711,15 +760,16 @@ def _fmt(x: Fraction) -> str:
 
 def _verdict(without: AssaultOption, with_bonus: AssaultOption, crt: Crt) -> str:
     def hurt(option: AssaultOption) -> Fraction:
-        return option.result.map(lambda code: code != NO_ATTACK and crt.effect(code).hurts).probability(True)
+        hurts = option.result.map(lambda code: code != NO_ATTACK and crt.effect(code).hurts)
+        return hurts.probability(True)
 
     before, after = without.defender_losses.mean(), with_bonus.defender_losses.mean()
     cost = with_bonus.attacker_losses.mean()
     gain = after - before
     detail = (
-        f"the defender loses {_fmt(before)} → {_fmt(after)} units on average and is pinned or worse "
-        f"{float(hurt(without)):.0%} → {float(hurt(with_bonus)):.0%} of the time, for {_fmt(cost)} "
-        f"attacking units lost on average"
+        f"the defender loses {_fmt(before)} → {_fmt(after)} units on average and is pinned or "
+        f"worse {float(hurt(without)):.0%} → {float(hurt(with_bonus)):.0%} of the time, for "
+        f"{_fmt(cost)} attacking units lost on average"
     )
     if gain > cost:
         return f"Use the Close Assault Bonus: {detail}."
@@ -747,7 +797,8 @@ def _placement(m: HexMap, units) -> dict[Hex, tuple[Unit, ...]]:
         for u in here:
             if u.name in seen:
                 raise WbkError(
-                    f"unit name {u.name!r} is used in {seen[u.name]} and {m.label(h)}: names must be unique"
+                    f"unit name {u.name!r} is used in {seen[u.name]} and {m.label(h)}: "
+                    "names must be unique"
                 )
             seen[u.name] = m.label(h)
         if here:
@@ -765,13 +816,19 @@ def _hexes(m: HexMap, hexes, what: str) -> frozenset[Hex]:
 class Retreat:
     """What a "P" result does to the defenders of one hex (9.87-9.89).
 
-    ``options``: for each unit that must (or may) retreat, the hexes it could retreat into on
-    its own; ``best``: a choice of hexes that loses the fewest units when they must share room
-    (None: eliminated); ``eliminated``: the units lost whatever happens (fortifications,
-    immobilized tanks); ``eliminated_at_least``: the fewest units the defender can lose in all,
-    staying included where 9.88 allows it; ``unaffected``: minefields and bridges (9.89);
-    ``pinned``: the units pinned afterwards (all survivors but the unaffected); ``may_stay``:
-    9.88 lets the units stay by eliminating one of them.
+    - ``terrain``: "clear" (9.87), the 9.88 terrain ("balka", "forest", "suburb", "village"),
+      or "other" where the supplement is silent and a "P" only pins;
+    - ``options``: for each unit that must (or may) retreat, the hexes it could retreat into on
+      its own;
+    - ``best``: a choice of hexes that loses the fewest units when they must share room (None:
+      eliminated);
+    - ``eliminated``: the units lost whatever happens (fortifications, immobilized tanks);
+    - ``eliminated_at_least``: the fewest units the defender can lose in all, staying included
+      where 9.88 allows it;
+    - ``unaffected``: minefields and bridges (9.89);
+    - ``pinned``: the units pinned after the ``best`` retreat (all survivors but the unaffected);
+    - ``may_stay``: 9.88 lets the units stay by eliminating one of them, and
+    ``stay_eliminates`` names the one the defender would give up (his weakest).
     """
 
     map: HexMap
@@ -784,6 +841,7 @@ class Retreat:
     unaffected: frozenset[str]
     pinned: frozenset[str]
     may_stay: bool
+    stay_eliminates: str | None
     steps: tuple[Step, ...]
 
     @property
@@ -833,7 +891,8 @@ def retreat_after_combat(
       and gun by default), whatever is in them;
     - stacking (5.0): a hex holds ``stacking_limit`` units (3 by default; None for no limit),
       counting every unit of the side already there;
-    - in any other terrain (city, factory, ...) a "P" only pins: nobody retreats or is lost;
+    - in any other terrain (city, factory, ...), or a hex that mixes one with 9.88's, a "P" only
+      pins: nobody retreats or is lost;
     - an immobilized unit other than a Soviet tank cannot retreat either, so 9.87 eliminates it;
     - the defender keeps his strongest units when not all can find room, and spreads the
       retreat over the free hexes in the order N, NE, SE, S, SW, NW.
@@ -850,7 +909,7 @@ def retreat_after_combat(
     >>> for step in r.steps[:3]:
     ...     print(step)
     a "P" result against the Soviet units in 1313 (1/42 Rifle) [Streets of Stalingrad 9.87]
-    1313 is clear: the defending units must retreat one hex and are then pinned [Streets of Stalingrad 9.87]
+    1313 is clear: the defending units retreat one hex, then are pinned [Streets of Stalingrad 9.87]
     1312: in the ZOC of Pz III: no [Streets of Stalingrad 9.87; 6.0, wbk assumption]
     """
     placed = _placement(m, units)
@@ -881,24 +940,34 @@ def retreat_after_combat(
         terrain = ", ".join(sorted(terrain_types))
     else:
         terrain = "other"
-    steps = [Step(f"a \"P\" result against the {side} units in {where} ({_names(defenders)})", r987)]
+    steps = [Step(f'a "P" result against the {side} units in {where} ({_names(defenders)})', r987)]
 
     unaffected = frozenset(u.name for u in defenders if u.kind in ("minefield", "bridge"))
     if unaffected:
-        steps.append(Step(f"minefields and bridges are untouched: {', '.join(sorted(unaffected))}", r989))
+        untouched = ", ".join(sorted(unaffected))
+        steps.append(Step(f"minefields and bridges are untouched: {untouched}", r989))
     affected = [u for u in defenders if u.name not in unaffected]
 
     if terrain == "other":
         kinds = ", ".join(sorted(terrain_types))
-        steps.append(Step(f"{where} is {kinds}: the supplement covers only clear, balka, forest and "
-                          "suburb/village hexes, so here a \"P\" only pins", ASSUMED))
+        steps.append(Step(
+            f"{where} is {kinds}: the supplement covers only clear, balka, forest and "
+            'suburb/village hexes, so here a "P" only pins',
+            ASSUMED,
+        ))
         pinned = frozenset(u.name for u in affected)
-        return Retreat(m, t, terrain, {}, {}, frozenset(), 0, unaffected, pinned, False, tuple(steps))
+        return Retreat(
+            m, t, terrain, {}, {}, frozenset(), 0, unaffected, pinned, False, None, tuple(steps)
+        )
 
     if terrain == CLEAR:
-        steps.append(Step(f"{where} is clear: the defending units must retreat one hex and are then pinned", r987))
+        steps.append(Step(
+            f"{where} is clear: the defending units retreat one hex, then are pinned", r987
+        ))
     else:
-        steps.append(Step(f"{where} is {terrain}: the units may retreat, or stay by eliminating one of them", r988))
+        steps.append(Step(
+            f"{where} is {terrain}: the units may retreat, or stay by eliminating one of them", r988
+        ))
 
     fixed = []
     for u in affected:
@@ -907,7 +976,9 @@ def retreat_after_combat(
             steps.append(Step(f"{u.name}: a fortification never retreats and is eliminated", r989))
         elif u.immobilized and u.kind == "tank" and u.side == "Soviet":
             fixed.append(u)
-            steps.append(Step(f"{u.name}: an immobilized Soviet tank never retreats and is eliminated", r989))
+            steps.append(Step(
+                f"{u.name}: an immobilized Soviet tank never retreats and is eliminated", r989
+            ))
         elif u.immobilized:
             fixed.append(u)
             steps.append(Step(f"{u.name}: immobilized, so unable to retreat, and eliminated "
@@ -925,17 +996,19 @@ def retreat_after_combat(
                     zoc.setdefault(n, []).append(u)
     friendly_count = {h: sum(u.side == side for u in here) for h, here in placed.items()}
 
+    zoc_rule, stacking_rule = f"{r987}; 6.0, {ASSUMED}", f"{r987}; 5.0, {ASSUMED}"
     free: list[Hex] = []
     room: dict[Hex, int] = {}
     off = 6 - len(m.neighbors(t))
     if off:
-        steps.append(Step(f"{off} of the hexes around {where} {'is' if off == 1 else 'are'} off the map", r987))
+        verb = "is" if off == 1 else "are"
+        steps.append(Step(f"{off} of the hexes around {where} {verb} off the map", r987))
     for n in m.neighbors(t):
         label = m.label(n)
         if n in enemy_in:
             steps.append(Step(f"{label}: enemy units ({_names(enemy_in[n])}): no", r987))
         elif n in zoc:
-            steps.append(Step(f"{label}: in the ZOC of {_names(zoc[n])}: no", f"{r987}; 6.0, {ASSUMED}"))
+            steps.append(Step(f"{label}: in the ZOC of {_names(zoc[n])}: no", zoc_rule))
         elif n in attacked:
             steps.append(Step(f"{label}: being attacked: no", r987))
         elif n in bombarded:
@@ -949,8 +1022,13 @@ def retreat_after_combat(
                 continue
             free.append(n)
             room[n] = space
-            limit = "" if stacking_limit is None else f", room for {space} under the stacking limit of {stacking_limit}"
-            steps.append(Step(f"{label}: open{limit}", r987 if stacking_limit is None else f"{r987}; 5.0, {ASSUMED}"))
+            if stacking_limit is None:
+                steps.append(Step(f"{label}: open", r987))
+            else:
+                steps.append(Step(
+                    f"{label}: open, room for {space} under the stacking limit of {stacking_limit}",
+                    stacking_rule,
+                ))
 
     options = {u.name: frozenset(free) for u in retreaters}
     best = _assign(retreaters, free, room)
@@ -964,7 +1042,10 @@ def retreat_after_combat(
     may_stay = terrain != CLEAR and bool(retreaters)
     retreat_cost = len(lost)
     at_least = len(eliminated) + (min(retreat_cost, 1) if may_stay else retreat_cost)
+    stay_eliminates = None
     if may_stay:
+        stay_eliminates = min(retreaters, key=lambda u: (u.strength, u.name)).name
+        steps.append(Step(f"to stay, the defender would eliminate {stay_eliminates}", r988))
         if retreat_cost > 1:
             advice = f"staying costs 1 unit, retreating {retreat_cost}: staying is cheaper"
         elif retreat_cost == 1:
@@ -973,9 +1054,23 @@ def retreat_after_combat(
             advice = "retreating costs nothing, staying 1 unit"
         steps.append(Step(advice, r988))
     survivors = {u.name for u in affected} - eliminated - {u.name for u in lost}
-    steps.append(Step(f"the defending units are pinned; at least {at_least} eliminated", r988 if may_stay else r987))
+    steps.append(Step(
+        f"the defending units are pinned; at least {at_least} eliminated",
+        r988 if may_stay else r987,
+    ))
     return Retreat(
-        m, t, terrain, options, best, eliminated, at_least, unaffected, frozenset(survivors), may_stay, tuple(steps)
+        m,
+        t,
+        terrain,
+        options,
+        best,
+        eliminated,
+        at_least,
+        unaffected,
+        frozenset(survivors),
+        may_stay,
+        stay_eliminates,
+        tuple(steps),
     )
 
 
@@ -999,7 +1094,9 @@ def _assign(retreaters: list[Unit], free: list[Hex], room: dict[Hex, int]) -> di
 
 # --- situations ----------------------------------------------------------------------------
 
-_SITUATION_KEYS = ("name", "note", "map", "target", "stacking_limit", "attacked", "bombarded", "units")
+_SITUATION_KEYS = (
+    "name", "note", "map", "target", "stacking_limit", "attacked", "bombarded", "units"
+)
 _UNIT_KEYS = ("name", "side", "kind", "strength", "pinned", "immobilized", "spent")
 
 
@@ -1035,10 +1132,13 @@ class Situation:
     def load(cls, path: str | os.PathLike) -> Situation:
         """A situation from a TOML file; a map file it names is read relative to its folder."""
         _check_path(path, "situation")
-        return cls.from_toml(read_text(path, "situation"), source=str(path), folder=Path(path).parent)
+        text = read_text(path, "situation")
+        return cls.from_toml(text, source=str(path), folder=Path(path).parent)
 
     @classmethod
-    def from_toml(cls, text: str, *, source: str = "situation", folder: str | os.PathLike | None = None) -> Situation:
+    def from_toml(
+        cls, text: str, *, source: str = "situation", folder: str | os.PathLike | None = None
+    ) -> Situation:
         """A situation from TOML text; ``folder`` is where a relative map path is looked for (the
         current folder by default). Anything wrong is a ``WbkError`` naming ``source`` and key."""
         if not isinstance(text, str):
@@ -1105,7 +1205,8 @@ class Situation:
             except WbkError as e:
                 fail(key, str(e))
             if not isinstance(listed, list):
-                fail(key, f"{listed!r} (expected a list of units like {{ name = ..., side = ..., kind = ... }})")
+                example = "{ name = ..., side = ..., kind = ... }"
+                fail(key, f"{listed!r} (expected a list of units like {example})")
             here = []
             for values in listed:
                 if not isinstance(values, dict):
@@ -1126,7 +1227,9 @@ class Situation:
         except WbkError as e:
             fail("units", str(e))
 
-    def retreat(self, target: Hex | str | None = None, *, zoc_kinds: Iterable[str] = ZOC_KINDS) -> Retreat:
+    def retreat(
+        self, target: Hex | str | None = None, *, zoc_kinds: Iterable[str] = ZOC_KINDS
+    ) -> Retreat:
         """``retreat_after_combat`` in this situation, for ``target`` (the situation's own target
         by default)."""
         if target is None:
@@ -1151,8 +1254,9 @@ class Situation:
 def example_situation(name: str) -> Situation:
     """A situation shipped with wbk (``wbk/data/situations/``), by file name without ".toml"."""
     folder = resources.files("wbk") / "data" / "situations"
-    names = sorted(p.name.removesuffix(".toml") for p in folder.iterdir() if p.name.endswith(".toml"))
+    names = _shipped(folder)
     if name not in names:
         raise WbkError(f"no shipped situation called {name!r} (there are: {', '.join(names)})")
     path = folder / f"{name}.toml"
-    return Situation.from_toml(path.read_text(encoding="utf-8"), source=f"wbk/data/situations/{name}.toml")
+    text = path.read_text(encoding="utf-8")
+    return Situation.from_toml(text, source=f"wbk/data/situations/{name}.toml")
