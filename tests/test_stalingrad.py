@@ -56,7 +56,7 @@ def test_9_67_seed_example(crt):
     assert "attack strength 15 AF: the 10-19 column" in texts
     assert "the defender's 3 DF fires first, one column higher: 4" in texts
     assert all(s.rule.startswith("Streets of Stalingrad 9.67") for s in a.steps if "column" in s.text)
-    assert "ILLUSTRATIVE" in texts[0]
+    assert texts[0].endswith("(not the published table)")  # the illustrative tables say so
 
 
 def test_9_67_seed_example_on_the_1d6_table():
@@ -372,6 +372,8 @@ def test_9_87_zoc_and_a_bombarded_hex_leave_one_way_out():
     assert "1414: being bombarded: no" in texts
     assert "1/42 Rifle retreats to 1314 and is pinned" in texts
     assert {s.rule for s in r.steps} >= {"Streets of Stalingrad 9.87", "Streets of Stalingrad 9.87; 6.0, wbk assumption"}
+    both = retreat_after_combat(PLAIN, units, "1313", bombarded=["1414", "1213"])
+    assert "1213: in the ZOC of II/276 GR; being bombarded: no" in [s.text for s in both.steps]
     # attack 1314 as well: no way out, the unit is eliminated
     r = retreat_after_combat(PLAIN, units, "1313", bombarded=["1414"], attacked=["1314"])
     assert r.options == {"1/42 Rifle": frozenset()} and r.best == {"1/42 Rifle": None}
@@ -402,6 +404,7 @@ def test_9_87_two_units_share_one_free_hex_and_the_stacking_limit_costs_one():
     assert roomy.eliminated_at_least == 0 and set(roomy.best.values()) == {PLAIN.hex("1314")}
     full = retreat_after_combat(PLAIN, units, "1313", bombarded=["1414"], stacking_limit=2)
     assert full.options["1/42 Rifle"] == frozenset() and full.eliminated_at_least == 2
+    assert "1314: 2 friendly units already, the stacking limit of 2: no" in [s.text for s in full.steps]
     assert retreat_after_combat(PLAIN, units, "1313", bombarded=["1414"], stacking_limit=None).eliminated_at_least == 0
 
 

@@ -8,7 +8,8 @@ assumptions.
 
 Public names:
 
-- ``Crt`` (``Crt.load``, ``Crt.from_toml``, ``column_for``, ``shift``, ``resolve``, ``effect``),
+- ``Crt`` (``Crt.load``, ``Crt.from_toml``, ``column_for``, ``shift``, ``on_column``,
+  ``resolve``, ``effect``),
   ``Effect``, ``example_crt(name)``: combat results tables;
 - ``Unit``: a unit on the map or in an attack;
 - 9.67 ``close_assault_bonus(...) -> CloseAssault``: may the attacker take the Close Assault
@@ -612,7 +613,6 @@ def close_assault_bonus(
         raise WbkError(f"defending unit {first.name!r} is on the attacker's side ({first.side})")
 
     r967 = _rule("9.67")
-    illustrative = " (ILLUSTRATIVE)" if "illustrative" in crt.name.lower() else ""
 
     def af(units: Sequence[Unit]) -> int:
         return sum(u.strength for u in units if pinned_attack == "counts" or not u.pinned)
@@ -631,7 +631,7 @@ def close_assault_bonus(
     qualifying = [u for u in attack if _qualifies(u, away)]
     allowed = bool(qualifying)
     steps = [
-        Step(f"on the {crt.name}{illustrative}", "user data"),
+        Step(f"on the {crt.name}", "user data"),
         Step(f"attack strength {total} AF: the {column} column", r967),
     ]
     if pinned_attack == "drops_out" and any(u.pinned for u in attack):
@@ -1005,20 +1005,27 @@ def retreat_after_combat(
         steps.append(Step(f"{off} of the hexes around {where} {verb} off the map", r987))
     for n in m.neighbors(t):
         label = m.label(n)
+        reasons = []
         if n in enemy_in:
-            steps.append(Step(f"{label}: enemy units ({_names(enemy_in[n])}): no", r987))
-        elif n in zoc:
-            steps.append(Step(f"{label}: in the ZOC of {_names(zoc[n])}: no", zoc_rule))
-        elif n in attacked:
-            steps.append(Step(f"{label}: being attacked: no", r987))
-        elif n in bombarded:
-            steps.append(Step(f"{label}: being bombarded: no", r987))
+            reasons.append(f"enemy units ({_names(enemy_in[n])})")
+        if n in zoc:
+            reasons.append(f"in the ZOC of {_names(zoc[n])}")
+        if n in attacked:
+            reasons.append("being attacked")
+        if n in bombarded:
+            reasons.append("being bombarded")
+        if reasons:
+            rule = zoc_rule if n in zoc and n not in enemy_in else r987
+            steps.append(Step(f"{label}: {'; '.join(reasons)}: no", rule))
         else:
             there = friendly_count.get(n, 0)
             space = len(retreaters) if stacking_limit is None else stacking_limit - there
             if space <= 0:
-                steps.append(Step(f"{label}: {there} friendly units already, the stacking limit of "
-                                  f"{stacking_limit}: no", f"{r987}; 5.0, {ASSUMED}"))
+                steps.append(Step(
+                    f"{label}: {there} friendly units already, the stacking limit of "
+                    f"{stacking_limit}: no",
+                    stacking_rule,
+                ))
                 continue
             free.append(n)
             room[n] = space
