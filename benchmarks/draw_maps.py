@@ -45,7 +45,7 @@ def wbk_recolour(view, m):
     values = {h: (h.q * 7 + h.r) % 11 for h in m}
 
     def run():
-        view.shade(values, numbers=False)
+        view.shade(values)
         view.figure.canvas.draw()
 
     return run

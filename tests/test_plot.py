@@ -29,27 +29,56 @@ def test_hexside_is_drawn_between_its_two_hexes(m):
     assert (y1 + y2) / 2 == pytest.approx((ay + by) / 2)
 
 
-def test_overlays_recolour_the_one_collection(m):
+def test_overlays_lie_over_the_terrain_and_reuse_their_artists(m):
     view = draw_map(m)
     artists_before = len(view.ax.get_children())
-    faces = view.faces
+    terrain = view.faces.get_facecolors().copy()
     h = m.hex("1913")
-    view.shade({h: 3, m.hex("1914"): 6})
-    assert tuple(view.faces.get_facecolors()[view.index[h]]) != tuple(view.base_faces[view.index[h]])
+    view.shade({h: 3, m.hex("1914"): 6}, label="value")
+    view.show_numbers({h: 3, m.hex("1914"): 6}, label="the numbers")
+    assert (view.faces.get_facecolors() == terrain).all()  # the terrain is never recoloured
+    assert len(view.layer.get_paths()) == 2 and all(c[3] < 1 for c in view.layer.get_facecolors())
     tr = trace(m.hex("1913"), m.hex("1716"))
-    view.show_trace(tr, blocking=[m.hexside("1715/1816")])
-    assert len(view.picked_sides.get_segments()) == 1  # 1814/1914, the other is the blocking one
+    view.show_trace(tr, blocking=[m.hexside("1715/1816")], clear=False)
+    assert len(view.along_sides.get_segments()) == 1  # 1814/1914, the other is the blocking one
+    assert len(view.crossed_sides.get_segments()) == 0
     assert len(view.blocking_sides.get_segments()) == 1
     assert len(view.corner_marks.get_xdata()) == 4
+    assert view.line.get_linestyle() == "--"
+    legend = [t.get_text() for t in view.ax.get_legend().get_texts()]
+    assert {"value", "the numbers", "line of sight blocked", "blocking hexside", "hexside run along"} <= set(legend)
     view.clear()
-    assert view.faces is faces
-    assert (view.faces.get_facecolors() == view.base_faces).all()
-    assert len(view.picked_sides.get_segments()) == 0
-    # only the value labels are new artists, made once and then reused
-    assert len(view.ax.get_children()) == artists_before + 2
-    view.shade({h: 1})
-    assert len(view.ax.get_children()) == artists_before + 2
+    assert len(view.layer.get_paths()) == 0 and len(view.along_sides.get_segments()) == 0
+    assert "line of sight blocked" not in [t.get_text() for t in view.ax.get_legend().get_texts()]
+    # only the value labels (and the legend, rebuilt) are new artists, made once and then reused
+    children = len(view.ax.get_children())
+    assert children == artists_before + 2
+    view.show_numbers({h: 1})
+    assert len(view.ax.get_children()) == children
     plt.close(view.figure)
+
+
+def test_every_colour_and_symbol_of_the_map_is_in_the_legend(m):
+    view = draw_map(m.with_terrain("1815", {"woods", "town"}))
+    legend = [t.get_text() for t in view.ax.get_legend().get_texts()]
+    assert legend == ["town", "trench", "woods", "inner hex: second terrain", "slope (hachures uphill)",
+                      "stream hexside", "star hex"]
+    plt.close(view.figure)
+
+
+def test_a_clear_and_a_blocked_line_differ_in_colour_and_style(m):
+    from wbk.games.ss_panzer import line_of_sight
+    from wbk.plot import draw_line_of_sight
+
+    clear = draw_line_of_sight(m, line_of_sight(m, "1913", "1816"))
+    blocked = draw_line_of_sight(m, line_of_sight(m, "1712", "2014"))
+    assert clear.ax.get_title() == "1913 → 1816: clear"
+    assert blocked.ax.get_title() == "1712 → 2014: blocked by slope hexside 1813/1913, slope hex 1913"
+    assert clear.line.get_color() != blocked.line.get_color()
+    assert (clear.line.get_linestyle(), blocked.line.get_linestyle()) == ("-", "--")
+    assert len(blocked.blocking_hexes.get_paths()) == 1  # 1913, hatched: its terrain shows through
+    plt.close(clear.figure)
+    plt.close(blocked.figure)
 
 
 def test_view_picks_hexes_on_the_map_only(m):

@@ -17,6 +17,9 @@ def test_panel_lists_the_trace(panel):
     assert panel.message.value == ""
     assert "along hexside 1715/1816" in panel.pane.value
     assert len(panel.view.corner_marks.get_xdata()) == 4
+    assert panel.view.ax.get_title() == "1913 → 1716: 3 hexes, 0 hexsides crossed, 2 hexsides run along, 4 corners"
+    legend = [t.get_text() for t in panel.view.ax.get_legend().get_texts()]
+    assert {"hexside run along", "corner passed through", "slope (hachures uphill)", "star hex"} <= set(legend)
 
 
 @pytest.mark.parametrize("bad, named", [("1999", "hex 1999 is off the map"), ("19x3", "'19x3' is not a hex label")])
@@ -25,18 +28,30 @@ def test_bad_label_gives_a_one_line_message(panel, bad, named):
     panel.boxes["to"].value = bad
     assert named in panel.message.value
     assert "\n" not in panel.message.value
-    assert panel.pane.value == before  # the last good trace stays on show
+    # the last answer is marked out of date, and the map no longer shows it
+    assert panel.pane.value.startswith('<div style="opacity:0.45"><p><i>Out of date') and before in panel.pane.value
+    assert panel.view.ax.get_title() == "Out of date: fix the input above"
+    assert len(panel.view.line.get_xdata()) == 0
     panel.boxes["to"].value = "2014"
     assert panel.message.value == ""
+    assert "Out of date" not in panel.pane.value
+    assert panel.view.ax.get_title() == "1913 → 2014: 2 hexes, 1 hexside crossed"
 
 
-def test_click_sets_the_chosen_end(panel):
-    x, y = center(panel.map.hex("1712"))
-    panel.boxes["to"].value = "2014"
-    panel.click_sets.value = "from"
-    panel.on_click(SimpleNamespace(xdata=x + 0.2, ydata=y - 0.3))
-    assert panel.boxes["from"].value == "1712"
+def test_clicks_alternate_between_the_ends(panel):
+    def click(label):
+        x, y = center(panel.map.hex(label))
+        panel.on_click(SimpleNamespace(xdata=x + 0.2, ydata=y - 0.3))
+
+    assert panel.click_sets.value == "from"
+    click("1712")
+    assert panel.boxes["from"].value == "1712" and panel.click_sets.value == "to"
+    click("2014")
+    assert panel.boxes["to"].value == "2014" and panel.click_sets.value == "from"
     assert "crosses hexside 1813/1913" in panel.pane.value
+    panel.click_sets.value = "to"  # or choose the end the next click sets
+    click("2113")
+    assert (panel.boxes["from"].value, panel.boxes["to"].value) == ("1712", "2113")
     panel.on_click(SimpleNamespace(xdata=None, ydata=None))
     assert panel.message.value.endswith("that click is off the map</span>")
 

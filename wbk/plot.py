@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 
 import matplotlib
 import numpy as np
+from matplotlib import patheffects
 from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.colors import Normalize, to_rgba
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
+from matplotlib.patches import Patch
 
 from wbk.errors import WbkError
 from wbk.hexgrid import Corner, Hex, Hexside, Trace
@@ -39,7 +41,15 @@ TERRAIN_COLOURS = {
     "wheat": "#eadf9a",
 }
 FEATURE_COLOURS = {"stream": "#3a78c8", "river": "#1f4f99", "slope": "#7a4a1e", "road": "#555555"}
+FEATURE_NAMES = {"slope": "slope (hachures uphill)"}
 MARKER_SYMBOLS = {"star": "*"}
+# Overlays in the Okabe-Ito colours, which colour-blind readers tell apart; clear and blocked
+# lines differ in style as well as colour.
+CLEAR_LINE = "#0072B2"
+BLOCKED_LINE = "#D55E00"
+CROSSED = "#E69F00"
+ALONG = "#CC79A7"
+ROUTE = "#009E73"
 _FALLBACK = matplotlib.colormaps["tab10"].colors
 #: Up to this many hexes, labels are printed in every hex unless asked otherwise.
 LABELLED_UP_TO = 600
@@ -93,6 +103,7 @@ class MapView:
 
     def __init__(self, m: HexMap, ax, *, labels: bool | None = None):
         self.map, self.ax, self.figure = m, ax, ax.figure
+        self.overlay_legend: dict[str, dict[str, object]] = {}
         self.hexes = list(m)
         self.index = {h: i for i, h in enumerate(self.hexes)}
         self.faces = PolyCollection([_polygon(h) for h in self.hexes], edgecolors="#7d7668", linewidths=0.6)
@@ -112,16 +123,29 @@ class MapView:
                 x, y = center(h)
                 ax.text(x, y - 0.62, m.label(h), ha="center", va="center", fontsize=size, color="#4d4a42")
         self.value_texts: dict[Hex, matplotlib.text.Text] = {}
-        self.line = Line2D([], [], color="#c0392b", linewidth=1.8, zorder=6)
-        ax.add_line(self.line)
-        self.outlines = PolyCollection([], facecolors="none", edgecolors="#c0392b", linewidths=2, zorder=4)
+        # overlays: a translucent layer over the terrain, never a recolouring of it
+        self.polygons = [_polygon(h) for h in self.hexes]
+        self.layer = PolyCollection([], edgecolors="none", zorder=2.5)
+        ax.add_collection(self.layer)
+        self.blocking_hexes = PolyCollection([], facecolors="none", edgecolors=BLOCKED_LINE, hatch="xx",
+                                             linewidths=2, zorder=4)
+        ax.add_collection(self.blocking_hexes)
+        self.outlines = PolyCollection([], facecolors="none", edgecolors=CLEAR_LINE, linewidths=1.2,
+                                       alpha=0.6, zorder=4)
         ax.add_collection(self.outlines)
-        self.picked_sides = LineCollection([], colors="#e67e22", linewidths=4, zorder=5, alpha=0.8)
-        ax.add_collection(self.picked_sides)
-        self.blocking_sides = LineCollection([], colors="#c0392b", linewidths=6, zorder=5)
+        self.crossed_sides = LineCollection([], colors=CROSSED, linewidths=4, zorder=5)
+        ax.add_collection(self.crossed_sides)
+        self.along_sides = LineCollection([], colors=ALONG, linewidths=4, zorder=5)
+        ax.add_collection(self.along_sides)
+        self.blocking_sides = LineCollection([], colors=BLOCKED_LINE, linewidths=7, zorder=5)
         ax.add_collection(self.blocking_sides)
-        (self.corner_marks,) = ax.plot([], [], "o", color="#e67e22", markersize=5, zorder=7)
-        (self.end_marks,) = ax.plot([], [], "o", color="#c0392b", markersize=7, zorder=7)
+        self.line = Line2D([], [], color=CLEAR_LINE, linewidth=2, zorder=6)
+        ax.add_line(self.line)
+        self.route = Line2D([], [], color=ROUTE, linewidth=3, marker="o", markersize=4, zorder=6)
+        ax.add_line(self.route)
+        (self.corner_marks,) = ax.plot([], [], "o", color="white", markeredgecolor="black", markersize=5, zorder=7)
+        (self.firer_mark,) = ax.plot([], [], "o", color="black", markersize=8, zorder=7)
+        (self.target_mark,) = ax.plot([], [], "s", color="black", markersize=7, zorder=7)
 
         xs, ys = zip(*(center(h) for h in self.hexes))
         ax.set_xlim(min(xs) - 1.2, max(xs) + 1.2)
@@ -167,6 +191,7 @@ class MapView:
                 symbol = MARKER_SYMBOLS.get(name, "D")
                 (line,) = self.ax.plot(xs, ys, symbol, color="#b22222", markersize=11, zorder=4, label=name, alpha=0.85)
                 self.marker_lines.append(line)
+        self.update_legend()
 
     def _ordered_terrain(self, h: Hex) -> list[str]:
         kinds = self.map.terrain(h)
@@ -191,71 +216,154 @@ class MapView:
             ticks.append(((px, py), (px + dx, py + dy)))
         return ticks
 
-    # --- overlays --------------------------------------------------------------------------
+    # --- overlays ---------------------------------------------------------------------------
 
     def shade(
         self,
         values: Mapping[Hex, float],
         *,
-        cmap: str = "YlOrRd",
+        cmap: str = "cividis_r",
         vmin: float | None = None,
         vmax: float | None = None,
-        numbers: bool = True,
+        label: str = "",
+        alpha: float = 0.55,
     ) -> None:
-        """Colour the hexes in ``values`` by their value (and print it); others keep their terrain."""
-        faces = self.base_faces.copy()
+        """Lay a translucent colour over the hexes in ``values`` by their value; the terrain
+        shows through. ``label`` names the layer in the legend. An empty ``values`` removes it."""
         shown = {h: v for h, v in values.items() if h in self.index}
+        colours = []
         if shown:
             data = list(shown.values())
             norm = Normalize(min(data) if vmin is None else vmin, max(data) if vmax is None else vmax)
-            colours = matplotlib.colormaps[cmap](norm(data), alpha=0.85)
-            for h, colour in zip(shown, colours):
-                faces[self.index[h]] = colour
-        self.faces.set_facecolors(faces)
-        for h, text in self.value_texts.items():
-            text.set_visible(h in shown and numbers)
-        if numbers:
-            for h, v in shown.items():
-                text = self.value_texts.get(h)
-                if text is None:
-                    x, y = center(h)
-                    text = self.ax.text(x, y + 0.15, "", ha="center", va="center", fontsize=8, zorder=8)
-                    self.value_texts[h] = text
-                text.set_text(f"{v:g}")
-                text.set_visible(True)
+            colours = matplotlib.colormaps[cmap](norm(data), alpha=alpha)
+        self.layer.set_verts([self.polygons[self.index[h]] for h in shown])
+        self.layer.set_facecolors(colours)
+        sample = colours[len(colours) // 2] if len(colours) else None
+        self.set_overlay_legend("layer", {label: Patch(facecolor=sample)} if shown and label else {})
 
-    def show_trace(self, tr: Trace | None, *, blocking: Collection[Hexside] = ()) -> None:
-        """Draw a traced line: its hexes outlined, the hexsides it crosses or runs along picked
-        out, the corners it touches dotted, and any ``blocking`` hexsides marked in red.
-        ``None`` clears the line."""
+    def dim(self, hexes: Collection[Hex], *, label: str = "") -> None:
+        """Darken ``hexes`` with a translucent grey (dead ground, out of reach): their terrain
+        stays readable. ``label`` names them in the legend."""
+        self.shade({h: 1 for h in hexes}, cmap="Greys", vmin=0, vmax=1, label=label, alpha=0.5)
+
+    def show_numbers(self, values: Mapping[Hex, float], *, label: str = "") -> None:
+        """Print a number low in each hex of ``values``, clear of markers and labels; ``label``
+        says in the legend what the numbers are. An empty ``values`` removes them."""
+        shown = {h: v for h, v in values.items() if h in self.index}
+        for h, text in self.value_texts.items():
+            text.set_visible(h in shown)
+        for h, v in shown.items():
+            text = self.value_texts.get(h)
+            if text is None:
+                x, y = center(h)
+                text = self.ax.text(x, y + 0.5, "", ha="center", va="center", fontsize=7, zorder=8,
+                                    fontweight="bold", color="black",
+                                    path_effects=[patheffects.withStroke(linewidth=2.5, foreground="white")])
+                self.value_texts[h] = text
+            text.set_text(f"{v:g}")
+            text.set_visible(True)
+        handle = Line2D([], [], linestyle="none", marker="$3$", color="black", markersize=7)
+        self.set_overlay_legend("numbers", {label: handle} if shown and label else {})
+
+    def show_trace(self, tr: Trace | None, *, blocking: Collection[Hex | Hexside] = (), clear: bool = True) -> None:
+        """Draw a traced line: its hexes outlined, the hexsides it crosses and those it runs along
+        in two colours, the corners it passes through dotted, and what blocks it (hexsides and
+        hexes in ``blocking``) marked; a blocked line (``clear=False``) is dashed. ``None`` clears
+        the line."""
+        sides = {"crossed": [], "along": []}
         if tr is None:
-            self.outlines.set_verts([])
-            self.line.set_data([], [])
-            self.picked_sides.set_segments([])
-            self.blocking_sides.set_segments([])
-            self.corner_marks.set_data([], [])
-            self.end_marks.set_data([], [])
+            ends, outlines, corners, blocking = [], [], [], ()
         else:
             ends = [center(tr.a), center(tr.b)]
-            self.line.set_data(*zip(*ends))
-            self.end_marks.set_data(*zip(*ends))
-            self.outlines.set_verts([_polygon(h) for h in tr.hexes])
-            sides = [s for s in (*tr.crossed, *tr.along) if s not in blocking]
-            self.picked_sides.set_segments([hexside_segment(s) for s in sides])
-            self.blocking_sides.set_segments([hexside_segment(s) for s in blocking])
+            outlines = [self.polygons[self.index[h]] if h in self.index else _polygon(h) for h in tr.hexes]
+            sides["crossed"] = [hexside_segment(s) for s in tr.crossed if s not in blocking]
+            sides["along"] = [hexside_segment(s) for s in tr.along if s not in blocking]
             corners = [corner_point(c) for c in tr.touched]
-            self.corner_marks.set_data(*zip(*corners) if corners else ([], []))
+        colour = CLEAR_LINE if clear else BLOCKED_LINE
+        self.line.set_data(*zip(*ends) if ends else ([], []))
+        self.line.set_color(colour)
+        self.line.set_linestyle("-" if clear else (0, (5, 3)))
+        self.firer_mark.set_data(*([ends[0][0]], [ends[0][1]]) if ends else ([], []))
+        self.target_mark.set_data(*([ends[1][0]], [ends[1][1]]) if ends else ([], []))
+        self.outlines.set_verts(outlines)
+        self.outlines.set_edgecolor(colour)
+        self.crossed_sides.set_segments(sides["crossed"])
+        self.along_sides.set_segments(sides["along"])
+        self.blocking_sides.set_segments([hexside_segment(b) for b in blocking if isinstance(b, Hexside)])
+        self.blocking_hexes.set_verts([_polygon(b) for b in blocking if isinstance(b, Hex)])
+        self.corner_marks.set_data(*zip(*corners) if corners else ([], []))
+        entries = {}
+        if tr is not None:
+            entries["line of sight clear" if clear else "line of sight blocked"] = self.line
+            entries["firer"], entries["target"] = self.firer_mark, self.target_mark
+            if sides["crossed"]:
+                entries["hexside crossed"] = self.crossed_sides
+            if sides["along"]:
+                entries["hexside run along"] = self.along_sides
+            if corners:
+                entries["corner passed through"] = self.corner_marks
+            if any(isinstance(b, Hexside) for b in blocking):
+                entries["blocking hexside"] = self.blocking_sides
+            if any(isinstance(b, Hex) for b in blocking):
+                entries["blocking hex"] = self.blocking_hexes
+        self.set_overlay_legend("trace", entries)
 
     def show_line_of_sight(self, result) -> None:
-        """A rules module's LOS result: its line, the hexsides that block it in red, the hexes
-        that block it shaded red."""
-        self.show_trace(result.trace, blocking=[b for b in result.blocking if isinstance(b, Hexside)])
-        self.shade({h: 1 for h in result.blocking if isinstance(h, Hex)}, cmap="Reds", vmin=0, vmax=1.6, numbers=False)
+        """A rules module's LOS result (with ``.trace``, ``.blocking``, ``.clear`` and
+        ``.verdict``): its line drawn, what blocks it marked, the verdict in the title."""
+        self.show_trace(result.trace, blocking=result.blocking, clear=result.clear)
+        m = self.map
+        self.set_title(f"{m.label(result.trace.a)} → {m.label(result.trace.b)}: {result.verdict}")
+
+    def show_route(self, hexes: Sequence[Hex] | None, *, label: str = "route") -> None:
+        """A path drawn hex centre to hex centre over the map (``None`` removes it)."""
+        points = [center(h) for h in hexes or ()]
+        self.route.set_data(*zip(*points) if points else ([], []))
+        self.set_overlay_legend("route", {label: self.route} if points else {})
+
+    def set_title(self, text: str) -> None:
+        """The picture's title: the question it answers and its answer."""
+        self.ax.set_title(text, fontsize=10)
+
+    def set_overlay_legend(self, key: str, entries: Mapping[str, object]) -> None:
+        self.overlay_legend[key] = dict(entries)
+        self.update_legend()
+
+    def legend_entries(self) -> dict[str, object]:
+        """What the picture shows, in the legend's words: the terrain and hexside features on the
+        map, its markers, and the overlays drawn now."""
+        m, entries = self.map, {}
+        for kind in sorted(self.terrain_colour, key=lambda k: (k not in TERRAIN_COLOURS, k)):
+            entries[kind] = Patch(facecolor=self.terrain_colour[kind], edgecolor="#7d7668")
+        if self.second_terrain.get_paths():
+            entries["inner hex: second terrain"] = Patch(facecolor="white", edgecolor="#7d7668", hatch="..")
+        for name in sorted(m.hexside_features):
+            colour = _colour(name, FEATURE_COLOURS, sorted(m.hexside_features))
+            entries[FEATURE_NAMES.get(name, f"{name} hexside")] = Line2D([], [], color=colour, linewidth=2.5)
+        for line in self.marker_lines:
+            entries[f"{line.get_label()} hex"] = Line2D([], [], linestyle="none", marker=line.get_marker(),
+                                                        color=line.get_color(), markersize=9)
+        for overlay in self.overlay_legend.values():
+            for text, artist in overlay.items():
+                entries[text] = _legend_handle(artist)
+        return entries
+
+    def update_legend(self) -> None:
+        entries = self.legend_entries()
+        old = self.ax.get_legend()
+        if old is not None:
+            old.remove()
+        if entries:
+            self.ax.legend(list(entries.values()), list(entries), loc="upper center", bbox_to_anchor=(0.5, 0.0),
+                           ncol=3, fontsize=7, frameon=False, handlelength=1.6, columnspacing=1.0)
 
     def clear(self) -> None:
         """Remove every overlay, back to the plain map."""
         self.shade({})
+        self.show_numbers({})
         self.show_trace(None)
+        self.show_route(None)
+        self.set_title(self.map.name)
 
     def redraw(self) -> None:
         self.figure.canvas.draw_idle()
@@ -292,12 +400,17 @@ def draw_map(m: HexMap, *, ax=None, labels: bool | None = None, width: float | N
     return MapView(m, ax, labels=labels)
 
 
+#: Inches below the map for its legend.
+LEGEND_HEIGHT = 0.9
+
+
 def figure_size(m: HexMap, width: float | None = None) -> tuple[float, float]:
-    """A figure size (inches) in the map's own proportions."""
+    """A figure size (inches) in the map's own proportions, with room for the title and the
+    legend below the map."""
     ncols = m.columns[1] - m.columns[0] + 1
     nrows = m.rows[1] - m.rows[0] + 1
     w = width or min(11.0, 2 + 0.45 * ncols)
-    return w, w * (nrows + 0.5) * SQRT3 / (1.5 * ncols + 0.5) + 0.3
+    return w, w * (nrows + 0.5) * SQRT3 / (1.5 * ncols + 0.5) + 0.3 + LEGEND_HEIGHT
 
 
 def map_png(m: HexMap) -> bytes:
@@ -310,11 +423,28 @@ def map_png(m: HexMap) -> bytes:
 
 
 def draw_line_of_sight(m: HexMap, result, *, ax=None, width: float | None = None, reading: str = "") -> MapView:
-    """A line of sight drawn on its map: the traced line, and what blocks it marked in red
-    (``result`` is a rules module's LOS result with ``.trace``, ``.blocking`` and ``.verdict``).
-    The title gives the verdict, after ``reading`` (the rule reading drawn) when one is named."""
+    """A line of sight drawn on its map: the traced line, what blocks it marked, a legend, and
+    the verdict in the title (``result`` is a rules module's LOS result with ``.trace``,
+    ``.blocking``, ``.clear`` and ``.verdict``), after ``reading`` (the rule reading drawn) when
+    one is named."""
     view = draw_map(m, ax=ax, width=width)
     view.show_line_of_sight(result)
-    ends = f"{m.label(result.trace.a)} → {m.label(result.trace.b)}"
-    view.ax.set_title(f"{reading + chr(10) if reading else ''}{ends}: {result.verdict}", fontsize=10)
+    if reading:
+        view.set_title(f"{reading}\n{view.ax.get_title()}")
     return view
+
+
+def _legend_handle(artist):
+    """A stand-in for an overlay artist in the legend (an empty overlay has nothing to show)."""
+    if isinstance(artist, Patch):
+        return artist
+    if isinstance(artist, Line2D) and not artist.get_xdata():
+        return artist
+    if isinstance(artist, Line2D):
+        return Line2D([], [], color=artist.get_color(), linestyle=artist.get_linestyle(),
+                      linewidth=min(artist.get_linewidth(), 3), marker=artist.get_marker(),
+                      markerfacecolor=artist.get_markerfacecolor(), markeredgecolor=artist.get_markeredgecolor(),
+                      markersize=6)
+    if isinstance(artist, LineCollection):
+        return Line2D([], [], color=artist.get_color()[0], linewidth=min(artist.get_linewidth()[0], 4))
+    return Patch(facecolor="none", edgecolor=artist.get_edgecolor()[0], hatch=artist.get_hatch(), linewidth=1.5)

@@ -40,6 +40,9 @@ def interactive_figure(size: tuple[float, float]) -> tuple[Figure, widgets.DOMWi
     return figure, canvas
 
 
+STALE = "<p><i>Out of date: fix the input above to see the answer again.</i></p>"
+
+
 def reports_errors(method):
     """Turn an exception in a widget callback into the panel's one-line message."""
 
@@ -51,6 +54,7 @@ def reports_errors(method):
             self.show_message(str(e))
         except Exception as e:  # a widget must never print a traceback into the notebook
             self.show_message(f"unexpected {type(e).__name__}: {e}")
+        self.mark_stale()
 
     return guarded
 
@@ -65,6 +69,12 @@ class Panel:
 
     def show_message(self, text: str) -> None:
         self.message.value = f'<span style="color:#b03a2e">{html.escape(text, quote=False)}</span>' if text else ""
+
+    def mark_stale(self) -> None:
+        """After bad input: say that what is on show no longer answers the controls."""
+        pane = getattr(self, "pane", None)
+        if pane is not None and STALE not in pane.value:
+            pane.value = f'<div style="opacity:0.45">{STALE}{pane.value}</div>'
 
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)
@@ -82,11 +92,13 @@ class MapPanel(Panel):
     """A drawn map (an ipympl canvas) with boxes of hex labels that typing or a click fills,
     extra controls, and an HTML pane below. Subclasses say what to show in ``show(**hexes)``."""
 
-    def __init__(self, m: HexMap, boxes: dict[str, str], controls: Sequence[widgets.Widget] = (), *, width: float = 7.5):
+    def __init__(self, m: HexMap, boxes: dict[str, str], controls: Sequence[widgets.Widget] = (), *, width: float = 6.0):
         super().__init__()
         self.map = m
         self.boxes = {name: widgets.Text(value=v, description=name, continuous_update=False) for name, v in boxes.items()}
-        self.click_sets = widgets.ToggleButtons(options=list(boxes), description="click sets")
+        # clicks alternate between the boxes: firer, then target, then firer again...
+        self.click_sets = widgets.ToggleButtons(options=list(boxes), description="next click sets",
+                                                style={"description_width": "initial"})
         self.pane = widgets.HTML()
         self.figure, self.canvas, self.view = map_canvas(m, width, self.on_click)
         for control in (*self.boxes.values(), *controls):
@@ -104,7 +116,10 @@ class MapPanel(Panel):
         if h is None:
             self.show_message("that click is off the map")
             return
-        self.boxes[self.click_sets.value].value = self.map.label(h)
+        names = list(self.boxes)
+        chosen = self.click_sets.value
+        self.click_sets.value = names[(names.index(chosen) + 1) % len(names)]
+        self.boxes[chosen].value = self.map.label(h)
 
     @reports_errors
     def update(self) -> None:
@@ -113,8 +128,15 @@ class MapPanel(Panel):
         self.view.redraw()
         self.show_message("")
 
+    def mark_stale(self) -> None:
+        super().mark_stale()
+        self.view.clear()
+        self.view.set_title("Out of date: fix the input above")
+        self.view.redraw()
+
     def show(self, **hexes: Hex) -> str:
-        """Draw the overlays for the chosen hexes and return the pane's HTML."""
+        """Draw the overlays for the chosen hexes, title the picture with its answer, and return
+        the pane's HTML."""
         raise NotImplementedError
 
 
@@ -124,15 +146,25 @@ class TracePanel(MapPanel):
     A click sets the end chosen in "click sets"; typed labels are checked against the map.
     """
 
-    def __init__(self, m: HexMap, start: str, end: str, *, width: float = 7.5):
+    def __init__(self, m: HexMap, start: str, end: str, *, width: float = 6.0):
         super().__init__(m, {"from": start, "to": end}, width=width)
         self.update()
 
     def show(self, **hexes: Hex) -> str:
         tr = trace(hexes["from"], hexes["to"])
         self.view.show_trace(tr)
+        parts = [_count(len(tr.hexes), "hex", "hexes"), _count(len(tr.crossed), "hexside crossed", "hexsides crossed")]
+        if tr.along:
+            parts.append(_count(len(tr.along), "hexside run along", "hexsides run along"))
+        if tr.touched:
+            parts.append(_count(len(tr.touched), "corner", "corners"))
+        self.view.set_title(f"{self.map.label(tr.a)} → {self.map.label(tr.b)}: {', '.join(parts)}")
         items = "".join(f"<li>{html.escape(line)}</li>" for line in self.map.describe(tr))
         return f"<ol>{items}</ol>"
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
 
 
 def parse_whole_numbers(text: str, name: str) -> list[int]:
@@ -203,6 +235,14 @@ class ChartPanel(Panel):
         self.pane.value = self.draw(self.figure, result)
         self.canvas.draw_idle()
         self.show_message("")
+
+    def mark_stale(self) -> None:
+        super().mark_stale()
+        self.figure.suptitle("Out of date: fix the input above", color="#b03a2e", fontsize=10)
+        for ax in self.figure.axes:
+            for artist in (*ax.patches, *ax.lines, *ax.collections):
+                artist.set_alpha(0.25)
+        self.canvas.draw_idle()
 
 
 class DistPanel(ChartPanel):

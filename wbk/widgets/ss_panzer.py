@@ -21,7 +21,7 @@ class LosPanel(MapPanel):
     (slope hexes, slope ends, lines along a hexside or through a corner), the blocking terrain,
     and the firer's viewshed."""
 
-    def __init__(self, m: HexMap, firer: str, target: str, *, width: float = 7.5):
+    def __init__(self, m: HexMap, firer: str, target: str, *, width: float = 6.0):
         kinds = sorted(m.terrain_hexes)
         wide = {"description_width": "initial"}
         self.slope_hex = widgets.ToggleButtons(
@@ -62,8 +62,10 @@ class LosPanel(MapPanel):
         extra = ""
         if self.show_viewshed.value:
             seen = self.viewshed(firer)
-            self.view.shade({h: 1 for h in seen}, cmap="Greens", vmin=0, vmax=2.5, numbers=False)
-            extra = f"<p>{self.map.label(firer)} sees {len(seen)} of {len(self.map)} hexes (shaded).</p>"
+            self.view.dim([h for h in self.map if h not in seen], label=f"not seen from {self.map.label(firer)}")
+            extra = f"<p>{self.map.label(firer)} sees {len(seen)} of {len(self.map)} hexes; the others are dimmed.</p>"
+        else:
+            self.view.dim(())
         return result._repr_html_() + extra
 
 
@@ -72,7 +74,7 @@ class MovementPanel(MapPanel):
     hex gets its cheapest path explained. Set the MP left, switch Move and Move & Fire, or mark
     the unit as having moved, to see the one-hex rule."""
 
-    def __init__(self, m: HexMap, start: str, goal: str, data: ss_panzer.GameData | None = None, *, width: float = 7.5):
+    def __init__(self, m: HexMap, start: str, goal: str, data: ss_panzer.GameData | None = None, *, width: float = 6.0):
         self.data = data or ss_panzer.example_data()
         self.unit = widgets.Dropdown(options=list(self.data.units), description="unit")
         self.action = widgets.ToggleButtons(options=[("Move", "move"), ("Move & Fire", "move_and_fire")], description="action")
@@ -87,8 +89,8 @@ class MovementPanel(MapPanel):
         movement = ss_panzer.plan_movement(
             self.map, unit, start, mp, action=self.action.value, data=self.data, moved=self.moved.value)
         reach, budget = movement.costs, movement.mp
-        self.view.shade(reach, cmap="YlOrRd", vmin=0, vmax=max(budget, 1) * 1.4)
-        self.view.show_trace(None)
+        self.view.dim([h for h in self.map if h not in reach], label="out of reach")
+        self.view.show_numbers(reach, label="MP spent to get there")
         beyond = sorted((self.map.label(h), c) for h, c in reach.items() if c > budget)
         reached = sum(c <= budget for c in reach.values()) - 1
         lines = [f"<p><b>{html.escape(unit.name)}</b> ({unit.side}, {unit.mp} MP, MCF {unit.mcf}) with "
@@ -96,11 +98,16 @@ class MovementPanel(MapPanel):
         if beyond:
             listed = ", ".join(f"{label} ({c} MP)" for label, c in beyond)
             lines.append(f"<p>The one hex a Move action may always enter (errata 8.3): {listed}.</p>")
+        title = f"{unit.name} from {self.map.label(start)} with {budget} MP ({self.action.label})"
         if goal in reach:
             path = movement.route(goal)
+            self.view.show_route(path.hexes, label=f"cheapest path to {self.map.label(goal)}")
+            self.view.set_title(f"{title}: {self.map.label(goal)} for {path.mp} MP")
             lines.append(f"<p>Cheapest path to {self.map.label(goal)}: {' → '.join(map(self.map.label, path.hexes))}</p>")
             lines.append(path._repr_html_())
         else:
+            self.view.show_route(None)
+            self.view.set_title(f"{title}: {self.map.label(goal)} out of reach")
             having = ", having moved" if self.moved.value else ""
             lines.append(f"<p>{self.map.label(goal)} is out of reach ({self.action.label}{having}).</p>")
         return "".join(lines)
@@ -145,7 +152,7 @@ class MapEditor(Panel):
     the edited map.
     """
 
-    def __init__(self, m: HexMap, path: str = "my_map.toml", *, width: float = 7.5):
+    def __init__(self, m: HexMap, path: str = "my_map.toml", *, width: float = 6.0):
         terrain = sorted(set(m.terrain_hexes) | {"woods", "town", "trench"})
         self.brush = widgets.Dropdown(options=[*terrain, BRUSH_CLEAR, BRUSH_SLOPE, BRUSH_STREAM], description="brush")
         self.path = widgets.Text(path, description="save as")
