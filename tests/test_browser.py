@@ -19,7 +19,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from wbk.maps import example_map
-from wbk.plot import MapView, center, figure_size
+from wbk.plot import MapView, center, figure_size, map_axes
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = [
@@ -107,11 +107,12 @@ def errors_shown(page) -> list[str]:
 
 
 def canvas_point(m, label: str, box) -> tuple[float, float]:
-    """Where hex ``label`` is drawn inside the tour panel's canvas, found by drawing the same
-    figure here with Agg and scaling to the canvas's size in the page."""
-    figure = Figure(figsize=figure_size(m, 7.5), layout="constrained")
+    """Where hex ``label`` is drawn inside a map panel's canvas, found by drawing the same
+    figure here with Agg and scaling to the canvas's size in the page (map panels have a fixed
+    layout, so the overlays on show do not matter)."""
+    figure = Figure(figsize=figure_size(m, 6.0))
     FigureCanvasAgg(figure)
-    view = MapView(m, figure.add_subplot())
+    view = MapView(m, map_axes(figure))
     figure.canvas.draw()
     x, y = view.ax.transData.transform(center(m.hex(label)))
     width, height = figure.bbox.width, figure.bbox.height

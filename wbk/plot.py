@@ -396,12 +396,22 @@ def draw_map(m: HexMap, *, ax=None, labels: bool | None = None, width: float | N
     if ax is None:
         import matplotlib.pyplot as plt
 
-        _, ax = plt.subplots(figsize=figure_size(m, width), layout="constrained")
+        ax = map_axes(plt.figure(figsize=figure_size(m, width)))
     return MapView(m, ax, labels=labels)
 
 
-#: Inches below the map for its legend.
+#: Inches below the map for its legend (six rows), and above it for a two-line title.
 LEGEND_HEIGHT = 0.9
+TITLE_HEIGHT = 0.45
+
+
+def map_axes(figure: Figure):
+    """The axes for a map filling a figure of ``figure_size``: a fixed layout, room for the
+    title above and the legend below, so that the map never moves when the legend grows (a
+    click lands where the hex is drawn)."""
+    width, height = figure.get_size_inches()
+    bottom, top = LEGEND_HEIGHT / height, TITLE_HEIGHT / height
+    return figure.add_axes((0.01, bottom, 0.98, 1 - bottom - top))
 
 
 def figure_size(m: HexMap, width: float | None = None) -> tuple[float, float]:
@@ -410,13 +420,13 @@ def figure_size(m: HexMap, width: float | None = None) -> tuple[float, float]:
     ncols = m.columns[1] - m.columns[0] + 1
     nrows = m.rows[1] - m.rows[0] + 1
     w = width or min(11.0, 2 + 0.45 * ncols)
-    return w, w * (nrows + 0.5) * SQRT3 / (1.5 * ncols + 0.5) + 0.3 + LEGEND_HEIGHT
+    return w, (w * 0.98) * (nrows + 0.5) * SQRT3 / (1.5 * ncols + 0.5) + TITLE_HEIGHT + LEGEND_HEIGHT
 
 
 def map_png(m: HexMap) -> bytes:
     """The map drawn as PNG bytes, without pyplot (used for a HexMap's Jupyter display)."""
-    fig = Figure(figsize=figure_size(m, 8), layout="constrained")
-    draw_map(m, ax=fig.add_subplot())
+    fig = Figure(figsize=figure_size(m, 8))
+    draw_map(m, ax=map_axes(fig))
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=80)
     return buffer.getvalue()

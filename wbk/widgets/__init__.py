@@ -20,10 +20,10 @@ from wbk.dice import Dist
 from wbk.errors import WbkError
 from wbk.hexgrid import Hex, trace
 from wbk.maps import HexMap
-from wbk.plot import MapView, figure_size
+from wbk.plot import MapView, figure_size, map_axes
 
 
-def interactive_figure(size: tuple[float, float]) -> tuple[Figure, widgets.DOMWidget]:
+def interactive_figure(size: tuple[float, float], *, layout: str | None = "constrained") -> tuple[Figure, widgets.DOMWidget]:
     """A matplotlib figure on its own ipympl canvas, whatever the notebook's backend is."""
     # Importing ipympl switches the whole notebook to its backend; switch back, so that the
     # worked examples keep drawing inline figures that a static page shows.
@@ -31,7 +31,7 @@ def interactive_figure(size: tuple[float, float]) -> tuple[Figure, widgets.DOMWi
     from ipympl.backend_nbagg import Canvas, FigureManager
 
     matplotlib.use(backend)
-    figure = Figure(figsize=size, layout="constrained")
+    figure = Figure(figsize=size, layout=layout)
     canvas = Canvas(figure)
     FigureManager(canvas, 0)
     canvas.header_visible = False
@@ -82,8 +82,8 @@ class Panel:
 
 def map_canvas(m: HexMap, width: float, on_click: Callable) -> tuple[Figure, widgets.DOMWidget, MapView]:
     """A map drawn on its own ipympl canvas, ``on_click(event)`` called for each mouse click."""
-    figure, canvas = interactive_figure(figure_size(m, width))
-    view = MapView(m, figure.add_subplot())
+    figure, canvas = interactive_figure(figure_size(m, width), layout=None)
+    view = MapView(m, map_axes(figure))
     canvas.mpl_connect("button_press_event", on_click)
     return figure, canvas, view
 
