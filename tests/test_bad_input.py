@@ -325,6 +325,9 @@ TABLE = [
     bad(_TABLE.reach, "Tiger", 6, max_pivot=270, names="max pivot 270"),
     bad(_TABLE.reach, "Tiger", 6, directions=1, names="directions 1"),
     bad(_TABLE.reach, "Tiger", 6, rough_cost="3", names="rough cost '3'"),
+    bad(_TABLE.without_piece, "Panther", names="'Panther'"),
+    bad(_TABLE.save, b"t.toml", names="table file b't.toml'"),
+    bad(_TABLE.save, "/", names="/: is a folder"),
 ]
 
 # --- wbk.games.pz8 --------------------------------------------------------------------------

@@ -288,3 +288,81 @@ def test_reach_and_pieces_check_their_input():
     assert Piece("A", (1, 1), facing=-90).facing == 270
     with pytest.raises(WbkError, match="piece name ''"):
         Piece("", (1, 1))
+
+
+# --- writing table files --------------------------------------------------------------------------
+
+
+def test_the_shipped_table_saved_and_loaded_is_equal(tmp_path):
+    from wbk.games import pz8
+
+    table = pz8.example_table()
+    path = tmp_path / "saved.toml"
+    table.save(path)
+    assert pz8.load_table(path) == table
+    assert Table.from_toml(table.to_toml(), pieces=Tank) == table
+    assert "hq = true" in path.read_text() and "points = [[30, 18], [40, 20]" in path.read_text()
+
+
+tanks_on_a_grid = st.lists(
+    st.tuples(
+        st.integers(0, 7),
+        st.integers(0, 5),
+        st.sampled_from([0.0, 90.0, 180.0, 270.0, 37.5]),
+        st.sampled_from(["light", "medium", "heavy"]),
+        st.sampled_from(["short", "medium", "long"]),
+        st.booleans(),
+        st.text(alphabet="ab\"\\ é", max_size=3),
+    ),
+    max_size=6,
+    unique_by=lambda t: (t[0], t[1]),
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(tanks_on_a_grid, st.text(max_size=12), st.sampled_from(["rough", "obstacle", "hill"]))
+def test_a_table_saved_and_read_back_is_equal(cells, name, kind):
+    # tanks on cells 5" apart cannot overlap whatever their facing; terrain stays out of their way
+    tanks = [
+        Tank(f"T{i}{suffix}", (3 + 5 * cx, 3 + 5 * cy), facing=f, side=suffix, tank_class=c, gun=g, is_hq=hq)
+        for i, (cx, cy, f, c, g, hq, suffix) in enumerate(cells)
+    ]
+    terrain = [Terrain(kind, ((40.5, 1.25), (47, 1), (46.5, 30.125)), name=name)]
+    table = Table(48, 36, terrain=terrain, pieces=tanks, name=name)
+    assert Table.from_toml(table.to_toml(), pieces=Tank) == table
+
+
+def test_save_is_atomic_and_keeps_permissions(tmp_path, monkeypatch):
+    import os
+    import stat
+
+    table = Table(24, 24, pieces=[Piece("A", (4, 4))], name="first")
+    path = tmp_path / "t.toml"
+    table.save(path)
+    mask = os.umask(0)
+    os.umask(mask)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o666 & ~mask
+    path.chmod(0o640)
+    second = Table(24, 24, name="second")
+    second.save(path)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o640 and Table.load(path).name == "second"
+
+    def broken(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", broken)
+    with pytest.raises(OSError):
+        table.save(path)
+    assert Table.load(path).name == "second"  # the old file is whole
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["t.toml"]  # no temporary file left
+
+
+def test_save_names_the_bad_path_and_mixed_footprints(tmp_path):
+    with pytest.raises(WbkError, match="is a folder"):
+        Table(24, 24).save(tmp_path)
+    with pytest.raises(WbkError, match="cannot save the table"):
+        Table(24, 24).save(tmp_path / "missing" / "t.toml")
+    mixed = Table(24, 24, pieces=[Piece("A", (4, 4)), Piece("B", (10, 10), width=2)])
+    with pytest.raises(WbkError, match=r"different footprints \(1.5 × 2.5, 2 × 2.5\)"):
+        mixed.to_toml()
+    assert mixed.without_piece("B").to_toml().count("[[tanks]]") == 1

@@ -11,7 +11,8 @@ Public names:
   ``Table.load(path, pieces=...)`` / ``Table.from_toml(text, source=..., pieces=...)``;
   ``table.piece(name)``, ``table.footprint(piece)``, ``table.distance(a, b)``,
   ``table.line_of_sight(firer, target)`` (a ``Sight``), ``table.reach(piece, inches, ...)``
-  (a ``Reach``), ``table.hills_under(piece)``, ``table.with_piece(piece)``;
+  (a ``Reach``), ``table.hills_under(piece)``, ``table.with_piece(piece)``,
+  ``table.without_piece(name)``; ``table.to_toml()`` and ``table.save(path)`` write the file;
 - ``Terrain``: a polygon of kind ``"rough"``, ``"obstacle"`` or ``"hill"`` (``TERRAIN_KINDS``);
 - ``Piece``: a rectangle with a name, side, centre ``position`` and ``facing`` (subclassed by a
   game's own piece, as ``wbk.games.pz8.Tank``);
@@ -44,11 +45,15 @@ Conventions, used everywhere below:
 
 from __future__ import annotations
 
+import json
 import math
 import os
+import stat
+import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from numbers import Real
+from pathlib import Path
 
 import shapely
 from shapely.geometry import LineString, Point, Polygon, box
@@ -344,6 +349,70 @@ class Table:
         kept = [p for p in self.pieces if p.name != piece.name]
         return replace(self, pieces=(*kept, piece))
 
+    def without_piece(self, name: str | Piece) -> Table:
+        """A copy with the piece called ``name`` taken off the table."""
+        gone = self.piece(name).name
+        return replace(self, pieces=tuple(p for p in self.pieces if p.name != gone))
+
+    # --- writing ----------------------------------------------------------------------------
+
+    def to_toml(self) -> str:
+        """The table in wbk's table format (the README's): terrain pieces, then pieces, each
+        with every key its class knows. Comments are not kept. Pieces of different footprints
+        cannot share one file's ``footprint`` and are an error."""
+        sizes = {(p.width, p.length) for p in self.pieces}
+        if len(sizes) > 1:
+            listed = ", ".join(f"{w:g} × {l:g}" for w, l in sorted(sizes))
+            raise WbkError(f"the pieces have different footprints ({listed}): a table file has one")
+        width, length = sizes.pop() if sizes else FOOTPRINT
+        lines = [
+            "# wbk table; the format is described in wbk's README (Pz 8 table files).",
+            f"name = {_toml_value(self.name)}",
+            f"size = {_toml_value([self.width, self.depth])}",
+            f"footprint = {_toml_value([width, length])}",
+        ]
+        for t in self.terrain:
+            lines += ["", "[[terrain]]"]
+            if t.name:
+                lines.append(f"name = {_toml_value(t.name)}")
+            lines += [f"kind = {_toml_value(t.kind)}", f"points = {_toml_value([list(p) for p in t.points])}"]
+        for p in self.pieces:
+            lines += ["", "[[tanks]]"]
+            generic = {"name": p.name, "side": p.side, "position": list(p.position), "facing": p.facing}
+            extra = {key: getattr(p, field) for key, field in type(p).toml_keys.items()}
+            lines += [f"{key} = {_toml_value(value)}" for key, value in {**generic, **extra}.items()]
+        return "\n".join(lines) + "\n"
+
+    def save(self, path: str | os.PathLike) -> None:
+        """Write the table as TOML; a failed save leaves any existing file untouched. A new file
+        gets the usual permissions (0o666 less the umask), a replaced file keeps its own."""
+        if isinstance(path, bytes) or not isinstance(path, (str, os.PathLike)):
+            raise WbkError(f"table file {path!r} is not a file path (expected text or a pathlib.Path)")
+        path = Path(path)
+        if path.is_dir():
+            raise WbkError(f"{path}: is a folder, not a table file")
+        text = self.to_toml()
+        try:
+            mode = stat.S_IMODE(os.stat(path).st_mode)
+        except FileNotFoundError:
+            mode = 0o666 & ~_umask()
+        except OSError as e:
+            raise WbkError(f"{path}: cannot save the table ({e.strerror})") from None
+        try:
+            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        except OSError as e:
+            raise WbkError(f"{path}: cannot save the table ({e.strerror})") from None
+        try:
+            os.fchmod(fd, mode)
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(text)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, path)
+        except BaseException:
+            os.unlink(tmp)
+            raise
+
     def hills_under(self, piece: str | Piece) -> tuple[Terrain, ...]:
         """The hills the piece's centre stands on."""
         centre = Point(self.piece(piece).position)
@@ -535,6 +604,32 @@ class Table:
         if cost_limit < limit:
             limit, stopped_by = cost_limit, why
         return DirectionReach(angle, max(0.0, limit), stopped_by, tuple(charged))
+
+
+def _toml_value(value) -> str:
+    """A TOML value: a string, a true/false, a number (whole numbers without a point), a list."""
+    if isinstance(value, str):
+        # JSON's escapes are TOML's, but TOML also forbids a raw DEL character
+        return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return str(int(value)) if float(value).is_integer() and abs(value) < 2**53 else repr(float(value))
+    return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+
+
+def _umask() -> int:
+    """The process's umask, read without changing it where Linux tells it."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def _share(fraction: float) -> str:
