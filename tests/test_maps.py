@@ -365,3 +365,18 @@ def test_numpy_whole_numbers_are_whole_numbers(m):
     assert HexMap("x", (np.int64(1), 2), [1, np.int32(2)]).columns == (1, 2)
     assert Hex(np.int64(3), np.int16(-1)) == Hex(3, -1)
     assert type(Hex(np.int64(3), 1).q) is int
+
+
+def test_notes_are_the_files_head_comments_and_survive_editing_and_saving(tmp_path):
+    m = example_map("ss_panzer_errata_9_4")
+    assert m.notes.startswith("A section of an SS Panzer map for the unofficial errata's rule 9.4")
+    assert "ILLUSTRATIVE, not from the rules" in m.notes
+    edited = m.with_terrain("1208", {"woods"}).with_marker("1208", "star").with_name("mine")
+    edited.save(tmp_path / "mine.toml")
+    again = HexMap.load(tmp_path / "mine.toml")
+    assert again == edited and again.notes == m.notes and again.name == "mine"
+    assert again.markers("star") == m.markers("star") | {m.hex("1208")}
+    assert again.with_marker("1208", "star", present=False).markers("star") == m.markers("star")
+    plain = HexMap("plain", (1, 3), (1, 3))
+    assert plain.to_toml().startswith("# wbk hex map; the format is described in wbk's README.\n")
+    assert HexMap.from_toml(plain.to_toml()) == plain

@@ -1,3 +1,4 @@
+from pathlib import Path
 from types import SimpleNamespace
 
 from wbk.maps import HexMap, example_map
@@ -101,11 +102,41 @@ def test_map_editor_paints_and_saves(tmp_path):
     editor.path.value = str(tmp_path / "edited.txt")
     editor.save()
     assert "file name 'edited.txt' should end in .toml" in editor.message.value
-    editor.path.value = str(tmp_path / "missing" / "x.toml")
+    (tmp_path / "a_file").write_text("")
+    editor.path.value = str(tmp_path / "a_file" / "x.toml")
     editor.save()
-    assert "x.toml" in editor.message.value and "No such file or directory" in editor.message.value
+    assert "cannot save to" in editor.message.value and "x.toml" in editor.message.value
     click(editor, None, None)
     assert "off the map" in editor.message.value
+
+
+def test_map_editor_keeps_the_notes_names_the_map_undoes_and_loads(tmp_path):
+    import stat
+
+    editor = panels.MapEditor(M)
+    assert editor.path.value.startswith(str(Path.home() / "wbk-maps"))  # never into notebooks/
+    editor.path.value = str(tmp_path / "new" / "mine.toml")
+    editor.brush.value = panels.BRUSH_STAR
+    click(editor, *center(M.hex("1208")))
+    assert M.hex("1208") in editor.map.markers("star")
+    assert editor.view.ax.get_title() == "SS Panzer errata 9.4 example (map section): added the star in 1208"
+    editor.brush.value = "town"
+    click(editor, *center(M.hex("1209")))
+    editor.undo()
+    assert editor.map.terrain("1209") == frozenset() and M.hex("1208") in editor.map.markers("star")
+    editor.name.value = "My crossroads"
+    editor.save()
+    saved = (tmp_path / "new" / "mine.toml")
+    text = saved.read_text()
+    assert 'name = "My crossroads"' in text and "# ILLUSTRATIVE, not from the rules" in text
+    assert stat.S_IMODE(saved.stat().st_mode) & 0o044  # readable by others, not 0600
+    fresh = panels.MapEditor(HexMap("small", (1, 3), (1, 3)), str(saved))
+    fresh.load()
+    assert fresh.map.name == "My crossroads" and fresh.map.markers("star") == editor.map.markers("star")
+    assert fresh.name.value == "My crossroads" and len(fresh.view.hexes) == len(M)
+    fresh.undo()
+    fresh.undo()
+    assert "nothing to undo" in fresh.message.value
 
 
 def test_los_panel_keeps_the_viewshed_while_only_the_target_changes():

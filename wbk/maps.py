@@ -40,9 +40,7 @@ LowColumns = Literal["odd", "even"]
 UPHILL_FEATURE = "slope"
 _TOP_KEYS = {"name", "columns", "rows", "low_columns", "terrain", "hexsides", "markers"}
 
-# ``example_maps`` is public too, but takes no arguments, so it has nothing to check and no
-# place in the sweep of bad input that ``__all__`` drives (tests/test_bad_input.py).
-__all__ = ["UPHILL_FEATURE", "HexMap", "LowColumns", "example_map"]
+__all__ = ["UPHILL_FEATURE", "HexMap", "LowColumns", "example_map", "example_maps"]
 
 
 def _text(value, what: str) -> str:
@@ -95,8 +93,9 @@ class HexMap:
     ``terrain`` maps a terrain type to its hexes (a hex may carry several types; hexes not
     listed are clear). ``hexsides`` maps a feature to its hexsides. ``uphill_hexes`` gives, for
     each slope hexside, its uphill hex (and only for those). ``markers`` maps a marker (victory
-    star, ...) to hexes. Everything is checked when the map is made; the tables are stored as
-    dicts of frozensets.
+    star, ...) to hexes. ``notes`` are the comment lines at the head of the map's file (what
+    the map is, what on it is illustrative), kept when the map is edited and saved. Everything
+    is checked when the map is made; the tables are stored as dicts of frozensets.
     """
 
     name: str
@@ -107,9 +106,11 @@ class HexMap:
     hexside_features: Mapping[str, frozenset[Hexside]] = field(default_factory=dict)
     uphill_hexes: Mapping[Hexside, Hex] = field(default_factory=dict)
     marker_hexes: Mapping[str, frozenset[Hex]] = field(default_factory=dict)
+    notes: str = ""
 
     def __post_init__(self):
         _text(self.name, "map name")
+        _text(self.notes, "map notes")
         columns, rows = _span(self.columns, "columns"), _span(self.rows, "rows")
         if not isinstance(self.low_columns, str) or self.low_columns not in ("odd", "even"):
             raise WbkError(f"low_columns {self.low_columns!r}: expected 'odd' or 'even'")
@@ -158,7 +159,7 @@ class HexMap:
         # cached: a cached str hash would be wrong in another process after pickling)
         tables = (self.terrain_hexes, self.hexside_features, self.uphill_hexes, self.marker_hexes)
         contents = tuple(frozenset(t.items()) for t in tables)
-        return hash((self.name, self.columns, self.rows, self.low_columns, contents))
+        return hash((self.name, self.columns, self.rows, self.low_columns, contents, self.notes))
 
     def _check_on_map(self):
         for kind, hexes in {**self.terrain_hexes, **self.marker_hexes}.items():
@@ -390,6 +391,27 @@ class HexMap:
             features[feature] = frozenset(sides)
         return replace(self, hexside_features=features, uphill_hexes=uphill_hexes)
 
+    def with_marker(self, h: str | Hex, marker: str, *, present: bool = True) -> HexMap:
+        """This map with ``marker`` (a victory star, say) put in (or, ``present=False``, taken
+        out of) one hex."""
+        h = self.hex(h)
+        _name(marker, "marker")
+        if not isinstance(present, bool):
+            raise WbkError(f"present {present!r} is not True or False")
+        hexes = set(self.marker_hexes.get(marker, frozenset()))
+        if present:
+            hexes.add(h)
+        else:
+            hexes.discard(h)
+        markers = {k: v for k, v in self.marker_hexes.items() if k != marker}
+        if hexes:
+            markers[marker] = frozenset(hexes)
+        return replace(self, marker_hexes=markers)
+
+    def with_name(self, name: str) -> HexMap:
+        """This map under another name."""
+        return replace(self, name=_name(name, "map name"))
+
     # --- TOML in and out -------------------------------------------------------------------
 
     @classmethod
@@ -404,10 +426,11 @@ class HexMap:
             raise WbkError(
                 f"{source}: the map {text!r} is not TOML text (to read a file, use HexMap.load)"
             )
-        return _MapReader(source).read(parse_toml(text, source))
+        return replace(_MapReader(source).read(parse_toml(text, source)), notes=_head_comments(text))
 
     def to_toml(self) -> str:
-        """The map in wbk's TOML format: sorted, one key a line, slopes written uphill hex first."""
+        """The map in wbk's TOML format: its notes as the head comments, then sorted, one key a
+        line, slopes written uphill hex first."""
 
         def side_label(side: Hexside) -> str:
             up = self.uphill(side)
@@ -416,8 +439,9 @@ class HexMap:
         def section(title: str, items: Mapping[str, Iterable[str]]) -> list[str]:
             return [f"\n[{title}]"] + [f"{_toml_key(k)} = {_toml_list(sorted(v))}" for k, v in sorted(items.items())]
 
+        head = self.notes.splitlines() if self.notes else [FORMAT_NOTE]
         lines = [
-            "# wbk hex map; the format is described in wbk's README.",
+            *(f"# {line}".rstrip() for line in head),
             f"name = {_toml_string(self.name)}",
             f"columns = [{self.columns[0]}, {self.columns[1]}]",
             f"rows = [{self.rows[0]}, {self.rows[1]}]",
@@ -575,6 +599,26 @@ class _MapReader:
             except WbkError as e:
                 self.fail(f"[{section}] {key}", str(e))
         return hexes
+
+
+FORMAT_NOTE = "wbk hex map; the format is described in wbk's README."
+
+
+def _head_comments(text: str) -> str:
+    """The comment lines before a file's first key, without their "#" (the note wbk writes on a
+    map without notes is left out, so that such a map reads back as it was)."""
+    head = []
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#"):
+            break
+        if stripped.startswith("#"):
+            head.append(stripped[1:].removeprefix(" ").rstrip())
+        elif head:
+            head.append("")
+    while head and not head[-1]:
+        head.pop()
+    return "" if head == [FORMAT_NOTE] else "\n".join(head)
 
 
 def _toml_string(text: str) -> str:

@@ -13,6 +13,7 @@ from wbk.errors import WbkError
 from wbk.games import ss_panzer
 from wbk.hexgrid import Hex, Hexside
 from wbk.maps import HexMap
+from wbk.plot import MapView, map_axes
 from wbk.widgets import ChartPanel, MapPanel, Panel, map_canvas, parse_optional_number, reports_errors
 
 
@@ -141,29 +142,47 @@ def fire_panel(data: ss_panzer.GameData | None = None) -> ChartPanel:
 
 
 BRUSH_SLOPE, BRUSH_STREAM, BRUSH_CLEAR = "slope (uphill: the clicked hex)", "stream", "clear the hex"
+BRUSH_STAR = "star (victory hex)"
+
+
+def default_map_path(m: HexMap) -> Path:
+    """Where the editor saves unless told otherwise: a folder of the user's, never the
+    workbook's own notebooks/ folder."""
+    slug = "".join(c if c.isalnum() else "_" for c in m.name.lower()).strip("_") or "map"
+    return Path.home() / "wbk-maps" / f"{slug}_edited.toml"
 
 
 class MapEditor(Panel):
-    """Paint terrain and hexside features by clicking, then save the map as TOML.
+    """Paint terrain, hexside features and victory stars by clicking; undo; name the map; save
+    it as TOML and load a map file.
 
     A terrain brush toggles that terrain in the clicked hex; "clear the hex" removes all of it.
     Hexside brushes act on the hexside nearest the click (click inside the hex, near its side):
-    a slope is made uphill on the clicked hex's side; clicking again removes it. ``editor.map`` is
-    the edited map.
+    a slope is made uphill on the clicked hex's side; clicking again removes it. The star brush
+    toggles a victory star. The map's notes (its file's head comments: what is illustrative)
+    are kept. ``editor.map`` is the edited map.
     """
 
-    def __init__(self, m: HexMap, path: str = "my_map.toml", *, width: float = 6.0):
+    def __init__(self, m: HexMap, path: str | None = None, *, width: float = 6.0):
         terrain = sorted(set(m.terrain_hexes) | {"woods", "town", "trench"})
-        self.brush = widgets.Dropdown(options=[*terrain, BRUSH_CLEAR, BRUSH_SLOPE, BRUSH_STREAM], description="brush")
-        self.path = widgets.Text(path, description="save as")
-        self.save_button = widgets.Button(description="Save TOML")
-        self.save_button.on_click(lambda _: self.save())
+        self.brush = widgets.Dropdown(
+            options=[*terrain, BRUSH_CLEAR, BRUSH_SLOPE, BRUSH_STREAM, BRUSH_STAR], description="brush")
+        self.name = widgets.Text(f"{m.name} (edited)", description="map name", continuous_update=False)
+        self.path = widgets.Text(str(path or default_map_path(m)), description="file",
+                                 layout=widgets.Layout(width="420px"))
+        buttons = {"Undo": self.undo, "Save": self.save, "Load": self.load}
+        self.buttons = {label: widgets.Button(description=label, layout=widgets.Layout(width="70px"))
+                        for label in buttons}
+        for label, action in buttons.items():
+            self.buttons[label].on_click(lambda _, action=action: action())
         super().__init__()
-        self.map = m
+        self.map, self.history = m, []
         self.pane = widgets.HTML()
         self.figure, self.canvas, self.view = map_canvas(m, width, self.on_click)
-        controls = widgets.HBox([self.brush, self.path, self.save_button], layout=widgets.Layout(flex_flow="row wrap"))
-        self.widget = widgets.VBox([controls, self.message, self.canvas, self.pane])
+        self.view.set_title(f"{m.name}: choose a brush and click the map")
+        rows = [widgets.HBox([self.brush, self.name], layout=widgets.Layout(flex_flow="row wrap")),
+                widgets.HBox([self.path, *self.buttons.values()], layout=widgets.Layout(flex_flow="row wrap"))]
+        self.widget = widgets.VBox([*rows, self.message, self.canvas, self.pane])
 
     @reports_errors
     def on_click(self, event) -> None:
@@ -182,28 +201,61 @@ class MapEditor(Panel):
                 raise WbkError(f"click nearer a side of {m.label(h)} to paint a {brush.split()[0]} hexside")
             feature = brush.split()[0]
             present = feature not in m.features(side)
-            self.map = m.with_feature(side, feature, present=present, uphill=h)
+            edited = m.with_feature(side, feature, present=present, uphill=h if feature == "slope" else None)
             done = f"{'added' if present else 'removed'} {feature} on {m.label(side)}"
+        elif brush == BRUSH_STAR:
+            present = h not in m.markers("star")
+            edited = m.with_marker(h, "star", present=present)
+            done = f"{'added' if present else 'removed'} the star in {m.label(h)}"
         elif brush == BRUSH_CLEAR:
-            self.map = m.with_terrain(h, ())
+            edited = m.with_terrain(h, ())
             done = f"cleared {m.label(h)}"
         else:
             present = brush not in m.terrain(h)
-            self.map = m.with_terrain(h, m.terrain(h) | {brush} if present else m.terrain(h) - {brush})
+            edited = m.with_terrain(h, m.terrain(h) | {brush} if present else m.terrain(h) - {brush})
             done = f"{'added' if present else 'removed'} {brush} in {m.label(h)}"
-        self.view.show_contents(self.map)
+        self.history.append(m)
+        self.show(edited, done)
+
+    def show(self, m: HexMap, done: str) -> None:
+        self.map = m
+        self.view.show_contents(m)
+        self.view.set_title(f"{m.name}: {done}")
         self.view.redraw()
         self.show_message("")
         self.pane.value = html.escape(done, quote=False)
 
     @reports_errors
-    def save(self) -> None:
-        path = Path(self.path.value.strip())
+    def undo(self) -> None:
+        if not self.history:
+            raise WbkError("nothing to undo")
+        self.show(self.history.pop(), "undid the last change")
+
+    def _path(self) -> Path:
+        path = Path(self.path.value.strip()).expanduser()
         if not path.name.endswith(".toml"):
             raise WbkError(f"file name {path.name!r} should end in .toml")
+        return path
+
+    @reports_errors
+    def save(self) -> None:
+        path = self._path()
+        named = self.map.with_name(self.name.value.strip())
         try:
-            self.map.save(path)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            named.save(path)
         except OSError as e:
             raise WbkError(f"cannot save to {path}: {e.strerror}") from None
+        self.map = named
         self.show_message("")
-        self.pane.value = html.escape(f"saved {self.map.name!r} ({len(self.map)} hexes) to {path}", quote=False)
+        self.pane.value = html.escape(f"saved {named.name!r} ({len(named)} hexes) to {path}", quote=False)
+
+    @reports_errors
+    def load(self) -> None:
+        loaded = HexMap.load(self._path())
+        if list(loaded) != list(self.map):
+            self.figure.clear()
+            self.view = MapView(loaded, map_axes(self.figure))
+        self.history.append(self.map)
+        self.name.value = loaded.name
+        self.show(loaded, f"loaded {self.path.value.strip()}")
