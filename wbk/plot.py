@@ -39,6 +39,10 @@ TERRAIN_COLOURS = {
     "trench": "#c9a27e",
     "orchard": "#c5dd8e",
     "wheat": "#eadf9a",
+    "balka": "#cbb68e",
+    "city": "#a8a39b",
+    "suburb": "#d3cec5",
+    "factory": "#8e8981",
 }
 FEATURE_COLOURS = {"stream": "#3a78c8", "river": "#1f4f99", "slope": "#7a4a1e", "road": "#555555"}
 FEATURE_NAMES = {"slope": "slope (hachures uphill)"}
