@@ -438,6 +438,8 @@ STALINGRAD = [
     bad(stalingrad.Situation.from_toml, 'name = "s"', source="s.toml", names="s.toml: map: missing"),
     bad(stalingrad.Situation.from_toml, 'name = "s"', folder=3, names="folder path 3"),
     bad(_SITUATION.retreat, "1999", names="hex 1999 is off the map"),
+    bad(_SITUATION.save, 7, names="situation path 7"),
+    bad(_SITUATION.save, "/nonexistent/s.txt", names="situation file name 's.txt' should end in .toml"),
     bad(_SITUATION.retreat, "1412", zoc_kinds="tank", names="zoc_kinds 'tank'"),
     bad(stalingrad.example_crt, "published", names="no shipped CRT called 'published'"),
     bad(stalingrad.example_crt, ["x"], names="CRT name ['x']"),

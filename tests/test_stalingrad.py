@@ -576,7 +576,7 @@ def test_situation_load_reads_its_map_next_to_it(tmp_path):
         ('map = "blocks.toml"', "map = 3", "s.toml: map: 3 (expected a map file's path or a [map] table)"),
         ('target = "1313"', 'target = "1399"', "s.toml: target: hex 1399 is off the map"),
         ('attacked = ["1314"]', 'attacked = "1314"', "s.toml: attacked: '1314' (expected a list of quoted hex labels)"),
-        ('stacking_limit = 2', "stacking_limit = 0", "s.toml: stacking_limit: 0 is not a whole number of 1 or more"),
+        ('stacking_limit = 2', "stacking_limit = 0", "s.toml: stacking_limit: 0 is not a whole number of 1 or more, or \"none\""),
         ('"1313" = [', '"13x3" = [', "s.toml: [units] 13x3: '13x3' is not a hex label"),
         ('kind = "infantry"', 'kind = "cavalry"', "s.toml: [units] 1313: unit 'A': kind 'cavalry' is not one of"),
         ('strength = 3 }', 'strength = 3, morale = 7 }', "s.toml: [units] 1313: morale: unknown key"),
@@ -618,3 +618,19 @@ def test_the_readme_examples_load():
     s = Situation.from_toml(situation_text, source="README")
     r = s.retreat()
     assert r.eliminated == {"Bunker 7"} and r.best == {"1/42 Rifle": s.map.hex("1414")}
+
+
+def test_situation_to_toml_reads_back_the_same_situation(tmp_path):
+    s = example_situation("retreat_clear_hex")
+    assert Situation.from_toml(s.to_toml(), source="again.toml") == s
+    s.save(tmp_path / "saved.toml")
+    assert Situation.load(tmp_path / "saved.toml") == s
+    unlimited = Situation("no limit", PLAIN, {"1313": [soviet("A", pinned=True, immobilized=True)]},
+                          stacking_limit=None, note='a "quoted" note')
+    text = unlimited.to_toml()
+    assert 'stacking_limit = "none"' in text and "pinned = true, immobilized = true" in text
+    assert Situation.from_toml(text, source="n.toml") == unlimited
+    with pytest.raises(WbkError, match=re_escape("situation file name 'saved.txt' should end in .toml")):
+        s.save(tmp_path / "saved.txt")
+    with pytest.raises(WbkError, match=re_escape("x.toml: cannot save the situation (No such file or directory)")):
+        s.save(tmp_path / "missing" / "x.toml")

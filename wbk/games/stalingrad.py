@@ -39,6 +39,7 @@ from __future__ import annotations
 import functools
 import html
 import itertools
+import json
 import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -1198,8 +1199,10 @@ class Situation:
             except WbkError as e:
                 fail("target", str(e))
         limit = data.get("stacking_limit", 3)
-        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-            fail("stacking_limit", f"{limit!r} is not a whole number of 1 or more")
+        if limit == "none":
+            limit = None
+        elif isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+            fail("stacking_limit", f"{limit!r} is not a whole number of 1 or more, or \"none\"")
 
         table = data["units"]
         if not isinstance(table, dict):
@@ -1252,6 +1255,53 @@ class Situation:
             stacking_limit=self.stacking_limit,
             zoc_kinds=zoc_kinds,
         )
+
+    def to_toml(self) -> str:
+        """The situation in the TOML format ``from_toml`` reads, its map inline: units by hex,
+        hexes sorted, a unit's optional keys written only where they differ from the default."""
+        m, text = self.map, json.dumps
+        lines = [
+            "# A Streets of Stalingrad situation; the format is described in wbk's README.",
+            f"name = {text(self.name, ensure_ascii=False)}",
+        ]
+        if self.note:
+            lines.append(f"note = {text(self.note, ensure_ascii=False)}")
+        if self.target is not None:
+            lines.append(f"target = {text(m.label(self.target))}")
+        limit = "\"none\"" if self.stacking_limit is None else self.stacking_limit
+        lines.append(f"stacking_limit = {limit}")
+        for key in ("attacked", "bombarded"):
+            hexes = sorted(m.label(h) for h in getattr(self, key))
+            if hexes:
+                lines.append(f"{key} = {text(hexes)}")
+        lines.append("\n[map]")
+        for line in m.to_toml().splitlines():
+            if line.startswith("#"):
+                continue
+            lines.append(f"[map.{line[1:]}" if line.startswith("[") else line)
+        lines.append("\n[units]")
+        for h, here in sorted(self.units.items(), key=lambda item: m.label(item[0])):
+            listed = []
+            for u in here:
+                values = {"name": u.name, "side": u.side, "kind": u.kind}
+                values |= {k: getattr(u, k) for k in _UNIT_KEYS[3:] if getattr(u, k)}
+                listed.append("{ " + ", ".join(
+                    f"{k} = {str(v).lower() if isinstance(v, bool) else text(v, ensure_ascii=False)}"
+                    for k, v in values.items()
+                ) + " }")
+            lines.append(f'"{m.label(h)}" = [\n    ' + ",\n    ".join(listed) + ",\n]")
+        return "\n".join(lines) + "\n"
+
+    def save(self, path: str | os.PathLike) -> None:
+        """Write the situation as TOML (``to_toml``); ``Situation.load`` reads it back."""
+        _check_path(path, "situation")
+        path = Path(path).expanduser()
+        if path.suffix != ".toml":
+            raise WbkError(f"situation file name {path.name!r} should end in .toml")
+        try:
+            path.write_text(self.to_toml(), encoding="utf-8")
+        except OSError as e:
+            raise WbkError(f"{path}: cannot save the situation ({e.strerror})") from None
 
     def _repr_html_(self) -> str:
         count = sum(len(here) for here in self.units.values())
