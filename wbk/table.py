@@ -203,6 +203,8 @@ class Sight:
     visible_fraction: float
     hidden_by: tuple[tuple[str, float], ...]
     steps: tuple[Step, ...]
+    #: the hidden part of the target's footprint (a shapely geometry, empty when all is seen)
+    hidden: object = None
 
     @property
     def has_los(self) -> bool:
@@ -413,6 +415,11 @@ class Table:
             os.unlink(tmp)
             raise
 
+    def _repr_png_(self) -> bytes:
+        from wbk.tableplot import table_png
+
+        return table_png(self)
+
     def hills_under(self, piece: str | Piece) -> tuple[Terrain, ...]:
         """The hills the piece's centre stands on."""
         centre = Point(self.piece(piece).position)
@@ -458,7 +465,8 @@ class Table:
             if hidden > AREA_TOLERANCE:
                 shadows.append(shadow)
                 hidden_by.append((label, min(1.0, hidden / target_area.area)))
-        hidden_total = target_area.intersection(unary_union(shadows)).area if shadows else 0.0
+        hidden = target_area.intersection(unary_union(shadows)) if shadows else Polygon()
+        hidden_total = hidden.area
         visible = 1 - hidden_total / target_area.area
         if hidden_total <= AREA_TOLERANCE:
             visible = 1.0
@@ -472,7 +480,7 @@ class Table:
             steps.append(Step(f"none of {b.name!r} is seen: no line of sight", rule))
         else:
             steps.append(Step(f"{_share(visible)} of {b.name!r} is seen: partly hidden, in cover", rule))
-        return Sight(a.name, b.name, distance, visible, tuple(hidden_by), tuple(steps))
+        return Sight(a.name, b.name, distance, visible, tuple(hidden_by), tuple(steps), hidden)
 
     def reach(
         self,

@@ -510,6 +510,8 @@ class Shot:
     in_cover: bool
     outcome: Dist | None
     steps: tuple[Step, ...]
+    #: the line of sight measured on the table (a ``wbk.table.Sight``), for drawing
+    sight: object = None
 
     @property
     def can_shoot(self) -> bool:
@@ -548,12 +550,12 @@ def shot(table: Table, firer: str | Tank, target: str | Tank, *, natural_six: st
         reasons.append(("no line of sight", SHOOTING))
     if reasons:
         steps += [Step(f"no shot: {why}", rule) for why, rule in reasons]
-        return Shot(a.name, b.name, sight.distance, in_range, sight.visible_fraction, sight.in_cover, None, tuple(steps))
+        return Shot(a.name, b.name, sight.distance, in_range, sight.visible_fraction, sight.in_cover, None, tuple(steps), sight)
     procedure = attack_procedure(
         a.gun, b.tank_class, cover=sight.in_cover, veteran=a.is_veteran, shaken=a.shaken, natural_six=natural_six
     )
     steps += procedure.steps
-    return Shot(a.name, b.name, sight.distance, True, sight.visible_fraction, sight.in_cover, procedure.outcome, tuple(steps))
+    return Shot(a.name, b.name, sight.distance, True, sight.visible_fraction, sight.in_cover, procedure.outcome, tuple(steps), sight)
 
 
 # --- Optional Rule: Shaken --------------------------------------------------------------------

@@ -1,0 +1,137 @@
+from fractions import Fraction
+
+import matplotlib.pyplot as plt
+import pytest
+
+from wbk.games import pz8
+from wbk.games.pz8 import Tank
+from wbk.table import Table, Terrain
+from wbk.tableplot import draw_table, say_chance, say_inches, say_percent, shot_title, table_png
+
+T = pz8.example_table()
+
+
+def legend_of(view) -> list[str]:
+    return [t.get_text() for t in view.ax.get_legend().get_texts()]
+
+
+def test_every_colour_and_symbol_of_the_table_is_in_the_legend():
+    view = draw_table(T)
+    assert legend_of(view) == [
+        "rough terrain (3\" to enter)",
+        "obstacle (blocks sight and movement)",
+        "hill (blocks sight; 3\" to climb)",
+        "German tank (barrel: facing)",
+        "Soviet tank (barrel: facing)",
+        "HQ",
+        "wreck (blocks like a tank)",
+        "grid: 6 inches",
+    ]
+    assert len(view.tanks.get_paths()) == len(T.pieces) == len(view.barrels.get_segments())
+    assert len(view.hq_marks.get_xdata()) == 2 and len(view.wreck_marks.get_xdata()) == 1
+    assert view.ax.get_title() == "Crossroads (illustrative)"
+    plt.close(view.figure)
+
+
+def test_a_shot_in_cover_titles_the_picture_and_marks_what_hides_the_target():
+    view = draw_table(T)
+    children = len(view.ax.get_children())
+    shot = pz8.shot(T, "Pz IV 1", "KV-1")
+    view.show_ranges("Pz IV 1", pz8.GUN_RANGES, gun="medium")
+    view.show_shot(shot)
+    assert view.ax.get_title() == 'Pz IV 1 → KV-1, 17.1": in cover (53% seen), destroyed 5/18 = 27.8%'
+    assert shot.outcome.map(lambda o: o.destroyed).probability(True) == Fraction(5, 18)
+    legend = legend_of(view)
+    assert "line of sight: in cover (53% seen)" in legend
+    assert {"hides the target", "hidden part of the target", "firer", "target"} <= set(legend)
+    assert "Pz IV 1's medium gun: 18\"" in legend and "other gun ranges (short 12\", long 24\")" in legend
+    assert len(view.blockers.get_paths()) == 1  # the farmhouse
+    assert len(view.hidden.get_paths()) >= 1
+    assert view.line.get_linestyle() == "--"
+    assert [c.get_radius() for c in view.ranges] == [12, 18, 24]
+    view.clear()
+    assert len(view.blockers.get_paths()) == 0 and not any(c.get_visible() for c in view.ranges)
+    assert "firer" not in legend_of(view) and view.ax.get_title() == T.name
+    assert len(view.ax.get_children()) == children  # overlays reuse their artists
+    plt.close(view.figure)
+
+
+def test_a_clear_and_a_hidden_target_differ_in_colour_and_style():
+    view = draw_table(T)
+    view.show_shot(pz8.shot(T, "Pz IV 2", "KV-1"))
+    assert view.ax.get_title() == 'Pz IV 2 → KV-1, 17.5": in the open, destroyed 3/8 = 37.5%'
+    clear_colour = view.line.get_color()
+    assert view.line.get_linestyle() == "-"
+    view.show_shot(pz8.shot(T, "Pz IV 1", "T-34 1"))
+    assert view.ax.get_title() == 'Pz IV 1 → T-34 1, 17.5": not seen, no shot (no line of sight)'
+    assert view.line.get_color() != clear_colour and "no line of sight" in legend_of(view)
+    view.show_shot(pz8.shot(T, "Pz II", "KV-1"))
+    assert "no shot (out of range)" in view.ax.get_title()
+    plt.close(view.figure)
+
+
+def test_reach_bands_are_translucent_and_in_the_legend():
+    view = draw_table(T)
+    terrain = [c.get_facecolors().copy() for c in view.terrain.values()]
+    view.show_reach(pz8.movement_reach(T, "Tiger"))
+    assert all((c.get_facecolors() == before).all() for c, before in zip(view.terrain.values(), terrain))
+    colours = view.reach.get_facecolors()
+    assert len(colours) >= 6 and all(c[3] < 1 for c in colours)
+    legend = legend_of(view)
+    assert 'reach 4" (any roll): 100%' in legend and 'reach 9" (6+): 16.7%' in legend
+    view.show_reach(None)
+    assert len(view.reach.get_paths()) == 0 and not any(t.startswith("reach") for t in legend_of(view))
+    plt.close(view.figure)
+
+
+def test_the_picture_does_not_move_when_the_legend_grows():
+    view = draw_table(T)
+    before = view.ax.get_position().bounds
+    view.show_reach(pz8.movement_reach(T, "Tiger"))
+    view.show_shot(pz8.shot(T, "Pz IV 1", "KV-1"))
+    view.figure.canvas.draw()
+    assert view.ax.get_position().bounds == before
+    # the legend stays inside the figure
+    legend = view.ax.get_legend().get_window_extent()
+    assert legend.y0 >= 0
+    plt.close(view.figure)
+
+
+def test_clicks_find_points_and_pieces():
+    view = draw_table(T)
+    assert view.point_at(10, 10) == (10.0, 10.0)
+    assert view.point_at(-1, 10) is None and view.point_at(None, None) is None
+    assert view.piece_at(30, 8) == "Tiger" and view.piece_at(2, 2) is None
+    plt.close(view.figure)
+
+
+def test_contents_update_in_place():
+    view = draw_table(T)
+    moved = T.with_piece(Tank("Panther", (40, 40), side="German", tank_class="heavy", gun="long", shaken=True))
+    view.show_contents(moved)
+    assert len(view.tanks.get_paths()) == len(T.pieces) + 1
+    assert "shaken" in legend_of(view)
+    with pytest.raises(ValueError, match="not the size"):
+        view.show_contents(Table(10, 10))
+    plt.close(view.figure)
+
+
+def test_a_generic_table_draws_and_shows_itself():
+    table = Table(24, 12, terrain=[Terrain("hill", ((1, 1), (5, 1), (3, 4)))], name="plain")
+    assert table._repr_png_().startswith(b"\x89PNG") and table_png(T).startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize(
+    "value, said",
+    [(Fraction(91, 216), "91/216 = 42.1%"), (Fraction(0), "0%"), (Fraction(1), "100%"),
+     (Fraction(1, 100000), "1/100000 = <0.01%"), (Fraction(99999, 100000), "99999/100000 = >99.99%")],
+)
+def test_chances_are_said_as_a_wargamer_says_them(value, said):
+    assert say_chance(value) == said
+
+
+def test_inches_and_percent():
+    assert say_inches(14) == '14"' and say_inches(7.5) == '7.5"' and say_inches(17.08) == '17.1"'
+    assert say_percent(0.0005) == "0.05%" and say_percent(0.5) == "50.0%"
+    shot = pz8.shot(T, "Pz IV 2", "KV-1")
+    assert shot_title(shot).startswith("Pz IV 2 → KV-1")

@@ -1,0 +1,462 @@
+"""Drawing a table measured in inches (``wbk.table``) with matplotlib, beside ``wbk.plot``'s hexes.
+
+``draw_table(table)`` builds a ``TableView`` once: terrain pieces by kind (rough dotted, obstacles
+dark, hills with a contour), tanks as rotated rectangles with a gun barrel showing their facing,
+in their side's colour, HQ and wreck symbols, names, and a 6-inch grid with its scale. Overlays
+(the gun ranges around a firer, the line of sight with what hides the target, the reach of a
+move by its chance) change the data of a few fixed artists and never rebuild the table. The
+layout is fixed as ``wbk.plot``'s maps are: the title above, the legend below, so the table
+never moves when the legend grows and a click lands where it is drawn.
+
+Public names: ``draw_table``, ``TableView``, ``table_axes``, ``table_figure_size``,
+``table_png``, ``shot_title``, ``say_chance``, ``say_percent``, ``say_share``, ``say_inches``,
+``SIDE_COLOURS``, ``TERRAIN_STYLES``.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Mapping
+from fractions import Fraction
+
+import matplotlib
+from matplotlib import patheffects
+from matplotlib.collections import LineCollection, PathCollection, PolyCollection
+from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+from matplotlib.patches import Circle, Patch
+from matplotlib.path import Path
+from shapely.geometry.polygon import orient
+
+from wbk.plot import BLOCKED_LINE, CLEAR, CLEAR_LINE, TITLE_HEIGHT, _legend_handle
+from wbk.table import Table
+
+#: Terrain kinds as drawn: fill, outline and hatching (rough is dotted so it reads as passable).
+TERRAIN_STYLES = {
+    "rough": {"facecolor": "#c9b48a", "edgecolor": "#8a7348", "hatch": ".."},
+    "obstacle": {"facecolor": "#7d756b", "edgecolor": "#3d3833", "hatch": None},
+    "hill": {"facecolor": "#e3cf9c", "edgecolor": "#9c7a3c", "hatch": None},
+}
+TERRAIN_NAMES = {
+    "rough": "rough terrain (3\" to enter)",
+    "obstacle": "obstacle (blocks sight and movement)",
+    "hill": "hill (blocks sight; 3\" to climb)",
+}
+#: Sides' colours, in order of first appearance: Okabe-Ito sky blue and yellow, then more.
+SIDE_COLOURS = ("#56B4E9", "#F0E442", "#CC79A7", "#009E73")
+WRECK = "#4a4a4a"
+GRID = 6
+RANGE_COLOUR = "#333333"
+REACH_CMAP = "cividis"
+#: Inches below the table for its legend (ten rows: the table has more to explain than a map).
+LEGEND_HEIGHT = 1.45
+
+
+def say_inches(x: float) -> str:
+    """Inches as a wargamer says them: 14", 7.5"."""
+    return f'{x:.0f}"' if abs(x - round(x)) < 0.05 else f'{x:.1f}"'
+
+
+def say_percent(p) -> str:
+    """A percentage that never rounds a possible or an unsure outcome to 0% or 100%."""
+    p = float(p)
+    if p in (0.0, 1.0):
+        return f"{p:.0%}"
+    if p < 0.0001:
+        return "<0.01%"
+    if p > 0.9999:
+        return ">99.99%"
+    if p < 0.001 or p > 0.999:
+        return f"{p:.2%}"
+    return f"{p:.1%}"
+
+
+def say_share(fraction: float) -> str:
+    """A share of a footprint, whole percent, never rounded to 0% or 100% when it is neither."""
+    if 0 < fraction < 0.005:
+        return "less than 1%"
+    if 0.995 <= fraction < 1:
+        return "more than 99%"
+    return f"{fraction:.0%}"
+
+
+def say_chance(p: Fraction) -> str:
+    """An exact chance with its percent: "91/216 = 42.1%" (0 and 1 as they are)."""
+    p = Fraction(p)
+    if p.denominator == 1:
+        return say_percent(p)
+    return f"{p.numerator}/{p.denominator} = {say_percent(p)}"
+
+
+def _side_colours(table: Table) -> dict[str, str]:
+    sides = list(dict.fromkeys(p.side for p in table.pieces))
+    return {side: SIDE_COLOURS[i % len(SIDE_COLOURS)] for i, side in enumerate(sides)}
+
+
+def _coords(polygon) -> list[tuple[float, float]]:
+    return [tuple(c) for c in polygon.exterior.coords[:-1]]
+
+
+def _polygons(geometry) -> list:
+    """The polygons of a shapely geometry (points and lines dropped)."""
+    if geometry is None or geometry.is_empty:
+        return []
+    if geometry.geom_type == "Polygon":
+        return [geometry]
+    return [g for part in getattr(geometry, "geoms", []) for g in _polygons(part)]
+
+
+def _paths(geometry) -> list[Path]:
+    """A geometry's polygons as matplotlib paths, their holes left open (a band of reach is a
+    ring around the nearer bands)."""
+    paths = []
+    for polygon in _polygons(geometry):
+        polygon = orient(polygon, 1.0)  # holes run the other way: the nonzero rule leaves them out
+        rings = [polygon.exterior, *polygon.interiors]
+        paths.append(Path.make_compound_path(*(Path(list(ring.coords), closed=True) for ring in rings)))
+    return paths
+
+
+class TableView:
+    """A drawn table with overlays that update in place. Build it with ``draw_table``."""
+
+    def __init__(self, table: Table, ax):
+        self.table, self.ax, self.figure = table, ax, ax.figure
+        self.overlay_legend: dict[str, dict[str, object]] = {}
+        self.board = matplotlib.patches.Rectangle((0, 0), table.width, table.depth, facecolor=CLEAR,
+                                                  edgecolor="#7d7668", linewidth=1.2, zorder=0)
+        ax.add_patch(self.board)
+        self.grid = LineCollection(self._grid_lines(table), colors="#bdb6a6", linewidths=0.5, zorder=0.5)
+        ax.add_collection(self.grid)
+        for x in range(GRID, int(table.width) + 1 - GRID // 2, GRID):
+            ax.text(x, 0.3, say_inches(x), ha="center", va="bottom", fontsize=6, color="#8a8578", zorder=0.6)
+        for y in range(GRID, int(table.depth) + 1 - GRID // 2, GRID):
+            ax.text(0.3, y, say_inches(y), ha="left", va="center", fontsize=6, color="#8a8578", zorder=0.6)
+        self.terrain = {}
+        for kind, style in TERRAIN_STYLES.items():
+            collection = PolyCollection([], linewidths=1.2 if kind == "hill" else 0.8, zorder=1, **style)
+            ax.add_collection(collection)
+            self.terrain[kind] = collection
+        self.terrain_names: list = []
+        # overlays below the tanks: reach bands, range circles
+        self.reach = PathCollection([], edgecolors="none", zorder=1.5)
+        ax.add_collection(self.reach)
+        self.ranges = [Circle((0, 0), 1, fill=False, visible=False, zorder=1.6) for _ in range(3)]
+        for circle in self.ranges:
+            ax.add_patch(circle)
+            circle.set_clip_path(self.board)
+        self.range_texts = [ax.text(0, 0, "", fontsize=7, ha="center", va="center", color=RANGE_COLOUR, zorder=1.7,
+                                    path_effects=[patheffects.withStroke(linewidth=2, foreground="white")])
+                            for _ in range(3)]
+        # the tanks
+        self.tanks = PolyCollection([], edgecolors="black", linewidths=0.8, zorder=3)
+        ax.add_collection(self.tanks)
+        self.barrels = LineCollection([], colors="black", linewidths=1.6, zorder=3.1)
+        ax.add_collection(self.barrels)
+        (self.hq_marks,) = ax.plot([], [], "*", color="white", markeredgecolor="black", markersize=8, zorder=3.2)
+        (self.wreck_marks,) = ax.plot([], [], "x", color="white", markeredgewidth=1.8, markersize=7, zorder=3.2)
+        (self.shaken_marks,) = ax.plot([], [], "o", color="#D55E00", markeredgecolor="white", markersize=5, zorder=3.3)
+        self.names: list = []
+        # overlays above the tanks: what hides the target, the line of sight, firer and target
+        self.blockers = PolyCollection([], facecolors="none", edgecolors=BLOCKED_LINE, hatch="//", linewidths=2,
+                                       zorder=3.5)
+        ax.add_collection(self.blockers)
+        self.hidden = PathCollection([], facecolors="none", edgecolors=BLOCKED_LINE, hatch="xxxx", linewidths=1,
+                                     zorder=3.6)
+        ax.add_collection(self.hidden)
+        self.fan = LineCollection([], colors=CLEAR_LINE, linewidths=0.8, linestyles=":", zorder=3.7)
+        ax.add_collection(self.fan)
+        self.line = Line2D([], [], color=CLEAR_LINE, linewidth=2, zorder=3.8)
+        ax.add_line(self.line)
+        (self.firer_mark,) = ax.plot([], [], "o", markerfacecolor="none", markeredgecolor="black", markeredgewidth=2,
+                                     markersize=18, zorder=3.9)
+        (self.target_mark,) = ax.plot([], [], "s", markerfacecolor="none", markeredgecolor="black", markeredgewidth=2,
+                                      markersize=18, zorder=3.9)
+        self.show_contents(table)
+        ax.set_xlim(-0.5, table.width + 0.5)
+        ax.set_ylim(-0.5, table.depth + 0.5)
+        ax.set_aspect("equal")
+        ax.set_axis_off()
+        self.set_title(table.name)
+
+    @staticmethod
+    def _grid_lines(table: Table) -> list:
+        lines = [((x, 0), (x, table.depth)) for x in range(GRID, math.ceil(table.width), GRID)]
+        return lines + [((0, y), (table.width, y)) for y in range(GRID, math.ceil(table.depth), GRID)]
+
+    def show_contents(self, table: Table) -> None:
+        """Show the terrain and pieces of ``table`` (an edited copy of the same size): the
+        artists stay, only their data change. Overlays are kept; redraw them if they changed."""
+        if (table.width, table.depth) != (self.table.width, self.table.depth):
+            raise ValueError(f"table {table.name!r} is not the size of the drawn table")
+        self.table = table
+        for kind, collection in self.terrain.items():
+            collection.set_verts([t.points for t in table.terrain if t.kind == kind])
+        for text in self.terrain_names + self.names:
+            text.remove()
+        self.terrain_names = [
+            self.ax.text(t.polygon.representative_point().x, t.polygon.representative_point().y, t.name,
+                         fontsize=6.5, ha="center", va="center", style="italic", color="#3d3833", zorder=1.2,
+                         path_effects=[patheffects.withStroke(linewidth=2, foreground="white")])
+            for t in table.terrain if t.name
+        ]
+        self.side_colour = _side_colours(table)
+        pieces = table.pieces
+        self.tanks.set_verts([_coords(p.footprint) for p in pieces])
+        self.tanks.set_facecolors([WRECK if getattr(p, "destroyed", False) else self.side_colour[p.side] for p in pieces])
+        barrels = []
+        for p in pieces:
+            a = math.radians(p.facing)
+            tip = 0.5 * p.length + 0.7
+            barrels.append((p.position, (p.position[0] + tip * math.cos(a), p.position[1] + tip * math.sin(a))))
+        self.barrels.set_segments(barrels)
+
+        def centres(keep):
+            chosen = [p.position for p in pieces if keep(p)]
+            return ([x for x, _ in chosen], [y for _, y in chosen])
+
+        self.hq_marks.set_data(*centres(lambda p: getattr(p, "is_hq", False) and not getattr(p, "destroyed", False)))
+        self.wreck_marks.set_data(*centres(lambda p: getattr(p, "destroyed", False)))
+        self.shaken_marks.set_data(*([p.position[0] + 0.45 for p in pieces if getattr(p, "shaken", False)],
+                                     [p.position[1] - 0.45 for p in pieces if getattr(p, "shaken", False)]))
+        self.names = [
+            self.ax.text(p.position[0], p.position[1] + 0.5 * max(p.width, p.length) + 0.35, p.name, fontsize=6.5,
+                         ha="center", va="bottom", zorder=4.5,
+                         path_effects=[patheffects.withStroke(linewidth=2, foreground="white")])
+            for p in pieces
+        ]
+        self.update_legend()
+
+    # --- overlays ---------------------------------------------------------------------------
+
+    def show_ranges(self, firer: str | None, ranges: Mapping[str, float] | None = None, *, gun: str = "") -> None:
+        """Circles of the gun ranges (``{"short": 12, ...}``) around ``firer``'s centre; the
+        firer's own ``gun`` drawn solid, the others dotted. ``None`` removes them."""
+        ranges = dict(ranges or {})
+        entries = {}
+        if firer is None or not ranges:
+            for circle, text in zip(self.ranges, self.range_texts):
+                circle.set_visible(False)
+                text.set_text("")
+        else:
+            x, y = self.table.piece(firer).position
+            for circle, text, (name, r) in zip(self.ranges, self.range_texts, ranges.items()):
+                own = name == gun
+                circle.set(center=(x, y), radius=r, visible=True, edgecolor=RANGE_COLOUR,
+                           linestyle="-" if own else ":", linewidth=1.6 if own else 0.9)
+                text.set(**self._range_label_place(x, y, r), text=f"{name} {say_inches(r)}")
+            listed = ", ".join(f"{n} {say_inches(r)}" for n, r in ranges.items() if n != gun)
+            if gun in ranges:
+                entries[f"{firer}'s {gun} gun: {say_inches(ranges[gun])}"] = Line2D([], [], color=RANGE_COLOUR, linewidth=1.6)
+            if listed:
+                entries[f"other gun ranges ({listed})"] = Line2D([], [], color=RANGE_COLOUR, linewidth=0.9, linestyle=":")
+        self.set_overlay_legend("ranges", entries)
+
+    def _range_label_place(self, x: float, y: float, r: float) -> dict:
+        """Where to print a range circle's label: on the circle, inside the table, as far as
+        the circle allows from the pieces and the terrain (so it hides nothing)."""
+        from shapely.geometry import Point
+
+        shapes = [p.footprint for p in self.table.pieces] + [t.polygon for t in self.table.terrain]
+        best, place = -1.0, {"x": min(max(x, 1), self.table.width - 1), "y": min(max(y + r, 1), self.table.depth - 1)}
+        for angle in range(45, 405, 15):
+            px, py = x + r * math.cos(math.radians(angle)), y + r * math.sin(math.radians(angle))
+            if not (2 <= px <= self.table.width - 2 and 1 <= py <= self.table.depth - 1):
+                continue
+            clear = min((shape.distance(Point(px, py)) for shape in shapes), default=99.0)
+            if clear > best + 0.5:
+                best, place = clear, {"x": px, "y": py}
+        return place
+
+    def show_sight(self, sight) -> None:
+        """A line of sight (a ``wbk.table.Sight``): the line centre to centre, the sight lines to
+        the target's edges, what hides the target outlined and hatched, the hidden part of the
+        target cross-hatched. ``None`` removes it."""
+        entries = {}
+        if sight is None:
+            self.line.set_data([], [])
+            self.fan.set_segments([])
+            self.blockers.set_verts([])
+            self.hidden.set_paths([])
+            self.firer_mark.set_data([], [])
+            self.target_mark.set_data([], [])
+        else:
+            a, b = self.table.piece(sight.firer), self.table.piece(sight.target)
+            (ax_, ay), (bx, by) = a.position, b.position
+            seen = sight.has_los
+            colour = CLEAR_LINE if seen else BLOCKED_LINE
+            self.line.set_data([ax_, bx], [ay, by])
+            self.line.set_color(colour)
+            self.line.set_linestyle("-" if sight.visible_fraction == 1 else (0, (5, 3)))
+            corners = _coords(b.footprint)
+            base = math.atan2(by - ay, bx - ax_)
+
+            def bearing(c):
+                return (math.atan2(c[1] - ay, c[0] - ax_) - base + math.pi) % (2 * math.pi) - math.pi
+
+            edges = [min(corners, key=bearing), max(corners, key=bearing)]
+            self.fan.set_segments([(a.position, c) for c in edges])
+            self.fan.set_color(colour)
+            shapes = {f"{p.name!r}": p.footprint for p in self.table.pieces}
+            shapes.update({t.label: t.polygon for t in self.table.terrain})
+            self.blockers.set_verts([_coords(shapes[label]) for label, _ in sight.hidden_by if label in shapes])
+            self.hidden.set_paths(_paths(getattr(sight, "hidden", None)))
+            self.firer_mark.set_data([ax_], [ay])
+            self.target_mark.set_data([bx], [by])
+            if sight.visible_fraction == 1:
+                verdict = "line of sight: in the open"
+            elif seen:
+                verdict = f"line of sight: in cover ({say_share(sight.visible_fraction)} seen)"
+            else:
+                verdict = "no line of sight"
+            entries[verdict] = self.line
+            entries["sight lines to the target's edges"] = Line2D([], [], color=colour, linestyle=":", linewidth=0.8)
+            entries["firer"], entries["target"] = self.firer_mark, self.target_mark
+            if sight.hidden_by:
+                entries["hides the target"] = self.blockers
+                entries["hidden part of the target"] = self.hidden
+        self.set_overlay_legend("sight", entries)
+
+    def show_shot(self, shot, *, destroyed: Fraction | None = None) -> None:
+        """A ``pz8.Shot``: its line of sight drawn and its answer in the title, e.g. "Pz IV →
+        T-34, 14": in cover (62% seen), destroyed 91/216 = 42.1%"."""
+        self.show_sight(shot.sight)
+        self.set_title(shot_title(shot))
+
+    def show_reach(self, reach) -> None:
+        """A ``pz8.MovementReach``: each roll's band of places, translucent and darker the more
+        likely (the terrain shows through). ``None`` removes it."""
+        entries = {}
+        bands = [] if reach is None else [b for b in reach.bands if not b.area.is_empty]
+        paths, colours = [], []
+        cmap = matplotlib.colormaps[REACH_CMAP]
+        for band in bands:
+            colour = cmap(0.15 + 0.7 * (1 - float(band.probability)), alpha=0.5)
+            found = _paths(band.area)
+            paths += found
+            colours += [colour] * len(found)
+            roll = "any roll" if band.roll == 1 else f"{band.roll}+"
+            entries[f"reach {say_inches(band.inches)} ({roll}): {say_percent(band.probability)}"] = Patch(
+                facecolor=colour, edgecolor="none")
+        self.reach.set_paths(paths)
+        self.reach.set_facecolors(colours)
+        self.set_overlay_legend("reach", entries)
+
+    def set_title(self, text: str) -> None:
+        """The picture's title: the question it answers and its answer."""
+        self.ax.set_title(text, fontsize=10)
+
+    def set_overlay_legend(self, key: str, entries: Mapping[str, object]) -> None:
+        self.overlay_legend[key] = dict(entries)
+        self.update_legend()
+
+    def legend_entries(self) -> dict[str, object]:
+        """What the picture shows, in the legend's words: terrain kinds, sides, HQ, wrecks,
+        shaken markers, the grid, and the overlays drawn now."""
+        entries: dict[str, object] = {}
+        kinds = {t.kind for t in self.table.terrain}
+        for kind, style in TERRAIN_STYLES.items():
+            if kind in kinds:
+                entries[TERRAIN_NAMES[kind]] = Patch(**style)
+        for side, colour in self.side_colour.items():
+            if any(p.side == side and not getattr(p, "destroyed", False) for p in self.table.pieces):
+                entries[f"{side or 'no side'} tank (barrel: facing)"] = Patch(facecolor=colour, edgecolor="black")
+        if self.hq_marks.get_xdata():
+            entries["HQ"] = Line2D([], [], linestyle="none", marker="*", color="white", markeredgecolor="black",
+                                   markersize=8)
+        if self.wreck_marks.get_xdata():
+            entries["wreck (blocks like a tank)"] = Line2D([], [], linestyle="none", marker="x", color="white",
+                                                           markeredgewidth=1.8, markersize=7,
+                                                           markerfacecolor=WRECK, markeredgecolor=WRECK)
+        if self.shaken_marks.get_xdata():
+            entries["shaken"] = Line2D([], [], linestyle="none", marker="o", color="#D55E00", markersize=5)
+        entries[f"grid: {GRID} inches"] = Line2D([], [], color="#bdb6a6", linewidth=1)
+        for overlay in self.overlay_legend.values():
+            for text, artist in overlay.items():
+                entries[text] = _legend_handle(artist)
+        return entries
+
+    def update_legend(self) -> None:
+        entries = self.legend_entries()
+        old = self.ax.get_legend()
+        if old is not None:
+            old.remove()
+        self.ax.legend(list(entries.values()), list(entries), loc="upper center", bbox_to_anchor=(0.5, 0.0),
+                       ncol=3, fontsize=7, frameon=False, handlelength=1.6, columnspacing=1.0)
+
+    def clear(self) -> None:
+        """Remove every overlay, back to the plain table."""
+        self.show_ranges(None)
+        self.show_sight(None)
+        self.show_reach(None)
+        self.set_title(self.table.name)
+
+    def redraw(self) -> None:
+        self.figure.canvas.draw_idle()
+
+    def point_at(self, x: float | None, y: float | None) -> tuple[float, float] | None:
+        """The table point under a drawing position (a mouse click), or None off the table."""
+        if x is None or y is None or not (0 <= x <= self.table.width and 0 <= y <= self.table.depth):
+            return None
+        return (float(x), float(y))
+
+    def piece_at(self, x: float | None, y: float | None) -> str | None:
+        """The name of the piece under a drawing position, or None."""
+        from shapely.geometry import Point
+
+        if self.point_at(x, y) is None:
+            return None
+        for p in self.table.pieces:
+            if p.footprint.buffer(0.25).covers(Point(x, y)):
+                return p.name
+        return None
+
+
+def shot_title(shot) -> str:
+    """A shot's answer as a title: "Pz IV → T-34, 14": in cover (62% seen), destroyed 91/216 = 42.1%"."""
+    where = f"{shot.firer} → {shot.target}, {say_inches(shot.distance)}"
+    if shot.visible_fraction == 1:
+        seen = "in the open"
+    elif shot.visible_fraction > 0:
+        seen = f"in cover ({say_share(shot.visible_fraction)} seen)"
+    else:
+        seen = "not seen"
+    if shot.outcome is None:
+        why = next((s.text.removeprefix("no shot: ") for s in shot.steps if s.text.startswith("no shot: ")), "")
+        return f"{where}: {seen}, no shot ({why})"
+    destroyed = shot.outcome.map(lambda o: o.destroyed).probability(True)
+    return f"{where}: {seen}, destroyed {say_chance(destroyed)}"
+
+
+def draw_table(table: Table, *, ax=None, width: float | None = None) -> TableView:
+    """Draw ``table`` on ``ax`` (a new figure of ``table_figure_size`` when omitted) and return
+    the view to add overlays to."""
+    if ax is None:
+        import matplotlib.pyplot as plt
+
+        ax = table_axes(plt.figure(figsize=table_figure_size(table, width)))
+    return TableView(table, ax)
+
+
+def table_axes(figure: Figure):
+    """The axes for a table filling a figure of ``table_figure_size``: a fixed layout with room
+    for a two-line title above and the legend below (a click lands where the table is drawn)."""
+    width, height = figure.get_size_inches()
+    bottom, top = LEGEND_HEIGHT / height, TITLE_HEIGHT / height
+    return figure.add_axes((0.01, bottom, 0.98, 1 - bottom - top))
+
+
+def table_figure_size(table: Table, width: float | None = None) -> tuple[float, float]:
+    """A figure size (inches) in the table's proportions, with room for the title and legend."""
+    w = width or 6.5
+    return w, (w * 0.98) * (table.depth + 1) / (table.width + 1) + TITLE_HEIGHT + LEGEND_HEIGHT
+
+
+def table_png(table: Table) -> bytes:
+    """The table drawn as PNG bytes, without pyplot (used for a Table's Jupyter display)."""
+    fig = Figure(figsize=table_figure_size(table, 6.5))
+    draw_table(table, ax=table_axes(fig))
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=80)
+    return buffer.getvalue()
