@@ -70,3 +70,9 @@ def test_dist_panel_reports_bad_input_in_one_line():
     panel.controls["dice"].value = 2
     assert panel.message.value == ""
     assert [round(b.get_height(), 4) for b in panel.figure.axes[0].patches] == [0.25, 0.5, 0.25]
+
+
+def test_a_panel_not_yet_run_says_how_to_run_it(panel):
+    bundle = panel._repr_mimebundle_()
+    assert bundle["text/plain"] == "An interactive panel: run the notebook (Run > Run All Cells) to use it."
+    assert "application/vnd.jupyter.widget-view+json" in bundle

@@ -41,6 +41,7 @@ def interactive_figure(size: tuple[float, float], *, layout: str | None = "const
 
 
 STALE = "<p><i>Out of date: fix the input above to see the answer again.</i></p>"
+NOT_RUN = "An interactive panel: run the notebook (Run > Run All Cells) to use it."
 
 
 def reports_errors(method):
@@ -77,7 +78,11 @@ class Panel:
             pane.value = f'<div style="opacity:0.45">{STALE}{pane.value}</div>'
 
     def _repr_mimebundle_(self, **kwargs):
-        return self.widget._repr_mimebundle_(**kwargs)
+        bundle = self.widget._repr_mimebundle_(**kwargs)
+        # what a stored notebook shows before its cells are run, instead of "VBox(children=..."
+        if isinstance(bundle, dict) and "text/plain" in bundle:
+            bundle["text/plain"] = NOT_RUN
+        return bundle
 
 
 def map_canvas(m: HexMap, width: float, on_click: Callable) -> tuple[Figure, widgets.DOMWidget, MapView]:
