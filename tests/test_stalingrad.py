@@ -634,3 +634,32 @@ def test_situation_to_toml_reads_back_the_same_situation(tmp_path):
         s.save(tmp_path / "saved.txt")
     with pytest.raises(WbkError, match=re_escape("x.toml: cannot save the situation (No such file or directory)")):
         s.save(tmp_path / "missing" / "x.toml")
+
+
+# The chapter's worked examples of 9.87-9.89, shipped as situation files (name: legal hexes of
+# each unit, where the best retreat sends it, units eliminated at least, may stay, steps shown).
+SHIPPED_RETREATS = [
+    ("one_way_out", {"1/42 Rifle": ["1314"]}, {"1/42 Rifle": "1314"}, 0, False,
+     ["1312: in the ZOC of Pz III/24: no", "1414: being bombarded: no", "1213: in the ZOC of II/276 GR: no"]),
+    ("shared_hex", {"1/42 Rifle": ["1314"], "2/42 Rifle": ["1314"]}, {"1/42 Rifle": "1314", "2/42 Rifle": None},
+     1, False, ["1314: open, room for 1 under the stacking limit of 3", "2/42 Rifle: no room left, eliminated"]),
+    ("balka_stay_or_go", {n: ["1315"] for n in ("1/13 Gds", "2/13 Gds", "Mortars/13")},
+     {"1/13 Gds": "1315", "2/13 Gds": None, "Mortars/13": None}, 1, True,
+     ["staying costs 1 unit, retreating 2: staying is cheaper", "to stay, the defender would eliminate Mortars/13"]),
+    ("rule_9_89", {"1/42 Rifle": ["1213", "1214", "1314", "1414"]}, {"1/42 Rifle": "1414"}, 2, False,
+     ["minefields and bridges are untouched: Minefield 3", "Bunker 7: a fortification never retreats and is eliminated",
+      "T-34/84 Tk: an immobilized Soviet tank never retreats and is eliminated"]),
+]
+
+
+@pytest.mark.parametrize("name, options, best, at_least, may_stay, steps", SHIPPED_RETREATS,
+                         ids=[case[0] for case in SHIPPED_RETREATS])
+def test_9_87_to_9_89_shipped_situations(name, options, best, at_least, may_stay, steps):
+    s = example_situation(name)
+    r = s.retreat()
+    assert {u: labels(s.map, hexes) for u, hexes in r.options.items()} == options
+    assert {u: h and s.map.label(h) for u, h in r.best.items()} == best
+    assert r.eliminated_at_least == at_least and r.may_stay == may_stay
+    assert set(steps) <= {step.text for step in r.steps}
+    assert "ILLUSTRATIVE" in (resources.files("wbk") / "data" / "situations" / f"{name}.toml").read_text(encoding="utf-8")
+    assert Situation.from_toml(s.to_toml(), source=name) == s
