@@ -1,0 +1,243 @@
+import html
+from fractions import Fraction
+from types import SimpleNamespace
+
+import pytest
+
+from wbk.games.stalingrad import Situation, example_crt, example_situation
+from wbk.plot import center
+from wbk.widgets import stalingrad as panels
+
+SHIPPED_2D6 = example_crt("illustrative_2d6")
+
+
+def click(panel, label):
+    panel.on_click(SimpleNamespace(xdata=center(panel.map.hex(label))[0], ydata=center(panel.map.hex(label))[1]))
+
+
+def legend(view) -> list[str]:
+    return [t.get_text() for t in view.ax.get_legend().get_texts()]
+
+
+def suptitle(panel) -> str:
+    return panel.figure._suptitle.get_text()
+
+
+def crt_file(tmp_path, text: str, name: str = "mine.toml") -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+MY_CRT = """name = "My 2d6 table"
+die = "2d6"
+columns = ["1-4", "5-9", "10+"]
+[results]
+2 = ["-", "-", "P"]
+3 = ["-", "-", "P"]
+4 = ["-", "-", "P"]
+5 = ["-", "P", "P"]
+6 = ["-", "P", "P"]
+7 = ["P", "P", "K"]
+8 = ["P", "P", "K"]
+9 = ["P", "K", "K"]
+10 = ["P", "K", "K"]
+11 = ["K", "K", "K"]
+12 = ["K", "K", "K"]
+[effects]
+"-" = "none"
+"P" = "pin"
+"K" = "eliminate 1, pin"
+"""
+
+
+def test_numbers_as_a_wargamer_says_them():
+    assert panels.percent(Fraction(1, 3)) == "33%"
+    assert panels.percent(Fraction(1, 36)) == "2.78%"
+    assert panels.percent(Fraction(1, 10**5)) == "<0.01%"
+    assert panels.percent(1 - Fraction(1, 10**5)) == ">99.99%"
+    assert panels.percent(0) == "0%" and panels.percent(1) == "100%"
+    assert panels.chance(Fraction(7, 12)) == "7/12 (58%)"
+    assert panels.count(1, "hex", "hexes") == "1 hex" and panels.count(2, "hex", "hexes") == "2 hexes"
+
+
+def test_crt_explorer_title_says_what_a_shift_and_a_drm_do():
+    panel = panels.crt_explorer()
+    assert suptitle(panel) == (
+        "Illustrative CRT (not the published table)\n15 AF on 10-19: pin or worse 83%, a unit lost 50%")
+    ax = panel.figure.axes[0]
+    assert [t.get_text() for t in ax.get_yticklabels()][5] == "10-19  (15 AF)"
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == [
+        "-: no effect", "P: pin", "1: eliminate 1", "2: eliminate 2", "3: eliminate 3"]
+    panel.controls["shift"].value = 1
+    assert suptitle(panel).endswith("15 AF, 1 column right (10-19 → 20-29): pin or worse 83% → 100%, "
+                                     "a unit lost 50% → 67%")
+    assert [t.get_text() for t in panel.figure.axes[0].get_yticklabels()][0] == "1 → 2"
+    panel.controls["drm"].value = 1
+    assert "and DRM +1: pin or worse 83% → 100%, a unit lost 50% → 83%" in suptitle(panel)
+    assert "not the published table" in panel.pane.value and "20-29, DRM +1" in panel.pane.value
+    panel.controls["strength"].value = "0"
+    assert "strength 0 is below the CRT's first column '1'" in panel.message.value
+    assert "Out of date" in panel.pane.value and "Out of date" in suptitle(panel)
+    panel.controls["strength"].value = "4"
+    assert panel.message.value == "" and "4 AF, 1 column right (4 → 5-9)" in suptitle(panel)
+
+
+def test_crt_explorer_reads_the_2d6_table_and_a_file(tmp_path):
+    panel = panels.crt_explorer()
+    panel.controls["table"].value = "illustrative_2d6"
+    assert suptitle(panel).startswith("Illustrative 2d6 CRT (not the published table)\n15 AF on 10-19")
+    assert "1P: eliminate 1, pin" in legend_texts(panel)
+    panel.controls["table"].value = panels.FROM_FILE
+    assert "CRT file is blank" in panel.message.value
+    panel.controls["file"].value = crt_file(tmp_path, MY_CRT)
+    assert panel.message.value == ""
+    assert suptitle(panel) == "My 2d6 table\n15 AF on 10+: pin or worse 100%, a unit lost 58%"
+    bad = crt_file(tmp_path, MY_CRT.replace('"K" = "eliminate 1, pin"', '"K" = "kill"'), "bad.toml")
+    panel.controls["file"].value = bad
+    shown = panel.message.value
+    assert "bad.toml: [effects] K: 'kill': unknown effect 'kill'" in shown
+    assert "Traceback" not in shown and "\n" not in shown
+    panel.controls["file"].value = str(tmp_path / "nowhere.toml")
+    assert "nowhere.toml: cannot read the CRT" in panel.message.value
+
+
+def legend_texts(panel) -> list[str]:
+    return [t.get_text() for t in panel.figure.axes[0].get_legend().get_texts()]
+
+
+def test_advisor_shows_both_distributions_and_the_verdict():
+    panel = panels.assault_advisor()
+    assert suptitle(panel).startswith("Do not use the Close Assault Bonus: the defender loses 0.50 → 0.58")
+    assert suptitle(panel).endswith("on the Illustrative CRT (not the published table)")
+    left, right = panel.figure.axes
+    assert left.get_title() == "defending units eliminated"
+    assert right.get_title() == "attacking units lost to the first fire"
+    labels = [t.get_text() for t in panel.figure.legends[0].get_texts()]
+    assert labels == ["without the bonus", "with the Close Assault Bonus"]
+    # defending units lost: 0 or 1, without (1/2, 1/2) and with the bonus (5/12, 7/12)
+    assert [t.get_text() for t in left.texts] == ["50%", "50%", "42%", "58%"]
+    assert [t.get_text() for t in right.texts] == ["100%", "", "83%", "17%"]
+    pane = html.unescape(panel.pane.value)
+    assert "<tr><th>1 lost (engineer 4)</th><td>1/6 (17%)</td></tr>" in pane
+    assert "the defender's 3 DF fires first, one column higher: 4" in pane
+    assert "<tr><th>P: pin</th><td>1/3 (33%)</td><td>1/3 (33%)</td></tr>" in pane
+
+
+@pytest.mark.parametrize(
+    "control, value, message",
+    [
+        ("attack", "cavalry 3", "'cavalry 3' in the attack: 'cavalry' is not one of infantry, engineer, tank, gun"),
+        ("attack", "infantry", "'infantry' in the attack: give the unit's AF after its kind"),
+        ("attack", "infantry 6 tired", "'tired' is not one of pinned, spent, away"),
+        ("attack", " , ", "the attack is blank"),
+        ("defence_df", "three", "defence DF 'three' is not a whole number"),
+        ("defence_df", "-1", "defence DF -1 is not a whole number of 0 or more"),
+    ],
+)
+def test_advisor_names_bad_input_in_one_line(control, value, message):
+    panel = panels.assault_advisor()
+    panel.controls[control].value = value
+    assert message in panel.message.value and "Traceback" not in panel.message.value
+    assert "Out of date" in panel.pane.value
+
+
+def test_advisor_readings_and_kinds_in_any_case(tmp_path):
+    panel = panels.assault_advisor()
+    panel.controls["attack"].value = "TANK 15"
+    assert suptitle(panel).startswith("No Close Assault Bonus here")
+    assert len(panel.figure.legends[0].get_texts()) == 1
+    panel.controls["attack"].value = "Infantry 6 away, engineer 4 pinned, tank 5"
+    assert suptitle(panel).startswith("No Close Assault Bonus here")
+    panel.controls["attack"].value = "infantry 6, engineer 4, tank 5"
+    panel.controls["pinned_attack"].value = "drops_out"
+    assert "pinned attackers add no AF" not in panel.pane.value  # none pinned before the fire
+    assert "no attack" in panel.pane.value  # a pin from the first fire leaves no attack
+    panel.controls["table"].value = panels.FROM_FILE
+    panel.controls["file"].value = crt_file(tmp_path, MY_CRT)
+    assert suptitle(panel).endswith("on the My 2d6 table")
+
+
+def test_retreat_planner_answers_in_its_title_and_legend():
+    planner = panels.RetreatPlanner()
+    view = planner.view
+    assert view.ax.get_title() == '"P" in clear 1313: retreat — 2 of 3 units eliminated\neliminated: Bunker 7, 2/42 Rifle'
+    assert {"balka", "city", "suburb", "German units", "Soviet units", "units in the hex", "being attacked",
+            "being bombarded", "legal retreat hex (9.87)", "defending hex", "retreat chosen",
+            "units eliminated there"} == set(legend(view))
+    assert "1 hex open for the retreat: 1414." in planner.pane.value
+    assert "<th>2/42 Rifle</th><td>1414</td><td>eliminated</td>" in planner.pane.value
+    planner.stacking.value = 5
+    assert view.ax.get_title().startswith('"P" in clear 1313: retreat — 1 of 3 units eliminated')
+
+
+def test_retreat_planner_clicks_place_units_mark_hexes_and_pick_the_defenders():
+    planner = panels.RetreatPlanner(example_situation("one_way_out"))
+    assert planner.view.ax.get_title() == '"P" in clear 1313: retreat — 0 of 1 unit eliminated\nevery unit finds a hex'
+    planner.click.value = "attacked"
+    click(planner, "1314")
+    assert planner.view.ax.get_title() == '"P" in clear 1313: retreat — 1 of 1 unit eliminated\neliminated: 1/42 Rifle'
+    assert "0 hexes open for the retreat: none." in planner.pane.value
+    click(planner, "1314")  # a second click takes the mark off
+    planner.click.value = "place"
+    planner.side.value, planner.kind.value = "German", "engineer"
+    click(planner, "1514")
+    assert planner.situation.units[planner.map.hex("1514")][0].name == "German engineer 1"
+    assert "1414: in the ZOC of German engineer 1; being bombarded: no" in planner.pane.value
+    planner.side.value, planner.kind.value, planner.unit_name.value = "Soviet", "infantry", "2/42 Rifle"
+    click(planner, "1313")
+    assert planner.view.ax.get_title().startswith('"P" in clear 1313: retreat — 0 of 2 units eliminated')
+    click(planner, "1313")
+    assert "unit name '2/42 Rifle' is taken" in planner.message.value
+    assert planner.view.ax.get_title() == "Out of date: fix the input above"
+    planner.click.value = "clear"
+    click(planner, "1514")
+    assert planner.message.value == "" and planner.map.hex("1514") not in planner.situation.units
+    planner.click.value = "target"
+    click(planner, "1412")
+    assert planner.boxes["defending hex"].value == "1412"
+    assert planner.view.ax.get_title().startswith('"P" in clear 1412: retreat — ')
+    click(planner, "1411")
+    assert "hex 1411 has no defending units" in planner.message.value
+    planner.on_click(SimpleNamespace(xdata=None, ydata=None))
+    assert "that click is off the map" in planner.message.value
+    planner.boxes["defending hex"].value = "13x3"
+    assert "'13x3' is not a hex label" in planner.message.value
+
+
+def test_retreat_planner_balka_and_other_terrain():
+    planner = panels.RetreatPlanner(example_situation("balka_stay_or_go"))
+    assert planner.view.ax.get_title() == (
+        '"P" in balka 1215: retreat — 2 of 3 units eliminated; or stay — 1 of 3\n'
+        "retreating loses 2/13 Gds, Mortars/13; staying gives up Mortars/13")
+    planner.click.value = "place"
+    click(planner, "1411")
+    planner.click.value = "target"
+    click(planner, "1411")
+    assert planner.view.ax.get_title().startswith('"P" in city 1411: the units are only pinned, no retreat')
+
+
+def test_retreat_planner_saves_and_loads(tmp_path):
+    planner = panels.RetreatPlanner()
+    assert planner.path.value.startswith(str(tmp_path.home() / "wbk-situations"))
+    assert "notebooks" not in planner.path.value
+    planner.path.value = str(tmp_path / "new" / "s.toml")
+    planner.click.value = "bombarded"
+    click(planner, "1314")
+    planner.save()
+    assert "saved '9.87: a retreat from a clear hex' (7 units) to" in planner.pane.value
+    assert Situation.load(tmp_path / "new" / "s.toml") == planner.situation
+    other = tmp_path / "rule_9_89.toml"
+    example_situation("rule_9_89").save(other)
+    planner.path.value = str(other)
+    planner.load()
+    assert planner.message.value == "" and "loaded '9.89: a minefield" in planner.pane.value
+    assert planner.view.ax.get_title().endswith("untouched (9.89): Minefield 3")
+    bad = tmp_path / "bad.toml"
+    bad.write_text(other.read_text(encoding="utf-8").replace('kind = "minefield"', 'kind = "mines"'), encoding="utf-8")
+    planner.path.value = str(bad)
+    planner.load()
+    assert f"{bad}: [units] 1313: unit 'Minefield 3': kind 'mines' is not one of" in planner.message.value
+    planner.path.value = str(tmp_path / "s.txt")
+    planner.save()
+    assert "file name 's.txt' should end in .toml" in planner.message.value

@@ -1,0 +1,694 @@
+"""Widget panels of the Streets of Stalingrad chapter: a CRT explorer, the Close Assault Bonus
+advisor (9.67) and a retreat planner on the map (9.87-9.89).
+
+Controls show plain words ("eliminate 1", "attacked", "keep a qualifying unit"); their values
+are the option names of ``wbk.games.stalingrad``. Every view of an illustrative table names it,
+and its name says it is not the published table.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import re
+import textwrap
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from pathlib import Path
+
+import ipywidgets as widgets
+import numpy as np
+from matplotlib.collections import LineCollection, PolyCollection
+from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+
+from wbk.dice import Dist
+from wbk.errors import WbkError
+from wbk.explain import steps_html
+from wbk.games import stalingrad
+from wbk.games.stalingrad import Crt, Situation, Unit
+from wbk.hexgrid import Hex
+from wbk.plot import BLOCKED_LINE, CLEAR_LINE, CROSSED, ROUTE, MapView, center, draw_map, figure_size, map_axes
+from wbk.widgets import ChartPanel, MapPanel, parse_optional_number, reports_errors
+
+#: Okabe-Ito colours (colour-blind safe) for result codes from mild to severe; "none" is grey.
+NO_EFFECT = "#d9d9d9"
+SEVERITY = ["#F0E442", "#56B4E9", "#E69F00", "#D55E00", "#CC79A7", "#0072B2", "#009E73", "#000000"]
+GERMAN, SOVIET = CLEAR_LINE, BLOCKED_LINE
+WITHOUT, WITH = CLEAR_LINE, CROSSED
+FROM_FILE = "file"
+TABLES = [
+    ("illustrative 1d6 (not the published table)", "illustrative_1d6"),
+    ("illustrative 2d6 (not the published table)", "illustrative_2d6"),
+    ("my CRT file (path below)", FROM_FILE),
+]
+
+
+# --- numbers as a wargamer says them --------------------------------------------------------
+
+
+def percent(p) -> str:
+    """A probability as a percentage that never rounds a possible outcome to 0% or a possible
+    miss to 100%: "<0.01%" and ">99.99%" at the extremes.
+
+    >>> percent(Fraction(1, 3)), percent(Fraction(1, 36)), percent(Fraction(1, 10**6)), percent(1)
+    ('33%', '2.78%', '<0.01%', '100%')
+    """
+    p = float(p)
+    if p in (0.0, 1.0):
+        return f"{p:.0%}"
+    if p < 0.0001:
+        return "<0.01%"
+    if p > 0.9999:
+        return ">99.99%"
+    if p < 0.1 or p > 0.9:
+        return f"{p:.2%}"
+    return f"{p:.0%}"
+
+
+def chance(p) -> str:
+    """An exact probability with its percentage: "7/12 (58%)"."""
+    p = Fraction(p)
+    if p.denominator == 1:
+        return f"{p.numerator} ({percent(p)})"
+    return f"{p.numerator}/{p.denominator} ({percent(p)})"
+
+
+def count(n: int, one: str, many: str | None = None) -> str:
+    """ "1 hex", "2 hexes": a number with its noun in the right number."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+# --- CRTs -----------------------------------------------------------------------------------
+
+
+def table_control() -> widgets.Dropdown:
+    return widgets.Dropdown(options=TABLES, description="CRT")
+
+
+def file_control() -> widgets.Text:
+    return widgets.Text("", description="CRT file", placeholder="path of your CRT's TOML file",
+                        continuous_update=False)
+
+
+def choose_crt(table: str, path: str) -> Crt:
+    """A shipped table by name, or the user's file (its errors name the file and the key)."""
+    if table != FROM_FILE:
+        return stalingrad.example_crt(table)
+    path = path.strip()
+    if not path:
+        raise WbkError("CRT file is blank: type the path of your CRT's TOML file")
+    return Crt.load(Path(path).expanduser())
+
+
+def _severity(crt: Crt, code: str) -> tuple:
+    effect = crt.effect(code)
+    lost = math.inf if effect.eliminate == "all" else effect.eliminate
+    return (lost, effect.pin, code)
+
+
+def code_order(crt: Crt) -> list[str]:
+    """The table's result codes from mild to severe ("-", "P", "1", ...)."""
+    return sorted(crt.effects, key=lambda code: _severity(crt, code))
+
+
+def code_colours(crt: Crt) -> dict[str, str]:
+    """A colour per result code: grey for no effect, then Okabe-Ito colours by severity."""
+    colours, i = {}, 0
+    for code in code_order(crt):
+        if crt.effect(code).hurts:
+            colours[code] = SEVERITY[i % len(SEVERITY)]
+            i += 1
+        else:
+            colours[code] = NO_EFFECT
+    return colours
+
+
+def code_label(crt: Crt, code: str) -> str:
+    """A code and what it does: "P: pin", "-: no effect"."""
+    effect = crt.effect(code)
+    return f"{code}: {effect}" if effect.hurts else f"{code}: no effect"
+
+
+def _dark(colour: str) -> bool:
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return 0.299 * r + 0.587 * g + 0.114 * b < 110
+
+
+def crt_bars(crt: Crt, *, ax, shift: int = 0, drm: int = 0, strength: int | None = None) -> dict[str, Dist]:
+    """Every column of ``crt`` as a 100% bar of its result codes, ``shift`` columns to the right
+    and the roll modified by ``drm``; the column of ``strength`` is marked. Returns the
+    distributions drawn, by column."""
+    colours = code_colours(crt)
+    marked = None if strength is None else crt.column_for(strength)
+    names, dists = [], {}
+    for column in crt.columns:
+        read = crt.shift(column, shift)
+        dists[column] = crt.on_column(read, drm=drm)
+        name = column if read == column else f"{column} → {read}"
+        names.append(f"{name}  ({strength} AF)" if column == marked else name)
+    left = np.zeros(len(names))
+    for code in code_order(crt):
+        widths = np.array([float(d.probability(code)) for d in dists.values()])
+        if not widths.any():
+            continue
+        bars = ax.barh(names, widths, left=left, color=colours[code], edgecolor="white",
+                       linewidth=0.5, label=code_label(crt, code))
+        ax.bar_label(bars, labels=[percent(w) if w >= 0.07 else "" for w in widths],
+                     label_type="center", fontsize=7, color="white" if _dark(colours[code]) else "black")
+        left += widths
+    ax.set_xlim(0, 1)
+    ax.invert_yaxis()
+    ax.xaxis.set_major_formatter(lambda x, _: f"{x:.0%}")
+    ax.set_ylabel("column (AF)" if not shift else "column → column read")
+    for tick in ax.get_yticklabels():
+        if "AF)" in tick.get_text():
+            tick.set_fontweight("bold")
+    ax.legend(ncols=min(len(crt.effects), 4), fontsize=7, loc="upper center",
+              bbox_to_anchor=(0.5, -0.09), frameon=False)
+    ax.spines[["top", "right"]].set_visible(False)
+    return dists
+
+
+def _hurt(crt: Crt, dist: Dist) -> Fraction:
+    return dist.map(lambda code: crt.effect(code).hurts).probability(True)
+
+
+def _loss(crt: Crt, dist: Dist) -> Fraction:
+    return dist.map(lambda code: crt.effect(code).losses(99) > 0).probability(True)
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+@dataclass(frozen=True)
+class _Reading:
+    crt: Crt
+    strength: int
+    shift: int
+    drm: int
+
+
+def crt_title(crt: Crt, strength: int, shift: int = 0, drm: int = 0) -> str:
+    """The explorer's answer: what the strength's column gives, and what the shift and the DRM
+    change, in two lines under the table's name."""
+    column = crt.column_for(strength)
+    read = crt.shift(column, shift)
+    plain, changed = crt.on_column(column), crt.on_column(read, drm=drm)
+    if not shift and not drm:
+        return (f"{crt.name}\n{strength} AF on {column}: pin or worse {percent(_hurt(crt, plain))}, "
+                f"a unit lost {percent(_loss(crt, plain))}")
+    moves = []
+    if shift:
+        moves.append(f"{count(abs(shift), 'column')} {'right' if shift > 0 else 'left'} ({column} → {read})")
+    if drm:
+        moves.append(f"DRM {_signed(drm)}")
+    return (f"{crt.name}\n{strength} AF, {' and '.join(moves)}: pin or worse "
+            f"{percent(_hurt(crt, plain))} → {percent(_hurt(crt, changed))}, a unit lost "
+            f"{percent(_loss(crt, plain))} → {percent(_loss(crt, changed))}")
+
+
+def dist_table(columns: dict[str, Dist], *, order: list | None = None, labels: dict | None = None) -> str:
+    """Several distributions side by side as an HTML table: exact fraction and percentage."""
+    outcomes = order or sorted({o for d in columns.values() for o in d.outcomes()}, key=str)
+    head = "".join(f"<th>{html.escape(name)}</th>" for name in columns)
+    rows = []
+    for o in outcomes:
+        cells = "".join(f"<td>{chance(d.probability(o))}</td>" for d in columns.values())
+        name = (labels or {}).get(o, str(o))
+        rows.append(f"<tr><th>{html.escape(name)}</th>{cells}</tr>")
+    return f'<table class="wbk-dist"><thead><tr><th></th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+
+
+def crt_explorer(table: str = "illustrative_1d6", path: str = "") -> ChartPanel:
+    """Every column of a CRT as a 100% bar of its results; choose an attack strength, a column
+    shift and a die roll modifier and see what they change. Load your own table from a file."""
+
+    def compute(table, file, strength, shift, drm):
+        crt = choose_crt(table, file)
+        af = parse_optional_number(strength, "attack strength")
+        if af is None:
+            raise WbkError("attack strength is blank: type the attack's total AF")
+        crt.column_for(af)  # a strength below the first column is named here
+        return _Reading(crt, af, shift, drm)
+
+    def draw(figure: Figure, r: _Reading) -> str:
+        crt = r.crt
+        crt_bars(crt, ax=figure.add_subplot(), shift=r.shift, drm=r.drm, strength=r.strength)
+        figure.suptitle(crt_title(crt, r.strength, r.shift, r.drm), fontsize=9)
+        column = crt.column_for(r.strength)
+        read = crt.shift(column, r.shift)
+        labels = {code: code_label(crt, code) for code in crt.effects}
+        shown = {f"{column}": crt.on_column(column)}
+        if r.shift or r.drm:
+            shown[f"{read}, DRM {_signed(r.drm)}"] = crt.on_column(read, drm=r.drm)
+        return (f"<p><b>{r.strength} AF</b> rolls on the {column} column"
+                + (f", {count(abs(r.shift), 'column')} {'right' if r.shift > 0 else 'left'}: {read}" if r.shift else "")
+                + (f", the roll modified by {_signed(r.drm)}" if r.drm else "") + ".</p>"
+                + dist_table(shown, order=[c for c in code_order(crt) if any(d.probability(c) for d in shown.values())],
+                             labels=labels)
+                + crt._repr_html_())
+
+    return ChartPanel(
+        compute,
+        draw,
+        size=(6.4, 4.4),
+        table=widgets.Dropdown(options=TABLES, value=table, description="CRT"),
+        file=widgets.Text(path, description="CRT file", placeholder="path of your CRT's TOML file",
+                          continuous_update=False),
+        strength=widgets.Text("15", description="attack strength (AF)", continuous_update=False),
+        shift=widgets.IntSlider(0, -3, 3, description="column shift"),
+        drm=widgets.IntSlider(0, -3, 3, description="die roll modifier"),
+    )
+
+
+# --- 9.67 the Close Assault Bonus advisor ----------------------------------------------------
+
+ATTACK_FLAGS = {"pinned": "pinned", "spent": "spent", "away": "not adjacent"}
+
+
+def parse_attack(text: str) -> tuple[list[Unit], list[str]]:
+    """Attacking units typed as "infantry 6, engineer 4, tank 5": a kind (any case) and its AF,
+    then optionally "pinned", "spent" or "away" (not adjacent to the target hex). Returns the
+    units (German, named "engineer 4") and the names of those not adjacent."""
+    units, away = [], []
+    kinds = ", ".join(k for k in stalingrad.KINDS[:4])
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        words = part.lower().split()
+        kind = words[0]
+        if kind not in stalingrad.KINDS[:4]:
+            raise WbkError(f"{part!r} in the attack: {words[0]!r} is not one of {kinds}")
+        if len(words) < 2 or not words[1].isdigit():
+            raise WbkError(f"{part!r} in the attack: give the unit's AF after its kind, like 'infantry 6'")
+        flags = words[2:]
+        for flag in flags:
+            if flag not in ATTACK_FLAGS:
+                raise WbkError(f"{part!r} in the attack: {flag!r} is not one of pinned, spent, away")
+        name = f"{kind} {words[1]}"
+        n = 2
+        while name in {u.name for u in units}:
+            name, n = f"{kind} {words[1]} ({n})", n + 1
+        units.append(Unit(name, "German", kind, int(words[1]), pinned="pinned" in flags, spent="spent" in flags))
+        if "away" in flags:
+            away.append(name)
+    if not units:
+        raise WbkError("the attack is blank: type units like 'infantry 6, engineer 4, tank 5'")
+    return units, away
+
+
+def _grouped_bars(ax, dists: dict[str, Dist], colours: dict[str, str], title: str) -> None:
+    outcomes = sorted({o for d in dists.values() for o in d.outcomes()})
+    width = 0.8 / len(dists)
+    for i, (name, dist) in enumerate(dists.items()):
+        xs = [j + (i - (len(dists) - 1) / 2) * width for j in range(len(outcomes))]
+        ps = [float(dist.probability(o)) for o in outcomes]
+        bars = ax.bar(xs, ps, width=width, color=colours[name], label=name,
+                      hatch="//" if i else None, edgecolor="white")
+        ax.bar_label(bars, labels=[percent(p) if p else "" for p in ps], fontsize=7, padding=1)
+    ax.set_xticks(range(len(outcomes)), [str(o) for o in outcomes])
+    ax.set_ylim(0, 1.15)
+    ax.yaxis.set_major_formatter(lambda y, _: f"{y:.0%}")
+    ax.set_title(title, fontsize=9)
+    ax.spines[["top", "right"]].set_visible(False)
+
+
+def advisor_title(a: stalingrad.CloseAssault, crt: Crt) -> str:
+    """The verdict, wrapped, above the table's name."""
+    return "\n".join(textwrap.wrap(a.verdict, 95)) + f"\non the {crt.name}"
+
+
+def assault_bars(a: stalingrad.CloseAssault, figure: Figure) -> None:
+    """Defending and attacking units lost, without and with the bonus, side by side."""
+    left, right = figure.subplots(1, 2)
+    without, with_ = "without the bonus", "with the Close Assault Bonus"
+    colours = {without: WITHOUT, with_: WITH}
+    defenders = {without: a.without.defender_losses}
+    attackers = {without: a.without.attacker_losses}
+    if a.with_bonus is not None:
+        defenders[with_] = a.with_bonus.defender_losses
+        attackers[with_] = a.with_bonus.attacker_losses
+    _grouped_bars(left, defenders, colours, "defending units eliminated")
+    _grouped_bars(right, attackers, colours, "attacking units lost to the first fire")
+    handles, names = left.get_legend_handles_labels()
+    figure.legend(handles, names, loc="outside lower center", ncols=2, fontsize=8, frameon=False)
+
+
+@dataclass(frozen=True)
+class _Assault:
+    advice: stalingrad.CloseAssault
+    crt: Crt
+
+
+def assault_advisor(table: str = "illustrative_1d6", path: str = "") -> ChartPanel:
+    """9.67: type the attacking units, the defence's DF and number of units; see what the
+    Close Assault Bonus buys and costs, side by side, with the verdict in the chart's title."""
+
+    def compute(table, file, attack, defence_df, defending_units, losses, pinned_attack, drm, fire_drm):
+        crt = choose_crt(table, file)
+        units, away = parse_attack(attack)
+        df = parse_optional_number(defence_df, "defence DF")
+        if df is None:
+            raise WbkError("defence DF is blank: type the defence's total DF (0 if none)")
+        defence = [Unit(f"defender {i + 1}", "Soviet", "infantry") for i in range(defending_units)]
+        advice = stalingrad.close_assault_bonus(
+            units, defence, df, crt=crt, not_adjacent=away, drm=drm, fire_drm=fire_drm,
+            losses=losses, pinned_attack=pinned_attack)
+        return _Assault(advice, crt)
+
+    def draw(figure: Figure, result: _Assault) -> str:
+        a, crt = result.advice, result.crt
+        assault_bars(a, figure)
+        figure.suptitle(advisor_title(a, crt), fontsize=9)
+        results = {"without the bonus": a.without.result}
+        if a.with_bonus is not None:
+            results["with the bonus"] = a.with_bonus.result
+        labels = {code: code_label(crt, code) for code in crt.effects}
+        order = [c for c in code_order(crt) if any(d.probability(c) for d in results.values())]
+        order += [o for o in (stalingrad.NO_ATTACK,) if any(d.probability(o) for d in results.values())]
+        parts = [f"<p><b>{html.escape(a.verdict)}</b></p>", steps_html(a.steps),
+                 "<p>The attack's result:</p>", dist_table(results, order=order, labels=labels)]
+        if a.with_bonus is not None:
+            parts += ["<p>The defender's first fire, and what it leaves of the attack:</p>",
+                      dist_table({"the attacking units": a.with_bonus.attacker}),
+                      dist_table({"the attack's column": a.with_bonus.column})]
+        return "".join(parts)
+
+    wide = {"description_width": "initial"}
+    return ChartPanel(
+        compute,
+        draw,
+        size=(7.0, 3.8),
+        table=widgets.Dropdown(options=TABLES, value=table, description="CRT"),
+        file=widgets.Text(path, description="CRT file", placeholder="path of your CRT's TOML file",
+                          continuous_update=False),
+        attack=widgets.Text("infantry 6, engineer 4, tank 5", continuous_update=False,
+                            description="attacking units (kind AF; pinned, spent, away)", layout={"width": "34em"}),
+        defence_df=widgets.Text("3", description="defence DF", continuous_update=False),
+        defending_units=widgets.IntSlider(1, 1, 6, description="defending units"),
+        losses=widgets.ToggleButtons(
+            options=[("keep a qualifying unit", "keep_bonus"), ("keep the best column", "best_column")],
+            description="the attacker's losses", style=wide),
+        pinned_attack=widgets.ToggleButtons(
+            options=[("still add their AF", "counts"), ("drop out", "drops_out")],
+            description="pinned attackers", style=wide),
+        drm=widgets.IntSlider(0, -3, 3, description="attack DRM"),
+        fire_drm=widgets.IntSlider(0, -3, 3, description="first fire DRM"),
+    )
+
+
+# --- 9.87-9.89 the retreat planner ------------------------------------------------------------
+
+CLICKS = [
+    ("defending hex", "target"),
+    ("place a unit", "place"),
+    ("attacked", "attacked"),
+    ("bombarded", "bombarded"),
+    ("clear the hex", "clear"),
+]
+BOMBARDED = "#CC79A7"
+
+
+def retreat_title(r: stalingrad.Retreat) -> str:
+    """The answer in the picture's title: the terrain, the choice, who is eliminated."""
+    where = r.map.label(r.target)
+    if r.terrain == "other":
+        kinds = ", ".join(sorted(r.map.terrain(r.target)))
+        return (f'"P" in {kinds} {where}: the units are only pinned, no retreat\n'
+                "(9.87-9.89 cover clear, balka, forest and suburb/village hexes)")
+    lost = lost_units(r)
+    total = len(r.eliminated) + len(r.best)
+    units = "unit" if total == 1 else "units"
+    if r.may_stay:
+        stay = len(r.eliminated) + 1
+        first = (f'"P" in {r.terrain} {where}: retreat — {len(lost)} of {total} {units} eliminated; '
+                 f"or stay — {stay} of {total}")
+        second = f"staying gives up {r.stay_eliminates}"
+        if lost:
+            second = f"retreating loses {', '.join(lost)}; {second}"
+        return f"{first}\n{second}"
+    first = f'"P" in clear {where}: retreat — {len(lost)} of {total} {units} eliminated'
+    second = "eliminated: " + ", ".join(lost) if lost else "every unit finds a hex"
+    if r.unaffected:
+        second += f"; untouched (9.89): {', '.join(sorted(r.unaffected))}"
+    return f"{first}\n{second}"
+
+
+def lost_units(r: stalingrad.Retreat) -> list[str]:
+    """The units a retreat eliminates: those that never retreat, then those left without room."""
+    return sorted(r.eliminated) + [name for name, h in r.best.items() if h is None]
+
+
+class RetreatOverlay:
+    """A situation and its retreat drawn over a ``MapView``: the units (a marker per side, the
+    number of units printed), attacked and bombarded hexes hatched, the defending hex outlined,
+    the legal retreat hexes shaded, the retreat chosen drawn, the units lost crossed; the answer
+    in the title and every mark in the legend."""
+
+    def __init__(self, view: MapView):
+        self.view = view
+        ax = view.ax
+        self.attacked = PolyCollection([], facecolors="none", edgecolors=CROSSED, hatch="//",
+                                       linewidths=1.5, zorder=4)
+        self.bombarded = PolyCollection([], facecolors="none", edgecolors=BOMBARDED, hatch="xx",
+                                        linewidths=1.5, zorder=4)
+        self.target = PolyCollection([], facecolors="none", edgecolors="black", linewidths=3, zorder=5)
+        for artist in (self.attacked, self.bombarded, self.target):
+            ax.add_collection(artist)
+        self.arrows = LineCollection([], colors=ROUTE, linewidths=3, zorder=6)
+        ax.add_collection(self.arrows)
+        (self.german,) = ax.plot([], [], "o", color=GERMAN, markeredgecolor="white", markersize=11, zorder=7)
+        (self.soviet,) = ax.plot([], [], "s", color=SOVIET, markeredgecolor="white", markersize=10, zorder=7)
+        (self.lost,) = ax.plot([], [], "X", color="black", markeredgecolor="white", markersize=12, zorder=8)
+
+    def _polygons(self, hexes) -> list:
+        view = self.view
+        return [view.polygons[view.index[h]] for h in sorted(hexes)]
+
+    def show_situation(self, s: Situation) -> None:
+        view = self.view
+        self.attacked.set_verts(self._polygons(s.attacked))
+        self.bombarded.set_verts(self._polygons(s.bombarded))
+        points = {"German": [], "Soviet": []}
+        for h, here in s.units.items():
+            x, y = center(h)
+            sides = sorted({u.side for u in here})
+            for i, side in enumerate(sides):
+                points[side].append((x + (0.3 * (2 * i - 1) if len(sides) == 2 else 0), y))
+        lines = {"German": self.german, "Soviet": self.soviet}
+        for side, line in lines.items():
+            line.set_data([p[0] for p in points[side]], [p[1] for p in points[side]])
+        view.show_numbers({h: len(here) for h, here in s.units.items()}, label="units in the hex")
+        entries = {f"{side} units": line for side, line in lines.items() if points[side]}
+        if s.attacked:
+            entries["being attacked"] = self.attacked
+        if s.bombarded:
+            entries["being bombarded"] = self.bombarded
+        view.set_overlay_legend("situation", entries)
+
+    def show(self, s: Situation, target: Hex | str | None = None) -> stalingrad.Retreat:
+        """Draw ``s`` and the retreat of a "P" result on ``target`` (the situation's own by
+        default); return the retreat."""
+        self.show_situation(s)
+        self.clear_retreat()
+        r = s.retreat(target)
+        view, t = self.view, r.target
+        self.target.set_verts(self._polygons([t]))
+        open_hexes = set().union(*r.options.values())
+        view.shade({h: 1 for h in open_hexes}, cmap="Greens", vmin=0, vmax=1.4,
+                   label="legal retreat hex (9.87)")
+        moves = [(center(t), center(h)) for h in r.best.values() if h is not None]
+        self.arrows.set_segments(moves)
+        lost = lost_units(r)
+        x, y = center(t)
+        self.lost.set_data([x + 0.45] if lost else [], [y - 0.2] if lost else [])
+        entries = {"defending hex": self.target}
+        if moves:
+            entries["retreat chosen"] = self.arrows
+        if lost:
+            entries["units eliminated there"] = self.lost
+        view.set_overlay_legend("retreat", entries)
+        view.set_title(retreat_title(r))
+        return r
+
+    def clear_retreat(self) -> None:
+        self.target.set_verts([])
+        self.arrows.set_segments([])
+        self.lost.set_data([], [])
+        self.view.shade({})
+        self.view.set_overlay_legend("retreat", {})
+
+
+def draw_retreat(s: Situation, target: Hex | str | None = None, *, ax=None,
+                 width: float | None = None) -> MapView:
+    """A situation and the retreat of a "P" result on ``target`` drawn on its map, the answer
+    in the title (a new figure when ``ax`` is omitted)."""
+    view = draw_map(s.map, ax=ax, width=width)
+    RetreatOverlay(view).show(s, target)
+    return view
+
+
+def retreat_table(r: stalingrad.Retreat) -> str:
+    """Each defending unit, its legal hexes and where it goes, as an HTML table."""
+    m = r.map
+    rows = "".join(
+        f"<tr><th>{html.escape(name)}</th><td>{', '.join(sorted(m.label(h) for h in r.options[name])) or 'none'}"
+        f"</td><td>{m.label(r.best[name]) if r.best[name] is not None else 'eliminated'}</td></tr>"
+        for name in r.best)
+    rows += "".join(f"<tr><th>{html.escape(n)}</th><td>never retreats (9.89)</td><td>eliminated</td></tr>"
+                    for n in sorted(r.eliminated))
+    rows += "".join(f"<tr><th>{html.escape(n)}</th><td>not affected (9.89)</td><td>stays</td></tr>"
+                    for n in sorted(r.unaffected))
+    return ("<table><thead><tr><th>unit</th><th>legal hexes</th><th>goes to</th></tr></thead>"
+            f"<tbody>{rows}</tbody></table>")
+
+
+def default_situation_path(s: Situation) -> Path:
+    """Where the planner saves unless told otherwise: a folder of the user's, never the
+    workbook's own notebooks/ folder."""
+    slug = re.sub(r"[^a-z0-9]+", "_", s.name.lower()).strip("_") or "situation"
+    return Path.home() / "wbk-situations" / f"{slug}.toml"
+
+
+class RetreatPlanner(MapPanel):
+    """9.87-9.89 on the map: click to place units, mark hexes attacked or bombarded, and click
+    the defending hex of a "P" result; the legal retreat hexes are shaded, the retreat chosen is
+    drawn, and the title says who is eliminated. Load and save the situation as TOML.
+
+    ``planner.situation`` is the situation on show."""
+
+    def __init__(self, situation: Situation | None = None, path: str | None = None, *, width: float = 6.0):
+        self.situation = situation or stalingrad.example_situation("retreat_clear_hex")
+        wide = {"description_width": "initial"}
+        self.click = widgets.ToggleButtons(options=CLICKS, description="a click on the map sets", style=wide)
+        self.side = widgets.ToggleButtons(options=list(stalingrad.SIDES), value="Soviet", description="side")
+        self.kind = widgets.Dropdown(options=list(stalingrad.KINDS), description="kind")
+        self.strength = widgets.BoundedIntText(3, min=0, max=99, description="strength")
+        self.unit_name = widgets.Text("", description="name", placeholder="blank: a name is made up")
+        self.pinned = widgets.Checkbox(False, description="pinned", indent=False)
+        self.immobilized = widgets.Checkbox(False, description="immobilized", indent=False)
+        self.stacking = widgets.IntSlider(self.situation.stacking_limit or 3, 1, 6,
+                                          description="stacking limit", style=wide)
+        self.path = widgets.Text(str(path or default_situation_path(self.situation)),
+                                 description="situation file", style=wide, layout={"width": "32em"})
+        self.buttons = {"Load": self.load, "Save": self.save}
+        buttons = [widgets.Button(description=label, layout={"width": "70px"}) for label in self.buttons]
+        for button in buttons:
+            button.on_click(lambda b: self.buttons[b.description]())
+        s = self.situation
+        target = s.target if s.target is not None else next(iter(s.units))
+        super().__init__(s.map, {"defending hex": s.map.label(target)}, [self.stacking], width=width)
+        self.width = width
+        self.overlay = RetreatOverlay(self.view)
+        placing = widgets.HBox([self.side, self.kind, self.strength, self.unit_name, self.pinned,
+                                self.immobilized], layout=widgets.Layout(flex_flow="row wrap"))
+        self.widget = widgets.VBox([
+            self.click, placing, widgets.HBox([self.boxes["defending hex"], self.stacking]),
+            widgets.HBox([self.path, *buttons]), self.message, self.canvas, self.pane])
+        self.update()
+
+    # --- what a click does ------------------------------------------------------------------
+
+    @reports_errors
+    def on_click(self, event) -> None:
+        h = self.view.hex_at(event.xdata, event.ydata)
+        if h is None:
+            self.show_message("that click is off the map")
+            return
+        mode, s = self.click.value, self.situation
+        if mode == "target":
+            self.boxes["defending hex"].value = self.map.label(h)
+            return
+        if mode == "place":
+            units = {k: list(v) for k, v in s.units.items()}
+            units.setdefault(h, []).append(self.new_unit())
+            s = replace(s, units=units)
+        elif mode in ("attacked", "bombarded"):
+            s = replace(s, **{mode: getattr(s, mode) ^ {h}})
+        else:
+            s = replace(s, units={k: v for k, v in s.units.items() if k != h},
+                        attacked=s.attacked - {h}, bombarded=s.bombarded - {h})
+        self.situation = s
+        self.update()
+
+    def new_unit(self) -> Unit:
+        """The unit the controls describe, its name made up when the box is blank."""
+        taken = {u.name for here in self.situation.units.values() for u in here}
+        name = self.unit_name.value.strip()
+        if name in taken:
+            raise WbkError(f"unit name {name!r} is taken: names must be unique")
+        if not name:
+            n = 1
+            while (name := f"{self.side.value} {self.kind.value} {n}") in taken:
+                n += 1
+        return Unit(name, self.side.value, self.kind.value, self.strength.value,
+                    pinned=self.pinned.value, immobilized=self.immobilized.value)
+
+    # --- the answer -------------------------------------------------------------------------
+
+    def show(self, **hexes: Hex) -> str:
+        s = self.situation = replace(self.situation, stacking_limit=self.stacking.value)
+        try:
+            r = self.overlay.show(s, hexes["defending hex"])
+        except WbkError:
+            self.overlay.show_situation(s)  # the units stay on show while the message explains
+            raise
+        parts = [f"<p><b>{html.escape(s.name)}</b>" + (f": {html.escape(s.note)}" if s.note else "") + "</p>"]
+        if r.terrain != "other":
+            open_hexes = set().union(*r.options.values())
+            listed = ", ".join(sorted(self.map.label(h) for h in open_hexes)) or "none"
+            parts.append(f"<p>{count(len(open_hexes), 'hex', 'hexes')} open for the retreat: {listed}.</p>")
+            parts.append(retreat_table(r))
+        parts.append(r._repr_html_())
+        return "".join(parts)
+
+    def mark_stale(self) -> None:
+        super().mark_stale()
+        self.overlay.clear_retreat()
+        self.view.redraw()
+
+    # --- files ------------------------------------------------------------------------------
+
+    def _path(self) -> Path:
+        path = Path(self.path.value.strip()).expanduser()
+        if not path.name.endswith(".toml"):
+            raise WbkError(f"file name {path.name!r} should end in .toml")
+        return path
+
+    @reports_errors
+    def load(self) -> None:
+        path = self._path()
+        s = Situation.load(path)
+        if not s.units:
+            raise WbkError(f"{path}: units: the situation has no units")
+        if list(s.map) != list(self.map):
+            self.figure.clear()
+            self.figure.set_size_inches(*figure_size(s.map, self.width))
+            self.view = MapView(s.map, map_axes(self.figure))
+            self.overlay = RetreatOverlay(self.view)
+        else:
+            self.view.show_contents(s.map)
+        self.map, self.situation = s.map, s
+        target = s.target if s.target is not None else next(iter(s.units))
+        box = self.boxes["defending hex"]
+        with box.hold_trait_notifications(), self.stacking.hold_trait_notifications():
+            self.stacking.value = s.stacking_limit or 3
+            box.value = s.map.label(target)
+        self.update()
+        if not self.message.value:
+            self.pane.value = html.escape(f"loaded {s.name!r} from {path}", quote=False) + self.pane.value
+
+    @reports_errors
+    def save(self) -> None:
+        path = self._path()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise WbkError(f"{path}: cannot save the situation ({e.strerror})") from None
+        self.situation.save(path)
+        self.show_message("")
+        units = sum(len(here) for here in self.situation.units.values())
+        done = f"saved {self.situation.name!r} ({count(units, 'unit')}) to {path}"
+        self.pane.value = html.escape(done, quote=False) + self.pane.value
