@@ -11,6 +11,7 @@ from __future__ import annotations
 import enum
 import inspect
 import re
+from fractions import Fraction
 
 import pytest
 
@@ -68,6 +69,10 @@ DICE = [
     bad(dice.fraction_html, 0.5, names="probability 0.5 is not a Fraction"),
     bad(dice.fraction_html, (_D6 >= 6).probability(True), longest=0, names="longest 0"),
     bad(dice.outcome_name, [1], names="outcome [1] cannot be an outcome"),
+    bad(dice.percent, 0.5, names="probability 0.5 is not a Fraction"),
+    bad(dice.percent, Fraction(3, 2), names="probability 3/2 is not between 0 and 1"),
+    bad(dice.chance, -1, names="probability -1 is not between 0 and 1"),
+    bad(dice.chance, Fraction(1, 2), longest=0, names="longest 0"),
 ]
 
 # --- wbk.hexgrid ----------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 import operator
+import time
 from fractions import Fraction
 
 import icepool
@@ -6,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wbk.dice import Dist, d6, die
+from wbk.dice import TABLE_ROWS, Dist, chance, d6, die, percent
 from wbk.errors import WbkError
 
 
@@ -73,8 +74,57 @@ def test_is_in_and_equality():
 
 def test_html_table_shows_fraction_percent_and_at_least():
     html = (d6 >= 5)._repr_html_()
-    assert "<td>False</td><td>2/3</td><td>66.67%</td><td>100.00%</td>" in html
+    assert "<td>False</td><td>2/3</td><td>66.67%</td><td>100%</td>" in html
     assert "<td>True</td><td>1/3</td><td>33.33%</td><td>33.33%</td>" in html
+
+
+@pytest.mark.parametrize(
+    "p, shown",
+    [
+        (Fraction(0), "0%"),
+        (Fraction(1), "100%"),
+        (Fraction(625, 26873856), "<0.01%"),  # eliminated by 4 dice against a morale-9 leader
+        (Fraction(1, 10_000), "0.01%"),
+        (Fraction(1, 6), "16.67%"),
+        (Fraction(9_999, 10_000), "99.99%"),
+        (1 - Fraction(1, 6**40), ">99.99%"),
+    ],
+)
+def test_percent_never_rounds_a_chance_to_0_or_certainty(p, shown):
+    assert percent(p) == shown
+
+
+def test_the_table_never_shows_0_or_100_percent_for_what_may_or_may_not_happen():
+    """40 dice hitting on 2: no row reads 0.00% or 100.00%, though some chances are tiny."""
+    html = (40 @ (d6 >= 2))._repr_html_()
+    assert html.count("<tr>") == 42
+    assert "0.00%" not in html and "100.00%" not in html
+    assert "≈ 1 in 1.34 × 10³¹</span></td><td>&lt;0.01%</td><td>100%</td>" in html  # no hit
+    assert "≈ 1 in 6.68 × 10²⁸</span></td><td>&lt;0.01%</td><td>&gt;99.99%</td>" in html  # one
+    assert "≈ 1 in 1,470</span></td><td>0.07%</td><td>0.07%</td>" in html  # all 40 hit
+
+
+def test_chance_gives_the_fraction_and_percent_together():
+    assert chance(Fraction(1, 216)) == "1/216 (0.46%)"
+    assert chance(Fraction(1)) == "100%"
+    assert chance((20 @ (d6 >= 6)).probability(0)) == "≈ 1 in 38.3 (2.61%)"
+    assert chance(1 - (20 @ (d6 >= 6)).probability(0)) == "all but ≈ 1 in 38.3 (97.39%)"
+    assert chance(Fraction(1, 43_012), longest=5) == "≈ 1 in 43,000 (<0.01%)"
+    assert chance(Fraction(3, 7 * 10**30)) == "≈ 1 in 2.33 × 10³⁰ (<0.01%)"
+    assert chance((20 @ (d6 >= 6)).at_least(4)) == "≈ 0.433 (43.35%)"
+
+
+def test_a_huge_distribution_renders_its_table_quickly():
+    """12,000 dice: weights of over 9,000 digits, which Python will not write out as text."""
+    huge = 12_000 @ (d6 >= 6)
+    start = time.perf_counter()
+    html = huge._repr_html_()
+    assert time.perf_counter() - start < 2
+    assert html.count("<tr>") == 1 + TABLE_ROWS + 2
+    assert "<i>0 to 1969 (1,970 outcomes)</i>" in html  # the run of 60 likeliest outcomes
+    assert "<td>2000</td>" in html
+    assert "exact: a fraction whose denominator has 9,33" in html
+    assert "<5,001-digit number ≈ 1.0000e5000>" in repr(Dist({1: 10**5000, 2: 1}))
 
 
 @pytest.mark.parametrize(
@@ -150,7 +200,16 @@ def test_long_fractions_are_shortened_in_the_table():
     assert fraction_html(Fraction(1, 6)) == "1/6"
     long = (30 @ (d6 >= 6)).probability(1)
     shown = fraction_html(long)
-    assert shown.startswith(f'<span title="{long}">≈ 0.0252763') and "23-digit denominator" in shown
+    assert shown.startswith(f'<span title="exact: {long}"') and shown.endswith(">≈ 1 in 39.6</span>")
+    middle = (20 @ (d6 >= 6)).at_least(4)
+    assert fraction_html(middle).endswith(">≈ 0.433</span>")
+
+
+def test_sums_of_a_sure_outcome_and_of_two_outcome_dice():
+    assert 5 @ Dist.always(2) == Dist.always(10)
+    assert 3 @ Dist.always(True) == Dist.always(3)
+    assert 0 @ Dist.always(Fraction(1, 2)) == Dist.always(0)
+    assert 3 @ Dist({0: 1, 2: 3}) == Dist({0: 1, 2: 9, 4: 27, 6: 27})
 
 
 def test_a_distribution_is_not_a_truth_value():

@@ -34,7 +34,23 @@ from numbers import Integral, Rational
 
 from wbk.errors import WbkError
 
-__all__ = ["Dist", "d6", "d10", "d12", "d20", "die", "fraction_html", "outcome_name"]
+__all__ = [
+    "Dist",
+    "chance",
+    "d6",
+    "d10",
+    "d12",
+    "d20",
+    "die",
+    "fraction_html",
+    "outcome_name",
+    "percent",
+]
+
+#: A distribution's table shows at most this many outcomes one by one (see ``Dist._repr_html_``).
+TABLE_ROWS = 60
+#: A long fraction's exact value goes in its hover text up to this many digits a part.
+EXACT_DIGITS = 1000
 
 
 def _outcome(value, what: str = "outcome") -> Hashable:
@@ -88,7 +104,9 @@ class Dist:
         self._set(ints)
 
     def _set(self, ints: dict[Hashable, int]) -> None:
-        common = math.gcd(*ints.values())
+        # the smallest weight first: the gcd of two huge weights is slow, and a small one ends
+        # the search at once (gcd stops looking once the common factor is 1)
+        common = math.gcd(min(ints.values()), *ints.values())
         try:
             ordered = sorted(ints)
         except TypeError:
@@ -163,7 +181,7 @@ class Dist:
         return hash(tuple(self._weights.items()))
 
     def __repr__(self):
-        inner = ", ".join(f"{o!r}: {w}" for o, w in self._weights.items())
+        inner = ", ".join(f"{o!r}: {_whole_number(w)}" for o, w in self._weights.items())
         return f"Dist({{{inner}}})"
 
     def table(self) -> list[tuple[Hashable, Fraction, Fraction]]:
@@ -175,13 +193,27 @@ class Dist:
         return rows
 
     def _repr_html_(self) -> str:
-        rows = "".join(
-            f"<tr><td>{html.escape(outcome_name(o))}</td><td>{fraction_html(p)}</td><td>{float(p):.2%}</td><td>{float(up):.2%}</td></tr>"
-            for o, p, up in self.table()
-        )
+        """The table: outcome, exact probability, percent, at least. A distribution of more than
+        ``TABLE_ROWS`` outcomes shows the run of that many that holds the most probability, the
+        outcomes below and above it each summed in one row."""
+        weights = list(self._weights.values())
+        first, last = _likeliest_run(weights, TABLE_ROWS)
+        outcomes = list(self._weights)
+        total, remaining = self._total, self._total
+        rows = []
+        if first > 0:
+            below = sum(weights[:first])
+            rows.append(_row(_span(outcomes[0], outcomes[first - 1], first), below, total, total))
+            remaining -= below
+        for o, w in zip(outcomes[first:last], weights[first:last]):
+            rows.append(_row(html.escape(outcome_name(o)), w, remaining, total))
+            remaining -= w
+        if last < len(outcomes):
+            shown = _span(outcomes[last], outcomes[-1], len(outcomes) - last)
+            rows.append(_row(shown, remaining, remaining, total))
         return (
             '<table class="wbk-dist"><thead><tr><th>outcome</th><th>probability</th>'
-            f"<th>percent</th><th>at least</th></tr></thead><tbody>{rows}</tbody></table>"
+            f"<th>percent</th><th>at least</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
         )
 
     # --- building procedures ---------------------------------------------------------------
@@ -260,6 +292,10 @@ class Dist:
         n = int(n)
         if n < 0:
             raise WbkError(f"number of dice {n} is negative: expected a whole number of 0 or more")
+        if len(self._weights) == 1:
+            (outcome,) = self._weights
+            if isinstance(outcome, Rational):  # a sure outcome: its n-fold sum, at once
+                return Dist.always(0 + outcome * n)
         if len(self._weights) == 2:
             return self._binomial(n)
         result, power = Dist.always(0), self
@@ -274,11 +310,11 @@ class Dist:
     def _binomial(self, n: int) -> Dist:
         (lo, a), (hi, b) = self._weights.items()
         ints: dict[Hashable, int] = {}
-        coefficient = 1
+        term = a**n  # C(n, k) b^k a^(n-k), each from the last with small factors only
         for k in range(n + 1):  # k rolls come up hi, n - k come up lo
             o = k * hi + (n - k) * lo
-            ints[o] = ints.get(o, 0) + coefficient * b**k * a ** (n - k)
-            coefficient = coefficient * (n - k) // (k + 1)
+            ints[o] = ints.get(o, 0) + term
+            term = term * (n - k) * b // ((k + 1) * a)
         return Dist._from_ints(ints)
 
     def __rmatmul__(self, n: int) -> Dist:
@@ -360,16 +396,162 @@ def outcome_name(outcome) -> str:
     return str(outcome)
 
 
-def fraction_html(p: Fraction, longest: int = 24) -> str:
-    """A probability as an exact fraction; one too long to read is shortened to its leading
-    digits, the whole fraction kept in the hover text."""
+def _probability(p) -> Fraction:
     if isinstance(p, bool) or not isinstance(p, Rational):
         raise WbkError(f"probability {p!r} is not a Fraction")
+    if not 0 <= p <= 1:
+        raise WbkError(f"probability {p} is not between 0 and 1")
+    return Fraction(p)
+
+
+def percent(p: Fraction) -> str:
+    """A probability as a percentage with two decimals that never rounds a possible outcome to
+    0% or an unsure one to 100%: "16.67%", "<0.01%", ">99.99%"; exactly 0 and 1 are "0%" and
+    "100%".
+
+    >>> percent(Fraction(625, 26873856)), percent(Fraction(1, 6)), percent(Fraction(1))
+    ('<0.01%', '16.67%', '100%')
+    """
+    p = _probability(p)
+    if p == 0 or p == 1:
+        return "0%" if p == 0 else "100%"
+    if p < Fraction(1, 10_000):
+        return "<0.01%"
+    if p > Fraction(9_999, 10_000):
+        return ">99.99%"
+    return f"{float(p):.2%}"
+
+
+def chance(p: Fraction, longest: int = 24) -> str:
+    """A probability in a sentence: the exact fraction and its percent, "1/6 (16.67%)". A
+    fraction longer than ``longest`` characters is shown as odds instead, "≈ 1 in 38.3
+    (2.61%)"; the exact value is ``p`` itself.
+
+    >>> chance(Fraction(1, 216))
+    '1/216 (0.46%)'
+    >>> chance((20 @ (d6 >= 6)).probability(0))
+    '≈ 1 in 38.3 (2.61%)'
+    """
+    p = _probability(p)
+    _check_longest(longest)
+    if p.denominator == 1:
+        return percent(p)
+    if _fits(p, longest):
+        return f"{p} ({percent(p)})"
+    return f"{_approximately(p)} ({percent(p)})"
+
+
+def fraction_html(p: Fraction, longest: int = 24) -> str:
+    """A probability as an exact fraction; one longer than ``longest`` characters is shown as
+    odds ("≈ 1 in 43,000", "≈ 0.388", "all but ≈ 1 in 590") with the exact fraction in the hover
+    text (or, past ``EXACT_DIGITS`` digits, the size of its denominator)."""
+    p = _probability(p)
+    _check_longest(longest)
+    if _fits(p, longest):
+        return str(p)
+    digits = _digits(p.denominator)
+    if digits <= EXACT_DIGITS:
+        exact = f"exact: {p}"
+    else:
+        exact = f"exact: a fraction whose denominator has {digits:,} digits"
+    style = "text-decoration: underline dotted"
+    return f'<span title="{exact}" style="{style}">{_approximately(p)}</span>'
+
+
+def _check_longest(longest) -> None:
     if isinstance(longest, bool) or not isinstance(longest, int) or longest < 1:
         raise WbkError(f"longest {longest!r} is not a whole number of 1 or more")
-    text = str(p)
-    if len(text) <= longest:
-        return text
-    digits = len(str(p.denominator))
-    return f'<span title="{text}">≈ {float(p):.6g} <small>({digits}-digit denominator)</small></span>'
 
+
+def _fits(p: Fraction, longest: int) -> bool:
+    """Is "numerator/denominator" at most ``longest`` characters (found without writing it out,
+    which Python refuses past 4300 digits)?"""
+    if p.denominator == 1:
+        return True
+    return _digits(p.numerator) + 1 + _digits(p.denominator) <= longest
+
+
+def _log10(n: int) -> float:
+    """log10 of a positive whole number of any size."""
+    shift = max(n.bit_length() - 64, 0)
+    return math.log10(n >> shift) + shift * math.log10(2)
+
+
+def _digits(n: int) -> int:
+    """The number of decimal digits of a whole number of any size."""
+    n = abs(n)
+    if n < 10:
+        return 1
+    d = int(_log10(n)) + 1
+    if n >= 10**d:
+        return d + 1
+    if n < 10 ** (d - 1):
+        return d - 1
+    return d
+
+
+_SUPERSCRIPTS = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+
+
+def _three_figures(x: float, exponent: int) -> str:
+    """``x`` × 10^``exponent`` (1 <= x < 10) to three significant figures: "38.3", "43,000",
+    "4.31 × 10¹²"."""
+    x = round(x, 2)
+    if x >= 10:
+        x, exponent = x / 10, exponent + 1
+    if exponent < 2:
+        return f"{x * 10**exponent:.3g}"
+    if exponent < 6:
+        return f"{round(x * 10**exponent, 2 - exponent):,.0f}"
+    return f"{x:.3g} × 10{str(exponent).translate(_SUPERSCRIPTS)}"
+
+
+def _one_in(p: Fraction) -> str:
+    """1/p for 0 < p < 1, to three significant figures, whatever the size of its numbers."""
+    log = _log10(p.denominator) - _log10(p.numerator)
+    exponent = math.floor(log)
+    return _three_figures(10 ** (log - exponent), exponent)
+
+
+def _approximately(p: Fraction) -> str:
+    """A probability too long to read as a fraction: odds when it is small or near certain, a
+    decimal in between."""
+    if p < Fraction(1, 10):
+        return f"≈ 1 in {_one_in(p)}"
+    if p > Fraction(9, 10):
+        return f"all but ≈ 1 in {_one_in(1 - p)}"
+    return f"≈ {float(p):.3g}"
+
+
+def _whole_number(n: int) -> str:
+    """A weight as text; past 4000 digits (which Python refuses to write out) its size."""
+    if n.bit_length() < 13_000:
+        return str(n)
+    digits = _digits(n)
+    log = _log10(n)
+    return f"<{digits:,}-digit number ≈ {10 ** (log - math.floor(log)):.4f}e{math.floor(log)}>"
+
+
+def _likeliest_run(weights: list[int], length: int) -> tuple[int, int]:
+    """First and past-last index of the ``length`` consecutive weights with the largest sum."""
+    if len(weights) <= length:
+        return 0, len(weights)
+    best = window = sum(weights[:length])
+    start = 0
+    for i in range(length, len(weights)):
+        window += weights[i] - weights[i - length]
+        if window > best:
+            best, start = window, i - length + 1
+    return start, start + length
+
+
+def _span(first, last, count: int) -> str:
+    names = f"{outcome_name(first)} to {outcome_name(last)}" if count > 1 else outcome_name(first)
+    count_words = f"{count:,} outcome{'s' if count > 1 else ''}"
+    return f"<i>{html.escape(names)} ({count_words})</i>"
+
+
+def _row(shown: str, weight: int, remaining: int, total: int) -> str:
+    p, up = Fraction(weight, total), Fraction(remaining, total)
+    cells = (shown, fraction_html(p), html.escape(percent(p)), html.escape(percent(up)))
+    return "<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>"
