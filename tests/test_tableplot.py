@@ -66,7 +66,7 @@ def test_a_clear_and_a_hidden_target_differ_in_colour_and_style():
     assert view.ax.get_title() == 'Pz IV 1 → T-34 1, 17.5": not seen, no shot (no line of sight)'
     assert view.line.get_color() != clear_colour and "no line of sight" in legend_of(view)
     view.show_shot(pz8.shot(T, "Pz II", "KV-1"))
-    assert "no shot (out of range)" in view.ax.get_title()
+    assert "no shot (out of range; no line of sight)" in view.ax.get_title()
     plt.close(view.figure)
 
 

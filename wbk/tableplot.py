@@ -423,7 +423,7 @@ def shot_title(shot) -> str:
     else:
         seen = "not seen"
     if shot.outcome is None:
-        why = next((s.text.removeprefix("no shot: ") for s in shot.steps if s.text.startswith("no shot: ")), "")
+        why = "; ".join(s.text.removeprefix("no shot: ") for s in shot.steps if s.text.startswith("no shot: "))
         return f"{where}: {seen}, no shot ({why})"
     destroyed = shot.outcome.map(lambda o: o.destroyed).probability(True)
     return f"{where}: {seen}, destroyed {say_chance(destroyed)}"

@@ -1,0 +1,150 @@
+from fractions import Fraction
+from types import SimpleNamespace
+
+from wbk.games import pz8
+from wbk.widgets import pz8 as panels
+
+T = pz8.example_table()
+
+
+def click(panel, x, y):
+    panel.on_click(SimpleNamespace(xdata=x, ydata=y))
+
+
+def legend(panel) -> list[str]:
+    return [t.get_text() for t in panel.view.ax.get_legend().get_texts()]
+
+
+def test_the_table_panel_answers_in_its_title():
+    panel = panels.TablePanel(path="unused.toml")
+    assert panel.view.ax.get_title() == 'Pz IV 1 → KV-1, 17.1": in cover (53% seen), destroyed 5/18 = 27.8%'
+    assert "farmhouse" in panel.pane.value and "the turn passes 5/9 = 55.6%" in panel.pane.value
+    assert "line of sight: in cover (53% seen)" in legend(panel)
+    panel.boxes["shooter"].value = "pz iv 2"  # any case
+    assert panel.view.ax.get_title() == 'Pz IV 2 → KV-1, 17.5": in the open, destroyed 3/8 = 37.5%'
+    assert panel.message.value == ""
+
+
+def test_clicks_alternate_between_shooter_and_target():
+    panel = panels.TablePanel(path="unused.toml")
+    click(panel, 30, 8)  # the Tiger
+    assert panel.boxes["shooter"].value == "Tiger" and panel.click.value == "target"
+    click(panel, 26.5, 31.5)  # T-34 2
+    assert panel.boxes["target"].value == "T-34 2" and panel.click.value == "shooter"
+    assert panel.view.ax.get_title().startswith("Tiger → T-34 2, ")
+    # a long gun hits a medium tank on 4-6 (1/2), which then saves only on a 6 (fails 5/6)
+    assert "destroyed 5/12 = 41.7%" in panel.view.ax.get_title()
+    click(panel, 2, 2)
+    assert "no tank at 2\", 2\": click on a tank" in panel.message.value
+    click(panel, None, None)
+    assert "that click is off the table" in panel.message.value
+
+
+def test_placing_turning_and_removing_a_tank():
+    panel = panels.TablePanel(path="unused.toml")
+    panel.click.value = "place"
+    panel.side.value = "Soviet"
+    click(panel, 24, 40)
+    assert panel.table.piece("Panther").position == (24.0, 40.0)
+    assert "placed 'Panther'" in panel.pane.value
+    panel.boxes["target"].value = "panther"
+    assert panel.view.ax.get_title().startswith("Pz IV 1 → Panther, 26")
+    assert panel.view.ax.get_title().endswith("not seen, no shot (out of range; no line of sight)")
+    panel.click.value = "turn"
+    click(panel, 24, 30)  # face the near edge
+    assert panel.table.piece("Panther").facing == 270
+    panel.click.value = "remove"
+    click(panel, 24, 40)
+    assert "Panther" not in [p.name for p in panel.table.pieces]
+    assert "no tank called 'panther' on the table" in panel.message.value
+    assert "Out of date" in panel.pane.value and panel.view.ax.get_title() == "Out of date: fix the input above"
+
+
+def test_bad_placements_are_one_line_messages():
+    panel = panels.TablePanel(path="unused.toml")
+    panel.click.value = "place"
+    click(panel, 47.5, 20)
+    assert "'Panther' at position [47.5, 20.0] facing 90: its footprint leaves the table" in panel.message.value
+    click(panel, 30, 8.5)
+    assert "'Tiger' at position [30.0, 8.0] overlaps 'Panther' at position [30.0, 8.5]" in panel.message.value
+    click(panel, 23, 23)
+    assert "inside obstacle 'farmhouse'" in panel.message.value
+    panel.tank_name.value = " "
+    click(panel, 10, 40)
+    assert "the tank to place needs a name" in panel.message.value
+    panel.boxes["target"].value = "Pz IV 1"
+    assert "'Pz IV 1' is both the shooter and the target" in panel.message.value
+
+
+def test_terrain_and_reach():
+    panel = panels.TablePanel(path="unused.toml", shooter="Tiger", target="T-34 2")
+    panel.show_reach.value = True
+    assert 'reach 4" (any roll): 100%' in legend(panel) and "Tiger: where it can move" in panel.pane.value
+    panel.click.value = "terrain"
+    panel.terrain_kind.value = "obstacle"
+    click(panel, 30, 20)  # a 6 x 4 obstacle in front of the Tiger
+    assert panel.table.terrain[-1].label == "obstacle 'obstacle 3'"
+    assert "no shot (no line of sight)" in panel.view.ax.get_title()
+    panel.terrain_size.value = "big"
+    click(panel, 10, 40)
+    assert "terrain size 'big' is not two numbers" in panel.message.value
+    panel.click.value = "remove"
+    click(panel, 30, 20)
+    assert "obstacle 3" not in [t.name for t in panel.table.terrain]
+
+
+def test_load_and_save(tmp_path):
+    path = tmp_path / "mine.toml"
+    panel = panels.TablePanel(path=str(path))
+    panel.click.value = "place"
+    click(panel, 10, 40)
+    panel.save()
+    assert "saved 'Crossroads (illustrative)' (9 tanks)" in panel.pane.value
+    assert pz8.load_table(path) == panel.table
+    fresh = panels.TablePanel(path=str(path))
+    fresh.load()
+    assert fresh.table == panel.table and "loaded" in fresh.pane.value
+    path.write_text('size = [24, 24]\n[[tanks]]\nname = "A"\nposition = [5, 5]\ngun = "huge"\n')
+    fresh.load()
+    assert "mine.toml: [[tanks]] 'A': gun 'huge' is not one of short, medium, long" in fresh.message.value
+    fresh.path.value = str(tmp_path / "mine.txt")
+    fresh.save()
+    assert "file name 'mine.txt' should end in .toml" in fresh.message.value
+
+
+def test_a_new_panel_never_saves_into_the_notebooks_folder():
+    panel = panels.TablePanel()
+    assert "notebooks" not in panel.path.value
+
+
+def test_gun_against_armor_heatmaps():
+    panel = panels.gun_against_armor()
+    left, right = panel.figure.axes[:2]  # then their colour bars
+    assert left.get_title() == "Which gun kills which tank?\ndestroyed by one attack (no modifiers)"
+    assert right.get_title().startswith("Does the attack hand over the turn?")
+    assert "<td>short</td><td>medium</td><td>91/216 = 42.1%</td><td>19/27 = 70.4%</td>" in panel.pane.value
+    panel.controls["cover"].value = True
+    panel.controls["veteran"].value = True
+    assert "(target in cover, veteran crew)" in panel.figure.axes[0].get_title()
+    assert "<td>short</td><td>medium</td><td>91/216 = 42.1%</td>" in panel.pane.value  # they cancel
+    panel.controls["veteran"].value = False
+    panel.controls["shaken"].value = True
+    assert "<td>short</td><td>medium</td><td>0%</td>" in panel.pane.value  # a 7 is needed
+    panel.controls["natural_six"].value = "always_hits"
+    assert "<td>short</td><td>medium</td><td>397/1728 = 23.0%</td>" in panel.pane.value
+    assert [w for w, _ in panel.controls["natural_six"].options] == [
+        "only if the modified roll reaches (wbk)", "always hits"]
+
+
+def test_duel_calculator():
+    panel = panels.duel_calculator()
+    assert panel.figure._suptitle.get_text() == (
+        "medium tank, medium gun (shoots first) against heavy tank, long gun: first wins 9/17 = 52.9%")
+    assert pz8.duel(pz8.Tank("a"), pz8.Tank("b", tank_class="heavy", gun="long"), 16).first_wins == Fraction(9, 17)
+    panel.controls["second_class"].value = "medium"
+    panel.controls["second_gun"].value = "medium"
+    panel.controls["range_inches"].value = 10
+    assert "first wins 21/32 = 65.6%" in panel.figure._suptitle.get_text()
+    assert "lasts 2.70 attacks on average" in panel.pane.value
+    panel.controls["range_inches"].value = 20  # neither medium gun reaches
+    assert "neither can ever win 100%" in panel.pane.value

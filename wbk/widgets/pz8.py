@@ -1,0 +1,417 @@
+"""Widget panels of the Pz 8 chapter: gun against armor, the table, and the duel.
+
+Every choice shows plain words ("short gun (to 12")", "veteran crew"); its value is the name
+``wbk.games.pz8`` uses ("short", "veteran"). Tank names typed in a box are accepted in any case.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from dataclasses import fields
+from fractions import Fraction
+from pathlib import Path
+
+import ipywidgets as widgets
+from matplotlib.figure import Figure
+from shapely.geometry import Point
+from shapely.geometry import box as rectangle
+
+from wbk.charts import heatmap
+from wbk.errors import WbkError
+from wbk.explain import steps_html
+from wbk.games import pz8
+from wbk.games.pz8 import Tank
+from wbk.table import TERRAIN_KINDS, Table, Terrain
+from wbk.tableplot import TableView, say_chance, say_inches, say_percent, table_axes, table_figure_size
+from wbk.widgets import ChartPanel, Panel, interactive_figure, reports_errors
+
+#: What the user reads for each value of ``wbk.games.pz8``.
+LABELS = {
+    "short": 'short gun (to 12")',
+    "medium": 'medium gun (to 18")',
+    "long": 'long gun (to 24")',
+    "light": "light tank",
+    "heavy": "heavy tank",
+    "regular": "regular crew",
+    "veteran": "veteran crew",
+    "modified": "only if the modified roll reaches (wbk)",
+    "always_hits": "always hits",
+    "rough": "rough terrain",
+    "obstacle": "obstacle",
+    "hill": "hill",
+}
+CLASS_LABELS = {"light": "light tank", "medium": "medium tank", "heavy": "heavy tank"}
+
+
+def label(value: str) -> str:
+    """The words shown for a value: ``label("short") == 'short gun (to 12")'``."""
+    return LABELS.get(value, value)
+
+
+def choices(values, description: str, value: str | None = None, words=label) -> widgets.Dropdown:
+    """A dropdown that shows each value's words and gives back the value itself."""
+    return widgets.Dropdown(options=[(words(v), v) for v in values], value=value or values[0],
+                            description=description, style={"description_width": "initial"})
+
+
+def _destroyed(dist) -> Fraction:
+    return dist.map(lambda o: o.destroyed).probability(True)
+
+
+def _passes(dist) -> Fraction:
+    return dist.map(lambda o: o.turn_passes).probability(True)
+
+
+def _modifiers(cover: bool, veteran: bool, shaken: bool) -> str:
+    said = [w for w, on in (("target in cover", cover), ("veteran crew", veteran), ("firer shaken", shaken)) if on]
+    return ", ".join(said) or "no modifiers"
+
+
+# --- (1) gun against armor --------------------------------------------------------------------
+
+
+def gun_against_armor() -> ChartPanel:
+    """Every gun against every class of tank: the chance one attack destroys it, and the chance
+    the attack passes the turn, with the cover, veteran and shaken toggles."""
+
+    def compute(cover, veteran, shaken, natural_six):
+        options = dict(cover=cover, veteran=veteran, shaken=shaken, natural_six=natural_six)
+        return options, {
+            (gun, cls): pz8.attack(gun, cls, **options) for gun in pz8.GUN_RANGES for cls in pz8.MOVE_VALUES
+        }
+
+    def draw(figure: Figure, result) -> str:
+        options, attacks = result
+        left, right = figure.subplots(1, 2)
+        guns, classes = list(pz8.GUN_RANGES), list(pz8.MOVE_VALUES)
+        words = _modifiers(options["cover"], options["veteran"], options["shaken"])
+        heatmap(lambda g, c: _destroyed(attacks[g, c]), guns, classes, ax=left, xlabel="firer's gun",
+                ylabel="target", title=f"Which gun kills which tank?\ndestroyed by one attack ({words})")
+        heatmap(lambda g, c: _passes(attacks[g, c]), guns, classes, ax=right, xlabel="firer's gun",
+                title="Does the attack hand over the turn?\na gun die showing 1 or 2")
+        for ax in (left, right):
+            ax.set_xticks(range(3), [f'{g}\n({say_inches(pz8.GUN_RANGES[g])})' for g in guns])
+            ax.set_yticks(range(3), classes)
+        header = "<tr><th>gun</th><th>target</th><th>destroyed</th><th>turn passes</th></tr>"
+        rows = "".join(
+            f"<tr><td>{g}</td><td>{c}</td><td>{say_chance(_destroyed(d))}</td><td>{say_chance(_passes(d))}</td></tr>"
+            for (g, c), d in attacks.items()
+        )
+        return f"<p>One attack, {words}:</p><table>{header}{rows}</table>"
+
+    return ChartPanel(
+        compute,
+        draw,
+        size=(9.5, 3.8),
+        cover=widgets.Checkbox(False, description="target in cover (-1)"),
+        veteran=widgets.Checkbox(False, description="veteran crew firing (+1)"),
+        shaken=widgets.Checkbox(False, description="firer shaken (-1)"),
+        natural_six=choices(pz8.NATURAL_SIX_READINGS, "a natural 6 hits"),
+    )
+
+
+# --- (2) the table ----------------------------------------------------------------------------
+
+#: What a click on the table does (words shown, value kept).
+CLICKS = [
+    ("picks the shooter", "shooter"),
+    ("picks the target", "target"),
+    ("places the tank below", "place"),
+    ("turns the tank below to face it", "turn"),
+    ("places terrain", "terrain"),
+    ("removes what is there", "remove"),
+]
+
+
+def find_tank(table: Table, name: str) -> str:
+    """The name of the tank called ``name`` on the table, in any case ("tiger" finds "Tiger")."""
+    typed = name.strip()
+    for piece in table.pieces:
+        if piece.name.casefold() == typed.casefold():
+            return piece.name
+    known = ", ".join(p.name for p in table.pieces) or "none"
+    raise WbkError(f"no tank called {typed!r} on the table (there are: {known})")
+
+
+def parse_size(text: str) -> tuple[float, float]:
+    """A terrain piece's size typed as "6 x 4" (inches)."""
+    parts = text.lower().replace("×", "x").replace('"', "").split("x")
+    try:
+        width, depth = (float(p) for p in parts)
+    except ValueError:
+        raise WbkError(f"terrain size {text!r} is not two numbers of inches like 6 x 4") from None
+    if not (width > 0 and depth > 0):
+        raise WbkError(f"terrain size {text!r}: both numbers must be positive")
+    return width, depth
+
+
+class TablePanel(Panel):
+    """The table drawn to scale: click to pick a shooter and a target (clicks alternate), to place
+    or turn the tank described below, to place terrain or remove a piece; see the range, the line
+    of sight, the cover and the exact outcome in the title and below, and the shooter's reach for
+    its movement roll. Load and save the table as a file."""
+
+    def __init__(self, table: Table | None = None, shooter: str = "Pz IV 1", target: str = "KV-1", *,
+                 path: str | None = None, width: float = 6.5):
+        super().__init__()
+        self.table = table if table is not None else pz8.example_table()
+        wide = {"description_width": "initial"}
+        self.boxes = {
+            "shooter": widgets.Text(shooter, description="shooter", continuous_update=False),
+            "target": widgets.Text(target, description="target", continuous_update=False),
+        }
+        self.click = widgets.ToggleButtons(options=CLICKS, description="a click", style={**wide, "button_width": "auto"})
+        self.show_reach = widgets.Checkbox(False, description="show the shooter's reach for its movement roll", style=wide)
+        # the tank a click places
+        self.tank_name = widgets.Text("Panther", description="tank", continuous_update=False)
+        sides = list(dict.fromkeys(p.side for p in self.table.pieces)) or ["German", "Soviet"]
+        self.side = widgets.Combobox(value=sides[0], options=sides, description="side", ensure_option=False)
+        self.tank_class = choices(list(pz8.MOVE_VALUES), "class", "heavy", words=CLASS_LABELS.get)
+        self.gun = choices(list(pz8.GUN_RANGES), "gun", "long")
+        self.crew = choices(["regular", "veteran"], "crew")
+        self.facing = widgets.IntSlider(90, 0, 359, step=15, description="facing (°, 90: far edge)", style=wide)
+        self.flags = {key: widgets.Checkbox(False, description=words, indent=False)
+                      for key, words in (("is_hq", "HQ"), ("shaken", "shaken"), ("destroyed", "destroyed (wreck)"))}
+        self.terrain_kind = choices(list(TERRAIN_KINDS), "terrain")
+        self.terrain_size = widgets.Text("6 x 4", description="size (inches)", continuous_update=False)
+        # the file
+        default = Path.home() / "pz8_table.toml" if path is None else Path(path)
+        self.path = widgets.Text(str(default), description="file", layout=widgets.Layout(width="28em"))
+        self.load_button, self.save_button = widgets.Button(description="Load"), widgets.Button(description="Save")
+        self.load_button.on_click(lambda _: self.load())
+        self.save_button.on_click(lambda _: self.save())
+        self.pane = widgets.HTML()
+        self.figure, self.canvas = interactive_figure(table_figure_size(self.table, width), layout=None)
+        self.view = TableView(self.table, table_axes(self.figure))
+        self.canvas.mpl_connect("button_press_event", self.on_click)
+        for control in (*self.boxes.values(), self.show_reach):
+            control.observe(lambda _: self.update(), names="value")
+        row = widgets.Layout(flex_flow="row wrap")
+        tank_row = widgets.HBox([self.tank_name, self.side, self.tank_class, self.gun, self.crew, self.facing,
+                                 *self.flags.values()], layout=row)
+        self.widget = widgets.VBox([
+            widgets.HBox(list(self.boxes.values()) + [self.show_reach], layout=row),
+            self.click,
+            tank_row,
+            widgets.HBox([self.terrain_kind, self.terrain_size], layout=row),
+            widgets.HBox([self.path, self.load_button, self.save_button], layout=row),
+            self.message,
+            self.canvas,
+            self.pane,
+        ])
+        self.update()
+
+    # --- clicks and edits -------------------------------------------------------------------
+
+    @reports_errors
+    def on_click(self, event) -> None:
+        point = self.view.point_at(event.xdata, event.ydata)
+        if point is None:
+            self.show_message("that click is off the table")
+            return
+        action = self.click.value
+        if action in self.boxes:
+            name = self.view.piece_at(*point)
+            if name is None:
+                raise WbkError(f"no tank at {say_inches(point[0])}, {say_inches(point[1])}: click on a tank")
+            self.click.value = "target" if action == "shooter" else "shooter"  # clicks alternate
+            self.boxes[action].value = name
+            return
+        if action == "place":
+            self.set_table(self.table.with_piece(self.tank_at(point)), f"placed {self.tank_name.value.strip()!r}")
+        elif action == "turn":
+            self.turn_towards(point)
+        elif action == "terrain":
+            self.place_terrain(point)
+        else:
+            self.remove_at(point)
+
+    def tank_at(self, point) -> Tank:
+        """The tank described by the controls, centred on ``point``."""
+        name = self.tank_name.value.strip()
+        if not name:
+            raise WbkError("the tank to place needs a name")
+        footprint = (self.table.pieces[0].width, self.table.pieces[0].length) if self.table.pieces else (1.5, 2.5)
+        return Tank(name, point, facing=self.facing.value, side=self.side.value.strip(),
+                    width=footprint[0], length=footprint[1], tank_class=self.tank_class.value,
+                    gun=self.gun.value, crew=self.crew.value, **{k: box.value for k, box in self.flags.items()})
+
+    def turn_towards(self, point) -> None:
+        name = find_tank(self.table, self.tank_name.value)
+        tank = self.table.piece(name)
+        facing = math.degrees(math.atan2(point[1] - tank.position[1], point[0] - tank.position[0])) % 360
+        turned = Tank(**{**_fields(tank), "facing": round(facing)})
+        self.set_table(self.table.with_piece(turned), f"turned {name!r} to face {round(facing)}°")
+
+    def place_terrain(self, point) -> None:
+        width, depth = parse_size(self.terrain_size.value)
+        x, y = point
+        shape = rectangle(x - width / 2, y - depth / 2, x + width / 2, y + depth / 2)
+        shape = shape.intersection(rectangle(0, 0, self.table.width, self.table.depth))
+        kind = self.terrain_kind.value
+        number = sum(t.kind == kind for t in self.table.terrain) + 1
+        piece = Terrain(kind, tuple(shape.exterior.coords[:-1]), name=f"{kind} {number}")
+        table = Table(self.table.width, self.table.depth, (*self.table.terrain, piece), self.table.pieces, self.table.name)
+        self.set_table(table, f"placed {piece.label}")
+
+    def remove_at(self, point) -> None:
+        name = self.view.piece_at(*point)
+        if name is not None:
+            self.set_table(self.table.without_piece(name), f"removed {name!r}")
+            return
+        under = [t for t in self.table.terrain if t.polygon.covers(Point(point))]
+        if not under:
+            raise WbkError("nothing to remove there")
+        kept = tuple(t for t in self.table.terrain if t is not under[-1])
+        table = Table(self.table.width, self.table.depth, kept, self.table.pieces, self.table.name)
+        self.set_table(table, f"removed {under[-1].label}")
+
+    def set_table(self, table: Table, done: str = "") -> None:
+        self.table = table
+        self.view.show_contents(table)
+        self.update()
+        if done and not self.message.value:
+            self.pane.value = f"<p>{html.escape(done, quote=False)}.</p>" + self.pane.value
+
+    @reports_errors
+    def load(self) -> None:
+        path = Path(self.path.value.strip())
+        table = pz8.load_table(path)
+        if (table.width, table.depth) != (self.table.width, self.table.depth):
+            self.figure.clear()
+            self.view = TableView(table, table_axes(self.figure))
+        self.set_table(table, f"loaded {table.name!r} from {path}")
+
+    @reports_errors
+    def save(self) -> None:
+        path = Path(self.path.value.strip())
+        if not path.name.endswith(".toml"):
+            raise WbkError(f"file name {path.name!r} should end in .toml")
+        self.table.save(path)
+        self.show_message("")
+        saved = f"saved {self.table.name!r} ({_tanks(len(self.table.pieces))}) to {path}"
+        self.pane.value = f"<p>{html.escape(saved, quote=False)}.</p>"
+
+    # --- the answer -------------------------------------------------------------------------
+
+    @reports_errors
+    def update(self) -> None:
+        names = {role: find_tank(self.table, box.value) for role, box in self.boxes.items()}
+        self.pane.value = self.show(**names)
+        self.view.redraw()
+        self.show_message("")
+
+    def show(self, shooter: str, target: str) -> str:
+        """Draw the shot from ``shooter`` at ``target`` (and the shooter's reach), title the
+        picture with its answer and return the pane's HTML."""
+        if shooter == target:
+            raise WbkError(f"{shooter!r} is both the shooter and the target: pick another target")
+        firer = self.table.piece(shooter)
+        result = pz8.shot(self.table, shooter, target)
+        self.view.show_ranges(shooter, pz8.GUN_RANGES, gun=firer.gun)
+        self.view.show_shot(result)
+        parts = [f"<p><b>{html.escape(self.view.ax.get_title(), quote=False)}</b></p>", steps_html(result.steps)]
+        if result.outcome is not None:
+            d = result.outcome
+            hit = d.map(lambda o: o.hits > 0).probability(True)
+            parts.append(f"<p>a hit {say_chance(hit)}; destroyed {say_chance(_destroyed(d))}; "
+                         f"hit but not destroyed (shaken) {say_chance(d.map(lambda o: o.shaken).probability(True))}; "
+                         f"the turn passes {say_chance(_passes(d))}</p>")
+            parts.append(d._repr_html_())
+        if self.show_reach.value:
+            reach = pz8.movement_reach(self.table, shooter)
+            self.view.show_reach(reach)
+            parts.append(f"<p><b>{html.escape(shooter)}: where it can move</b></p>{steps_html(reach.steps)}")
+        else:
+            self.view.show_reach(None)
+        return "".join(parts)
+
+    def mark_stale(self) -> None:
+        super().mark_stale()
+        self.view.clear()
+        self.view.set_title("Out of date: fix the input above")
+        self.view.redraw()
+
+
+def _fields(tank: Tank) -> dict:
+    return {f.name: getattr(tank, f.name) for f in fields(tank)}
+
+
+def _tanks(n: int) -> str:
+    return f"{n} tank" if n == 1 else f"{n} tanks"
+
+
+# --- (3) the duel -----------------------------------------------------------------------------
+
+
+def duel_calculator() -> ChartPanel:
+    """Two tanks trading shots until one is destroyed: the exact chances at the chosen range,
+    and the first tank's chance at every range from 0 to 26 inches."""
+
+    def compute(first_class, first_gun, first_crew, second_class, second_gun, second_crew, range_inches,
+                first_in_cover, second_in_cover, shaken_rule):
+        a = Tank("first", tank_class=first_class, gun=first_gun, crew=first_crew)
+        b = Tank("second", tank_class=second_class, gun=second_gun, crew=second_crew)
+        options = dict(first_in_cover=first_in_cover, second_in_cover=second_in_cover, shaken_rule=shaken_rule)
+        cache, curve = {}, {}
+        for r in range(0, 27):
+            key = tuple(r <= pz8.GUN_RANGES[t.gun] for t in (a, b))  # only which guns reach matters
+            if key not in cache:
+                cache[key] = pz8.duel(a, b, r, **options)
+            curve[r] = cache[key]
+        return a, b, range_inches, pz8.duel(a, b, range_inches, **options), curve
+
+    def draw(figure: Figure, result) -> str:
+        a, b, r, duel, curve = result
+        left, right = figure.subplots(1, 2, width_ratios=(1, 1.6))
+        first, second = _tank_words(a), _tank_words(b)
+        bars = {"first wins": duel.first_wins, "second wins": duel.second_wins}
+        if duel.stalemate:
+            bars["neither can win"] = duel.stalemate
+        colours = ["#0072B2", "#D55E00", "#999999"][: len(bars)]
+        left.bar(list(bars), [float(p) for p in bars.values()], color=colours)
+        for i, p in enumerate(bars.values()):
+            left.text(i, float(p) + 0.02, say_percent(p), ha="center", fontsize=8)
+        left.set_ylim(0, 1.1)
+        left.set_ylabel("probability")
+        left.set_title(f'Who wins at {say_inches(r)}?', fontsize=10)
+        ranges = list(curve)
+        right.plot(ranges, [float(d.first_wins) for d in curve.values()], color="#0072B2", drawstyle="steps-mid",
+                   label="first wins")
+        right.plot(ranges, [float(d.second_wins) for d in curve.values()], color="#D55E00", linestyle="--",
+                   drawstyle="steps-mid", label="second wins")
+        right.axvline(r, color="black", linewidth=0.8, linestyle=":", label=f"chosen range {say_inches(r)}")
+        right.set_ylim(-0.02, 1.02)
+        right.set_xlabel("range (inches)")
+        right.set_title("How the odds change with range", fontsize=10)
+        right.grid(alpha=0.3)
+        right.legend(fontsize=7, loc="best")
+        figure.suptitle(f"{first} (shoots first) against {second}: first wins {say_chance(duel.first_wins)}",
+                        fontsize=10)
+        mean = f"; the duel lasts {float(duel.mean_shots):.2f} attacks on average" if duel.mean_shots is not None else ""
+        text = (f"<p>first: {html.escape(first)}; second: {html.escape(second)}; at {say_inches(r)} the first wins "
+                f"{say_chance(duel.first_wins)}, the second {say_chance(duel.second_wins)}"
+                + (f", neither can ever win {say_chance(duel.stalemate)}" if duel.stalemate else "") + f"{mean}.</p>")
+        return text + steps_html(duel.steps)
+
+    return ChartPanel(
+        compute,
+        draw,
+        size=(9.0, 3.6),
+        first_class=choices(list(pz8.MOVE_VALUES), "first", "medium", words=CLASS_LABELS.get),
+        first_gun=choices(list(pz8.GUN_RANGES), "gun", "medium"),
+        first_crew=choices(["regular", "veteran"], "crew"),
+        second_class=choices(list(pz8.MOVE_VALUES), "second", "heavy", words=CLASS_LABELS.get),
+        second_gun=choices(list(pz8.GUN_RANGES), "gun", "long"),
+        second_crew=choices(["regular", "veteran"], "crew"),
+        range_inches=widgets.IntSlider(16, 0, 26, description="range (inches)"),
+        first_in_cover=widgets.Checkbox(False, description="first in cover"),
+        second_in_cover=widgets.Checkbox(False, description="second in cover"),
+        shaken_rule=widgets.Checkbox(False, description="Optional Rule: Shaken"),
+    )
+
+
+def _tank_words(t: Tank) -> str:
+    crew = ", veteran" if t.is_veteran else ""
+    return f"{CLASS_LABELS[t.tank_class]}, {t.gun} gun{crew}"
