@@ -42,6 +42,11 @@ def lab(tmp_path_factory):
     """A JupyterLab on 127.0.0.1 serving a copy of the notebooks (runs must not rewrite ours)."""
     root = tmp_path_factory.mktemp("notebooks")
     workspaces = tmp_path_factory.mktemp("workspaces")
+    # no "get notified about Jupyter news?" pop-up over the panels (and no request for news)
+    settings = tmp_path_factory.mktemp("settings")
+    (settings / "@jupyterlab" / "apputils-extension").mkdir(parents=True)
+    (settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings").write_text(
+        '{"fetchNews": "false"}')
     for nb in NOTEBOOKS.glob("*.ipynb"):
         shutil.copy(nb, root)
     port = free_port()
@@ -50,6 +55,7 @@ def lab(tmp_path_factory):
          f"--port={port}", f"--ServerApp.token={TOKEN}", f"--ServerApp.root_dir={root}",
          "--LabApp.news_url=", f"--LabApp.workspaces_dir={workspaces}", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+        env={**os.environ, "JUPYTERLAB_SETTINGS_DIR": str(settings)},
     )
     url = f"http://127.0.0.1:{port}"
     try:

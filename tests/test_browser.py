@@ -1,9 +1,15 @@
 """The workbook as a user meets it: JupyterLab in headless Chromium, notebooks run, widgets clicked
 (the fixtures and helpers are in browser_support.py)."""
 
+import time
+from pathlib import Path
+
 from browser_support import canvas_point, errors_shown, run_all
 
 from wbk.maps import example_map
+
+#: Pictures of the panels as a user sees them, kept as test artifacts.
+SCREENSHOTS = Path(__file__).parent.parent / "build" / "screenshots"
 
 
 def test_tour_runs_and_its_panel_answers_clicks(browser, lab):
@@ -50,19 +56,65 @@ def test_blitz_calculator_answers_typing_and_bad_input(browser, lab):
     page.close()
 
 
-def test_ss_panzer_los_panel_answers_a_click(browser, lab):
+def settled_picture(page, canvas, *, unlike: bytes | None = None, timeout: float = 10.0) -> bytes:
+    """The canvas's picture once it has stopped changing (and, given ``unlike``, differs from
+    that picture): the kernel sends a new image a moment after the text pane changes."""
+    deadline = time.monotonic() + timeout
+    last = canvas.screenshot()
+    while time.monotonic() < deadline:
+        page.wait_for_timeout(250)
+        now = canvas.screenshot()
+        if now == last and (unlike is None or now != unlike):
+            return now
+        last = now
+    raise AssertionError("the picture did not settle" + (" on a new image" if unlike else ""))
+
+
+def test_ss_panzer_panels_answer_on_the_picture(browser, lab):
     page = run_all(browser, lab, "ss_panzer.ipynb")
     assert errors_shown(page) == []
-    canvas = page.locator(".jupyter-matplotlib-canvas-div canvas").first  # the line-of-sight panel
-    canvas.scroll_into_view_if_needed()
-    x, y = canvas_point(example_map("ss_panzer_errata_9_4"), "1712", canvas.bounding_box())
-    page.mouse.click(x, y)
-    page.locator(".widget-html li:has-text('from 1712 to 1716')").wait_for(timeout=10_000)
-    firer = page.locator(".widget-text:has-text('firer') input").first
+    m = example_map("ss_panzer_errata_9_4")
+    panels = page.locator(".jp-OutputArea-output .widget-vbox:has(.jupyter-matplotlib-canvas-div)")
+    los = panels.first
+    los.scroll_into_view_if_needed()
+    canvas = los.locator(".jupyter-matplotlib-canvas-div canvas").first
+    # controls, and the map with the verdict in its title and the legend, fit on one screen
+    # (1000 px); the explanation follows below
+    panel_top, map_box = los.bounding_box()["y"], canvas.bounding_box()
+    assert map_box["y"] + map_box["height"] - panel_top < 1000
+    firer = los.locator(".widget-text:has-text('firer') input")
+    target = los.locator(".widget-text:has-text('target') input")
+    # clicks alternate: the first sets the firer, the next the target
+    page.mouse.click(*canvas_point(m, "1712", canvas.bounding_box()))
+    page.wait_for_function("el => el.value === '1712'", arg=firer.element_handle(), timeout=10_000)
+    los.locator(".widget-html li:has-text('from 1712 to 1716')").wait_for(timeout=10_000)
+    before = settled_picture(page, canvas)
+    page.mouse.click(*canvas_point(m, "2014", canvas.bounding_box()))
+    page.wait_for_function("el => el.value === '2014'", arg=target.element_handle(), timeout=10_000)
+    los.locator(".widget-html b:has-text('line of sight blocked by slope hexside 1813/1913')").wait_for(timeout=10_000)
     assert firer.input_value() == "1712"
-    start = page.locator(".widget-text:has-text('start') input").first
+    settled_picture(page, canvas, unlike=before)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    canvas.screenshot(path=SCREENSHOTS / "ss_panzer_los_map.png")
+
+    movement = panels.nth(1)
+    movement.scroll_into_view_if_needed()
+    goal = movement.locator(".widget-text:has-text('goal') input")
+    move_canvas = movement.locator(".jupyter-matplotlib-canvas-div canvas").first
+    goal.fill("2014")
+    goal.press("Enter")
+    movement.locator(".widget-html:has-text('Cheapest path to 2014')").wait_for(timeout=10_000)
+    to_2014 = settled_picture(page, move_canvas)
+    goal.fill("1208")
+    goal.press("Enter")
+    movement.locator(".widget-html:has-text('Cheapest path to 1208')").wait_for(timeout=10_000)
+    settled_picture(page, move_canvas, unlike=to_2014)  # the route is drawn on the map
+    move_canvas.screenshot(path=SCREENSHOTS / "ss_panzer_movement_map.png")
+
+    start = movement.locator(".widget-text:has-text('start') input")
     start.fill("1999")
     start.press("Enter")
-    page.locator(".widget-html:has-text('hex 1999 is off the map')").wait_for(timeout=10_000)
+    movement.locator(".widget-html:has-text('hex 1999 is off the map')").wait_for(timeout=10_000)
+    movement.locator(".widget-html:has-text('Out of date')").wait_for(timeout=10_000)
     assert errors_shown(page) == []
     page.close()

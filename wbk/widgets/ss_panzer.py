@@ -24,7 +24,7 @@ class LosPanel(MapPanel):
 
     def __init__(self, m: HexMap, firer: str, target: str, *, width: float = 6.0):
         kinds = sorted(m.terrain_hexes)
-        wide = {"description_width": "initial"}
+        wide = {"description_width": "initial", "button_width": "auto"}
         self.slope_hex = widgets.ToggleButtons(
             options=[("may enter, not see beyond (9.4)", "enter_not_beyond"), ("only slope hexsides block", "hexsides_only")],
             description="slope hexes", style=wide)
@@ -78,7 +78,8 @@ class MovementPanel(MapPanel):
     def __init__(self, m: HexMap, start: str, goal: str, data: ss_panzer.GameData | None = None, *, width: float = 6.0):
         self.data = data or ss_panzer.example_data()
         self.unit = widgets.Dropdown(options=list(self.data.units), description="unit")
-        self.action = widgets.ToggleButtons(options=[("Move", "move"), ("Move & Fire", "move_and_fire")], description="action")
+        self.action = widgets.ToggleButtons(options=[("Move", "move"), ("Move & Fire", "move_and_fire")], description="action",
+                                            style={"button_width": "auto"})
         self.mp = widgets.Text("", description="MP to spend", placeholder="the unit's MP", continuous_update=False)
         self.moved = widgets.Checkbox(False, description="has already moved this Action Phase", style={"description_width": "initial"})
         super().__init__(m, {"start": start, "goal": goal}, [self.unit, self.mp, self.action, self.moved], width=width)
