@@ -360,6 +360,7 @@ PZ8 = [
     bad(pz8.shot, _TABLE, "Tiger", "Panther", names="'Panther'"),
     bad(pz8.shot, "table", "Tiger", "KV-1", names="'table' is not a Table"),
     bad(pz8.shot, _GENERIC, "A", "B", names="'A' is not a Pz 8 tank"),
+    bad(pz8.shot, _TABLE, "Tiger", "KV-1", cover_reading="half", names="cover reading 'half'"),
     bad(pz8.movement_reach, _TABLE, "Panther", names="'Panther'"),
     bad(pz8.movement_reach, _TABLE, "Tiger", directions=0, names="directions 0"),
     bad(pz8.platoon_movement, _TABLE, "British", names="side 'British'"),

@@ -241,6 +241,22 @@ def test_shots_on_the_shipped_table():
     assert not pz8.shot(table, "Tiger", "T-60").can_shoot  # a wreck
 
 
+def test_the_cover_readings_on_the_shipped_table():
+    table = pz8.example_table()
+    partly = pz8.shot(table, "Pz IV 1", "KV-1")
+    half = pz8.shot(table, "Pz IV 1", "KV-1", cover_reading="half_hidden")
+    assert partly.visible_fraction == half.visible_fraction == pytest.approx(0.53, abs=0.005)
+    assert partly.in_cover and not half.in_cover
+    destroyed = [chance(s.outcome, lambda o: o.destroyed) for s in (partly, half)]
+    # veteran +1 and cover -1 cancel: 5-6 hits (1/3 a die); veteran alone: 4-6 (1/2); heavy saves on 4+
+    assert destroyed == [Fraction(5, 18), Fraction(3, 8)]
+    assert destroyed == [
+        brute_chance(brute_attack("medium", "heavy", veteran=True, cover=True), lambda o: o.destroyed),
+        brute_chance(brute_attack("medium", "heavy", veteran=True), lambda o: o.destroyed),
+    ]
+    assert any("half or more is hidden: in the open" in s.text for s in half.steps)
+
+
 def test_a_shaken_firer_shoots_at_minus_one():
     table = open_table(Tank("A", (10, 10), side="X", gun="long", shaken=True), Tank("B", (10, 20), side="Y"))
     assert pz8.shot(table, "A", "B").outcome == pz8.attack("long", "medium", shaken=True)

@@ -20,6 +20,9 @@ def test_the_table_panel_answers_in_its_title():
     assert panel.view.ax.get_title() == 'Pz IV 1 → KV-1, 17.1": in cover (53% seen), destroyed 5/18 = 27.8%'
     assert "farmhouse" in panel.pane.value and "the turn passes 5/9 = 55.6%" in panel.pane.value
     assert "line of sight: in cover (53% seen)" in legend(panel)
+    panel.cover_reading.value = "half_hidden"
+    assert panel.view.ax.get_title() == 'Pz IV 1 → KV-1, 17.1": in the open (53% seen), destroyed 3/8 = 37.5%'
+    panel.cover_reading.value = "partly_hidden"
     panel.boxes["shooter"].value = "pz iv 2"  # any case
     assert panel.view.ax.get_title() == 'Pz IV 2 → KV-1, 17.5": in the open, destroyed 3/8 = 37.5%'
     assert panel.message.value == ""

@@ -418,8 +418,10 @@ def shot_title(shot) -> str:
     where = f"{shot.firer} → {shot.target}, {say_inches(shot.distance)}"
     if shot.visible_fraction == 1:
         seen = "in the open"
-    elif shot.visible_fraction > 0:
+    elif shot.in_cover:
         seen = f"in cover ({say_share(shot.visible_fraction)} seen)"
+    elif shot.visible_fraction > 0:
+        seen = f"in the open ({say_share(shot.visible_fraction)} seen)"
     else:
         seen = "not seen"
     if shot.outcome is None:

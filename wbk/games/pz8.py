@@ -21,7 +21,8 @@ Public names:
 - ``duel(first, second, range_inches, ...)``: two tanks trading shots to the end, exactly;
 - ``load_table(path)``, ``example_table()``: table files with Pz 8 tanks;
 - the rule values ``MOVE_VALUES``, ``GUN_RANGES``, ``GUN_DICE``, ``HIT_NUMBERS``,
-  ``SAVE_NUMBERS``, and the reading values ``NATURAL_SIX_READINGS``, ``ACTIVATIONS``.
+  ``SAVE_NUMBERS``, and the reading values ``NATURAL_SIX_READINGS``, ``COVER_READINGS``,
+  ``ACTIVATIONS``.
 
 The readings wbk takes where the card is silent (each is stated where it is used):
 
@@ -63,6 +64,7 @@ from wbk.table import Piece, Table
 
 __all__ = [
     "ACTIVATIONS",
+    "COVER_READINGS",
     "GUN_DICE",
     "GUN_RANGES",
     "HIT_NUMBERS",
@@ -120,6 +122,9 @@ RALLY_RADIUS = 12
 #: What a natural 6 means: "modified" (it hits only if the modified roll reaches the hit
 #: number) or "always_hits".
 NATURAL_SIX_READINGS = ("modified", "always_hits")
+#: When a partly hidden target is in cover: "partly_hidden" (any part hidden, the default) or
+#: "half_hidden" (half of it or more).
+COVER_READINGS = ("partly_hidden", "half_hidden")
 #: The kinds of activation ``keep_initiative`` knows.
 ACTIVATIONS = ("move", "platoon_move", "shoot_short", "shoot_medium", "shoot_long", "rally")
 
@@ -523,17 +528,33 @@ class Shot:
         return f"<b>{self.firer} → {self.target}: {verdict}</b>{steps_html(self.steps)}{table}"
 
 
-def shot(table: Table, firer: str | Tank, target: str | Tank, *, natural_six: str = "modified") -> Shot:
+def shot(
+    table: Table,
+    firer: str | Tank,
+    target: str | Tank,
+    *,
+    natural_six: str = "modified",
+    cover_reading: str = "partly_hidden",
+) -> Shot:
     """Pz 8, Shooting on the table: is the target in range (centre to centre) and in sight, is it
-    in cover (partly hidden), and what the attack does.
+    in cover, and what the attack does.
+
+    The card gives cover when "a shot is partially obscured": ``cover_reading="partly_hidden"``
+    (the default) reads that as any part of the footprint hidden; ``"half_hidden"`` asks for at
+    least half of it hidden (a common table habit, not the card's words).
 
     A wreck neither shoots nor is shot at; a tank does not shoot at its own side. The firer's
     shaken marker gives -1 (Optional Rule: Shaken).
     """
     a, b = _tank(table, firer), _tank(table, target)
     _choice(natural_six, NATURAL_SIX_READINGS, "reading of a natural 6")
+    _choice(cover_reading, COVER_READINGS, "cover reading")
     sight = table.line_of_sight(a, b, rule=SHOOTING)
     steps = list(sight.steps)
+    in_cover = sight.in_cover if cover_reading == "partly_hidden" else 0 < sight.visible_fraction <= 0.5
+    if cover_reading == "half_hidden" and sight.in_cover:
+        verdict = "in cover" if in_cover else "in the open"
+        steps.append(Step(f"read as cover only when half or more is hidden: {verdict}", SHOOTING))
     reach = GUN_RANGES[a.gun]
     in_range = sight.distance <= reach
     steps.append(Step(f"{a.name!r}'s {a.gun} gun reaches {reach}\": the target is {'in' if in_range else 'out of'} range", SHOOTING))
@@ -550,12 +571,12 @@ def shot(table: Table, firer: str | Tank, target: str | Tank, *, natural_six: st
         reasons.append(("no line of sight", SHOOTING))
     if reasons:
         steps += [Step(f"no shot: {why}", rule) for why, rule in reasons]
-        return Shot(a.name, b.name, sight.distance, in_range, sight.visible_fraction, sight.in_cover, None, tuple(steps), sight)
+        return Shot(a.name, b.name, sight.distance, in_range, sight.visible_fraction, in_cover, None, tuple(steps), sight)
     procedure = attack_procedure(
-        a.gun, b.tank_class, cover=sight.in_cover, veteran=a.is_veteran, shaken=a.shaken, natural_six=natural_six
+        a.gun, b.tank_class, cover=in_cover, veteran=a.is_veteran, shaken=a.shaken, natural_six=natural_six
     )
     steps += procedure.steps
-    return Shot(a.name, b.name, sight.distance, True, sight.visible_fraction, sight.in_cover, procedure.outcome, tuple(steps), sight)
+    return Shot(a.name, b.name, sight.distance, True, sight.visible_fraction, in_cover, procedure.outcome, tuple(steps), sight)
 
 
 # --- Optional Rule: Shaken --------------------------------------------------------------------

@@ -163,6 +163,9 @@ class TablePanel(Panel):
         }
         self.click = widgets.ToggleButtons(options=CLICKS, description="a click", style={**wide, "button_width": "auto"})
         self.show_reach = widgets.Checkbox(False, description="show the shooter's reach for its movement roll", style=wide)
+        self.cover_reading = widgets.ToggleButtons(
+            options=[("any part is hidden (wbk)", "partly_hidden"), ("half or more is hidden", "half_hidden")],
+            description="in cover when", style={**wide, "button_width": "auto"})
         # the tank a click places
         self.tank_name = widgets.Text("Panther", description="tank", continuous_update=False)
         sides = list(dict.fromkeys(p.side for p in self.table.pieces)) or ["German", "Soviet"]
@@ -185,13 +188,14 @@ class TablePanel(Panel):
         self.figure, self.canvas = interactive_figure(table_figure_size(self.table, width), layout=None)
         self.view = TableView(self.table, table_axes(self.figure))
         self.canvas.mpl_connect("button_press_event", self.on_click)
-        for control in (*self.boxes.values(), self.show_reach):
+        for control in (*self.boxes.values(), self.show_reach, self.cover_reading):
             control.observe(lambda _: self.update(), names="value")
         row = widgets.Layout(flex_flow="row wrap")
         tank_row = widgets.HBox([self.tank_name, self.side, self.tank_class, self.gun, self.crew, self.facing,
                                  *self.flags.values()], layout=row)
         self.widget = widgets.VBox([
             widgets.HBox(list(self.boxes.values()) + [self.show_reach], layout=row),
+            self.cover_reading,
             self.click,
             tank_row,
             widgets.HBox([self.terrain_kind, self.terrain_size], layout=row),
@@ -308,7 +312,7 @@ class TablePanel(Panel):
         if shooter == target:
             raise WbkError(f"{shooter!r} is both the shooter and the target: pick another target")
         firer = self.table.piece(shooter)
-        result = pz8.shot(self.table, shooter, target)
+        result = pz8.shot(self.table, shooter, target, cover_reading=self.cover_reading.value)
         self.view.show_ranges(shooter, pz8.GUN_RANGES, gun=firer.gun)
         self.view.show_shot(result)
         parts = [f"<p><b>{html.escape(self.view.ax.get_title(), quote=False)}</b></p>", steps_html(result.steps)]
