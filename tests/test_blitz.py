@@ -1,3 +1,4 @@
+import time
 from fractions import Fraction
 
 import icepool
@@ -402,6 +403,43 @@ def test_a_good_leader_saves_more():
     p_eliminated = [fire_outcome(20, leader_morale=m).probability(Damage.ELIMINATED) for m in range(6, 11)]
     assert p_eliminated == sorted(p_eliminated, reverse=True)
     assert fire_outcome(20).probability(Damage.ELIMINATED) > p_eliminated[0]
+
+
+def test_one_die_and_one_hit_in_the_singular():
+    one = fire_strength([1])
+    assert str(one).splitlines()[0] == "1 die" and one._repr_html_().startswith("<b>1 die</b>")
+    assert one.steps[-1].text == "1 die"
+    assert fire_strength([1], target_terrain="woods").steps[-1].text == "0.5 rounds up to 1 die"
+    assert texts(fire_procedure(1))[0] == "roll 1 die: every 6 is a hit"
+    assert saving_throws(9, [5]).steps[0].text == "1 hit on the hex: + 0 to each saving throw"
+    assert saving_throws(9, [5]).steps[-1].text == "0 hits left: none"
+
+
+def test_big_attacks_answer_quickly_up_to_the_limit_and_name_it_beyond():
+    """6,000 strength at range 1 is 12,000 dice: over the limit, said at once. The limit itself
+    answers exactly, in well under the few seconds allowed here (about 0.3 s measured)."""
+    dice = fire_strength([6000], range_hexes=1).dice
+    assert dice == 12_000
+    start = time.perf_counter()
+    with pytest.raises(WbkError, match="number of dice 12,000 is over the limit of 10,000"):
+        fire_procedure(dice, leader_morale=8)
+    with pytest.raises(WbkError, match="number of dice 10,001 is over the limit of 10,000"):
+        hits(blitz.MAX_DICE + 1)
+    assert time.perf_counter() - start < 0.1
+    start = time.perf_counter()
+    procedure = fire_procedure(blitz.MAX_DICE, leader_morale=8)
+    assert procedure.damage.probability(Damage.ELIMINATED) == 1 - sum(
+        procedure.counted.probability(h) for h in range(4)
+    )
+    assert procedure.damage.probability(Damage.ELIMINATED) > Fraction(9_999, 10_000)
+    assert "&gt;99.99%" in procedure._repr_html_()
+    assert time.perf_counter() - start < 5
+
+
+def test_a_leader_saves_nothing_when_even_a_2_fails():
+    # 14 hits: + 7 to each throw, so a morale 8 leader fails even on a 2
+    assert unsaved_hits(14, 8) == Dist.always(14)
+    assert unsaved_hits(13, 8) != Dist.always(13)  # + 6: a 2 saves
 
 
 # --- invariants -------------------------------------------------------------------------------
