@@ -209,6 +209,30 @@ def crt_title(crt: Crt, strength: int, shift: int = 0, drm: int = 0) -> str:
             f"{percent(_loss(crt, plain))} → {percent(_loss(crt, changed))}")
 
 
+def in_words(dist: Dist, crt: Crt | None = None) -> str:
+    """A distribution in one line, each outcome with its exact chance: "10-19 1/2 (50%), ...";
+    given the ``crt`` its result codes, from mild to severe, say what they do."""
+    chances = dist.probabilities()
+    if crt is None:
+        return ", ".join(f"{o} {chance(p)}" for o, p in chances.items())
+    order = [code for code in code_order(crt) if code in chances]
+    order += [o for o in chances if o not in order]
+    words = {code: f"{code} ({crt.effect(code)})" if crt.effect(code).hurts else f"{code} (no effect)"
+             for code in crt.effects}
+    return ", ".join(f"{words.get(o, o)} {chance(chances[o])}" for o in order)
+
+
+def draw_crt(crt: Crt, strength: int, *, shift: int = 0, drm: int = 0):
+    """The CRT explorer's picture on a new figure: every column as a 100% bar, ``strength``'s
+    column marked, the answer (with the table's name) in the title. Returns the figure."""
+    import matplotlib.pyplot as plt
+
+    figure, ax = plt.subplots(figsize=(6.4, 4.4), layout="constrained")
+    crt_bars(crt, ax=ax, shift=shift, drm=drm, strength=strength)
+    figure.suptitle(crt_title(crt, strength, shift, drm), fontsize=9)
+    return figure
+
+
 def dist_table(columns: dict[str, Dist], *, order: list | None = None, labels: dict | None = None) -> str:
     """Several distributions side by side as an HTML table: exact fraction and percentage."""
     outcomes = order or sorted({o for d in columns.values() for o in d.outcomes()}, key=str)
@@ -336,6 +360,17 @@ def assault_bars(a: stalingrad.CloseAssault, figure: Figure) -> None:
     figure.legend(handles, names, loc="outside lower center", ncols=2, fontsize=8, frameon=False)
 
 
+def draw_assault(a: stalingrad.CloseAssault, crt: Crt):
+    """The advisor's picture on a new figure: units lost without and with the bonus, side by
+    side, the verdict in the title. Returns the figure."""
+    import matplotlib.pyplot as plt
+
+    figure = plt.figure(figsize=(7.0, 3.8), layout="constrained")
+    assault_bars(a, figure)
+    figure.suptitle(advisor_title(a, crt), fontsize=9)
+    return figure
+
+
 @dataclass(frozen=True)
 class _Assault:
     advice: stalingrad.CloseAssault
@@ -457,7 +492,7 @@ class RetreatOverlay:
         self.target = PolyCollection([], facecolors="none", edgecolors="black", linewidths=3, zorder=5)
         for artist in (self.attacked, self.bombarded, self.target):
             ax.add_collection(artist)
-        self.arrows = LineCollection([], colors=ROUTE, linewidths=3, zorder=6)
+        self.arrows = LineCollection([], colors=ROUTE, linewidths=5, zorder=6)
         ax.add_collection(self.arrows)
         (self.german,) = ax.plot([], [], "o", color=GERMAN, markeredgecolor="white", markersize=11, zorder=7)
         (self.soviet,) = ax.plot([], [], "s", color=SOVIET, markeredgecolor="white", markersize=10, zorder=7)
@@ -499,7 +534,10 @@ class RetreatOverlay:
         open_hexes = set().union(*r.options.values())
         view.shade({h: 1 for h in open_hexes}, cmap="Greens", vmin=0, vmax=1.4,
                    label="legal retreat hex (9.87)")
-        moves = [(center(t), center(h)) for h in r.best.values() if h is not None]
+        # the middle of the way from hex to hex, clear of the numbers and the hex labels
+        (x0, y0) = center(t)
+        moves = [((x0 + 0.33 * (x - x0), y0 + 0.33 * (y - y0)), (x0 + 0.6 * (x - x0), y0 + 0.6 * (y - y0)))
+                 for x, y in (center(h) for h in set(r.best.values()) - {None})]
         self.arrows.set_segments(moves)
         lost = lost_units(r)
         x, y = center(t)
