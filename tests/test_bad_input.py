@@ -359,6 +359,7 @@ PZ8 = [
     bad(pz8.attack, "short", "medium", cover="yes", names="cover 'yes'"),
     bad(pz8.attack, "short", "medium", natural_six="auto", names="natural 6 'auto'"),
     bad(pz8.attack_procedure, "long", "heavy", veteran=1, names="veteran 1"),
+    bad(pz8.attack_chances, "76mm", "heavy", names="gun '76mm'"),
     bad(pz8.shot, _TABLE, "Tiger", "Panther", names="'Panther'"),
     bad(pz8.shot, "table", "Tiger", "KV-1", names="'table' is not a Table"),
     bad(pz8.shot, _GENERIC, "A", "B", names="'A' is not a Pz 8 tank"),

@@ -180,6 +180,16 @@ def test_what_heavy_armour_is_worth_against_a_medium_gun():
         assert destroyed[c] == brute_chance(brute_attack("medium", c), lambda o: o.destroyed)
 
 
+@pytest.mark.parametrize("gun, target, cover, veteran, shaken, six", GRID[::7])
+def test_attack_chances_equal_the_brute_force(gun, target, cover, veteran, shaken, six):
+    got = pz8.attack_chances(gun, target, cover=cover, veteran=veteran, shaken=shaken, natural_six=six)
+    table = brute_attack(gun, target, cover=cover, veteran=veteran, shaken=shaken, natural_six=six)
+    assert got.hit == brute_chance(table, lambda o: o.hits > 0)
+    assert got.destroyed == brute_chance(table, lambda o: o.destroyed)
+    assert got.shaken == brute_chance(table, lambda o: o.shaken)
+    assert got.turn_passes == brute_chance(table, lambda o: o.turn_passes)
+
+
 def test_shaken_means_hit_but_not_destroyed():
     d = pz8.attack("long", "heavy")
     assert chance(d, lambda o: o.shaken) == Fraction(1, 6)  # hit 1/2, saved on 5+ 1/3

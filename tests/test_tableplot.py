@@ -135,3 +135,17 @@ def test_inches_and_percent():
     assert say_percent(0.0005) == "0.05%" and say_percent(0.5) == "50.0%"
     shot = pz8.shot(T, "Pz IV 2", "KV-1")
     assert shot_title(shot).startswith("Pz IV 2 → KV-1")
+
+
+def test_draw_shot_and_reach_answer_in_their_titles():
+    from wbk.tableplot import draw_reach, draw_shot
+
+    view = draw_shot(T, pz8.shot(T, "Pz IV 1", "KV-1"), ranges=pz8.GUN_RANGES, gun="medium")
+    assert view.ax.get_title().endswith("destroyed 5/18 = 27.8%") and view.ranges[1].get_visible()
+    plt.close(view.figure)
+    view = draw_reach(T, pz8.movement_reach(T, "Tiger"))
+    assert view.ax.get_title() == "Where can Tiger move? 4\" to 9\" by the roll; the darker, the likelier"
+    plt.close(view.figure)
+    view = draw_reach(T, pz8.movement_reach(T, "T-60"))
+    assert view.ax.get_title() == "Where can T-60 move? Nowhere: it cannot move"
+    plt.close(view.figure)

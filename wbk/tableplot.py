@@ -8,7 +8,7 @@ move by its chance) change the data of a few fixed artists and never rebuild the
 layout is fixed as ``wbk.plot``'s maps are: the title above, the legend below, so the table
 never moves when the legend grows and a click lands where it is drawn.
 
-Public names: ``draw_table``, ``TableView``, ``table_axes``, ``table_figure_size``,
+Public names: ``draw_table``, ``draw_shot``, ``draw_reach``, ``TableView``, ``table_axes``, ``table_figure_size``,
 ``table_png``, ``shot_title``, ``say_chance``, ``say_percent``, ``say_share``, ``say_inches``,
 ``SIDE_COLOURS``, ``TERRAIN_STYLES``.
 """
@@ -439,6 +439,30 @@ def draw_table(table: Table, *, ax=None, width: float | None = None) -> TableVie
 
         ax = table_axes(plt.figure(figsize=table_figure_size(table, width)))
     return TableView(table, ax)
+
+
+def draw_shot(table: Table, shot, *, ax=None, width: float | None = None, ranges: Mapping[str, float] | None = None,
+              gun: str = "") -> TableView:
+    """A shot (a ``pz8.Shot``) drawn on its table: the firer's gun ranges (``ranges``, its own
+    ``gun`` solid), the line of sight and what hides the target, the answer in the title."""
+    view = draw_table(table, ax=ax, width=width)
+    if ranges:
+        view.show_ranges(shot.firer, ranges, gun=gun)
+    view.show_shot(shot)
+    return view
+
+
+def draw_reach(table: Table, reach, *, ax=None, width: float | None = None) -> TableView:
+    """A tank's reach (a ``pz8.MovementReach``) drawn on its table, by the chance of each band."""
+    view = draw_table(table, ax=ax, width=width)
+    view.show_reach(reach)
+    if reach.bands:
+        low, high = reach.bands[0].inches, reach.bands[-1].inches
+        view.set_title(f"Where can {reach.tank} move? {say_inches(low)} to {say_inches(high)} by the roll;"
+                       " the darker, the likelier")
+    else:
+        view.set_title(f"Where can {reach.tank} move? Nowhere: it cannot move")
+    return view
 
 
 def table_axes(figure: Figure):

@@ -15,6 +15,7 @@ Public names:
   chances; ``platoon_movement(table, side)``: the platoon move;
 - ``attack(gun, target_class, ...)``: the exact ``Dist`` of ``AttackOutcome(hits, destroyed,
   shaken, turn_passes)``; ``attack_procedure(...)``: the same with its working;
+  ``attack_chances(...)``: its chances of a hit, a kill, a shaken target and the turn passing;
   ``shot(table, firer, target)``: range, line of sight, cover and the attack on the table;
 - ``rally_chance(...)``: the chance to remove a shaken marker;
 - ``keep_initiative(activations)``: the chance a side still has the initiative after them;
@@ -75,6 +76,7 @@ __all__ = [
     "Movement",
     "Tank",
     "attack",
+    "attack_chances",
     "attack_procedure",
     "duel",
     "example_table",
@@ -500,6 +502,46 @@ def attack(
     Fraction(1, 3)
     """
     return attack_procedure(gun, target_class, cover=cover, veteran=veteran, shaken=shaken, natural_six=natural_six).outcome
+
+
+@dataclass(frozen=True)
+class AttackChances:
+    """One attack's chances, exactly: a hit applied, the target destroyed, hit but not destroyed
+    (shaken, under the optional rule), and the turn passing."""
+
+    hit: Fraction
+    destroyed: Fraction
+    shaken: Fraction
+    turn_passes: Fraction
+
+
+def attack_chances(
+    gun: str,
+    target_class: str,
+    *,
+    cover: bool = False,
+    veteran: bool = False,
+    shaken: bool = False,
+    natural_six: str = "modified",
+) -> AttackChances:
+    """Pz 8, Shooting and Penetration and Damage: the chances of one attack (see ``attack``).
+
+    >>> attack_chances("short", "medium").destroyed
+    Fraction(91, 216)
+    >>> attack_chances("medium", "heavy").turn_passes
+    Fraction(5, 9)
+    """
+    d = attack(gun, target_class, cover=cover, veteran=veteran, shaken=shaken, natural_six=natural_six)
+
+    def chance(predicate) -> Fraction:
+        return d.map(predicate).probability(True)
+
+    return AttackChances(
+        chance(lambda o: o.hits > 0),
+        chance(lambda o: o.destroyed),
+        chance(lambda o: o.shaken),
+        chance(lambda o: o.turn_passes),
+    )
 
 
 @dataclass(frozen=True)
