@@ -373,6 +373,7 @@ PZ8 = [
     bad(pz8.duel, _TABLE.piece("Tiger"), _TABLE.piece("T-60"), 10, names="'T-60' is destroyed"),
     bad(pz8.duel, _TABLE.piece("Tiger"), _TABLE.piece("KV-1"), -3, names="range -3"),
     bad(pz8.duel, _TABLE.piece("Tiger"), "KV-1", 10, names="'KV-1' is not a Tank"),
+    bad(pz8.duel, _TABLE.piece("Tiger"), _TABLE.piece("KV-1"), 10, turns="igo", names="duel turns 'igo'"),
     bad(pz8.load_table, "/nonexistent/pz8.toml", names="/nonexistent/pz8.toml: cannot read"),
 ]
 

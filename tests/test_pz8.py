@@ -380,6 +380,27 @@ def test_duel_numbers():
     assert d.first_wins == Fraction(9, 17) == closed_form_duel(t34, tiger, 16)
 
 
+@pytest.mark.parametrize("a, b, r", PAIRS, ids=lambda x: getattr(x, "name", x))
+def test_duel_taking_turns_against_the_closed_form(a, b, r):
+    # one attack each: x = dA + (1 - dA)(1 - dB) x
+    def kill(shooter, target):
+        if r > pz8.GUN_RANGES[shooter.gun]:
+            return Fraction(0)
+        t = brute_attack(shooter.gun, target.tank_class, veteran=shooter.crew == "veteran")
+        return brute_chance(t, lambda o: o.destroyed)
+
+    dA, dB = kill(a, b), kill(b, a)
+    d = pz8.duel(a, b, r, turns="alternate")
+    assert d.first_wins == dA / (1 - (1 - dA) * (1 - dB))
+
+
+def test_duel_turns_two_medium_tanks():
+    a, b = PAIRS[0][0], PAIRS[0][1]
+    # each attack destroys 10/27: x = (10/27) / (1 - (17/27)^2) = 27/44
+    assert pz8.duel(a, b, 10, turns="alternate").first_wins == Fraction(27, 44)
+    assert pz8.duel(a, b, 10).first_wins == Fraction(21, 32)
+
+
 def test_duel_out_of_range_and_stalemate():
     pz2 = Tank("Pz II", tank_class="light", gun="short")
     t34 = Tank("T-34", tank_class="medium", gun="medium")

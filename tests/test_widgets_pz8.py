@@ -149,5 +149,8 @@ def test_duel_calculator():
     panel.controls["range_inches"].value = 10
     assert "first wins 21/32 = 65.6%" in panel.figure._suptitle.get_text()
     assert "lasts 2.70 attacks on average" in panel.pane.value
+    panel.controls["turns"].value = "alternate"
+    assert "first wins 27/44 = 61.4%" in panel.figure._suptitle.get_text()
+    panel.controls["turns"].value = "card"
     panel.controls["range_inches"].value = 20  # neither medium gun reaches
     assert "neither can ever win 100%" in panel.pane.value

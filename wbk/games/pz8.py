@@ -23,7 +23,7 @@ Public names:
 - ``load_table(path)``, ``example_table()``: table files with Pz 8 tanks;
 - the rule values ``MOVE_VALUES``, ``GUN_RANGES``, ``GUN_DICE``, ``HIT_NUMBERS``,
   ``SAVE_NUMBERS``, and the reading values ``NATURAL_SIX_READINGS``, ``COVER_READINGS``,
-  ``ACTIVATIONS``.
+  ``DUEL_TURNS``, ``ACTIVATIONS``.
 
 The readings wbk takes where the card is silent (each is stated where it is used):
 
@@ -66,6 +66,7 @@ from wbk.table import Piece, Table
 __all__ = [
     "ACTIVATIONS",
     "COVER_READINGS",
+    "DUEL_TURNS",
     "GUN_DICE",
     "GUN_RANGES",
     "HIT_NUMBERS",
@@ -127,6 +128,9 @@ NATURAL_SIX_READINGS = ("modified", "always_hits")
 #: When a partly hidden target is in cover: "partly_hidden" (any part hidden, the default) or
 #: "half_hidden" (half of it or more).
 COVER_READINGS = ("partly_hidden", "half_hidden")
+#: Who shoots next in a duel: "card" (the turnover on a gun die of 1 or 2) or "alternate" (one
+#: attack each in turn, the reading without the turnover).
+DUEL_TURNS = ("card", "alternate")
 #: The kinds of activation ``keep_initiative`` knows.
 ACTIVATIONS = ("move", "platoon_move", "shoot_short", "shoot_medium", "shoot_long", "rally")
 
@@ -708,8 +712,12 @@ def duel(
     second_in_cover: bool = False,
     shaken_rule: bool = False,
     natural_six: str = "modified",
+    turns: str = "card",
 ) -> Duel:
     """Two tanks trading shots at ``range_inches`` until one is destroyed, exactly.
+
+    ``turns="card"`` (the default) follows the card's turnover; ``turns="alternate"`` is the
+    reading without it, for comparison: the tanks simply take turns, one attack each.
 
     ``first`` shoots first. A side whose gun die passes the turn hands the next shot to the
     other side; otherwise it shoots again (its one tank activates again). A tank whose gun does
@@ -734,10 +742,14 @@ def duel(
         raise WbkError(f"range {range_inches!r} is not a number of inches, 0 or more")
     cover = (_flag(first_in_cover, "first_in_cover"), _flag(second_in_cover, "second_in_cover"))
     shaken_rule = _flag(shaken_rule, "shaken_rule")
+    _choice(turns, DUEL_TURNS, "duel turns")
     _choice(natural_six, NATURAL_SIX_READINGS, "reading of a natural 6")
     in_range = tuple(range_inches <= GUN_RANGES[t.gun] for t in tanks)
     steps = [Step(f"range {range_inches:g}\": {t.name!r}'s {t.gun} gun {'reaches' if r else 'does not reach'}", SHOOTING) for t, r in zip(tanks, in_range)]
-    steps.append(Step("a gun die of 1 or 2 passes the turn: the other tank shoots next; otherwise the same tank shoots again", SHOOTING))
+    if turns == "card":
+        steps.append(Step("a gun die of 1 or 2 passes the turn: the other tank shoots next; otherwise the same tank shoots again", SHOOTING))
+    else:
+        steps.append(Step("read without the turnover: the tanks take turns, one attack each", SHOOTING))
     if shaken_rule:
         steps.append(Step("a hit that does not destroy shakes the target: it shoots at -1 from then on and does not rally", SHAKEN))
 
@@ -763,7 +775,7 @@ def duel(
                 after = list(shaken)
                 if shaken_rule and o.shaken:
                     after[target] = True
-                nxt = (target if o.turn_passes else shooter, *after)
+                nxt = (target if o.turn_passes or turns == "alternate" else shooter, *after)
             result[nxt] = result.get(nxt, 0) + p
         return result
 

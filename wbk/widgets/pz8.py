@@ -354,10 +354,11 @@ def duel_calculator() -> ChartPanel:
     and the first tank's chance at every range from 0 to 26 inches."""
 
     def compute(first_class, first_gun, first_crew, second_class, second_gun, second_crew, range_inches,
-                first_in_cover, second_in_cover, shaken_rule):
+                first_in_cover, second_in_cover, shaken_rule, turns):
         a = Tank("first", tank_class=first_class, gun=first_gun, crew=first_crew)
         b = Tank("second", tank_class=second_class, gun=second_gun, crew=second_crew)
-        options = dict(first_in_cover=first_in_cover, second_in_cover=second_in_cover, shaken_rule=shaken_rule)
+        options = dict(first_in_cover=first_in_cover, second_in_cover=second_in_cover, shaken_rule=shaken_rule,
+                       turns=turns)
         cache, curve = {}, {}
         for r in range(0, 27):
             key = tuple(r <= pz8.GUN_RANGES[t.gun] for t in (a, b))  # only which guns reach matters
@@ -413,6 +414,9 @@ def duel_calculator() -> ChartPanel:
         first_in_cover=widgets.Checkbox(False, description="first in cover"),
         second_in_cover=widgets.Checkbox(False, description="second in cover"),
         shaken_rule=widgets.Checkbox(False, description="Optional Rule: Shaken"),
+        turns=widgets.ToggleButtons(
+            options=[("a 1 or 2 passes the turn (the card)", "card"), ("one attack each (no turnover)", "alternate")],
+            description="who shoots next", style={"description_width": "initial", "button_width": "auto"}),
     )
 
 
