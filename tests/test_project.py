@@ -43,3 +43,13 @@ def test_importing_the_rules_loads_no_presentation_library():
     code = "import sys, wbk, wbk.games.blitz, wbk.games.ss_panzer, wbk.games.stalingrad; print(sorted(m for m in ('matplotlib', 'ipywidgets', 'numpy') if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_importing_the_table_rules_loads_no_drawing_library():
+    # shapely brings numpy; drawing (wbk.tableplot) is imported only inside Table._repr_png_
+    import subprocess
+    import sys
+
+    code = "import sys, wbk.table, wbk.games.pz8; print(sorted(m for m in ('matplotlib', 'ipywidgets', 'wbk.tableplot') if m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

@@ -603,7 +603,7 @@ def shot(
         steps.append(Step(f"read as cover only when half or more is hidden: {verdict}", SHOOTING))
     reach = GUN_RANGES[a.gun]
     in_range = sight.distance <= reach
-    steps.append(Step(f"{a.name!r}'s {a.gun} gun reaches {reach}\": the target is {'in' if in_range else 'out of'} range", SHOOTING))
+    steps.append(Step(f"the {a.gun} gun of {a.name!r} reaches {reach}\": the target is {'in' if in_range else 'out of'} range", SHOOTING))
     reasons = []
     if a.destroyed:
         reasons.append((f"{a.name!r} is a wreck", DAMAGE))
