@@ -4,7 +4,16 @@ from fractions import Fraction
 import matplotlib.pyplot as plt
 import pytest
 
-from wbk.charts import at_least_curves, bar_chart, heatmap, stacked_bars
+from matplotlib.colors import to_hex
+
+from wbk.charts import (
+    at_least_curves,
+    at_least_each_outcome,
+    bar_chart,
+    heatmap,
+    ordered_colours,
+    stacked_bars,
+)
 from wbk.dice import Dist, d6
 
 
@@ -62,9 +71,63 @@ def test_heatmap_cells_are_the_probabilities():
 
 
 @pytest.mark.parametrize(
-    "p, shown", [(0, "0%"), (1, "100%"), (0.0004, "4.0e-04"), (0.05, "5.0%"), (0.5, "50%"), (0.998, "99.8%"), (0.9996, ">99.9%")]
+    "p, shown",
+    [
+        (0, "0%"),
+        (1, "100%"),
+        (0.0004, "<0.1%"),
+        (Fraction(5, 6) ** 12_000, "<0.1%"),  # a float would say 0
+        (0.05, "5.0%"),
+        (0.5, "50%"),
+        (0.998, "99.8%"),
+        (0.9996, ">99.9%"),
+        (1 - Fraction(5, 6) ** 12_000, ">99.9%"),
+    ],
 )
 def test_percentages_never_round_to_certainty(p, shown):
     from wbk.charts import _percent
 
     assert _percent(p) == shown
+
+
+def colour(artist) -> str:
+    return to_hex(artist.get_facecolor() if hasattr(artist, "get_facecolor") else artist.get_color())
+
+
+def test_colours_are_okabe_ito_and_numbers_read_on_their_bars():
+    ax = bar_chart(2 @ d6)
+    assert {colour(bar) for bar in ax.patches} == {"#0072b2"}
+    assert to_hex(ax.get_lines()[0].get_color()) == "#d55e00"
+    cases = {"1 die": 1 @ (d6 >= 5), "4 dice": 4 @ (d6 >= 5)}
+    ax = stacked_bars(cases, title="hits, hitting on 5+")
+    legend = [to_hex(h.get_facecolor()) for h in ax.get_legend().legend_handles]
+    assert legend == ["#bbbbbb", "#56b4e9", "#e69f00", "#d55e00", "#000000"]
+    numbers = [(t.get_text(), t.get_color()) for t in ax.texts if t.get_text()]
+    # black on grey, sky blue and orange; white on vermillion (4 dice, 3 hits: 8/81)
+    assert numbers == [
+        ("67%", "black"), ("20%", "black"), ("33%", "black"), ("40%", "black"), ("30%", "black"),
+        ("9.9%", "white"),
+    ]
+    assert ordered_colours(7)[0] != ordered_colours(7)[-1] and len(ordered_colours(7)) == 7
+
+
+def test_at_least_each_outcome_draws_one_curve_per_level():
+    by_dice = {n: n @ (d6 >= 5) for n in range(1, 7)}
+    ax = at_least_each_outcome(by_dice, [1, 2, 3], xlabel="dice", or_more="or more hits")
+    one, two, three = ax.get_lines()
+    assert list(one.get_ydata()) == pytest.approx([1 - (2 / 3) ** n for n in range(1, 7)])
+    assert [to_hex(line.get_color()) for line in ax.get_lines()] == ["#56b4e9", "#e69f00", "#d55e00"]
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == [
+        "1 or more hits", "2 or more hits", "3 or more hits",
+    ]
+    assert ax.get_ylabel() == "chance"
+
+
+def test_a_huge_distribution_draws_the_bars_one_can_see():
+    hits = 10_000 @ (d6 >= 6)
+    ax = bar_chart(hits, xlabel="hits")
+    drawn = [bar.get_x() + bar.get_width() / 2 for bar in ax.patches]
+    assert 100 < len(drawn) < 400  # mean 1,667, standard deviation 37
+    assert hits.probability(round(drawn[0])) >= hits.probability(1667) / 1000
+    assert hits.probability(round(drawn[0]) - 1) < hits.probability(1667) / 1000
+    assert "tails under 1/1000 of the tallest bar not drawn" in [t.get_text() for t in ax.texts]
