@@ -1,3 +1,5 @@
+import time
+
 import ipywidgets as widgets
 import pytest
 
@@ -105,7 +107,15 @@ def test_leader_worth_compares_six_cases():
     panel.controls["fire"].value = "at"
     assert "Leaders make no saving throws" in panel.pane.value
     assert "Only vehicles other than wagons take hits from AT fire" in panel.pane.value
-    assert "<td>no leader</td><td>0.0%</td>" in panel.pane.value  # non-vehicle units: nothing
+    assert "<td>no leader</td><td>0%</td><td>0%</td>" in panel.pane.value  # non-vehicle units
+    panel.controls["fire"].value = "direct"
+    # 20 dice: a step loss or worse is 3 hits or more, 1 - P(0, 1 or 2 hits) = 67.13%
+    assert "<td>no leader</td><td>67.13%</td><td>43.35%</td>" in panel.pane.value
+    assert "<td>morale 10</td><td>9.06%</td><td>3.50%</td>" in panel.pane.value
+    panel.controls["dice"].value = 1
+    assert "<td>no leader</td><td>0%</td><td>0%</td>" in panel.pane.value
+    title = panel.figure.axes[0].get_title()
+    assert title == "What a leader's saving throws are worth: the damage\n1 die of direct fire at non-vehicle units"
     panel.controls["target"].value = "unarmored_vehicle"
     assert "Only vehicles" not in panel.pane.value
 
@@ -113,14 +123,63 @@ def test_leader_worth_compares_six_cases():
 def test_at_least_panel_reports_bad_morale():
     panel = panels.at_least_panel()
     assert len(panel.figure.axes) == 2
-    assert len(panel.figure.axes[0].get_lines()) == 4  # disrupted ... eliminated
-    assert [t.get_text() for t in panel.figure.axes[1].get_legend().get_texts()] == [
+    top, bottom = panel.figure.axes
+    assert [t.get_text() for t in top.get_legend().get_texts()] == [
+        "disrupted or worse", "demoralized or worse", "step loss or worse", "eliminated or worse",
+    ]
+    assert top.get_title() == "direct fire at non-vehicle units: the chance of each damage level or worse"
+    assert [t.get_text() for t in bottom.get_legend().get_texts()] == [
         "unarmored vehicle", "armor 1", "armor 2", "armor 3",
     ]
+    assert (top.get_xlabel(), top.get_ylabel()) == ("dice rolled", "chance")
     panel.controls["fire"].value = "at"
     panel.controls["target"].value = "wagon"
-    assert panel.figure.axes[0].get_title() == "AT fire at a wagon"
+    assert top.get_title() != panel.figure.axes[0].get_title()  # redrawn
+    assert panel.figure.axes[0].get_title() == "AT fire at a wagon does no damage at all"
     panel.controls["level"].value = Damage.ELIMINATED
-    assert panel.figure.axes[1].get_title() == "AT fire at a vehicle: at least eliminated"
+    title = "AT fire at a vehicle: the chance of eliminated or worse, by armor"
+    assert panel.figure.axes[1].get_title() == title
     panel.controls["leader"].value = "1"
     assert "leader morale 1 is not a whole number from 2 to 12" in panel.message.value
+    assert "Out of date" in panel.pane.value
+
+
+@pytest.mark.parametrize("make", [panels.fire_calculator, panels.leader_worth, panels.at_least_panel])
+def test_every_panel_fits_beside_the_file_browser_and_its_sliders_can_be_dragged(make):
+    panel = make()
+    assert panel.widget.layout.max_width == "700px"
+    width, _ = panel.figure.get_size_inches() * panel.figure.dpi
+    assert width <= 700
+    for control in panel.controls.values():
+        assert control.style.description_width == "initial"
+        if isinstance(control, widgets.IntSlider):
+            # at 7 pixels a character, 200 pixels are left for the track and the number
+            assert int(control.layout.width.removesuffix("px")) >= 7 * len(control.description) + 200
+
+
+def test_the_calculator_titles_its_chart_with_the_answer(calculator):
+    title = calculator.figure.axes[0].get_title()
+    assert title == (
+        "15 dice of direct fire at non-vehicle units, leader morale 8\n"
+        "step loss or worse 14.73%, eliminated 5.80%"
+    )
+    calculator.controls["strengths"].value = "1"
+    title = calculator.figure.axes[0].get_title()
+    pane = calculator.pane.value
+    calculator.controls["strengths"].value = "5, 5, 5"
+    assert title.startswith("1 die of direct fire at non-vehicle units, leader morale 8\n")
+    assert pane.startswith("<b>1 die</b>") and "roll 1 die: every 6 is a hit" in pane
+
+
+def test_a_huge_attack_is_answered_or_refused_at_once(calculator):
+    """6,000 strength at range 1: 12,000 dice, over the limit; said in one line at once. 5,000
+    at range 1 is 10,000 dice, the limit, and is answered exactly."""
+    start = time.perf_counter()
+    pane, shown = set_and_restore(calculator, strengths="6000", range_hexes="1")
+    assert "number of dice 12,000 is over the limit of 10,000" in shown
+    assert "Traceback" not in shown and "Out of date" in pane
+    assert time.perf_counter() - start < 5
+    start = time.perf_counter()
+    pane, shown = set_and_restore(calculator, strengths="5000", range_hexes="1")
+    assert shown == "" and "<b>10,000 dice</b>" in pane and "&gt;99.99%" in pane
+    assert time.perf_counter() - start < 10

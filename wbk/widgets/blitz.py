@@ -6,14 +6,15 @@ option's name in ``wbk.games.blitz`` ("at", "three_or_more", "dug_in").
 
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import dataclass
 
 import ipywidgets as widgets
 from matplotlib.figure import Figure
 
-from wbk.charts import at_least_curves, bar_chart, stacked_bars
-from wbk.dice import Dist
+from wbk.charts import at_least_curves, at_least_each_outcome, bar_chart, stacked_bars
+from wbk.dice import Dist, percent
 from wbk.errors import WbkError
 from wbk.explain import steps_html
 from wbk.games import blitz
@@ -23,6 +24,8 @@ from wbk.widgets import ChartPanel, parse_optional_number
 LEADER_MORALES = range(6, 11)
 DICE_RANGE = range(1, 41)
 LEVELS = list(Damage)[1:]  # disrupted ... eliminated
+#: No panel is wider than this: it must fit beside JupyterLab's file browser.
+PANEL_WIDTH = "700px"
 
 #: What the user reads for each option value of ``wbk.games.blitz``.
 LABELS = {
@@ -61,6 +64,26 @@ def choices(values, description: str, value: str | None = None) -> widgets.Dropd
     return widgets.Dropdown(options=options, value=value or values[0], description=description)
 
 
+def slider(value: int, low: int, high: int, description: str) -> widgets.IntSlider:
+    """A whole-number slider wide enough for its description and a track to drag (about 7
+    pixels a character of description, 200 for the track and the number)."""
+    width = f"{7 * len(description) + 200}px"
+    return widgets.IntSlider(
+        value, low, high, description=description,
+        style={"description_width": "initial"}, layout=widgets.Layout(width=width),
+    )
+
+
+def _narrow(panel: ChartPanel) -> ChartPanel:
+    """At most ``PANEL_WIDTH`` wide: the controls wrap, the chart is drawn that small."""
+    panel.widget.layout.max_width = PANEL_WIDTH
+    return panel
+
+
+def _dice(n: int) -> str:
+    return "1 die" if n == 1 else f"{n:,} dice"
+
+
 _PIECE = re.compile(r"(-?\d+)(d?)", re.IGNORECASE)
 
 
@@ -81,6 +104,7 @@ def parse_pieces(text: str, name: str) -> list[int | Piece]:
 class _Attack:
     strength: blitz.Strength
     procedure: blitz.FireProcedure
+    said: str  # "direct fire at non-vehicle units"
 
 
 def fire_calculator() -> ChartPanel:
@@ -114,20 +138,29 @@ def fire_calculator() -> ChartPanel:
             armor=armor_value,
             leader_morale=parse_optional_number(leader, "leader morale"),
         )
-        return _Attack(strength, procedure)
+        said = f"{label(fire)} at {_aimed_at(target)}"
+        if armor_value is not None:
+            said += f" (armor {armor_value})"
+        if leader is not None and leader.strip():
+            said += f", leader morale {leader.strip()}"
+        return _Attack(strength, procedure, said)
 
     def draw(figure: Figure, attack: _Attack) -> str:
-        title = f"damage from {attack.strength.dice} dice"
-        bar_chart(attack.procedure.damage, ax=figure.add_subplot(), title=title, xlabel="")
+        damage = attack.procedure.damage
+        worst = percent(damage.at_least(Damage.STEP_LOSS))
+        killed = percent(damage.probability(Damage.ELIMINATED))
+        title = f"{_dice(attack.strength.dice)} of {attack.said}\n"
+        title += f"step loss or worse {worst}, eliminated {killed}"
+        bar_chart(damage, ax=figure.add_subplot(), title=title, xlabel="damage", ylabel="chance")
         return (
-            f"<b>{attack.strength.dice} dice</b>{steps_html(attack.strength.steps)}"
-            f"{steps_html(attack.procedure.steps)}{attack.procedure.damage._repr_html_()}"
+            f"{attack.strength._repr_html_()}"
+            f"{steps_html(attack.procedure.steps)}{damage._repr_html_()}"
         )
 
-    return ChartPanel(
+    return _narrow(ChartPanel(
         compute,
         draw,
-        size=(5.2, 3.2),
+        size=(5.6, 3.4),
         strengths=widgets.Text("5, 5, 5", description="strengths (5d: disrupted)"),
         engineers=widgets.Text("", description="engineer strengths"),
         fire=choices(blitz.FIRE_TYPES, "fire"),
@@ -136,11 +169,11 @@ def fire_calculator() -> ChartPanel:
         armor=widgets.Text("1", description="armor value (armored vehicle)"),
         terrain=choices(blitz.TERRAINS, "target terrain"),
         protection=choices(blitz.PROTECTIONS, "protection"),
-        non_vehicle_units=widgets.IntSlider(0, 0, 6, description="non-vehicle units in target hex"),
+        non_vehicle_units=slider(0, 0, 6, "non-vehicle units in target hex"),
         leader=widgets.Text("8", description="leader morale (blank: none)"),
         crowded=choices(blitz.CROWDED_READINGS, "“3 non-vehicle units” means"),
         assault=choices(blitz.ASSAULT_READINGS, "in assault combat"),
-    )
+    ))
 
 
 def leader_worth() -> ChartPanel:
@@ -155,11 +188,13 @@ def leader_worth() -> ChartPanel:
 
     def draw(figure: Figure, result) -> str:
         dice, fire, target, cases = result
-        title = f"{label(fire)} at {_aimed_at(target)}, {dice} dice: damage"
-        stacked_bars(cases, ax=figure.add_subplot(), title=title)
+        title = "What a leader's saving throws are worth: the damage\n"
+        title += f"{_dice(dice)} of {label(fire)} at {_aimed_at(target)}"
+        ax = figure.add_subplot()
+        stacked_bars(cases, ax=ax, title=title, xlabel="chance of each damage level")
         rows = "".join(
-            f"<tr><td>{name}</td><td>{float(d.at_least(Damage.STEP_LOSS)):.1%}</td>"
-            f"<td>{float(d.probability(Damage.ELIMINATED)):.1%}</td></tr>"
+            f"<tr><td>{name}</td><td>{html.escape(percent(d.at_least(Damage.STEP_LOSS)))}</td>"
+            f"<td>{html.escape(percent(d.probability(Damage.ELIMINATED)))}</td></tr>"
             for name, d in cases.items()
         )
         note = ""
@@ -170,14 +205,14 @@ def leader_worth() -> ChartPanel:
         header = "<tr><th></th><th>step loss or worse</th><th>eliminated</th></tr>"
         return f"{note}<table>{header}{rows}</table>"
 
-    return ChartPanel(
+    return _narrow(ChartPanel(
         compute,
         draw,
-        size=(6.4, 3.6),
-        dice=(1, 40, 1),
+        size=(6.6, 3.8),
+        dice=slider(20, DICE_RANGE.start, DICE_RANGE.stop - 1, "dice"),
         fire=choices(blitz.FIRE_TYPES, "fire"),
         target=choices(UNARMORED_TARGETS, "target"),
-    )
+    ))
 
 
 def at_least_panel() -> ChartPanel:
@@ -197,22 +232,28 @@ def at_least_panel() -> ChartPanel:
         return f"{label(fire)} at {_aimed_at(target)}", by_dice, level, by_armor
 
     def draw(figure: Figure, result) -> str:
-        title, by_dice, threshold, by_armor = result
-        left, right = figure.subplots(1, 2)
-        _at_least_each_level(left, by_dice, title)
-        title = f"AT fire at a vehicle: at least {threshold}"
-        at_least_curves(by_armor, threshold, ax=right, xlabel="dice", title=title)
+        said, by_dice, threshold, by_armor = result
+        top, bottom = figure.subplots(2, 1)
+        title = f"{said}: the chance of each damage level or worse"
+        if all(d.probability(Damage.NONE) == 1 for d in by_dice.values()):
+            title = f"{said} does no damage at all"
+        options = dict(xlabel="dice rolled", ylabel="chance", title=title, or_more="or worse")
+        at_least_each_outcome(by_dice, LEVELS, ax=top, **options)
+        title = f"AT fire at a vehicle: the chance of {threshold} or worse, by armor"
+        ylabel = "chance"
+        at_least_curves(by_armor, threshold, ax=bottom, xlabel="dice rolled", ylabel=ylabel,
+                        title=title)
         return ""
 
-    return ChartPanel(
+    return _narrow(ChartPanel(
         compute,
         draw,
-        size=(10, 3.6),
+        size=(6.6, 6.4),
         fire=choices(blitz.FIRE_TYPES, "fire"),
         target=choices(UNARMORED_TARGETS, "target"),
         leader=widgets.Text("", description="leader morale (blank: none)"),
         level=widgets.Dropdown(options=[(str(d), d) for d in LEVELS], description="level"),
-    )
+    ))
 
 
 def _aimed_at(target: str) -> str:
@@ -221,16 +262,3 @@ def _aimed_at(target: str) -> str:
     if target == "non_vehicle":
         return words
     return f"{'an' if words[0] in 'aeiou' else 'a'} {words}"
-
-
-def _at_least_each_level(ax, by_dice: dict[int, Dist], title: str) -> None:
-    """One curve per damage level: P(this level or worse) against the dice rolled."""
-    for level in LEVELS:
-        chances = [float(d.at_least(level)) for d in by_dice.values()]
-        ax.plot(list(by_dice), chances, label=f"{level} or worse")
-    ax.set_ylim(-0.02, 1.02)
-    ax.set_xlabel("dice")
-    ax.set_ylabel("probability")
-    ax.set_title(title, fontsize=10)
-    ax.grid(alpha=0.3)
-    ax.legend(fontsize=8)
