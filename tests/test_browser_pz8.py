@@ -1,0 +1,59 @@
+"""The Pz 8 chapter as a user meets it: JupyterLab in headless Chromium runs the notebook, a tank
+is placed by clicking the table, picked as the shooter and fires (the fixtures and helpers are in
+browser_support.py)."""
+
+from browser_support import errors_shown, run_all
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+
+from wbk.games import pz8
+from wbk.tableplot import TableView, table_axes, table_figure_size
+
+
+def table_point(table, point, box) -> tuple[float, float]:
+    """Where the table point (inches) is drawn inside the table panel's canvas, found by drawing
+    the same figure here with Agg and scaling to the canvas's size in the page (the table panel
+    has a fixed layout, so the overlays on show do not matter)."""
+    figure = Figure(figsize=table_figure_size(table, 6.5))
+    FigureCanvasAgg(figure)
+    view = TableView(table, table_axes(figure))
+    figure.canvas.draw()
+    x, y = view.ax.transData.transform(point)
+    width, height = figure.bbox.width, figure.bbox.height
+    return box["x"] + box["width"] * x / width, box["y"] + box["height"] * (1 - y / height)
+
+
+def test_pz8_table_panel_places_a_tank_and_fires(browser, lab):
+    page = run_all(browser, lab, "pz8.ipynb")
+    assert errors_shown(page) == []
+    table = pz8.example_table()
+    first_title = page.locator(".widget-html b:has-text('Pz IV 1 → KV-1')").first
+    first_title.wait_for(timeout=20_000)
+    assert "destroyed 5/18 = 27.8%" in first_title.inner_text()
+    # the table panel's figure (its canvas div holds the figure's canvas, then a rubber band's)
+    canvas = page.locator(".jupyter-matplotlib-canvas-div").nth(1).locator("canvas").first
+
+    def click_table(point):
+        canvas.scroll_into_view_if_needed()
+        page.mouse.click(*table_point(table, point, canvas.bounding_box()))
+
+    # place the Panther (the tank described below the table: heavy, long gun) at 10", 40"
+    page.locator("button:has-text('places the tank below')").click()
+    click_table((10, 40))
+    page.locator(".widget-html:has-text(\"placed 'Panther'\")").wait_for(timeout=20_000)
+    # pick it as the shooter: it fires at the KV-1
+    page.locator("button:has-text('picks the shooter')").click()
+    click_table((10, 40))
+    shooter = page.locator(".widget-text:has-text('shooter') input").first
+    page.wait_for_function("el => el.value === 'Panther'", arg=shooter.element_handle(), timeout=20_000)
+    title = page.locator(".widget-html b:has-text('Panther → KV-1')").first
+    title.wait_for(timeout=20_000)
+    assert "destroyed 1/3 = 33.3%" in title.inner_text()  # a long gun hits on 4-6, a heavy tank saves on 5-6
+    # a tank that is not there: a one-line message, no traceback
+    shooter.fill("Panzer")
+    shooter.press("Enter")
+    message = page.locator(".widget-html:has-text(\"no tank called 'Panzer' on the table\")")
+    message.wait_for(timeout=20_000)
+    assert "Traceback" not in message.inner_text()
+    assert errors_shown(page) == []
+    page.close()
