@@ -619,6 +619,7 @@ class RetreatPlanner(MapPanel):
         target = s.target if s.target is not None else next(iter(s.units))
         super().__init__(s.map, {"defending hex": s.map.label(target)}, [self.stacking], width=width)
         self.width = width
+        self.boxes["defending hex"].style = wide
         self.overlay = RetreatOverlay(self.view)
         placing = widgets.HBox([self.side, self.kind, self.strength, self.unit_name, self.pinned,
                                 self.immobilized], layout=widgets.Layout(flex_flow="row wrap"))

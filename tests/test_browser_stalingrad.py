@@ -1,0 +1,63 @@
+"""The Streets of Stalingrad chapter as a user meets it: run in JupyterLab in headless Chromium,
+its retreat planner clicked (the fixtures and helpers are in browser_support.py)."""
+
+import os
+
+from browser_support import canvas_point, errors_shown, run_all
+
+from wbk.games.stalingrad import example_situation
+
+MAP = example_situation("retreat_clear_hex").map
+SCREENSHOT = os.environ.get("WBK_SCREENSHOT")  # a path: where to keep a picture of the page
+
+
+def click_hex(page, canvas, label: str) -> None:
+    """Click a hex of the planner's map, the map scrolled to the middle of the window first (it
+    is taller than the part of the notebook on show)."""
+    canvas.evaluate("el => el.scrollIntoView({block: 'center'})")
+    page.mouse.click(*canvas_point(MAP, label, canvas.bounding_box()))
+
+
+def test_retreat_planner_answers_clicks(browser, lab):
+    page = run_all(browser, lab, "streets_of_stalingrad.ipynb")
+    assert errors_shown(page) == []
+    pane = page.locator(".widget-html:has-text('open for the retreat')").last
+    pane.wait_for(timeout=10_000)
+    assert "1 hex open for the retreat: 1414." in pane.inner_text()
+    canvas = page.locator(".jupyter-matplotlib-canvas-div").last.locator("canvas").first  # the planner's map
+    canvas.evaluate("el => el.scrollIntoView({block: 'center'})")
+    before = canvas.screenshot()
+
+    # mark 1414, the one hex open, as attacked: nobody can retreat now
+    page.locator(".widget-toggle-buttons button:text-is('attacked')").click()
+    click_hex(page, canvas, "1414")
+    page.locator(".widget-html:has-text('0 hexes open for the retreat: none.')").wait_for(timeout=10_000)
+    page.locator(".widget-html li:has-text('1414: being attacked: no')").wait_for(timeout=10_000)
+    for _ in range(50):  # the new picture arrives with the pane, or just after it
+        if canvas.screenshot() != before:
+            break
+        page.wait_for_timeout(200)
+    else:
+        raise AssertionError("the planner's map did not change after the click")
+
+    # the German tank's hex as the defenders': the Soviet units around it close hexes
+    page.locator(".widget-toggle-buttons button:text-is('defending hex')").click()
+    click_hex(page, canvas, "1412")
+    target = page.locator(".widget-text:has-text('defending hex') input")
+    page.wait_for_function("el => el.value === '1412'", arg=target.element_handle(), timeout=10_000)
+    page.locator(".widget-html li:has-text('against the German units in 1412 (Pz III/24)')").wait_for(timeout=10_000)
+
+    # bad input is a one-line message, never a traceback
+    target.fill("13x3")
+    target.press("Enter")
+    page.locator(".widget-html:has-text(\"'13x3' is not a hex label\")").wait_for(timeout=10_000)
+    path = page.locator(".widget-text:has-text('situation file') input")
+    path.fill("/nonexistent/mine.toml")
+    page.locator(".widget-button:text-is('Load')").click()
+    page.locator(".widget-html:has-text('/nonexistent/mine.toml: cannot read the situation')").wait_for(timeout=10_000)
+    assert errors_shown(page) == []
+    assert page.locator(".jp-RenderedText:has-text('Traceback')").count() == 0
+    canvas.evaluate("el => el.scrollIntoView({block: 'end'})")
+    if SCREENSHOT:
+        page.screenshot(path=SCREENSHOT)
+    page.close()
