@@ -171,6 +171,23 @@ def test_the_chance_a_shot_passes_the_turn(gun, passes):
     assert passes == 1 - Fraction(4, 6) ** pz8.GUN_DICE[gun]
 
 
+def test_the_chapters_table_of_kills_by_gun_and_class():
+    expected = {
+        "short": {"light": Fraction(3635, 5832), "medium": Fraction(91, 216), "heavy": Fraction(217, 729)},
+        "medium": {"light": Fraction(25, 54), "medium": Fraction(10, 27), "heavy": Fraction(5, 18)},
+        "long": {"light": Fraction(5, 12), "medium": Fraction(5, 12), "heavy": Fraction(1, 3)},
+    }
+    for gun, row in expected.items():
+        for c, p in row.items():
+            assert pz8.attack_chances(gun, c).destroyed == p
+            assert brute_chance(brute_attack(gun, c), lambda o: o.destroyed) == p
+    # a short gun at a light tank: each die destroys 1/3 × 5/6 = 5/18, three dice 1 - (13/18)^3
+    assert expected["short"]["light"] == 1 - Fraction(13, 18) ** 3
+    # what heavy armour takes off: a quarter against a medium gun, a fifth against a long one
+    assert expected["medium"]["heavy"] / expected["medium"]["medium"] == Fraction(3, 4)
+    assert expected["long"]["heavy"] / expected["long"]["medium"] == Fraction(4, 5)
+
+
 def test_what_heavy_armour_is_worth_against_a_medium_gun():
     destroyed = {c: chance(pz8.attack("medium", c), lambda o: o.destroyed) for c in CLASSES}
     # a hit 1 - (2/3)^2 = 5/9, then the save fails: light 5/6, medium 4/6, heavy 3/6
@@ -423,6 +440,48 @@ def test_duel_with_the_shaken_rule_is_worse_for_the_one_shaken_first():
     assert shaken.first_wins + shaken.second_wins + shaken.stalemate == 1
     assert shaken.stalemate == 0
     assert shaken.first_wins > plain.first_wins  # the first to hit is the first to shake the other
+
+
+def level_by_level_shaken_duel(a: Tank, b: Tank) -> Fraction:
+    """The duel under the shaken rule, both guns in range, solved one shaken level at a time:
+    markers are never removed, so from the level (A shaken, B shaken) the duel only moves to
+    more shaken levels, and within a level it is two equations in x (A to shoot) and y (B to
+    shoot), solved by Cramer's rule. The attacks come from the brute force."""
+    value = {}
+    for sa, sb in [(True, True), (True, False), (False, True), (False, False)]:
+        rows = []
+        for shooter, target, shaken in ((a, b, sa), (b, a, sb)):
+            const, cx, cy = Fraction(0), Fraction(0), Fraction(0)
+            table = brute_attack(shooter.gun, target.tank_class, shaken=shaken, veteran=shooter.crew == "veteran")
+            for o, p in table.items():
+                if o.destroyed:
+                    const += p if shooter is a else 0
+                    continue
+                level = (sa or (o.shaken and shooter is b), sb or (o.shaken and shooter is a))
+                next_is_a = (shooter is a) != o.turn_passes
+                if level == (sa, sb):
+                    if next_is_a:
+                        cx += p
+                    else:
+                        cy += p
+                else:
+                    const += p * value[level][0 if next_is_a else 1]
+            rows.append((const, cx, cy))
+        (c1, a11, a12), (c2, a21, a22) = rows
+        # x = c1 + a11 x + a12 y; y = c2 + a21 x + a22 y
+        det = (1 - a11) * (1 - a22) - a12 * a21
+        x = (c1 * (1 - a22) + a12 * c2) / det
+        y = (c2 * (1 - a11) + a21 * c1) / det
+        value[(sa, sb)] = (x, y)
+    return value[(False, False)][0]
+
+
+def test_duel_with_the_shaken_rule_level_by_level():
+    t34, pz3 = PAIRS[0][0], PAIRS[0][1]
+    d = pz8.duel(t34, pz3, 10, shaken_rule=True)
+    assert d.first_wins == Fraction(182489, 270963) == level_by_level_shaken_duel(t34, pz3)
+    tiger, stuart = PAIRS[1][0], PAIRS[2][0]
+    assert pz8.duel(tiger, stuart, 8, shaken_rule=True).first_wins == level_by_level_shaken_duel(tiger, stuart)
 
 
 @settings(max_examples=25, deadline=None)
