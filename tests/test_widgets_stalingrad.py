@@ -156,6 +156,9 @@ def test_advisor_readings_and_kinds_in_any_case(tmp_path):
     panel.controls["table"].value = panels.FROM_FILE
     panel.controls["file"].value = crt_file(tmp_path, MY_CRT)
     assert suptitle(panel).endswith("on the My 2d6 table")
+    panel.controls["file"].value = crt_file(tmp_path, MY_CRT.replace('5 = ["-", "P", "P"]', '5 = ["-", "P"]'), "short.toml")
+    assert "short.toml: [results] 5: ['-', 'P'] has 2 results for 3 columns" in panel.message.value
+    assert "Out of date" in suptitle(panel)
 
 
 def test_retreat_planner_answers_in_its_title_and_legend():
