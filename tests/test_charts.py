@@ -100,6 +100,10 @@ def test_colours_are_okabe_ito_and_numbers_read_on_their_bars():
     assert to_hex(ax.get_lines()[0].get_color()) == "#d55e00"
     cases = {"1 die": 1 @ (d6 >= 5), "4 dice": 4 @ (d6 >= 5)}
     ax = stacked_bars(cases, title="hits, hitting on 5+")
+    ax = stacked_bars(cases, title="hits, hitting on 5+", unit=("hit", "hits"))
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == [
+        "0 hits", "1 hit", "2 hits", "3 hits", "4 hits",
+    ]
     legend = [to_hex(h.get_facecolor()) for h in ax.get_legend().legend_handles]
     assert legend == ["#bbbbbb", "#56b4e9", "#e69f00", "#d55e00", "#000000"]
     numbers = [(t.get_text(), t.get_color()) for t in ax.texts if t.get_text()]

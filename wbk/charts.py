@@ -191,9 +191,12 @@ def stacked_bars(
     title: str | None = None,
     xlabel: str = "",
     colours: Sequence | None = None,
+    unit: tuple[str, str] | None = None,
 ) -> matplotlib.axes.Axes:
     """Each case a 100% bar split into its ordered outcomes (nothing to worst, left to right),
-    coloured by ``ordered_colours`` unless ``colours`` are given, the legend above in order."""
+    coloured by ``ordered_colours`` unless ``colours`` are given, the legend above in order.
+    ``unit`` names what numeric outcomes count, one and many: ("hit", "hits") gives the legend
+    "0 hits", "1 hit", "2 hits"."""
     ax = _axes(ax, size=(7, 0.6 + 0.45 * len(cases)))
     outcomes = sorted({o for d in cases.values() for o in d.outcomes()})
     colours = list(colours) if colours is not None else ordered_colours(len(outcomes))
@@ -202,7 +205,10 @@ def stacked_bars(
     for outcome, colour in zip(outcomes, colours):
         exact = [cases[n].probability(outcome) for n in names]
         widths = np.array([float(p) for p in exact])
-        bars = ax.barh(names, widths, left=left, color=colour, label=outcome_name(outcome),
+        name = outcome_name(outcome)
+        if unit is not None:
+            name = f"{name} {unit[0] if outcome == 1 else unit[1]}"
+        bars = ax.barh(names, widths, left=left, color=colour, label=name,
                        edgecolor="white", linewidth=0.5)
         ax.bar_label(
             bars, labels=[_percent(p) if w >= 0.07 else "" for p, w in zip(exact, widths)],

@@ -425,7 +425,8 @@ def percent(p: Fraction) -> str:
 def chance(p: Fraction, longest: int = 24) -> str:
     """A probability in a sentence: the exact fraction and its percent, "1/6 (16.67%)". A
     fraction longer than ``longest`` characters is shown as odds instead, "≈ 1 in 38.3
-    (2.61%)"; the exact value is ``p`` itself.
+    (2.61%)", or between 10% and 90% as its percent, "≈ 43.35%"; the exact value is ``p``
+    itself.
 
     >>> chance(Fraction(1, 216))
     '1/216 (0.46%)'
@@ -438,6 +439,8 @@ def chance(p: Fraction, longest: int = 24) -> str:
         return percent(p)
     if _fits(p, longest):
         return f"{p} ({percent(p)})"
+    if Fraction(1, 10) <= p <= Fraction(9, 10):
+        return f"≈ {percent(p)}"
     return f"{_approximately(p)} ({percent(p)})"
 
 
