@@ -136,7 +136,7 @@ def test_gun_against_armor_heatmaps():
     panel.controls["natural_six"].value = "always_hits"
     assert "<td>short</td><td>medium</td><td>397/1728 = 23.0%</td>" in panel.pane.value
     assert [w for w, _ in panel.controls["natural_six"].options] == [
-        "only if the modified roll reaches (wbk)", "always hits"]
+        "hits if the modified roll does (wbk)", "always hits"]
 
 
 def test_duel_calculator():

@@ -35,7 +35,7 @@ LABELS = {
     "heavy": "heavy tank",
     "regular": "regular crew",
     "veteran": "veteran crew",
-    "modified": "only if the modified roll reaches (wbk)",
+    "modified": "hits if the modified roll does (wbk)",
     "always_hits": "always hits",
     "rough": "rough terrain",
     "obstacle": "obstacle",
@@ -49,10 +49,10 @@ def label(value: str) -> str:
     return LABELS.get(value, value)
 
 
-def choices(values, description: str, value: str | None = None, words=label) -> widgets.Dropdown:
+def choices(values, description: str, value: str | None = None, words=label, **options) -> widgets.Dropdown:
     """A dropdown that shows each value's words and gives back the value itself."""
     return widgets.Dropdown(options=[(words(v), v) for v in values], value=value or values[0],
-                            description=description, style={"description_width": "initial"})
+                            description=description, style={"description_width": "initial"}, **options)
 
 
 def _destroyed(dist) -> Fraction:
@@ -103,11 +103,11 @@ def gun_against_armor() -> ChartPanel:
     return ChartPanel(
         compute,
         draw,
-        size=(9.5, 3.8),
+        size=(8.0, 3.6),
         cover=widgets.Checkbox(False, description="target in cover (-1)"),
         veteran=widgets.Checkbox(False, description="veteran crew firing (+1)"),
         shaken=widgets.Checkbox(False, description="firer shaken (-1)"),
-        natural_six=choices(pz8.NATURAL_SIX_READINGS, "a natural 6 hits"),
+        natural_six=choices(pz8.NATURAL_SIX_READINGS, "a natural 6", layout=widgets.Layout(width="24em")),
     )
 
 
@@ -162,22 +162,27 @@ class TablePanel(Panel):
             "target": widgets.Text(target, description="target", continuous_update=False),
         }
         self.click = widgets.ToggleButtons(options=CLICKS, description="a click", style={**wide, "button_width": "auto"})
-        self.show_reach = widgets.Checkbox(False, description="show the shooter's reach for its movement roll", style=wide)
+        auto = widgets.Layout(width="auto")
+        self.show_reach = widgets.Checkbox(False, description="show the shooter's reach for its movement roll",
+                                           indent=False, layout=auto)
         self.cover_reading = widgets.ToggleButtons(
             options=[("any part is hidden (wbk)", "partly_hidden"), ("half or more is hidden", "half_hidden")],
             description="in cover when", style={**wide, "button_width": "auto"})
         # the tank a click places
-        self.tank_name = widgets.Text("Panther", description="tank", continuous_update=False)
+        narrow = widgets.Layout(width="16em")
+        self.tank_name = widgets.Text("Panther", description="name", continuous_update=False, layout=narrow)
         sides = list(dict.fromkeys(p.side for p in self.table.pieces)) or ["German", "Soviet"]
-        self.side = widgets.Combobox(value=sides[0], options=sides, description="side", ensure_option=False)
+        self.side = widgets.Combobox(value=sides[0], options=sides, description="side", ensure_option=False,
+                                     layout=narrow)
         self.tank_class = choices(list(pz8.MOVE_VALUES), "class", "heavy", words=CLASS_LABELS.get)
         self.gun = choices(list(pz8.GUN_RANGES), "gun", "long")
         self.crew = choices(["regular", "veteran"], "crew")
         self.facing = widgets.IntSlider(90, 0, 359, step=15, description="facing (°, 90: far edge)", style=wide)
-        self.flags = {key: widgets.Checkbox(False, description=words, indent=False)
+        self.flags = {key: widgets.Checkbox(False, description=words, indent=False, layout=auto)
                       for key, words in (("is_hq", "HQ"), ("shaken", "shaken"), ("destroyed", "destroyed (wreck)"))}
         self.terrain_kind = choices(list(TERRAIN_KINDS), "terrain")
-        self.terrain_size = widgets.Text("6 x 4", description="size (inches)", continuous_update=False)
+        self.terrain_size = widgets.Text("6 x 4", description="size (inches)", continuous_update=False, style=wide,
+                                         layout=narrow)
         # the file
         default = Path.home() / "pz8_table.toml" if path is None else Path(path)
         self.path = widgets.Text(str(default), description="file", layout=widgets.Layout(width="28em"))
@@ -191,14 +196,16 @@ class TablePanel(Panel):
         for control in (*self.boxes.values(), self.show_reach, self.cover_reading):
             control.observe(lambda _: self.update(), names="value")
         row = widgets.Layout(flex_flow="row wrap")
-        tank_row = widgets.HBox([self.tank_name, self.side, self.tank_class, self.gun, self.crew, self.facing,
+        tank_row = widgets.HBox([widgets.HTML("<b>the tank a click places or turns:</b>"), self.tank_name,
+                                 self.side, self.tank_class, self.gun, self.crew, self.facing,
                                  *self.flags.values()], layout=row)
         self.widget = widgets.VBox([
             widgets.HBox(list(self.boxes.values()) + [self.show_reach], layout=row),
             self.cover_reading,
             self.click,
             tank_row,
-            widgets.HBox([self.terrain_kind, self.terrain_size], layout=row),
+            widgets.HBox([widgets.HTML("<b>the terrain a click places:</b>"), self.terrain_kind, self.terrain_size],
+                         layout=row),
             widgets.HBox([self.path, self.load_button, self.save_button], layout=row),
             self.message,
             self.canvas,
@@ -386,7 +393,10 @@ def duel_calculator() -> ChartPanel:
                    label="first wins")
         right.plot(ranges, [float(d.second_wins) for d in curve.values()], color="#D55E00", linestyle="--",
                    drawstyle="steps-mid", label="second wins")
-        right.axvline(r, color="black", linewidth=0.8, linestyle=":", label=f"chosen range {say_inches(r)}")
+        if any(d.stalemate for d in curve.values()):
+            right.plot(ranges, [float(d.stalemate) for d in curve.values()], color="#999999", linestyle=":",
+                       drawstyle="steps-mid", label="neither can win (out of range)")
+        right.axvline(r, color="black", linewidth=0.8, linestyle="-.", label=f"chosen range {say_inches(r)}")
         right.set_ylim(-0.02, 1.02)
         right.set_xlabel("range (inches)")
         right.set_title("How the odds change with range", fontsize=10)
@@ -403,20 +413,20 @@ def duel_calculator() -> ChartPanel:
     return ChartPanel(
         compute,
         draw,
-        size=(9.0, 3.6),
-        first_class=choices(list(pz8.MOVE_VALUES), "first", "medium", words=CLASS_LABELS.get),
-        first_gun=choices(list(pz8.GUN_RANGES), "gun", "medium"),
-        first_crew=choices(["regular", "veteran"], "crew"),
-        second_class=choices(list(pz8.MOVE_VALUES), "second", "heavy", words=CLASS_LABELS.get),
-        second_gun=choices(list(pz8.GUN_RANGES), "gun", "long"),
-        second_crew=choices(["regular", "veteran"], "crew"),
+        size=(8.0, 3.6),
+        first_class=choices(list(pz8.MOVE_VALUES), "first tank", "medium", words=CLASS_LABELS.get),
+        first_gun=choices(list(pz8.GUN_RANGES), "its gun", "medium"),
+        first_crew=choices(["regular", "veteran"], "its crew"),
+        second_class=choices(list(pz8.MOVE_VALUES), "second tank", "heavy", words=CLASS_LABELS.get),
+        second_gun=choices(list(pz8.GUN_RANGES), "its gun", "long"),
+        second_crew=choices(["regular", "veteran"], "its crew"),
         range_inches=widgets.IntSlider(16, 0, 26, description="range (inches)"),
         first_in_cover=widgets.Checkbox(False, description="first in cover"),
         second_in_cover=widgets.Checkbox(False, description="second in cover"),
         shaken_rule=widgets.Checkbox(False, description="Optional Rule: Shaken"),
-        turns=widgets.ToggleButtons(
+        turns=widgets.Dropdown(
             options=[("a 1 or 2 passes the turn (the card)", "card"), ("one attack each (no turnover)", "alternate")],
-            description="who shoots next", style={"description_width": "initial", "button_width": "auto"}),
+            description="who shoots next", layout=widgets.Layout(width="26em")),
     )
 
 
