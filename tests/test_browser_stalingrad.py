@@ -24,14 +24,18 @@ def test_retreat_planner_answers_clicks(browser, lab):
     pane = page.locator(".widget-html:has-text('open for the retreat')").last
     pane.wait_for(timeout=10_000)
     assert "1 hex open for the retreat: 1414." in pane.inner_text()
-    canvas = page.locator(".jupyter-matplotlib-canvas-div").last.locator("canvas").first  # the planner's map
+    canvas = (
+        page.locator(".jupyter-matplotlib-canvas-div").last.locator("canvas").first
+    )  # the planner's map
     canvas.evaluate("el => el.scrollIntoView({block: 'center'})")
     before = canvas.screenshot()
 
     # mark 1414, the one hex open, as attacked: nobody can retreat now
     page.locator(".widget-toggle-buttons button:text-is('attacked')").click()
     click_hex(page, canvas, "1414")
-    page.locator(".widget-html:has-text('0 hexes open for the retreat: none.')").wait_for(timeout=10_000)
+    page.locator(".widget-html:has-text('0 hexes open for the retreat: none.')").wait_for(
+        timeout=10_000
+    )
     page.locator(".widget-html li:has-text('1414: being attacked: no')").wait_for(timeout=10_000)
     for _ in range(50):  # the new picture arrives with the pane, or just after it
         if canvas.screenshot() != before:
@@ -45,7 +49,9 @@ def test_retreat_planner_answers_clicks(browser, lab):
     click_hex(page, canvas, "1412")
     target = page.locator(".widget-text:has-text('defending hex') input")
     page.wait_for_function("el => el.value === '1412'", arg=target.element_handle(), timeout=10_000)
-    page.locator(".widget-html li:has-text('against the German units in 1412 (Pz III/24)')").wait_for(timeout=10_000)
+    page.locator(
+        ".widget-html li:has-text('against the German units in 1412 (Pz III/24)')"
+    ).wait_for(timeout=10_000)
 
     # bad input is a one-line message, never a traceback
     target.fill("13x3")
@@ -54,7 +60,9 @@ def test_retreat_planner_answers_clicks(browser, lab):
     path = page.locator(".widget-text:has-text('situation file') input")
     path.fill("/nonexistent/mine.toml")
     page.locator(".widget-button:text-is('Load')").click()
-    page.locator(".widget-html:has-text('/nonexistent/mine.toml: cannot read the situation')").wait_for(timeout=10_000)
+    page.locator(
+        ".widget-html:has-text('/nonexistent/mine.toml: cannot read the situation')"
+    ).wait_for(timeout=10_000)
     assert errors_shown(page) == []
     assert page.locator(".jp-RenderedText:has-text('Traceback')").count() == 0
     canvas.evaluate("el => el.scrollIntoView({block: 'end'})")

@@ -12,7 +12,11 @@ SHIPPED_2D6 = example_crt("illustrative_2d6")
 
 
 def click(panel, label):
-    panel.on_click(SimpleNamespace(xdata=center(panel.map.hex(label))[0], ydata=center(panel.map.hex(label))[1]))
+    panel.on_click(
+        SimpleNamespace(
+            xdata=center(panel.map.hex(label))[0], ydata=center(panel.map.hex(label))[1]
+        )
+    )
 
 
 def legend(view) -> list[str]:
@@ -58,20 +62,29 @@ def test_numbers_as_a_wargamer_says_them():
     assert panels.percent(1 - Fraction(1, 10**5)) == ">99.99%"
     assert panels.percent(0) == "0%" and panels.percent(1) == "100%"
     assert panels.chance(Fraction(7, 12)) == "7/12 (58%)"
-    assert panels.count(1, "hex", "hexes") == "1 hex" and panels.count(2, "hex", "hexes") == "2 hexes"
+    assert (
+        panels.count(1, "hex", "hexes") == "1 hex" and panels.count(2, "hex", "hexes") == "2 hexes"
+    )
 
 
 def test_crt_explorer_title_says_what_a_shift_and_a_drm_do():
     panel = panels.crt_explorer()
     assert suptitle(panel) == (
-        "Illustrative CRT (not the published table)\n15 AF on 10-19: pin or worse 83%, a unit lost 50%")
+        "Illustrative CRT (not the published table)\n15 AF on 10-19: pin or worse 83%, a unit lost 50%"
+    )
     ax = panel.figure.axes[0]
     assert [t.get_text() for t in ax.get_yticklabels()][5] == "10-19  (15 AF)"
     assert [t.get_text() for t in ax.get_legend().get_texts()] == [
-        "-: no effect", "P: pin", "1: eliminate 1", "2: eliminate 2", "3: eliminate 3"]
+        "-: no effect",
+        "P: pin",
+        "1: eliminate 1",
+        "2: eliminate 2",
+        "3: eliminate 3",
+    ]
     panel.controls["shift"].value = 1
-    assert suptitle(panel).endswith("15 AF, 1 column right (10-19 → 20-29): pin or worse 83% → 100%, "
-                                     "a unit lost 50% → 67%")
+    assert suptitle(panel).endswith(
+        "15 AF, 1 column right (10-19 → 20-29): pin or worse 83% → 100%, a unit lost 50% → 67%"
+    )
     assert [t.get_text() for t in panel.figure.axes[0].get_yticklabels()][0] == "1 → 2"
     panel.controls["drm"].value = 1
     assert "and DRM +1: pin or worse 83% → 100%, a unit lost 50% → 83%" in suptitle(panel)
@@ -86,7 +99,9 @@ def test_crt_explorer_title_says_what_a_shift_and_a_drm_do():
 def test_crt_explorer_reads_the_2d6_table_and_a_file(tmp_path):
     panel = panels.crt_explorer()
     panel.controls["table"].value = "illustrative_2d6"
-    assert suptitle(panel).startswith("Illustrative 2d6 CRT (not the published table)\n15 AF on 10-19")
+    assert suptitle(panel).startswith(
+        "Illustrative 2d6 CRT (not the published table)\n15 AF on 10-19"
+    )
     assert "1P: eliminate 1, pin" in legend_texts(panel)
     panel.controls["table"].value = panels.FROM_FILE
     assert "CRT file is blank" in panel.message.value
@@ -108,7 +123,9 @@ def legend_texts(panel) -> list[str]:
 
 def test_advisor_shows_both_distributions_and_the_verdict():
     panel = panels.assault_advisor()
-    assert suptitle(panel).startswith("Do not use the Close Assault Bonus: the defender loses 0.50 → 0.58")
+    assert suptitle(panel).startswith(
+        "Do not use the Close Assault Bonus: the defender loses 0.50 → 0.58"
+    )
     assert suptitle(panel).endswith("on the Illustrative CRT (not the published table)")
     left, right = panel.figure.axes
     assert left.get_title() == "defending units eliminated"
@@ -127,7 +144,11 @@ def test_advisor_shows_both_distributions_and_the_verdict():
 @pytest.mark.parametrize(
     "control, value, message",
     [
-        ("attack", "cavalry 3", "'cavalry 3' in the attack: 'cavalry' is not one of infantry, engineer, tank, gun"),
+        (
+            "attack",
+            "cavalry 3",
+            "'cavalry 3' in the attack: 'cavalry' is not one of infantry, engineer, tank, gun",
+        ),
         ("attack", "infantry", "'infantry' in the attack: give the unit's AF after its kind"),
         ("attack", "infantry 6 tired", "'tired' is not one of pinned, spent, away"),
         ("attack", " , ", "the attack is blank"),
@@ -156,7 +177,9 @@ def test_advisor_readings_and_kinds_in_any_case(tmp_path):
     panel.controls["table"].value = panels.FROM_FILE
     panel.controls["file"].value = crt_file(tmp_path, MY_CRT)
     assert suptitle(panel).endswith("on the My 2d6 table")
-    panel.controls["file"].value = crt_file(tmp_path, MY_CRT.replace('5 = ["-", "P", "P"]', '5 = ["-", "P"]'), "short.toml")
+    panel.controls["file"].value = crt_file(
+        tmp_path, MY_CRT.replace('5 = ["-", "P", "P"]', '5 = ["-", "P"]'), "short.toml"
+    )
     assert "short.toml: [results] 5: ['-', 'P'] has 2 results for 3 columns" in panel.message.value
     assert "Out of date" in suptitle(panel)
 
@@ -164,10 +187,24 @@ def test_advisor_readings_and_kinds_in_any_case(tmp_path):
 def test_retreat_planner_answers_in_its_title_and_legend():
     planner = panels.RetreatPlanner()
     view = planner.view
-    assert view.ax.get_title() == '"P" in clear 1313: retreat — 2 of 3 units eliminated\neliminated: Bunker 7, 2/42 Rifle'
-    assert {"balka", "city", "suburb", "German units", "Soviet units", "units in the hex", "being attacked",
-            "being bombarded", "legal retreat hex (9.87)", "defending hex", "retreat chosen",
-            "units eliminated there"} == set(legend(view))
+    assert (
+        view.ax.get_title()
+        == '"P" in clear 1313: retreat — 2 of 3 units eliminated\neliminated: Bunker 7, 2/42 Rifle'
+    )
+    assert {
+        "balka",
+        "city",
+        "suburb",
+        "German units",
+        "Soviet units",
+        "units in the hex",
+        "being attacked",
+        "being bombarded",
+        "legal retreat hex (9.87)",
+        "defending hex",
+        "retreat chosen",
+        "units eliminated there",
+    } == set(legend(view))
     assert "1 hex open for the retreat: 1414." in planner.pane.value
     assert "<th>2/42 Rifle</th><td>1414</td><td>eliminated</td>" in planner.pane.value
     planner.stacking.value = 5
@@ -176,10 +213,16 @@ def test_retreat_planner_answers_in_its_title_and_legend():
 
 def test_retreat_planner_clicks_place_units_mark_hexes_and_pick_the_defenders():
     planner = panels.RetreatPlanner(example_situation("one_way_out"))
-    assert planner.view.ax.get_title() == '"P" in clear 1313: retreat — 0 of 1 unit eliminated\nevery unit finds a hex'
+    assert (
+        planner.view.ax.get_title()
+        == '"P" in clear 1313: retreat — 0 of 1 unit eliminated\nevery unit finds a hex'
+    )
     planner.click.value = "attacked"
     click(planner, "1314")
-    assert planner.view.ax.get_title() == '"P" in clear 1313: retreat — 1 of 1 unit eliminated\neliminated: 1/42 Rifle'
+    assert (
+        planner.view.ax.get_title()
+        == '"P" in clear 1313: retreat — 1 of 1 unit eliminated\neliminated: 1/42 Rifle'
+    )
     assert "0 hexes open for the retreat: none." in planner.pane.value
     click(planner, "1314")  # a second click takes the mark off
     planner.click.value = "place"
@@ -187,9 +230,15 @@ def test_retreat_planner_clicks_place_units_mark_hexes_and_pick_the_defenders():
     click(planner, "1514")
     assert planner.situation.units[planner.map.hex("1514")][0].name == "German engineer 1"
     assert "1414: in the ZOC of German engineer 1; being bombarded: no" in planner.pane.value
-    planner.side.value, planner.kind.value, planner.unit_name.value = "Soviet", "infantry", "2/42 Rifle"
+    planner.side.value, planner.kind.value, planner.unit_name.value = (
+        "Soviet",
+        "infantry",
+        "2/42 Rifle",
+    )
     click(planner, "1313")
-    assert planner.view.ax.get_title().startswith('"P" in clear 1313: retreat — 0 of 2 units eliminated')
+    assert planner.view.ax.get_title().startswith(
+        '"P" in clear 1313: retreat — 0 of 2 units eliminated'
+    )
     click(planner, "1313")
     assert "unit name '2/42 Rifle' is taken" in planner.message.value
     assert planner.view.ax.get_title() == "Out of date: fix the input above"
@@ -212,12 +261,15 @@ def test_retreat_planner_balka_and_other_terrain():
     planner = panels.RetreatPlanner(example_situation("balka_stay_or_go"))
     assert planner.view.ax.get_title() == (
         '"P" in balka 1215: retreat — 2 of 3 units eliminated; or stay — 1 of 3\n'
-        "retreating loses 2/13 Gds, Mortars/13; staying gives up Mortars/13")
+        "retreating loses 2/13 Gds, Mortars/13; staying gives up Mortars/13"
+    )
     planner.click.value = "place"
     click(planner, "1411")
     planner.click.value = "target"
     click(planner, "1411")
-    assert planner.view.ax.get_title().startswith('"P" in city 1411: the units are only pinned, no retreat')
+    assert planner.view.ax.get_title().startswith(
+        '"P" in city 1411: the units are only pinned, no retreat'
+    )
 
 
 def test_retreat_planner_saves_and_loads(tmp_path):
@@ -237,10 +289,16 @@ def test_retreat_planner_saves_and_loads(tmp_path):
     assert planner.message.value == "" and "loaded '9.89: a minefield" in planner.pane.value
     assert planner.view.ax.get_title().endswith("untouched (9.89): Minefield 3")
     bad = tmp_path / "bad.toml"
-    bad.write_text(other.read_text(encoding="utf-8").replace('kind = "minefield"', 'kind = "mines"'), encoding="utf-8")
+    bad.write_text(
+        other.read_text(encoding="utf-8").replace('kind = "minefield"', 'kind = "mines"'),
+        encoding="utf-8",
+    )
     planner.path.value = str(bad)
     planner.load()
-    assert f"{bad}: [units] 1313: unit 'Minefield 3': kind 'mines' is not one of" in planner.message.value
+    assert (
+        f"{bad}: [units] 1313: unit 'Minefield 3': kind 'mines' is not one of"
+        in planner.message.value
+    )
     planner.path.value = str(tmp_path / "s.txt")
     planner.save()
     assert "file name 's.txt' should end in .toml" in planner.message.value

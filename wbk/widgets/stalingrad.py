@@ -20,7 +20,6 @@ import ipywidgets as widgets
 import numpy as np
 from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.figure import Figure
-from matplotlib.lines import Line2D
 
 from wbk.dice import Dist
 from wbk.errors import WbkError
@@ -28,7 +27,17 @@ from wbk.explain import steps_html
 from wbk.games import stalingrad
 from wbk.games.stalingrad import Crt, Situation, Unit
 from wbk.hexgrid import Hex
-from wbk.plot import BLOCKED_LINE, CLEAR_LINE, CROSSED, ROUTE, MapView, center, draw_map, figure_size, map_axes
+from wbk.plot import (
+    BLOCKED_LINE,
+    CLEAR_LINE,
+    CROSSED,
+    ROUTE,
+    MapView,
+    center,
+    draw_map,
+    figure_size,
+    map_axes,
+)
 from wbk.widgets import ChartPanel, MapPanel, parse_optional_number, reports_errors
 
 #: Okabe-Ito colours (colour-blind safe) for result codes from mild to severe; "none" is grey.
@@ -87,8 +96,12 @@ def table_control() -> widgets.Dropdown:
 
 
 def file_control() -> widgets.Text:
-    return widgets.Text("", description="CRT file", placeholder="path of your CRT's TOML file",
-                        continuous_update=False)
+    return widgets.Text(
+        "",
+        description="CRT file",
+        placeholder="path of your CRT's TOML file",
+        continuous_update=False,
+    )
 
 
 def choose_crt(table: str, path: str) -> Crt:
@@ -131,11 +144,13 @@ def code_label(crt: Crt, code: str) -> str:
 
 
 def _dark(colour: str) -> bool:
-    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
     return 0.299 * r + 0.587 * g + 0.114 * b < 110
 
 
-def crt_bars(crt: Crt, *, ax, shift: int = 0, drm: int = 0, strength: int | None = None) -> dict[str, Dist]:
+def crt_bars(
+    crt: Crt, *, ax, shift: int = 0, drm: int = 0, strength: int | None = None
+) -> dict[str, Dist]:
     """Every column of ``crt`` as a 100% bar of its result codes, ``shift`` columns to the right
     and the roll modified by ``drm``; the column of ``strength`` is marked. Returns the
     distributions drawn, by column."""
@@ -152,10 +167,22 @@ def crt_bars(crt: Crt, *, ax, shift: int = 0, drm: int = 0, strength: int | None
         widths = np.array([float(d.probability(code)) for d in dists.values()])
         if not widths.any():
             continue
-        bars = ax.barh(names, widths, left=left, color=colours[code], edgecolor="white",
-                       linewidth=0.5, label=code_label(crt, code))
-        ax.bar_label(bars, labels=[percent(w) if w >= 0.07 else "" for w in widths],
-                     label_type="center", fontsize=7, color="white" if _dark(colours[code]) else "black")
+        bars = ax.barh(
+            names,
+            widths,
+            left=left,
+            color=colours[code],
+            edgecolor="white",
+            linewidth=0.5,
+            label=code_label(crt, code),
+        )
+        ax.bar_label(
+            bars,
+            labels=[percent(w) if w >= 0.07 else "" for w in widths],
+            label_type="center",
+            fontsize=7,
+            color="white" if _dark(colours[code]) else "black",
+        )
         left += widths
     ax.set_xlim(0, 1)
     ax.invert_yaxis()
@@ -164,8 +191,13 @@ def crt_bars(crt: Crt, *, ax, shift: int = 0, drm: int = 0, strength: int | None
     for tick in ax.get_yticklabels():
         if "AF)" in tick.get_text():
             tick.set_fontweight("bold")
-    ax.legend(ncols=min(len(crt.effects), 4), fontsize=7, loc="upper center",
-              bbox_to_anchor=(0.5, -0.09), frameon=False)
+    ax.legend(
+        ncols=min(len(crt.effects), 4),
+        fontsize=7,
+        loc="upper center",
+        bbox_to_anchor=(0.5, -0.09),
+        frameon=False,
+    )
     ax.spines[["top", "right"]].set_visible(False)
     return dists
 
@@ -197,16 +229,22 @@ def crt_title(crt: Crt, strength: int, shift: int = 0, drm: int = 0) -> str:
     read = crt.shift(column, shift)
     plain, changed = crt.on_column(column), crt.on_column(read, drm=drm)
     if not shift and not drm:
-        return (f"{crt.name}\n{strength} AF on {column}: pin or worse {percent(_hurt(crt, plain))}, "
-                f"a unit lost {percent(_loss(crt, plain))}")
+        return (
+            f"{crt.name}\n{strength} AF on {column}: pin or worse {percent(_hurt(crt, plain))}, "
+            f"a unit lost {percent(_loss(crt, plain))}"
+        )
     moves = []
     if shift:
-        moves.append(f"{count(abs(shift), 'column')} {'right' if shift > 0 else 'left'} ({column} → {read})")
+        moves.append(
+            f"{count(abs(shift), 'column')} {'right' if shift > 0 else 'left'} ({column} → {read})"
+        )
     if drm:
         moves.append(f"DRM {_signed(drm)}")
-    return (f"{crt.name}\n{strength} AF, {' and '.join(moves)}: pin or worse "
-            f"{percent(_hurt(crt, plain))} → {percent(_hurt(crt, changed))}, a unit lost "
-            f"{percent(_loss(crt, plain))} → {percent(_loss(crt, changed))}")
+    return (
+        f"{crt.name}\n{strength} AF, {' and '.join(moves)}: pin or worse "
+        f"{percent(_hurt(crt, plain))} → {percent(_hurt(crt, changed))}, a unit lost "
+        f"{percent(_loss(crt, plain))} → {percent(_loss(crt, changed))}"
+    )
 
 
 def in_words(dist: Dist, crt: Crt | None = None) -> str:
@@ -217,8 +255,10 @@ def in_words(dist: Dist, crt: Crt | None = None) -> str:
         return ", ".join(f"{o} {chance(p)}" for o, p in chances.items())
     order = [code for code in code_order(crt) if code in chances]
     order += [o for o in chances if o not in order]
-    words = {code: f"{code} ({crt.effect(code)})" if crt.effect(code).hurts else f"{code} (no effect)"
-             for code in crt.effects}
+    words = {
+        code: f"{code} ({crt.effect(code)})" if crt.effect(code).hurts else f"{code} (no effect)"
+        for code in crt.effects
+    }
     return ", ".join(f"{words.get(o, o)} {chance(chances[o])}" for o in order)
 
 
@@ -233,7 +273,9 @@ def draw_crt(crt: Crt, strength: int, *, shift: int = 0, drm: int = 0):
     return figure
 
 
-def dist_table(columns: dict[str, Dist], *, order: list | None = None, labels: dict | None = None) -> str:
+def dist_table(
+    columns: dict[str, Dist], *, order: list | None = None, labels: dict | None = None
+) -> str:
     """Several distributions side by side as an HTML table: exact fraction and percentage."""
     outcomes = order or sorted({o for d in columns.values() for o in d.outcomes()}, key=str)
     head = "".join(f"<th>{html.escape(name)}</th>" for name in columns)
@@ -267,20 +309,34 @@ def crt_explorer(table: str = "illustrative_1d6", path: str = "") -> ChartPanel:
         shown = {f"{column}": crt.on_column(column)}
         if r.shift or r.drm:
             shown[f"{read}, DRM {_signed(r.drm)}"] = crt.on_column(read, drm=r.drm)
-        return (f"<p><b>{r.strength} AF</b> rolls on the {column} column"
-                + (f", {count(abs(r.shift), 'column')} {'right' if r.shift > 0 else 'left'}: {read}" if r.shift else "")
-                + (f", the roll modified by {_signed(r.drm)}" if r.drm else "") + ".</p>"
-                + dist_table(shown, order=[c for c in code_order(crt) if any(d.probability(c) for d in shown.values())],
-                             labels=labels)
-                + crt._repr_html_())
+        return (
+            f"<p><b>{r.strength} AF</b> rolls on the {column} column"
+            + (
+                f", {count(abs(r.shift), 'column')} {'right' if r.shift > 0 else 'left'}: {read}"
+                if r.shift
+                else ""
+            )
+            + (f", the roll modified by {_signed(r.drm)}" if r.drm else "")
+            + ".</p>"
+            + dist_table(
+                shown,
+                order=[c for c in code_order(crt) if any(d.probability(c) for d in shown.values())],
+                labels=labels,
+            )
+            + crt._repr_html_()
+        )
 
     return ChartPanel(
         compute,
         draw,
         size=(6.4, 4.4),
         table=widgets.Dropdown(options=TABLES, value=table, description="CRT"),
-        file=widgets.Text(path, description="CRT file", placeholder="path of your CRT's TOML file",
-                          continuous_update=False),
+        file=widgets.Text(
+            path,
+            description="CRT file",
+            placeholder="path of your CRT's TOML file",
+            continuous_update=False,
+        ),
         strength=widgets.Text("15", description="attack strength (AF)", continuous_update=False),
         shift=widgets.IntSlider(0, -3, 3, description="column shift"),
         drm=widgets.IntSlider(0, -3, 3, description="die roll modifier"),
@@ -306,16 +362,29 @@ def parse_attack(text: str) -> tuple[list[Unit], list[str]]:
         if kind not in stalingrad.KINDS[:4]:
             raise WbkError(f"{part!r} in the attack: {words[0]!r} is not one of {kinds}")
         if len(words) < 2 or not words[1].isdigit():
-            raise WbkError(f"{part!r} in the attack: give the unit's AF after its kind, like 'infantry 6'")
+            raise WbkError(
+                f"{part!r} in the attack: give the unit's AF after its kind, like 'infantry 6'"
+            )
         flags = words[2:]
         for flag in flags:
             if flag not in ATTACK_FLAGS:
-                raise WbkError(f"{part!r} in the attack: {flag!r} is not one of pinned, spent, away")
+                raise WbkError(
+                    f"{part!r} in the attack: {flag!r} is not one of pinned, spent, away"
+                )
         name = f"{kind} {words[1]}"
         n = 2
         while name in {u.name for u in units}:
             name, n = f"{kind} {words[1]} ({n})", n + 1
-        units.append(Unit(name, "German", kind, int(words[1]), pinned="pinned" in flags, spent="spent" in flags))
+        units.append(
+            Unit(
+                name,
+                "German",
+                kind,
+                int(words[1]),
+                pinned="pinned" in flags,
+                spent="spent" in flags,
+            )
+        )
         if "away" in flags:
             away.append(name)
     if not units:
@@ -329,8 +398,15 @@ def _grouped_bars(ax, dists: dict[str, Dist], colours: dict[str, str], title: st
     for i, (name, dist) in enumerate(dists.items()):
         xs = [j + (i - (len(dists) - 1) / 2) * width for j in range(len(outcomes))]
         ps = [float(dist.probability(o)) for o in outcomes]
-        bars = ax.bar(xs, ps, width=width, color=colours[name], label=name,
-                      hatch="//" if i else None, edgecolor="white")
+        bars = ax.bar(
+            xs,
+            ps,
+            width=width,
+            color=colours[name],
+            label=name,
+            hatch="//" if i else None,
+            edgecolor="white",
+        )
         ax.bar_label(bars, labels=[percent(p) if p else "" for p in ps], fontsize=7, padding=1)
     ax.set_xticks(range(len(outcomes)), [str(o) for o in outcomes])
     ax.set_ylim(0, 1.15)
@@ -381,7 +457,9 @@ def assault_advisor(table: str = "illustrative_1d6", path: str = "") -> ChartPan
     """9.67: type the attacking units, the defence's DF and number of units; see what the
     Close Assault Bonus buys and costs, side by side, with the verdict in the chart's title."""
 
-    def compute(table, file, attack, defence_df, defending_units, losses, pinned_attack, drm, fire_drm):
+    def compute(
+        table, file, attack, defence_df, defending_units, losses, pinned_attack, drm, fire_drm
+    ):
         crt = choose_crt(table, file)
         units, away = parse_attack(attack)
         df = parse_optional_number(defence_df, "defence DF")
@@ -389,8 +467,16 @@ def assault_advisor(table: str = "illustrative_1d6", path: str = "") -> ChartPan
             raise WbkError("defence DF is blank: type the defence's total DF (0 if none)")
         defence = [Unit(f"defender {i + 1}", "Soviet", "infantry") for i in range(defending_units)]
         advice = stalingrad.close_assault_bonus(
-            units, defence, df, crt=crt, not_adjacent=away, drm=drm, fire_drm=fire_drm,
-            losses=losses, pinned_attack=pinned_attack)
+            units,
+            defence,
+            df,
+            crt=crt,
+            not_adjacent=away,
+            drm=drm,
+            fire_drm=fire_drm,
+            losses=losses,
+            pinned_attack=pinned_attack,
+        )
         return _Assault(advice, crt)
 
     def draw(figure: Figure, result: _Assault) -> str:
@@ -402,13 +488,21 @@ def assault_advisor(table: str = "illustrative_1d6", path: str = "") -> ChartPan
             results["with the bonus"] = a.with_bonus.result
         labels = {code: code_label(crt, code) for code in crt.effects}
         order = [c for c in code_order(crt) if any(d.probability(c) for d in results.values())]
-        order += [o for o in (stalingrad.NO_ATTACK,) if any(d.probability(o) for d in results.values())]
-        parts = [f"<p><b>{html.escape(a.verdict)}</b></p>", steps_html(a.steps),
-                 "<p>The attack's result:</p>", dist_table(results, order=order, labels=labels)]
+        order += [
+            o for o in (stalingrad.NO_ATTACK,) if any(d.probability(o) for d in results.values())
+        ]
+        parts = [
+            f"<p><b>{html.escape(a.verdict)}</b></p>",
+            steps_html(a.steps),
+            "<p>The attack's result:</p>",
+            dist_table(results, order=order, labels=labels),
+        ]
         if a.with_bonus is not None:
-            parts += ["<p>The defender's first fire, and what it leaves of the attack:</p>",
-                      dist_table({"the attacking units": a.with_bonus.attacker}),
-                      dist_table({"the attack's column": a.with_bonus.column})]
+            parts += [
+                "<p>The defender's first fire, and what it leaves of the attack:</p>",
+                dist_table({"the attacking units": a.with_bonus.attacker}),
+                dist_table({"the attack's column": a.with_bonus.column}),
+            ]
         return "".join(parts)
 
     wide = {"description_width": "initial"}
@@ -417,18 +511,33 @@ def assault_advisor(table: str = "illustrative_1d6", path: str = "") -> ChartPan
         draw,
         size=(7.0, 3.8),
         table=widgets.Dropdown(options=TABLES, value=table, description="CRT"),
-        file=widgets.Text(path, description="CRT file", placeholder="path of your CRT's TOML file",
-                          continuous_update=False),
-        attack=widgets.Text("infantry 6, engineer 4, tank 5", continuous_update=False,
-                            description="attacking units (kind AF; pinned, spent, away)", layout={"width": "34em"}),
+        file=widgets.Text(
+            path,
+            description="CRT file",
+            placeholder="path of your CRT's TOML file",
+            continuous_update=False,
+        ),
+        attack=widgets.Text(
+            "infantry 6, engineer 4, tank 5",
+            continuous_update=False,
+            description="attacking units (kind AF; pinned, spent, away)",
+            layout={"width": "34em"},
+        ),
         defence_df=widgets.Text("3", description="defence DF", continuous_update=False),
         defending_units=widgets.IntSlider(1, 1, 6, description="defending units"),
         losses=widgets.ToggleButtons(
-            options=[("keep a qualifying unit", "keep_bonus"), ("keep the best column", "best_column")],
-            description="the attacker's losses", style=wide),
+            options=[
+                ("keep a qualifying unit", "keep_bonus"),
+                ("keep the best column", "best_column"),
+            ],
+            description="the attacker's losses",
+            style=wide,
+        ),
         pinned_attack=widgets.ToggleButtons(
             options=[("still add their AF", "counts"), ("drop out", "drops_out")],
-            description="pinned attackers", style=wide),
+            description="pinned attackers",
+            style=wide,
+        ),
         drm=widgets.IntSlider(0, -3, 3, description="attack DRM"),
         fire_drm=widgets.IntSlider(0, -3, 3, description="first fire DRM"),
     )
@@ -451,15 +560,19 @@ def retreat_title(r: stalingrad.Retreat) -> str:
     where = r.map.label(r.target)
     if r.terrain == "other":
         kinds = ", ".join(sorted(r.map.terrain(r.target)))
-        return (f'"P" in {kinds} {where}: the units are only pinned, no retreat\n'
-                "(9.87-9.89 cover clear, balka, forest and suburb/village hexes)")
+        return (
+            f'"P" in {kinds} {where}: the units are only pinned, no retreat\n'
+            "(9.87-9.89 cover clear, balka, forest and suburb/village hexes)"
+        )
     lost = lost_units(r)
     total = len(r.eliminated) + len(r.best)
     units = "unit" if total == 1 else "units"
     if r.may_stay:
         stay = len(r.eliminated) + 1
-        first = (f'"P" in {r.terrain} {where}: retreat — {len(lost)} of {total} {units} eliminated; '
-                 f"or stay — {stay} of {total}")
+        first = (
+            f'"P" in {r.terrain} {where}: retreat — {len(lost)} of {total} {units} eliminated; '
+            f"or stay — {stay} of {total}"
+        )
         second = f"staying gives up {r.stay_eliminates}"
         if lost:
             second = f"retreating loses {', '.join(lost)}; {second}"
@@ -485,18 +598,28 @@ class RetreatOverlay:
     def __init__(self, view: MapView):
         self.view = view
         ax = view.ax
-        self.attacked = PolyCollection([], facecolors="none", edgecolors=CROSSED, hatch="//",
-                                       linewidths=1.5, zorder=4)
-        self.bombarded = PolyCollection([], facecolors="none", edgecolors=BOMBARDED, hatch="xx",
-                                        linewidths=1.5, zorder=4)
-        self.target = PolyCollection([], facecolors="none", edgecolors="black", linewidths=3, zorder=5)
+        self.attacked = PolyCollection(
+            [], facecolors="none", edgecolors=CROSSED, hatch="//", linewidths=1.5, zorder=4
+        )
+        self.bombarded = PolyCollection(
+            [], facecolors="none", edgecolors=BOMBARDED, hatch="xx", linewidths=1.5, zorder=4
+        )
+        self.target = PolyCollection(
+            [], facecolors="none", edgecolors="black", linewidths=3, zorder=5
+        )
         for artist in (self.attacked, self.bombarded, self.target):
             ax.add_collection(artist)
         self.arrows = LineCollection([], colors=ROUTE, linewidths=5, zorder=6)
         ax.add_collection(self.arrows)
-        (self.german,) = ax.plot([], [], "o", color=GERMAN, markeredgecolor="white", markersize=11, zorder=7)
-        (self.soviet,) = ax.plot([], [], "s", color=SOVIET, markeredgecolor="white", markersize=10, zorder=7)
-        (self.lost,) = ax.plot([], [], "X", color="black", markeredgecolor="white", markersize=12, zorder=8)
+        (self.german,) = ax.plot(
+            [], [], "o", color=GERMAN, markeredgecolor="white", markersize=11, zorder=7
+        )
+        (self.soviet,) = ax.plot(
+            [], [], "s", color=SOVIET, markeredgecolor="white", markersize=10, zorder=7
+        )
+        (self.lost,) = ax.plot(
+            [], [], "X", color="black", markeredgecolor="white", markersize=12, zorder=8
+        )
 
     def _polygons(self, hexes) -> list:
         view = self.view
@@ -532,12 +655,22 @@ class RetreatOverlay:
         view, t = self.view, r.target
         self.target.set_verts(self._polygons([t]))
         open_hexes = set().union(*r.options.values())
-        view.shade({h: 1 for h in open_hexes}, cmap="Greens", vmin=0, vmax=1.4,
-                   label="legal retreat hex (9.87)")
+        view.shade(
+            {h: 1 for h in open_hexes},
+            cmap="Greens",
+            vmin=0,
+            vmax=1.4,
+            label="legal retreat hex (9.87)",
+        )
         # the middle of the way from hex to hex, clear of the numbers and the hex labels
         (x0, y0) = center(t)
-        moves = [((x0 + 0.33 * (x - x0), y0 + 0.33 * (y - y0)), (x0 + 0.6 * (x - x0), y0 + 0.6 * (y - y0)))
-                 for x, y in (center(h) for h in set(r.best.values()) - {None})]
+        moves = [
+            (
+                (x0 + 0.33 * (x - x0), y0 + 0.33 * (y - y0)),
+                (x0 + 0.6 * (x - x0), y0 + 0.6 * (y - y0)),
+            )
+            for x, y in (center(h) for h in set(r.best.values()) - {None})
+        ]
         self.arrows.set_segments(moves)
         lost = lost_units(r)
         x, y = center(t)
@@ -559,8 +692,9 @@ class RetreatOverlay:
         self.view.set_overlay_legend("retreat", {})
 
 
-def draw_retreat(s: Situation, target: Hex | str | None = None, *, ax=None,
-                 width: float | None = None) -> MapView:
+def draw_retreat(
+    s: Situation, target: Hex | str | None = None, *, ax=None, width: float | None = None
+) -> MapView:
     """A situation and the retreat of a "P" result on ``target`` drawn on its map, the answer
     in the title (a new figure when ``ax`` is omitted)."""
     view = draw_map(s.map, ax=ax, width=width)
@@ -574,13 +708,20 @@ def retreat_table(r: stalingrad.Retreat) -> str:
     rows = "".join(
         f"<tr><th>{html.escape(name)}</th><td>{', '.join(sorted(m.label(h) for h in r.options[name])) or 'none'}"
         f"</td><td>{m.label(r.best[name]) if r.best[name] is not None else 'eliminated'}</td></tr>"
-        for name in r.best)
-    rows += "".join(f"<tr><th>{html.escape(n)}</th><td>never retreats (9.89)</td><td>eliminated</td></tr>"
-                    for n in sorted(r.eliminated))
-    rows += "".join(f"<tr><th>{html.escape(n)}</th><td>not affected (9.89)</td><td>stays</td></tr>"
-                    for n in sorted(r.unaffected))
-    return ("<table><thead><tr><th>unit</th><th>legal hexes</th><th>goes to</th></tr></thead>"
-            f"<tbody>{rows}</tbody></table>")
+        for name in r.best
+    )
+    rows += "".join(
+        f"<tr><th>{html.escape(n)}</th><td>never retreats (9.89)</td><td>eliminated</td></tr>"
+        for n in sorted(r.eliminated)
+    )
+    rows += "".join(
+        f"<tr><th>{html.escape(n)}</th><td>not affected (9.89)</td><td>stays</td></tr>"
+        for n in sorted(r.unaffected)
+    )
+    return (
+        "<table><thead><tr><th>unit</th><th>legal hexes</th><th>goes to</th></tr></thead>"
+        f"<tbody>{rows}</tbody></table>"
+    )
 
 
 def default_situation_path(s: Situation) -> Path:
@@ -597,35 +738,62 @@ class RetreatPlanner(MapPanel):
 
     ``planner.situation`` is the situation on show."""
 
-    def __init__(self, situation: Situation | None = None, path: str | None = None, *, width: float = 6.0):
+    def __init__(
+        self, situation: Situation | None = None, path: str | None = None, *, width: float = 6.0
+    ):
         self.situation = situation or stalingrad.example_situation("retreat_clear_hex")
         wide = {"description_width": "initial"}
-        self.click = widgets.ToggleButtons(options=CLICKS, description="a click on the map sets", style=wide)
-        self.side = widgets.ToggleButtons(options=list(stalingrad.SIDES), value="Soviet", description="side")
+        self.click = widgets.ToggleButtons(
+            options=CLICKS, description="a click on the map sets", style=wide
+        )
+        self.side = widgets.ToggleButtons(
+            options=list(stalingrad.SIDES), value="Soviet", description="side"
+        )
         self.kind = widgets.Dropdown(options=list(stalingrad.KINDS), description="kind")
         self.strength = widgets.BoundedIntText(3, min=0, max=99, description="strength")
-        self.unit_name = widgets.Text("", description="name", placeholder="blank: a name is made up")
+        self.unit_name = widgets.Text(
+            "", description="name", placeholder="blank: a name is made up"
+        )
         self.pinned = widgets.Checkbox(False, description="pinned", indent=False)
         self.immobilized = widgets.Checkbox(False, description="immobilized", indent=False)
-        self.stacking = widgets.IntSlider(self.situation.stacking_limit or 3, 1, 6,
-                                          description="stacking limit", style=wide)
-        self.path = widgets.Text(str(path or default_situation_path(self.situation)),
-                                 description="situation file", style=wide, layout={"width": "32em"})
+        self.stacking = widgets.IntSlider(
+            self.situation.stacking_limit or 3, 1, 6, description="stacking limit", style=wide
+        )
+        self.path = widgets.Text(
+            str(path or default_situation_path(self.situation)),
+            description="situation file",
+            style=wide,
+            layout={"width": "32em"},
+        )
         self.buttons = {"Load": self.load, "Save": self.save}
-        buttons = [widgets.Button(description=label, layout={"width": "70px"}) for label in self.buttons]
+        buttons = [
+            widgets.Button(description=label, layout={"width": "70px"}) for label in self.buttons
+        ]
         for button in buttons:
             button.on_click(lambda b: self.buttons[b.description]())
         s = self.situation
         target = s.target if s.target is not None else next(iter(s.units))
-        super().__init__(s.map, {"defending hex": s.map.label(target)}, [self.stacking], width=width)
+        super().__init__(
+            s.map, {"defending hex": s.map.label(target)}, [self.stacking], width=width
+        )
         self.width = width
         self.boxes["defending hex"].style = wide
         self.overlay = RetreatOverlay(self.view)
-        placing = widgets.HBox([self.side, self.kind, self.strength, self.unit_name, self.pinned,
-                                self.immobilized], layout=widgets.Layout(flex_flow="row wrap"))
-        self.widget = widgets.VBox([
-            self.click, placing, widgets.HBox([self.boxes["defending hex"], self.stacking]),
-            widgets.HBox([self.path, *buttons]), self.message, self.canvas, self.pane])
+        placing = widgets.HBox(
+            [self.side, self.kind, self.strength, self.unit_name, self.pinned, self.immobilized],
+            layout=widgets.Layout(flex_flow="row wrap"),
+        )
+        self.widget = widgets.VBox(
+            [
+                self.click,
+                placing,
+                widgets.HBox([self.boxes["defending hex"], self.stacking]),
+                widgets.HBox([self.path, *buttons]),
+                self.message,
+                self.canvas,
+                self.pane,
+            ]
+        )
         self.update()
 
     # --- what a click does ------------------------------------------------------------------
@@ -647,8 +815,12 @@ class RetreatPlanner(MapPanel):
         elif mode in ("attacked", "bombarded"):
             s = replace(s, **{mode: getattr(s, mode) ^ {h}})
         else:
-            s = replace(s, units={k: v for k, v in s.units.items() if k != h},
-                        attacked=s.attacked - {h}, bombarded=s.bombarded - {h})
+            s = replace(
+                s,
+                units={k: v for k, v in s.units.items() if k != h},
+                attacked=s.attacked - {h},
+                bombarded=s.bombarded - {h},
+            )
         self.situation = s
         self.update()
 
@@ -662,8 +834,14 @@ class RetreatPlanner(MapPanel):
             n = 1
             while (name := f"{self.side.value} {self.kind.value} {n}") in taken:
                 n += 1
-        return Unit(name, self.side.value, self.kind.value, self.strength.value,
-                    pinned=self.pinned.value, immobilized=self.immobilized.value)
+        return Unit(
+            name,
+            self.side.value,
+            self.kind.value,
+            self.strength.value,
+            pinned=self.pinned.value,
+            immobilized=self.immobilized.value,
+        )
 
     # --- the answer -------------------------------------------------------------------------
 
@@ -674,11 +852,17 @@ class RetreatPlanner(MapPanel):
         except WbkError:
             self.overlay.show_situation(s)  # the units stay on show while the message explains
             raise
-        parts = [f"<p><b>{html.escape(s.name)}</b>" + (f": {html.escape(s.note)}" if s.note else "") + "</p>"]
+        parts = [
+            f"<p><b>{html.escape(s.name)}</b>"
+            + (f": {html.escape(s.note)}" if s.note else "")
+            + "</p>"
+        ]
         if r.terrain != "other":
             open_hexes = set().union(*r.options.values())
             listed = ", ".join(sorted(self.map.label(h) for h in open_hexes)) or "none"
-            parts.append(f"<p>{count(len(open_hexes), 'hex', 'hexes')} open for the retreat: {listed}.</p>")
+            parts.append(
+                f"<p>{count(len(open_hexes), 'hex', 'hexes')} open for the retreat: {listed}.</p>"
+            )
             parts.append(retreat_table(r))
         parts.append(r._repr_html_())
         return "".join(parts)
@@ -717,7 +901,9 @@ class RetreatPlanner(MapPanel):
             box.value = s.map.label(target)
         self.update()
         if not self.message.value:
-            self.pane.value = html.escape(f"loaded {s.name!r} from {path}", quote=False) + self.pane.value
+            self.pane.value = (
+                html.escape(f"loaded {s.name!r} from {path}", quote=False) + self.pane.value
+            )
 
     @reports_errors
     def save(self) -> None:
