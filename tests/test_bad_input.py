@@ -187,6 +187,7 @@ MAPS = [
 # --- wbk.games.ss_panzer --------------------------------------------------------------------
 _M = _sample_map()
 _DATA = ss_panzer.example_data()
+_SEEN = ss_panzer.intervisibility(_M)
 SS_PANZER = [
     bad(ss_panzer.Unit, "Pz IV", "German", 9, 2.5, names="mcf 2.5"),
     bad(ss_panzer.Unit, "Pz IV", "German", "9", 3, names="mp '9'"),
@@ -223,6 +224,14 @@ SS_PANZER = [
     bad(ss_panzer.line_of_sight, _M, "1913", "1716", slope_end="grazes", names="slope end reading 'grazes'"),
     bad(ss_panzer.has_los, _M, "1913", "1716", blocking_terrain=[3], names="blocking terrain: 3 is not a name"),
     bad(ss_panzer.viewshed, _M, "1913", visibility="far", names="visibility (in hexes) 'far'"),
+    bad(ss_panzer.viewshed, _M, "1999", names="hex 1999 is off the map"),
+    bad(ss_panzer.intervisibility, _M, edge="some", names="edge reading 'some'"),
+    bad(ss_panzer.intervisibility, _M, blocking_terrain=["forest"], names="'forest' is not a terrain"),
+    bad(ss_panzer.intervisibility, "map", names="'map' is not a HexMap"),
+    bad(_SEEN.sees, "1913", "1999", names="hex 1999 is off the map"),
+    bad(_SEEN.seen_from, 1913, names="hex label 1913"),
+    bad(_SEEN.dead_ground, "19x3", names="'19x3' is not a hex label"),
+    bad(_SEEN.sees_but_not_seen_from, "1913", None, names="hex label None"),
     bad(ss_panzer.fire_dice, "kill_zone", names="fire conditions 'kill_zone'"),
     bad(ss_panzer.fire_dice, ["ambush"], names="fire condition 'ambush'"),
     bad(ss_panzer.fire_dice, ["kill_zone", "kill_zone"], names="'kill_zone' is listed twice"),

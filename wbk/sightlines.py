@@ -1,0 +1,409 @@
+"""Whole-map lines of sight by line templates: the fast path of SS Panzer's errata 9.4.
+
+What a straight line from the centre of ``a`` to the centre of ``b`` passes depends only on
+``b - a`` in cube coordinates: which hexes it enters, which hexsides it crosses (away from a
+corner or at one) or runs along, which hexes it grazes at a corner. ``courses(offsets)`` works
+those out once per offset with ``trace``'s integer method written for numpy arrays (a test checks
+it against ``trace`` offset by offset). ``Sightlines`` compiles the courses for a map's extent
+into index arrays; a line of sight is then one gather over a "what blocks" code array and an
+OR over the line's events, and a viewshed or a whole map's intervisibility is a few array
+operations. ``wbk.games.ss_panzer.line_of_sight`` stays the explained reference: tests check that
+this module answers as it does on every pair of several maps under every option set.
+
+The rules module imports this one lazily (its ``viewshed`` and ``intervisibility``), so that
+``import wbk.games.ss_panzer`` stays free of numpy.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+import numpy as np
+
+from wbk.hexgrid import Hex
+from wbk.maps import HexMap
+
+#: The six unit vectors (q, r) in hexgrid's order: N, NE, SE, S, SW, NW.
+UNITS = np.array([(0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)], dtype=np.int64)
+_UQ, _UR = UNITS[:, 0], UNITS[:, 1]
+_US = -_UQ - _UR
+_DIRECTION = {(int(q), int(r)): k for k, (q, r) in enumerate(UNITS)}
+_DIRECTION_OF = np.full(9, -1, dtype=np.int64)
+for (_q, _r), _k in _DIRECTION.items():
+    _DIRECTION_OF[(_q + 1) * 3 + (_r + 1)] = _k
+
+# Kinds of event on a line's course, each read from its own code array.
+HEX = 0  # a hex the line enters between its two ends
+GRAZED = 1  # a hex at a corner the line passes, which it neither enters nor runs along
+CROSSED = 2  # a hexside crossed away from a corner, not a side of either end hex
+CROSSED_AT_CORNER = 3  # a hexside crossed where the line passes a corner, not a side of an end hex
+ALONG = 4  # a hexside run along, not a side of either end hex
+ALONG_OWN = 5  # a hexside run along that is a side of an end hex (a check: the tracer makes none)
+KINDS = 6
+
+
+@dataclass(frozen=True)
+class Courses:
+    """The events of the lines to a list of offsets from the origin, in CSR form: offset ``i``
+    owns ``kind[start[i]:start[i + 1]]``, ``q``, ``r`` (the hex, or for a hexside the hex it is
+    the side ``direction`` of)."""
+
+    offsets: np.ndarray  # (n, 2) of (dq, dr)
+    start: np.ndarray  # (n + 1,)
+    kind: np.ndarray
+    q: np.ndarray
+    r: np.ndarray
+    direction: np.ndarray
+
+
+def courses(offsets: np.ndarray) -> Courses:
+    """The courses of the lines from Hex(0, 0) to each offset (dq, dr), as ``trace`` finds them.
+
+    Every line advances a step at a time, all lines at once: from the current hex p it leaves
+    through the hexside of least parameter t = (1 + p·u) / (d·u) among the directions u with
+    d·u > 0 (compared as integer cross products); two at once is a corner, and the line's
+    lean d·(u_j - u_i) says whether it runs along the hexside between the two hexes beyond the
+    corner (lean 0) or crosses into one of them.
+    """
+    offsets = np.asarray(offsets, dtype=np.int64).reshape(-1, 2)
+    n = len(offsets)
+    dq, dr = offsets[:, 0], offsets[:, 1]
+    ds = -dq - dr
+    slopes = dq[None, :] * _UQ[:, None] + dr[None, :] * _UR[:, None] + ds[None, :] * _US[:, None]
+    pq, pr = np.zeros(n, np.int64), np.zeros(n, np.int64)
+    found = []  # (offset id, kind, q, r, direction) arrays
+    trace_hexes = [(np.arange(n), np.zeros(n, np.int64), np.zeros(n, np.int64))]
+    along_hexes = []
+    grazed = []
+
+    def side(ids, xq, xr, k, yq, yr, plain_kind):
+        """Record hexsides (x, x + u_k), sorting out those that are a side of an end hex."""
+        own = ((xq == 0) & (xr == 0)) | ((yq == 0) & (yr == 0)) | (
+            (xq == dq[ids]) & (xr == dr[ids])) | ((yq == dq[ids]) & (yr == dr[ids]))
+        keep = ~own
+        if plain_kind == ALONG:
+            found.append((ids[own], np.full(own.sum(), ALONG_OWN), xq[own], xr[own], k[own]))
+        found.append((ids[keep], np.full(keep.sum(), plain_kind), xq[keep], xr[keep], k[keep]))
+
+    active = np.nonzero((dq != 0) | (dr != 0))[0]
+    while len(active):
+        aq, ar = pq[active], pr[active]
+        a_s = -aq - ar
+        best_num = np.ones(len(active), np.int64)
+        best_den = np.zeros(len(active), np.int64)
+        first = np.full(len(active), -1, np.int64)
+        second = np.full(len(active), -1, np.int64)
+        for k in range(6):
+            slope = slopes[k, active]
+            num = 1 + aq * _UQ[k] + ar * _UR[k] + a_s * _US[k]
+            lhs, rhs = num * best_den, best_num * slope
+            valid = slope > 0
+            less = valid & (lhs < rhs)
+            tie = valid & ~less & (lhs == rhs) & (best_den > 0)
+            best_num = np.where(less, num, best_num)
+            best_den = np.where(less, slope, best_den)
+            second = np.where(less, -1, np.where(tie, k, second))
+            first = np.where(less, k, first)
+        nq, nr = aq + _UQ[first], ar + _UR[first]  # a clean crossing
+        corner = second >= 0
+        if corner.any():
+            c = np.nonzero(corner)[0]
+            ids = active[c]
+            i, j = first[c], second[c]
+            cq, cr = aq[c], ar[c]
+            lean = (dq[ids] * (_UQ[j] - _UQ[i]) + dr[ids] * (_UR[j] - _UR[i])
+                    + ds[ids] * (_US[j] - _US[i]))
+            iq, ir = cq + _UQ[i], cr + _UR[i]
+            jq, jr = cq + _UQ[j], cr + _UR[j]
+            run = lean == 0
+            if run.any():  # along the hexside between the two hexes beyond the corner
+                rid = ids[run]
+                k_along = _DIRECTION_OF[(jq[run] - iq[run] + 1) * 3 + (jr[run] - ir[run] + 1)]
+                side(rid, iq[run], ir[run], k_along, jq[run], jr[run], ALONG)
+                along_hexes.append((rid, iq[run], ir[run]))
+                along_hexes.append((rid, jq[run], jr[run]))
+            cross = ~run
+            pick = np.where(lean > 0, j, i)
+            other = np.where(lean > 0, i, j)
+            if cross.any():  # through the corner into one hex, grazing the other
+                xid = ids[cross]
+                pk, ok = pick[cross], other[cross]
+                xq, xr = cq[cross], cr[cross]
+                side(xid, xq, xr, pk, xq + _UQ[pk], xr + _UR[pk], CROSSED_AT_CORNER)
+                grazed.append((xid, xq + _UQ[ok], xr + _UR[ok]))
+            nq[c] = np.where(run, iq + _UQ[j], cq + _UQ[pick])
+            nr[c] = np.where(run, ir + _UR[j], cr + _UR[pick])
+        clean = np.nonzero(~corner)[0]
+        if len(clean):
+            k = first[clean]
+            side(active[clean], aq[clean], ar[clean], k, nq[clean], nr[clean], CROSSED)
+        pq[active], pr[active] = nq, nr
+        trace_hexes.append((active, nq, nr))
+        inside = (nq != dq[active]) | (nr != dr[active])
+        found.append((active[inside], np.full(inside.sum(), HEX), nq[inside], nr[inside],
+                      np.zeros(inside.sum(), np.int64)))
+        active = active[inside]
+
+    if grazed:
+        gid, gq, gr = (np.concatenate(x) for x in zip(*grazed))
+        span = int(np.abs(offsets).max(initial=0)) + 4
+
+        def key(ids, q, r):
+            return (ids * (2 * span + 1) + (q + span)) * (2 * span + 1) + (r + span)
+
+        passed = [key(*t) for t in trace_hexes + along_hexes]
+        keep = ~np.isin(key(gid, gq, gr), np.concatenate(passed))
+        found.append((gid[keep], np.full(keep.sum(), GRAZED), gq[keep], gr[keep],
+                      np.zeros(keep.sum(), np.int64)))
+    ids, kind, q, r, direction = (np.concatenate(x) for x in zip(*found)) if found else (
+        np.zeros(0, np.int64),) * 5
+    order = np.argsort(ids, kind="stable")
+    start = np.zeros(n + 1, np.int64)
+    np.cumsum(np.bincount(ids, minlength=n), out=start[1:])
+    return Courses(offsets, start, kind[order], q[order], r[order], direction[order])
+
+
+class Grid:
+    """A map's extent in a padded axial box: hex (q, r) at flat index (q - q0) * R + (r - r0).
+
+    A hex a + d is at flat(a) + flat offset of d, whatever a's column: this is what lets one
+    template serve every firer (offset maps' two column parities need no cases). Two hexes of
+    padding hold what a line along the map's ragged edge passes off the map (nothing blocks).
+    """
+
+    PAD = 2
+
+    def __init__(self, m: HexMap):
+        self.hexes = list(m)
+        q = np.array([h.q for h in self.hexes], np.int64)
+        r = np.array([h.r for h in self.hexes], np.int64)
+        self.q0, self.r0 = int(q.min()) - self.PAD, int(r.min()) - self.PAD
+        self.Q = int(q.max()) - self.q0 + 1 + self.PAD
+        self.R = int(r.max()) - self.r0 + 1 + self.PAD
+        self.q, self.r = q, r
+        self.flat = (q - self.q0) * self.R + (r - self.r0)
+        self.cells = self.Q * self.R
+        self.index = {h: i for i, h in enumerate(self.hexes)}
+        # the offsets between two hexes of the map: for each dq, a range of dr
+        cols = {}
+        for qq, rr in zip(q.tolist(), r.tolist()):
+            lo, hi = cols.get(qq, (rr, rr))
+            cols[qq] = (min(lo, rr), max(hi, rr))
+        spans = []
+        for dq in range(min(cols) - max(cols), max(cols) - min(cols) + 1):
+            pairs = [(cols[c], cols[c + dq]) for c in cols if c + dq in cols]
+            spans.append((dq, min(b[0] - a[1] for a, b in pairs), max(b[1] - a[0] for a, b in pairs)))
+        self.spans = tuple(spans)
+
+    def flat_of(self, h: Hex) -> int:
+        return (h.q - self.q0) * self.R + (h.r - self.r0)
+
+
+@functools.lru_cache(maxsize=4)
+def _templates(spans: tuple, R: int) -> tuple:
+    """The courses for every offset of ``spans``, compiled for a box of column height R: per
+    offset a slice of event indices into the code array (kind-major regions of 6 slots per
+    cell, all relative to the firer's slot), and a lookup from (dq, dr) to the offset."""
+    offsets = np.array([(dq, dr) for dq, lo, hi in spans for dr in range(lo, hi + 1)], np.int64)
+    c = courses(offsets)
+    dq0 = spans[0][0]
+    dr0 = min(lo for _, lo, _ in spans)
+    width = max(hi for _, _, hi in spans) - dr0 + 1
+    lookup = np.full((len(spans), width), -1, np.int64)
+    lookup[offsets[:, 0] - dq0, offsets[:, 1] - dr0] = np.arange(len(offsets))
+    slot = 6 * (c.q * R + c.r) + c.direction
+    distance = np.maximum(np.maximum(np.abs(offsets[:, 0]), np.abs(offsets[:, 1])),
+                          np.abs(offsets[:, 0] + offsets[:, 1]))
+    return c, slot, lookup, dq0, dr0, distance
+
+
+@dataclass(frozen=True)
+class _Compiled:
+    """The events of every offset for one set of kinds: CSR over offsets."""
+
+    start: np.ndarray
+    length: np.ndarray
+    slot: np.ndarray  # relative slot + kind region base
+
+
+@functools.lru_cache(maxsize=16)
+def _compiled(spans: tuple, R: int, region: int, kinds: tuple[int, ...]) -> _Compiled:
+    c, slot, *_ = _templates(spans, R)
+    keep = np.isin(c.kind, kinds)
+    ids = np.repeat(np.arange(len(c.start) - 1), np.diff(c.start))[keep]
+    length = np.bincount(ids, minlength=len(c.start) - 1)
+    start = np.zeros(len(length) + 1, np.int64)
+    np.cumsum(length, out=start[1:])
+    return _Compiled(start, length, slot[keep] + region * c.kind[keep])
+
+
+BLOCK = 1  # blocks the line whoever fires
+BEYOND = 2  # a hex with slope symbols: blocks only a line between hexes without a slope hexside
+
+
+class Sightlines:
+    """SS Panzer errata 9.4 for one map and one set of options, answered by templates.
+
+    The options are ``line_of_sight``'s, already checked; ``blocking_terrain`` is the set of the
+    map's terrain names that block.
+    """
+
+    def __init__(self, m: HexMap, *, blocking_terrain: frozenset, edge: str, slope_hex: str,
+                 slope_end: str, visibility: int | None):
+        self.map = m
+        self.grid = g = Grid(m)
+        self.visibility = visibility
+        region = 6 * g.cells
+        self.region = region
+        codes = np.zeros(KINDS * region + 1, np.uint8)  # one more: a zero for empty lines
+        terrain = np.zeros(g.cells, bool)
+        for name in blocking_terrain:
+            for h in m.terrain_hexes.get(name, ()):
+                terrain[g.flat_of(h)] = True
+        slopes = m.hexside_features.get("slope", frozenset())
+        slope_side = np.zeros(6 * g.cells, bool)
+        has_slope_side = np.zeros(g.cells, bool)
+        for s in slopes:
+            x, y = s.hexes
+            fx, fy = g.flat_of(x), g.flat_of(y)
+            k = _DIRECTION[(y.q - x.q, y.r - x.r)]
+            slope_side[6 * fx + k] = slope_side[6 * fy + (k + 3) % 6] = True
+            has_slope_side[fx] = has_slope_side[fy] = True
+        slope_hex_cells = np.zeros(g.cells, bool)
+        for up in m.uphill_hexes.values():
+            slope_hex_cells[g.flat_of(up)] = True
+        # the terrain on each side of each hexside (slot 6 * cell + k: the cell and its k-th neighbour)
+        step = _UQ * g.R + _UR
+        cell = np.arange(g.cells)
+        neighbour = (cell[:, None] + step[None, :]).clip(0, g.cells - 1)
+        here = np.repeat(terrain, 6)
+        there = terrain[neighbour].reshape(-1)
+        side_terrain = (here & there) if edge == "both" else (here | there)
+
+        hexes = codes[HEX * region: (HEX + 1) * region: 6]
+        hexes[terrain] |= BLOCK
+        if slope_hex == "enter_not_beyond":
+            hexes[slope_hex_cells] |= BEYOND
+        if edge == "either":
+            codes[GRAZED * region: (GRAZED + 1) * region: 6][terrain] = BLOCK
+        codes[CROSSED * region: (CROSSED + 1) * region][slope_side] = BLOCK
+        if slope_end == "crosses":
+            codes[CROSSED_AT_CORNER * region: (CROSSED_AT_CORNER + 1) * region][slope_side] = BLOCK
+        codes[ALONG * region: (ALONG + 1) * region] = (slope_side | side_terrain) * BLOCK
+        codes[ALONG_OWN * region: (ALONG_OWN + 1) * region] = side_terrain * BLOCK
+        self.codes = codes
+        self.kinds = tuple(k for k in range(KINDS) if codes[k * region: (k + 1) * region].any())
+        self.has_slope_side = has_slope_side[g.flat]  # per map hex, in map order
+        self.flat = g.flat
+
+    def _clear_to(self, i: int, targets: np.ndarray) -> np.ndarray:
+        """Whether the line from map hex ``i`` to each map hex of ``targets`` (indices) is clear."""
+        g = self.grid
+        _, _, lookup, dq0, dr0, distance = _templates(g.spans, g.R)
+        compiled = _compiled(g.spans, g.R, self.region, self.kinds)
+        oid = lookup[g.q[targets] - g.q[i] - dq0, g.r[targets] - g.r[i] - dr0]
+        length = compiled.length[oid]
+        total = int(length.sum())
+        first = np.zeros(len(targets), np.int64)
+        np.cumsum(length[:-1], out=first[1:])
+        where = np.repeat(compiled.start[oid] - first, length) + np.arange(total)
+        slots = compiled.slot[where] + 6 * self.flat[i]
+        values = np.append(self.codes[slots], np.uint8(0))
+        bits = np.bitwise_or.reduceat(values, np.minimum(first, total)) if len(targets) else values[:0]
+        bits[length == 0] = 0
+        blocked = (bits & BLOCK) != 0
+        if self.kinds and (bits & BEYOND).any():
+            beyond = ~(self.has_slope_side[targets] | self.has_slope_side[i])
+            blocked |= ((bits & BEYOND) != 0) & beyond
+        if self.visibility is not None:
+            blocked |= distance[oid] > self.visibility
+        return ~blocked
+
+    def viewshed(self, origin: Hex) -> set[Hex]:
+        """The map's hexes a unit in ``origin`` sees, its own included."""
+        i = self.grid.index[origin]
+        clear = self._clear_to(i, np.arange(len(self.grid.hexes)))
+        clear[i] = True
+        hexes = self.grid.hexes
+        return {hexes[j] for j in np.flatnonzero(clear).tolist()}
+
+    def matrix(self) -> np.ndarray:
+        """Intervisibility of every pair of map hexes, in map order (a symmetric boolean array).
+
+        Lines of sight are symmetric (a traced line reversed is the reverse line, and 9.4 reads
+        both ends alike), so each pair is worked out once, from the earlier hex of the two.
+        """
+        n = len(self.grid.hexes)
+        seen = np.zeros((n, n), bool)
+        for i in range(n - 1):
+            targets = np.arange(i + 1, n)
+            seen[i, i + 1:] = self._clear_to(i, targets)
+        seen |= seen.T
+        np.fill_diagonal(seen, True)
+        return seen
+
+
+@dataclass(frozen=True, eq=False)
+class Intervisibility:
+    """Which hexes of a map see which (SS Panzer errata 9.4 under one set of options); hexes
+    are ``Hex`` or printed labels.
+
+    ``sees(a, b)``; ``seen_from(x)``: the hexes a unit in x sees (its own included);
+    ``counts()``: how many hexes each hex sees, the best observation posts having the most;
+    ``dead_ground(x)``: the hexes x does not see; ``sees_but_not_seen_from(x, y)``: the hexes
+    that see x but are not seen from y (lines of sight are symmetric: a hex that sees x is seen
+    from x). ``seen`` is the matrix itself, in the map's order.
+    """
+
+    map: HexMap
+    options: dict
+    seen: np.ndarray
+
+    def _row(self, h) -> np.ndarray:
+        return self.seen[_index(self.map)[self.map.hex(h)]]
+
+    def _hexes(self, row: np.ndarray) -> set[Hex]:
+        hexes = _hexes(self.map)
+        return {hexes[j] for j in np.flatnonzero(row).tolist()}
+
+    def sees(self, a: Hex | str, b: Hex | str) -> bool:
+        """Does a unit in ``a`` see ``b``?"""
+        return bool(self._row(a)[_index(self.map)[self.map.hex(b)]])
+
+    def seen_from(self, x: Hex | str) -> set[Hex]:
+        return self._hexes(self._row(x))
+
+    def dead_ground(self, x: Hex | str) -> set[Hex]:
+        return self._hexes(~self._row(x))
+
+    def sees_but_not_seen_from(self, x: Hex | str, y: Hex | str) -> set[Hex]:
+        return self._hexes(self._row(x) & ~self._row(y))
+
+    def counts(self) -> dict[Hex, int]:
+        return dict(zip(_hexes(self.map), self.seen.sum(axis=1).tolist()))
+
+    def pairs(self) -> int:
+        """How many pairs of different hexes see each other."""
+        return int((self.seen.sum() - len(self.seen)) // 2)
+
+
+@functools.lru_cache(maxsize=8)
+def _hexes(m: HexMap) -> tuple[Hex, ...]:
+    return tuple(m)
+
+
+@functools.lru_cache(maxsize=8)
+def _index(m: HexMap) -> dict[Hex, int]:
+    return {h: i for i, h in enumerate(m)}
+
+
+def sightlines(m: HexMap, **options) -> Sightlines:
+    """``Sightlines(m, **options)``, kept for the next call with an equal map and options (a
+    panel clicking targets, a notebook asking twice)."""
+    return _sightlines(m, tuple(sorted(options.items())))
+
+
+@functools.lru_cache(maxsize=8)
+def _sightlines(m: HexMap, options: tuple) -> Sightlines:
+    return Sightlines(m, **dict(options))
