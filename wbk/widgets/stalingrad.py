@@ -91,13 +91,16 @@ def count(n: int, one: str, many: str | None = None) -> str:
 # --- CRTs -----------------------------------------------------------------------------------
 
 
-def table_control() -> widgets.Dropdown:
-    return widgets.Dropdown(options=TABLES, description="CRT")
+def table_control(value: str = "illustrative_1d6") -> widgets.Dropdown:
+    """The choice of table: a shipped one (each saying it is not the published table) or the
+    user's file."""
+    return widgets.Dropdown(options=TABLES, value=value, description="CRT")
 
 
-def file_control() -> widgets.Text:
+def file_control(path: str = "") -> widgets.Text:
+    """The path of the user's CRT file, read when "my CRT file" is chosen."""
     return widgets.Text(
-        "",
+        path,
         description="CRT file",
         placeholder="path of your CRT's TOML file",
         continuous_update=False,
@@ -309,34 +312,23 @@ def crt_explorer(table: str = "illustrative_1d6", path: str = "") -> ChartPanel:
         shown = {f"{column}": crt.on_column(column)}
         if r.shift or r.drm:
             shown[f"{read}, DRM {_signed(r.drm)}"] = crt.on_column(read, drm=r.drm)
-        return (
-            f"<p><b>{r.strength} AF</b> rolls on the {column} column"
-            + (
-                f", {count(abs(r.shift), 'column')} {'right' if r.shift > 0 else 'left'}: {read}"
-                if r.shift
-                else ""
+        how = [f"<b>{r.strength} AF</b> rolls on the {column} column"]
+        if r.shift:
+            how.append(
+                f"{count(abs(r.shift), 'column')} {'right' if r.shift > 0 else 'left'}: {read}"
             )
-            + (f", the roll modified by {_signed(r.drm)}" if r.drm else "")
-            + ".</p>"
-            + dist_table(
-                shown,
-                order=[c for c in code_order(crt) if any(d.probability(c) for d in shown.values())],
-                labels=labels,
-            )
-            + crt._repr_html_()
-        )
+        if r.drm:
+            how.append(f"the roll modified by {_signed(r.drm)}")
+        order = [c for c in code_order(crt) if any(d.probability(c) for d in shown.values())]
+        table = dist_table(shown, order=order, labels=labels)
+        return f"<p>{', '.join(how)}.</p>{table}{crt._repr_html_()}"
 
     return ChartPanel(
         compute,
         draw,
         size=(6.4, 4.4),
-        table=widgets.Dropdown(options=TABLES, value=table, description="CRT"),
-        file=widgets.Text(
-            path,
-            description="CRT file",
-            placeholder="path of your CRT's TOML file",
-            continuous_update=False,
-        ),
+        table=table_control(table),
+        file=file_control(path),
         strength=widgets.Text("15", description="attack strength (AF)", continuous_update=False),
         shift=widgets.IntSlider(0, -3, 3, description="column shift"),
         drm=widgets.IntSlider(0, -3, 3, description="die roll modifier"),
@@ -345,7 +337,8 @@ def crt_explorer(table: str = "illustrative_1d6", path: str = "") -> ChartPanel:
 
 # --- 9.67 the Close Assault Bonus advisor ----------------------------------------------------
 
-ATTACK_FLAGS = {"pinned": "pinned", "spent": "spent", "away": "not adjacent"}
+#: What may follow a unit's AF in the advisor: pinned, spent, or not adjacent to the target.
+ATTACK_FLAGS = ("pinned", "spent", "away")
 
 
 def parse_attack(text: str) -> tuple[list[Unit], list[str]]:
@@ -361,7 +354,7 @@ def parse_attack(text: str) -> tuple[list[Unit], list[str]]:
         kind = words[0]
         if kind not in stalingrad.KINDS[:4]:
             raise WbkError(f"{part!r} in the attack: {words[0]!r} is not one of {kinds}")
-        if len(words) < 2 or not words[1].isdigit():
+        if len(words) < 2 or not (words[1].isascii() and words[1].isdigit()):
             raise WbkError(
                 f"{part!r} in the attack: give the unit's AF after its kind, like 'infantry 6'"
             )
@@ -510,13 +503,8 @@ def assault_advisor(table: str = "illustrative_1d6", path: str = "") -> ChartPan
         compute,
         draw,
         size=(7.0, 3.8),
-        table=widgets.Dropdown(options=TABLES, value=table, description="CRT"),
-        file=widgets.Text(
-            path,
-            description="CRT file",
-            placeholder="path of your CRT's TOML file",
-            continuous_update=False,
-        ),
+        table=table_control(table),
+        file=file_control(path),
         attack=widgets.Text(
             "infantry 6, engineer 4, tank 5",
             continuous_update=False,
