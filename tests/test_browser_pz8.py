@@ -45,10 +45,14 @@ def test_pz8_table_panel_places_a_tank_and_fires(browser, lab):
     page.locator("button:has-text('picks the shooter')").click()
     click_table((10, 40))
     shooter = page.locator(".widget-text:has-text('shooter') input").first
-    page.wait_for_function("el => el.value === 'Panther'", arg=shooter.element_handle(), timeout=20_000)
+    page.wait_for_function(
+        "el => el.value === 'Panther'", arg=shooter.element_handle(), timeout=20_000
+    )
     title = page.locator(".widget-html b:has-text('Panther → KV-1')").first
     title.wait_for(timeout=20_000)
-    assert "destroyed 1/3 = 33.3%" in title.inner_text()  # a long gun hits on 4-6, a heavy tank saves on 5-6
+    assert (
+        "destroyed 1/3 = 33.3%" in title.inner_text()
+    )  # a long gun hits on 4-6, a heavy tank saves on 5-6
     # a tank that is not there: a one-line message, no traceback
     shooter.fill("Panzer")
     shooter.press("Enter")

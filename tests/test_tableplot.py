@@ -18,9 +18,9 @@ def legend_of(view) -> list[str]:
 def test_every_colour_and_symbol_of_the_table_is_in_the_legend():
     view = draw_table(T)
     assert legend_of(view) == [
-        "rough terrain (3\" to enter)",
+        'rough terrain (3" to enter)',
         "obstacle (blocks sight and movement)",
-        "hill (blocks sight; 3\" to climb)",
+        'hill (blocks sight; 3" to climb)',
         "German tank (barrel: facing)",
         "Soviet tank (barrel: facing)",
         "HQ",
@@ -39,12 +39,17 @@ def test_a_shot_in_cover_titles_the_picture_and_marks_what_hides_the_target():
     shot = pz8.shot(T, "Pz IV 1", "KV-1")
     view.show_ranges("Pz IV 1", pz8.GUN_RANGES, gun="medium")
     view.show_shot(shot)
-    assert view.ax.get_title() == 'Pz IV 1 → KV-1, 17.1": in cover (53% seen), destroyed 5/18 = 27.8%'
+    assert (
+        view.ax.get_title() == 'Pz IV 1 → KV-1, 17.1": in cover (53% seen), destroyed 5/18 = 27.8%'
+    )
     assert shot.outcome.map(lambda o: o.destroyed).probability(True) == Fraction(5, 18)
     legend = legend_of(view)
     assert "line of sight: in cover (53% seen)" in legend
     assert {"hides the target", "hidden part of the target", "firer", "target"} <= set(legend)
-    assert "Pz IV 1's medium gun: 18\"" in legend and "other gun ranges (short 12\", long 24\")" in legend
+    assert (
+        "Pz IV 1's medium gun: 18\"" in legend
+        and 'other gun ranges (short 12", long 24")' in legend
+    )
     assert len(view.blockers.get_paths()) == 1  # the farmhouse
     assert len(view.hidden.get_paths()) >= 1
     assert view.line.get_linestyle() == "--"
@@ -74,13 +79,17 @@ def test_reach_bands_are_translucent_and_in_the_legend():
     view = draw_table(T)
     terrain = [c.get_facecolors().copy() for c in view.terrain.values()]
     view.show_reach(pz8.movement_reach(T, "Tiger"))
-    assert all((c.get_facecolors() == before).all() for c, before in zip(view.terrain.values(), terrain))
+    assert all(
+        (c.get_facecolors() == before).all() for c, before in zip(view.terrain.values(), terrain)
+    )
     colours = view.reach.get_facecolors()
     assert len(colours) >= 6 and all(c[3] < 1 for c in colours)
     legend = legend_of(view)
     assert 'reach 4" (any roll): 100%' in legend and 'reach 9" (6+): 16.7%' in legend
     view.show_reach(None)
-    assert len(view.reach.get_paths()) == 0 and not any(t.startswith("reach") for t in legend_of(view))
+    assert len(view.reach.get_paths()) == 0 and not any(
+        t.startswith("reach") for t in legend_of(view)
+    )
     plt.close(view.figure)
 
 
@@ -107,7 +116,9 @@ def test_clicks_find_points_and_pieces():
 
 def test_contents_update_in_place():
     view = draw_table(T)
-    moved = T.with_piece(Tank("Panther", (40, 40), side="German", tank_class="heavy", gun="long", shaken=True))
+    moved = T.with_piece(
+        Tank("Panther", (40, 40), side="German", tank_class="heavy", gun="long", shaken=True)
+    )
     view.show_contents(moved)
     assert len(view.tanks.get_paths()) == len(T.pieces) + 1
     assert "shaken" in legend_of(view)
@@ -123,8 +134,13 @@ def test_a_generic_table_draws_and_shows_itself():
 
 @pytest.mark.parametrize(
     "value, said",
-    [(Fraction(91, 216), "91/216 = 42.1%"), (Fraction(0), "0%"), (Fraction(1), "100%"),
-     (Fraction(1, 100000), "1/100000 = <0.01%"), (Fraction(99999, 100000), "99999/100000 = >99.99%")],
+    [
+        (Fraction(91, 216), "91/216 = 42.1%"),
+        (Fraction(0), "0%"),
+        (Fraction(1), "100%"),
+        (Fraction(1, 100000), "1/100000 = <0.01%"),
+        (Fraction(99999, 100000), "99999/100000 = >99.99%"),
+    ],
 )
 def test_chances_are_said_as_a_wargamer_says_them(value, said):
     assert say_chance(value) == said
@@ -144,7 +160,10 @@ def test_draw_shot_and_reach_answer_in_their_titles():
     assert view.ax.get_title().endswith("destroyed 5/18 = 27.8%") and view.ranges[1].get_visible()
     plt.close(view.figure)
     view = draw_reach(T, pz8.movement_reach(T, "Tiger"))
-    assert view.ax.get_title() == "Where can Tiger move? 4\" to 9\" by the roll; the darker, the likelier"
+    assert (
+        view.ax.get_title()
+        == 'Where can Tiger move? 4" to 9" by the roll; the darker, the likelier'
+    )
     plt.close(view.figure)
     view = draw_reach(T, pz8.movement_reach(T, "T-60"))
     assert view.ax.get_title() == "Where can T-60 move? Nowhere: it cannot move"

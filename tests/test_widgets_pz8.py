@@ -17,11 +17,17 @@ def legend(panel) -> list[str]:
 
 def test_the_table_panel_answers_in_its_title():
     panel = panels.TablePanel(path="unused.toml")
-    assert panel.view.ax.get_title() == 'Pz IV 1 → KV-1, 17.1": in cover (53% seen), destroyed 5/18 = 27.8%'
+    assert (
+        panel.view.ax.get_title()
+        == 'Pz IV 1 → KV-1, 17.1": in cover (53% seen), destroyed 5/18 = 27.8%'
+    )
     assert "farmhouse" in panel.pane.value and "the turn passes 5/9 = 55.6%" in panel.pane.value
     assert "line of sight: in cover (53% seen)" in legend(panel)
     panel.cover_reading.value = "half_hidden"
-    assert panel.view.ax.get_title() == 'Pz IV 1 → KV-1, 17.1": in the open (53% seen), destroyed 3/8 = 37.5%'
+    assert (
+        panel.view.ax.get_title()
+        == 'Pz IV 1 → KV-1, 17.1": in the open (53% seen), destroyed 3/8 = 37.5%'
+    )
     panel.cover_reading.value = "partly_hidden"
     panel.boxes["shooter"].value = "pz iv 2"  # any case
     assert panel.view.ax.get_title() == 'Pz IV 2 → KV-1, 17.5": in the open, destroyed 3/8 = 37.5%'
@@ -38,7 +44,7 @@ def test_clicks_alternate_between_shooter_and_target():
     # a long gun hits a medium tank on 4-6 (1/2), which then saves only on a 6 (fails 5/6)
     assert "destroyed 5/12 = 41.7%" in panel.view.ax.get_title()
     click(panel, 2, 2)
-    assert "no tank at 2\", 2\": click on a tank" in panel.message.value
+    assert 'no tank at 2", 2": click on a tank' in panel.message.value
     click(panel, None, None)
     assert "that click is off the table" in panel.message.value
 
@@ -60,16 +66,25 @@ def test_placing_turning_and_removing_a_tank():
     click(panel, 24, 40)
     assert "Panther" not in [p.name for p in panel.table.pieces]
     assert "no tank called 'panther' on the table" in panel.message.value
-    assert "Out of date" in panel.pane.value and panel.view.ax.get_title() == "Out of date: fix the input above"
+    assert (
+        "Out of date" in panel.pane.value
+        and panel.view.ax.get_title() == "Out of date: fix the input above"
+    )
 
 
 def test_bad_placements_are_one_line_messages():
     panel = panels.TablePanel(path="unused.toml")
     panel.click.value = "place"
     click(panel, 47.5, 20)
-    assert "'Panther' at position [47.5, 20.0] facing 90: its footprint leaves the table" in panel.message.value
+    assert (
+        "'Panther' at position [47.5, 20.0] facing 90: its footprint leaves the table"
+        in panel.message.value
+    )
     click(panel, 30, 8.5)
-    assert "'Tiger' at position [30.0, 8.0] overlaps 'Panther' at position [30.0, 8.5]" in panel.message.value
+    assert (
+        "'Tiger' at position [30.0, 8.0] overlaps 'Panther' at position [30.0, 8.5]"
+        in panel.message.value
+    )
     click(panel, 23, 23)
     assert "inside obstacle 'farmhouse'" in panel.message.value
     panel.tank_name.value = " "
@@ -82,7 +97,10 @@ def test_bad_placements_are_one_line_messages():
 def test_terrain_and_reach():
     panel = panels.TablePanel(path="unused.toml", shooter="Tiger", target="T-34 2")
     panel.show_reach.value = True
-    assert 'reach 4" (any roll): 100%' in legend(panel) and "Tiger: where it can move" in panel.pane.value
+    assert (
+        'reach 4" (any roll): 100%' in legend(panel)
+        and "Tiger: where it can move" in panel.pane.value
+    )
     panel.click.value = "terrain"
     panel.terrain_kind.value = "obstacle"
     click(panel, 30, 20)  # a 6 x 4 obstacle in front of the Tiger
@@ -109,7 +127,10 @@ def test_load_and_save(tmp_path):
     assert fresh.table == panel.table and "loaded" in fresh.pane.value
     path.write_text('size = [24, 24]\n[[tanks]]\nname = "A"\nposition = [5, 5]\ngun = "huge"\n')
     fresh.load()
-    assert "mine.toml: [[tanks]] 'A': gun 'huge' is not one of short, medium, long" in fresh.message.value
+    assert (
+        "mine.toml: [[tanks]] 'A': gun 'huge' is not one of short, medium, long"
+        in fresh.message.value
+    )
     fresh.path.value = str(tmp_path / "mine.txt")
     fresh.save()
     assert "file name 'mine.txt' should end in .toml" in fresh.message.value
@@ -125,7 +146,10 @@ def test_gun_against_armor_heatmaps():
     left, right = panel.figure.axes[:2]  # then their colour bars
     assert left.get_title() == "Which gun kills which tank?\ndestroyed by one attack (no modifiers)"
     assert right.get_title().startswith("Does the attack hand over the turn?")
-    assert "<td>short</td><td>medium</td><td>91/216 = 42.1%</td><td>19/27 = 70.4%</td>" in panel.pane.value
+    assert (
+        "<td>short</td><td>medium</td><td>91/216 = 42.1%</td><td>19/27 = 70.4%</td>"
+        in panel.pane.value
+    )
     panel.controls["cover"].value = True
     panel.controls["veteran"].value = True
     assert "(target in cover, veteran crew)" in panel.figure.axes[0].get_title()
@@ -136,14 +160,19 @@ def test_gun_against_armor_heatmaps():
     panel.controls["natural_six"].value = "always_hits"
     assert "<td>short</td><td>medium</td><td>397/1728 = 23.0%</td>" in panel.pane.value
     assert [w for w, _ in panel.controls["natural_six"].options] == [
-        "hits if the modified roll does (wbk)", "always hits"]
+        "hits if the modified roll does (wbk)",
+        "always hits",
+    ]
 
 
 def test_duel_calculator():
     panel = panels.duel_calculator()
     assert panel.figure._suptitle.get_text() == (
-        "medium tank, medium gun (shoots first) against heavy tank, long gun: first wins 9/17 = 52.9%")
-    assert pz8.duel(pz8.Tank("a"), pz8.Tank("b", tank_class="heavy", gun="long"), 16).first_wins == Fraction(9, 17)
+        "medium tank, medium gun (shoots first) against heavy tank, long gun: first wins 9/17 = 52.9%"
+    )
+    assert pz8.duel(
+        pz8.Tank("a"), pz8.Tank("b", tank_class="heavy", gun="long"), 16
+    ).first_wins == Fraction(9, 17)
     panel.controls["second_class"].value = "medium"
     panel.controls["second_gun"].value = "medium"
     panel.controls["range_inches"].value = 10

@@ -8,9 +8,9 @@ move by its chance) change the data of a few fixed artists and never rebuild the
 layout is fixed as ``wbk.plot``'s maps are: the title above, the legend below, so the table
 never moves when the legend grows and a click lands where it is drawn.
 
-Public names: ``draw_table``, ``draw_shot``, ``draw_reach``, ``TableView``, ``table_axes``, ``table_figure_size``,
-``table_png``, ``shot_title``, ``say_chance``, ``say_percent``, ``say_share``, ``say_inches``,
-``SIDE_COLOURS``, ``TERRAIN_STYLES``.
+Public names: ``draw_table``, ``draw_shot``, ``draw_reach``, ``TableView``, ``table_axes``,
+``table_figure_size``, ``table_png``, ``shot_title``, ``say_chance``, ``say_percent``,
+``say_share``, ``say_inches``, ``SIDE_COLOURS``, ``TERRAIN_STYLES``.
 """
 
 from __future__ import annotations
@@ -39,9 +39,9 @@ TERRAIN_STYLES = {
     "hill": {"facecolor": "#e3cf9c", "edgecolor": "#9c7a3c", "hatch": None},
 }
 TERRAIN_NAMES = {
-    "rough": "rough terrain (3\" to enter)",
+    "rough": 'rough terrain (3" to enter)',
     "obstacle": "obstacle (blocks sight and movement)",
-    "hill": "hill (blocks sight; 3\" to climb)",
+    "hill": 'hill (blocks sight; 3" to climb)',
 }
 #: Sides' colours, in order of first appearance: Okabe-Ito sky blue and yellow, then more.
 SIDE_COLOURS = ("#56B4E9", "#F0E442", "#CC79A7", "#009E73")
@@ -114,7 +114,9 @@ def _paths(geometry) -> list[Path]:
     for polygon in _polygons(geometry):
         polygon = orient(polygon, 1.0)  # holes run the other way: the nonzero rule leaves them out
         rings = [polygon.exterior, *polygon.interiors]
-        paths.append(Path.make_compound_path(*(Path(list(ring.coords), closed=True) for ring in rings)))
+        paths.append(
+            Path.make_compound_path(*(Path(list(ring.coords), closed=True) for ring in rings))
+        )
     return paths
 
 
@@ -124,18 +126,47 @@ class TableView:
     def __init__(self, table: Table, ax):
         self.table, self.ax, self.figure = table, ax, ax.figure
         self.overlay_legend: dict[str, dict[str, object]] = {}
-        self.board = matplotlib.patches.Rectangle((0, 0), table.width, table.depth, facecolor=CLEAR,
-                                                  edgecolor="#7d7668", linewidth=1.2, zorder=0)
+        self.board = matplotlib.patches.Rectangle(
+            (0, 0),
+            table.width,
+            table.depth,
+            facecolor=CLEAR,
+            edgecolor="#7d7668",
+            linewidth=1.2,
+            zorder=0,
+        )
         ax.add_patch(self.board)
-        self.grid = LineCollection(self._grid_lines(table), colors="#bdb6a6", linewidths=0.5, zorder=0.5)
+        self.grid = LineCollection(
+            self._grid_lines(table), colors="#bdb6a6", linewidths=0.5, zorder=0.5
+        )
         ax.add_collection(self.grid)
         for x in range(GRID, int(table.width) + 1 - GRID // 2, GRID):
-            ax.text(x, 0.3, say_inches(x), ha="center", va="bottom", fontsize=6, color="#8a8578", zorder=0.6)
+            ax.text(
+                x,
+                0.3,
+                say_inches(x),
+                ha="center",
+                va="bottom",
+                fontsize=6,
+                color="#8a8578",
+                zorder=0.6,
+            )
         for y in range(GRID, int(table.depth) + 1 - GRID // 2, GRID):
-            ax.text(0.3, y, say_inches(y), ha="left", va="center", fontsize=6, color="#8a8578", zorder=0.6)
+            ax.text(
+                0.3,
+                y,
+                say_inches(y),
+                ha="left",
+                va="center",
+                fontsize=6,
+                color="#8a8578",
+                zorder=0.6,
+            )
         self.terrain = {}
         for kind, style in TERRAIN_STYLES.items():
-            collection = PolyCollection([], linewidths=1.2 if kind == "hill" else 0.8, zorder=1, **style)
+            collection = PolyCollection(
+                [], linewidths=1.2 if kind == "hill" else 0.8, zorder=1, **style
+            )
             ax.add_collection(collection)
             self.terrain[kind] = collection
         self.terrain_names: list = []
@@ -146,33 +177,68 @@ class TableView:
         for circle in self.ranges:
             ax.add_patch(circle)
             circle.set_clip_path(self.board)
-        self.range_texts = [ax.text(0, 0, "", fontsize=7, ha="center", va="center", color=RANGE_COLOUR, zorder=1.7,
-                                    path_effects=[patheffects.withStroke(linewidth=2, foreground="white")])
-                            for _ in range(3)]
+        self.range_texts = [
+            ax.text(
+                0,
+                0,
+                "",
+                fontsize=7,
+                ha="center",
+                va="center",
+                color=RANGE_COLOUR,
+                zorder=1.7,
+                path_effects=[patheffects.withStroke(linewidth=2, foreground="white")],
+            )
+            for _ in range(3)
+        ]
         # the tanks
         self.tanks = PolyCollection([], edgecolors="black", linewidths=0.8, zorder=3)
         ax.add_collection(self.tanks)
         self.barrels = LineCollection([], colors="black", linewidths=1.6, zorder=3.1)
         ax.add_collection(self.barrels)
-        (self.hq_marks,) = ax.plot([], [], "*", color="white", markeredgecolor="black", markersize=8, zorder=3.2)
-        (self.wreck_marks,) = ax.plot([], [], "x", color="white", markeredgewidth=1.8, markersize=7, zorder=3.2)
-        (self.shaken_marks,) = ax.plot([], [], "o", color="#D55E00", markeredgecolor="white", markersize=5, zorder=3.3)
+        (self.hq_marks,) = ax.plot(
+            [], [], "*", color="white", markeredgecolor="black", markersize=8, zorder=3.2
+        )
+        (self.wreck_marks,) = ax.plot(
+            [], [], "x", color="white", markeredgewidth=1.8, markersize=7, zorder=3.2
+        )
+        (self.shaken_marks,) = ax.plot(
+            [], [], "o", color="#D55E00", markeredgecolor="white", markersize=5, zorder=3.3
+        )
         self.names: list = []
         # overlays above the tanks: what hides the target, the line of sight, firer and target
-        self.blockers = PolyCollection([], facecolors="none", edgecolors=BLOCKED_LINE, hatch="//", linewidths=2,
-                                       zorder=3.5)
+        self.blockers = PolyCollection(
+            [], facecolors="none", edgecolors=BLOCKED_LINE, hatch="//", linewidths=2, zorder=3.5
+        )
         ax.add_collection(self.blockers)
-        self.hidden = PathCollection([], facecolors="none", edgecolors=BLOCKED_LINE, hatch="xxxx", linewidths=1,
-                                     zorder=3.6)
+        self.hidden = PathCollection(
+            [], facecolors="none", edgecolors=BLOCKED_LINE, hatch="xxxx", linewidths=1, zorder=3.6
+        )
         ax.add_collection(self.hidden)
         self.fan = LineCollection([], colors=CLEAR_LINE, linewidths=0.8, linestyles=":", zorder=3.7)
         ax.add_collection(self.fan)
         self.line = Line2D([], [], color=CLEAR_LINE, linewidth=2, zorder=3.8)
         ax.add_line(self.line)
-        (self.firer_mark,) = ax.plot([], [], "o", markerfacecolor="none", markeredgecolor="black", markeredgewidth=2,
-                                     markersize=18, zorder=3.9)
-        (self.target_mark,) = ax.plot([], [], "s", markerfacecolor="none", markeredgecolor="black", markeredgewidth=2,
-                                      markersize=18, zorder=3.9)
+        (self.firer_mark,) = ax.plot(
+            [],
+            [],
+            "o",
+            markerfacecolor="none",
+            markeredgecolor="black",
+            markeredgewidth=2,
+            markersize=18,
+            zorder=3.9,
+        )
+        (self.target_mark,) = ax.plot(
+            [],
+            [],
+            "s",
+            markerfacecolor="none",
+            markeredgecolor="black",
+            markeredgewidth=2,
+            markersize=18,
+            zorder=3.9,
+        )
         self.show_contents(table)
         ax.set_xlim(-0.5, table.width + 0.5)
         ax.set_ylim(-0.5, table.depth + 0.5)
@@ -183,7 +249,9 @@ class TableView:
     @staticmethod
     def _grid_lines(table: Table) -> list:
         lines = [((x, 0), (x, table.depth)) for x in range(GRID, math.ceil(table.width), GRID)]
-        return lines + [((0, y), (table.width, y)) for y in range(GRID, math.ceil(table.depth), GRID)]
+        return lines + [
+            ((0, y), (table.width, y)) for y in range(GRID, math.ceil(table.depth), GRID)
+        ]
 
     def show_contents(self, table: Table) -> None:
         """Show the terrain and pieces of ``table`` (an edited copy of the same size): the
@@ -196,41 +264,70 @@ class TableView:
         for text in self.terrain_names + self.names:
             text.remove()
         self.terrain_names = [
-            self.ax.text(t.polygon.representative_point().x, t.polygon.representative_point().y, t.name,
-                         fontsize=6.5, ha="center", va="center", style="italic", color="#3d3833", zorder=1.2,
-                         path_effects=[patheffects.withStroke(linewidth=2, foreground="white")])
-            for t in table.terrain if t.name
+            self.ax.text(
+                t.polygon.representative_point().x,
+                t.polygon.representative_point().y,
+                t.name,
+                fontsize=6.5,
+                ha="center",
+                va="center",
+                style="italic",
+                color="#3d3833",
+                zorder=1.2,
+                path_effects=[patheffects.withStroke(linewidth=2, foreground="white")],
+            )
+            for t in table.terrain
+            if t.name
         ]
         self.side_colour = _side_colours(table)
         pieces = table.pieces
         self.tanks.set_verts([_coords(p.footprint) for p in pieces])
-        self.tanks.set_facecolors([WRECK if getattr(p, "destroyed", False) else self.side_colour[p.side] for p in pieces])
+        self.tanks.set_facecolors(
+            [WRECK if getattr(p, "destroyed", False) else self.side_colour[p.side] for p in pieces]
+        )
         barrels = []
         for p in pieces:
             a = math.radians(p.facing)
             tip = 0.5 * p.length + 0.7
-            barrels.append((p.position, (p.position[0] + tip * math.cos(a), p.position[1] + tip * math.sin(a))))
+            barrels.append(
+                (p.position, (p.position[0] + tip * math.cos(a), p.position[1] + tip * math.sin(a)))
+            )
         self.barrels.set_segments(barrels)
 
         def centres(keep):
             chosen = [p.position for p in pieces if keep(p)]
             return ([x for x, _ in chosen], [y for _, y in chosen])
 
-        self.hq_marks.set_data(*centres(lambda p: getattr(p, "is_hq", False) and not getattr(p, "destroyed", False)))
+        self.hq_marks.set_data(
+            *centres(lambda p: getattr(p, "is_hq", False) and not getattr(p, "destroyed", False))
+        )
         self.wreck_marks.set_data(*centres(lambda p: getattr(p, "destroyed", False)))
-        self.shaken_marks.set_data(*([p.position[0] + 0.45 for p in pieces if getattr(p, "shaken", False)],
-                                     [p.position[1] - 0.45 for p in pieces if getattr(p, "shaken", False)]))
+        self.shaken_marks.set_data(
+            *(
+                [p.position[0] + 0.45 for p in pieces if getattr(p, "shaken", False)],
+                [p.position[1] - 0.45 for p in pieces if getattr(p, "shaken", False)],
+            )
+        )
         self.names = [
-            self.ax.text(p.position[0], p.position[1] + 0.5 * max(p.width, p.length) + 0.35, p.name, fontsize=6.5,
-                         ha="center", va="bottom", zorder=4.5,
-                         path_effects=[patheffects.withStroke(linewidth=2, foreground="white")])
+            self.ax.text(
+                p.position[0],
+                p.position[1] + 0.5 * max(p.width, p.length) + 0.35,
+                p.name,
+                fontsize=6.5,
+                ha="center",
+                va="bottom",
+                zorder=4.5,
+                path_effects=[patheffects.withStroke(linewidth=2, foreground="white")],
+            )
             for p in pieces
         ]
         self.update_legend()
 
     # --- overlays ---------------------------------------------------------------------------
 
-    def show_ranges(self, firer: str | None, ranges: Mapping[str, float] | None = None, *, gun: str = "") -> None:
+    def show_ranges(
+        self, firer: str | None, ranges: Mapping[str, float] | None = None, *, gun: str = ""
+    ) -> None:
         """Circles of the gun ranges (``{"short": 12, ...}``) around ``firer``'s centre; the
         firer's own ``gun`` drawn solid, the others dotted. ``None`` removes them."""
         ranges = dict(ranges or {})
@@ -243,14 +340,24 @@ class TableView:
             x, y = self.table.piece(firer).position
             for circle, text, (name, r) in zip(self.ranges, self.range_texts, ranges.items()):
                 own = name == gun
-                circle.set(center=(x, y), radius=r, visible=True, edgecolor=RANGE_COLOUR,
-                           linestyle="-" if own else ":", linewidth=1.6 if own else 0.9)
+                circle.set(
+                    center=(x, y),
+                    radius=r,
+                    visible=True,
+                    edgecolor=RANGE_COLOUR,
+                    linestyle="-" if own else ":",
+                    linewidth=1.6 if own else 0.9,
+                )
                 text.set(**self._range_label_place(x, y, r), text=f"{name} {say_inches(r)}")
             listed = ", ".join(f"{n} {say_inches(r)}" for n, r in ranges.items() if n != gun)
             if gun in ranges:
-                entries[f"{firer}'s {gun} gun: {say_inches(ranges[gun])}"] = Line2D([], [], color=RANGE_COLOUR, linewidth=1.6)
+                entries[f"{firer}'s {gun} gun: {say_inches(ranges[gun])}"] = Line2D(
+                    [], [], color=RANGE_COLOUR, linewidth=1.6
+                )
             if listed:
-                entries[f"other gun ranges ({listed})"] = Line2D([], [], color=RANGE_COLOUR, linewidth=0.9, linestyle=":")
+                entries[f"other gun ranges ({listed})"] = Line2D(
+                    [], [], color=RANGE_COLOUR, linewidth=0.9, linestyle=":"
+                )
         self.set_overlay_legend("ranges", entries)
 
     def _range_label_place(self, x: float, y: float, r: float) -> dict:
@@ -259,7 +366,13 @@ class TableView:
         from shapely.geometry import Point
 
         shapes = [p.footprint for p in self.table.pieces] + [t.polygon for t in self.table.terrain]
-        best, place = -1.0, {"x": min(max(x, 1), self.table.width - 1), "y": min(max(y + r, 1), self.table.depth - 1)}
+        best, place = (
+            -1.0,
+            {
+                "x": min(max(x, 1), self.table.width - 1),
+                "y": min(max(y + r, 1), self.table.depth - 1),
+            },
+        )
         for angle in range(45, 405, 15):
             px, py = x + r * math.cos(math.radians(angle)), y + r * math.sin(math.radians(angle))
             if not (2 <= px <= self.table.width - 2 and 1 <= py <= self.table.depth - 1):
@@ -293,14 +406,18 @@ class TableView:
             base = math.atan2(by - ay, bx - ax_)
 
             def bearing(c):
-                return (math.atan2(c[1] - ay, c[0] - ax_) - base + math.pi) % (2 * math.pi) - math.pi
+                return (math.atan2(c[1] - ay, c[0] - ax_) - base + math.pi) % (
+                    2 * math.pi
+                ) - math.pi
 
             edges = [min(corners, key=bearing), max(corners, key=bearing)]
             self.fan.set_segments([(a.position, c) for c in edges])
             self.fan.set_color(colour)
             shapes = {f"{p.name!r}": p.footprint for p in self.table.pieces}
             shapes.update({t.label: t.polygon for t in self.table.terrain})
-            self.blockers.set_verts([_coords(shapes[label]) for label, _ in sight.hidden_by if label in shapes])
+            self.blockers.set_verts(
+                [_coords(shapes[label]) for label, _ in sight.hidden_by if label in shapes]
+            )
             self.hidden.set_paths(_paths(getattr(sight, "hidden", None)))
             self.firer_mark.set_data([ax_], [ay])
             self.target_mark.set_data([bx], [by])
@@ -311,7 +428,9 @@ class TableView:
             else:
                 verdict = "no line of sight"
             entries[verdict] = self.line
-            entries["sight lines to the target's edges"] = Line2D([], [], color=colour, linestyle=":", linewidth=0.8)
+            entries["sight lines to the target's edges"] = Line2D(
+                [], [], color=colour, linestyle=":", linewidth=0.8
+            )
             entries["firer"], entries["target"] = self.firer_mark, self.target_mark
             if sight.hidden_by:
                 entries["hides the target"] = self.blockers
@@ -337,8 +456,9 @@ class TableView:
             paths += found
             colours += [colour] * len(found)
             roll = "any roll" if band.roll == 1 else f"{band.roll}+"
-            entries[f"reach {say_inches(band.inches)} ({roll}): {say_percent(band.probability)}"] = Patch(
-                facecolor=colour, edgecolor="none")
+            entries[
+                f"reach {say_inches(band.inches)} ({roll}): {say_percent(band.probability)}"
+            ] = Patch(facecolor=colour, edgecolor="none")
         self.reach.set_paths(paths)
         self.reach.set_facecolors(colours)
         self.set_overlay_legend("reach", entries)
@@ -360,17 +480,38 @@ class TableView:
             if kind in kinds:
                 entries[TERRAIN_NAMES[kind]] = Patch(**style)
         for side, colour in self.side_colour.items():
-            if any(p.side == side and not getattr(p, "destroyed", False) for p in self.table.pieces):
-                entries[f"{side or 'no side'} tank (barrel: facing)"] = Patch(facecolor=colour, edgecolor="black")
+            if any(
+                p.side == side and not getattr(p, "destroyed", False) for p in self.table.pieces
+            ):
+                entries[f"{side or 'no side'} tank (barrel: facing)"] = Patch(
+                    facecolor=colour, edgecolor="black"
+                )
         if self.hq_marks.get_xdata():
-            entries["HQ"] = Line2D([], [], linestyle="none", marker="*", color="white", markeredgecolor="black",
-                                   markersize=8)
+            entries["HQ"] = Line2D(
+                [],
+                [],
+                linestyle="none",
+                marker="*",
+                color="white",
+                markeredgecolor="black",
+                markersize=8,
+            )
         if self.wreck_marks.get_xdata():
-            entries["wreck (blocks like a tank)"] = Line2D([], [], linestyle="none", marker="x", color="white",
-                                                           markeredgewidth=1.8, markersize=7,
-                                                           markerfacecolor=WRECK, markeredgecolor=WRECK)
+            entries["wreck (blocks like a tank)"] = Line2D(
+                [],
+                [],
+                linestyle="none",
+                marker="x",
+                color="white",
+                markeredgewidth=1.8,
+                markersize=7,
+                markerfacecolor=WRECK,
+                markeredgecolor=WRECK,
+            )
         if self.shaken_marks.get_xdata():
-            entries["shaken"] = Line2D([], [], linestyle="none", marker="o", color="#D55E00", markersize=5)
+            entries["shaken"] = Line2D(
+                [], [], linestyle="none", marker="o", color="#D55E00", markersize=5
+            )
         entries[f"grid: {GRID} inches"] = Line2D([], [], color="#bdb6a6", linewidth=1)
         for overlay in self.overlay_legend.values():
             for text, artist in overlay.items():
@@ -382,8 +523,17 @@ class TableView:
         old = self.ax.get_legend()
         if old is not None:
             old.remove()
-        self.ax.legend(list(entries.values()), list(entries), loc="upper center", bbox_to_anchor=(0.5, 0.0),
-                       ncol=3, fontsize=7, frameon=False, handlelength=1.6, columnspacing=1.0)
+        self.ax.legend(
+            list(entries.values()),
+            list(entries),
+            loc="upper center",
+            bbox_to_anchor=(0.5, 0.0),
+            ncol=3,
+            fontsize=7,
+            frameon=False,
+            handlelength=1.6,
+            columnspacing=1.0,
+        )
 
     def clear(self) -> None:
         """Remove every overlay, back to the plain table."""
@@ -397,7 +547,11 @@ class TableView:
 
     def point_at(self, x: float | None, y: float | None) -> tuple[float, float] | None:
         """The table point under a drawing position (a mouse click), or None off the table."""
-        if x is None or y is None or not (0 <= x <= self.table.width and 0 <= y <= self.table.depth):
+        if (
+            x is None
+            or y is None
+            or not (0 <= x <= self.table.width and 0 <= y <= self.table.depth)
+        ):
             return None
         return (float(x), float(y))
 
@@ -414,7 +568,8 @@ class TableView:
 
 
 def shot_title(shot) -> str:
-    """A shot's answer as a title: "Pz IV → T-34, 14": in cover (62% seen), destroyed 91/216 = 42.1%"."""
+    """A shot's answer as a title, e.g.
+    "Pz IV → T-34, 14": in cover (62% seen), destroyed 91/216 = 42.1%"."""
     where = f"{shot.firer} → {shot.target}, {say_inches(shot.distance)}"
     if shot.visible_fraction == 1:
         seen = "in the open"
@@ -425,7 +580,9 @@ def shot_title(shot) -> str:
     else:
         seen = "not seen"
     if shot.outcome is None:
-        why = "; ".join(s.text.removeprefix("no shot: ") for s in shot.steps if s.text.startswith("no shot: "))
+        why = "; ".join(
+            s.text.removeprefix("no shot: ") for s in shot.steps if s.text.startswith("no shot: ")
+        )
         return f"{where}: {seen}, no shot ({why})"
     destroyed = shot.outcome.map(lambda o: o.destroyed).probability(True)
     return f"{where}: {seen}, destroyed {say_chance(destroyed)}"
@@ -441,8 +598,15 @@ def draw_table(table: Table, *, ax=None, width: float | None = None) -> TableVie
     return TableView(table, ax)
 
 
-def draw_shot(table: Table, shot, *, ax=None, width: float | None = None, ranges: Mapping[str, float] | None = None,
-              gun: str = "") -> TableView:
+def draw_shot(
+    table: Table,
+    shot,
+    *,
+    ax=None,
+    width: float | None = None,
+    ranges: Mapping[str, float] | None = None,
+    gun: str = "",
+) -> TableView:
     """A shot (a ``pz8.Shot``) drawn on its table: the firer's gun ranges (``ranges``, its own
     ``gun`` solid), the line of sight and what hides the target, the answer in the title."""
     view = draw_table(table, ax=ax, width=width)
@@ -458,8 +622,10 @@ def draw_reach(table: Table, reach, *, ax=None, width: float | None = None) -> T
     view.show_reach(reach)
     if reach.bands:
         low, high = reach.bands[0].inches, reach.bands[-1].inches
-        view.set_title(f"Where can {reach.tank} move? {say_inches(low)} to {say_inches(high)} by the roll;"
-                       " the darker, the likelier")
+        view.set_title(
+            f"Where can {reach.tank} move? {say_inches(low)} to {say_inches(high)} by the roll;"
+            " the darker, the likelier"
+        )
     else:
         view.set_title(f"Where can {reach.tank} move? Nowhere: it cannot move")
     return view

@@ -23,7 +23,14 @@ from wbk.explain import steps_html
 from wbk.games import pz8
 from wbk.games.pz8 import Tank
 from wbk.table import TERRAIN_KINDS, Table, Terrain
-from wbk.tableplot import TableView, say_chance, say_inches, say_percent, table_axes, table_figure_size
+from wbk.tableplot import (
+    TableView,
+    say_chance,
+    say_inches,
+    say_percent,
+    table_axes,
+    table_figure_size,
+)
 from wbk.widgets import ChartPanel, Panel, interactive_figure, reports_errors
 
 #: What the user reads for each value of ``wbk.games.pz8``.
@@ -49,10 +56,17 @@ def label(value: str) -> str:
     return LABELS.get(value, value)
 
 
-def choices(values, description: str, value: str | None = None, words=label, **options) -> widgets.Dropdown:
+def choices(
+    values, description: str, value: str | None = None, words=label, **options
+) -> widgets.Dropdown:
     """A dropdown that shows each value's words and gives back the value itself."""
-    return widgets.Dropdown(options=[(words(v), v) for v in values], value=value or values[0],
-                            description=description, style={"description_width": "initial"}, **options)
+    return widgets.Dropdown(
+        options=[(words(v), v) for v in values],
+        value=value or values[0],
+        description=description,
+        style={"description_width": "initial"},
+        **options,
+    )
 
 
 def _destroyed(dist) -> Fraction:
@@ -64,7 +78,15 @@ def _passes(dist) -> Fraction:
 
 
 def _modifiers(cover: bool, veteran: bool, shaken: bool) -> str:
-    said = [w for w, on in (("target in cover", cover), ("veteran crew", veteran), ("firer shaken", shaken)) if on]
+    said = [
+        w
+        for w, on in (
+            ("target in cover", cover),
+            ("veteran crew", veteran),
+            ("firer shaken", shaken),
+        )
+        if on
+    ]
     return ", ".join(said) or "no modifiers"
 
 
@@ -78,7 +100,9 @@ def gun_against_armor() -> ChartPanel:
     def compute(cover, veteran, shaken, natural_six):
         options = dict(cover=cover, veteran=veteran, shaken=shaken, natural_six=natural_six)
         return options, {
-            (gun, cls): pz8.attack(gun, cls, **options) for gun in pz8.GUN_RANGES for cls in pz8.MOVE_VALUES
+            (gun, cls): pz8.attack(gun, cls, **options)
+            for gun in pz8.GUN_RANGES
+            for cls in pz8.MOVE_VALUES
         }
 
     def draw(figure: Figure, result) -> str:
@@ -86,16 +110,30 @@ def gun_against_armor() -> ChartPanel:
         left, right = figure.subplots(1, 2)
         guns, classes = list(pz8.GUN_RANGES), list(pz8.MOVE_VALUES)
         words = _modifiers(options["cover"], options["veteran"], options["shaken"])
-        heatmap(lambda g, c: _destroyed(attacks[g, c]), guns, classes, ax=left, xlabel="firer's gun",
-                ylabel="target", title=f"Which gun kills which tank?\ndestroyed by one attack ({words})")
-        heatmap(lambda g, c: _passes(attacks[g, c]), guns, classes, ax=right, xlabel="firer's gun",
-                title="Does the attack hand over the turn?\na gun die showing 1 or 2")
+        heatmap(
+            lambda g, c: _destroyed(attacks[g, c]),
+            guns,
+            classes,
+            ax=left,
+            xlabel="firer's gun",
+            ylabel="target",
+            title=f"Which gun kills which tank?\ndestroyed by one attack ({words})",
+        )
+        heatmap(
+            lambda g, c: _passes(attacks[g, c]),
+            guns,
+            classes,
+            ax=right,
+            xlabel="firer's gun",
+            title="Does the attack hand over the turn?\na gun die showing 1 or 2",
+        )
         for ax in (left, right):
-            ax.set_xticks(range(3), [f'{g}\n({say_inches(pz8.GUN_RANGES[g])})' for g in guns])
+            ax.set_xticks(range(3), [f"{g}\n({say_inches(pz8.GUN_RANGES[g])})" for g in guns])
             ax.set_yticks(range(3), classes)
         header = "<tr><th>gun</th><th>target</th><th>destroyed</th><th>turn passes</th></tr>"
         rows = "".join(
-            f"<tr><td>{g}</td><td>{c}</td><td>{say_chance(_destroyed(d))}</td><td>{say_chance(_passes(d))}</td></tr>"
+            f"<tr><td>{g}</td><td>{c}</td>"
+            f"<td>{say_chance(_destroyed(d))}</td><td>{say_chance(_passes(d))}</td></tr>"
             for (g, c), d in attacks.items()
         )
         return f"<p>One attack, {words}:</p><table>{header}{rows}</table>"
@@ -107,7 +145,9 @@ def gun_against_armor() -> ChartPanel:
         cover=widgets.Checkbox(False, description="target in cover (-1)"),
         veteran=widgets.Checkbox(False, description="veteran crew firing (+1)"),
         shaken=widgets.Checkbox(False, description="firer shaken (-1)"),
-        natural_six=choices(pz8.NATURAL_SIX_READINGS, "a natural 6", layout=widgets.Layout(width="24em")),
+        natural_six=choices(
+            pz8.NATURAL_SIX_READINGS, "a natural 6", layout=widgets.Layout(width="24em")
+        ),
     )
 
 
@@ -152,8 +192,15 @@ class TablePanel(Panel):
     of sight, the cover and the exact outcome in the title and below, and the shooter's reach for
     its movement roll. Load and save the table as a file."""
 
-    def __init__(self, table: Table | None = None, shooter: str = "Pz IV 1", target: str = "KV-1", *,
-                 path: str | None = None, width: float = 6.5):
+    def __init__(
+        self,
+        table: Table | None = None,
+        shooter: str = "Pz IV 1",
+        target: str = "KV-1",
+        *,
+        path: str | None = None,
+        width: float = 6.5,
+    ):
         super().__init__()
         self.table = table if table is not None else pz8.example_table()
         wide = {"description_width": "initial"}
@@ -161,56 +208,104 @@ class TablePanel(Panel):
             "shooter": widgets.Text(shooter, description="shooter", continuous_update=False),
             "target": widgets.Text(target, description="target", continuous_update=False),
         }
-        self.click = widgets.ToggleButtons(options=CLICKS, description="a click", style={**wide, "button_width": "auto"})
+        self.click = widgets.ToggleButtons(
+            options=CLICKS, description="a click", style={**wide, "button_width": "auto"}
+        )
         auto = widgets.Layout(width="auto")
-        self.show_reach = widgets.Checkbox(False, description="show the shooter's reach for its movement roll",
-                                           indent=False, layout=auto)
+        self.show_reach = widgets.Checkbox(
+            False,
+            description="show the shooter's reach for its movement roll",
+            indent=False,
+            layout=auto,
+        )
         self.cover_reading = widgets.ToggleButtons(
-            options=[("any part is hidden (wbk)", "partly_hidden"), ("half or more is hidden", "half_hidden")],
-            description="in cover when", style={**wide, "button_width": "auto"})
+            options=[
+                ("any part is hidden (wbk)", "partly_hidden"),
+                ("half or more is hidden", "half_hidden"),
+            ],
+            description="in cover when",
+            style={**wide, "button_width": "auto"},
+        )
         # the tank a click places
         narrow = widgets.Layout(width="16em")
-        self.tank_name = widgets.Text("Panther", description="name", continuous_update=False, layout=narrow)
+        self.tank_name = widgets.Text(
+            "Panther", description="name", continuous_update=False, layout=narrow
+        )
         sides = list(dict.fromkeys(p.side for p in self.table.pieces)) or ["German", "Soviet"]
-        self.side = widgets.Combobox(value=sides[0], options=sides, description="side", ensure_option=False,
-                                     layout=narrow)
+        self.side = widgets.Combobox(
+            value=sides[0], options=sides, description="side", ensure_option=False, layout=narrow
+        )
         self.tank_class = choices(list(pz8.MOVE_VALUES), "class", "heavy", words=CLASS_LABELS.get)
         self.gun = choices(list(pz8.GUN_RANGES), "gun", "long")
         self.crew = choices(["regular", "veteran"], "crew")
-        self.facing = widgets.IntSlider(90, 0, 359, step=15, description="facing (°, 90: far edge)", style=wide)
-        self.flags = {key: widgets.Checkbox(False, description=words, indent=False, layout=auto)
-                      for key, words in (("is_hq", "HQ"), ("shaken", "shaken"), ("destroyed", "destroyed (wreck)"))}
+        self.facing = widgets.IntSlider(
+            90, 0, 359, step=15, description="facing (°, 90: far edge)", style=wide
+        )
+        self.flags = {
+            key: widgets.Checkbox(False, description=words, indent=False, layout=auto)
+            for key, words in (
+                ("is_hq", "HQ"),
+                ("shaken", "shaken"),
+                ("destroyed", "destroyed (wreck)"),
+            )
+        }
         self.terrain_kind = choices(list(TERRAIN_KINDS), "terrain")
-        self.terrain_size = widgets.Text("6 x 4", description="size (inches)", continuous_update=False, style=wide,
-                                         layout=narrow)
+        self.terrain_size = widgets.Text(
+            "6 x 4", description="size (inches)", continuous_update=False, style=wide, layout=narrow
+        )
         # the file
         default = Path.home() / "pz8_table.toml" if path is None else Path(path)
-        self.path = widgets.Text(str(default), description="file", layout=widgets.Layout(width="28em"))
-        self.load_button, self.save_button = widgets.Button(description="Load"), widgets.Button(description="Save")
+        self.path = widgets.Text(
+            str(default), description="file", layout=widgets.Layout(width="28em")
+        )
+        self.load_button, self.save_button = (
+            widgets.Button(description="Load"),
+            widgets.Button(description="Save"),
+        )
         self.load_button.on_click(lambda _: self.load())
         self.save_button.on_click(lambda _: self.save())
         self.pane = widgets.HTML()
-        self.figure, self.canvas = interactive_figure(table_figure_size(self.table, width), layout=None)
+        self.figure, self.canvas = interactive_figure(
+            table_figure_size(self.table, width), layout=None
+        )
         self.view = TableView(self.table, table_axes(self.figure))
         self.canvas.mpl_connect("button_press_event", self.on_click)
         for control in (*self.boxes.values(), self.show_reach, self.cover_reading):
             control.observe(lambda _: self.update(), names="value")
         row = widgets.Layout(flex_flow="row wrap")
-        tank_row = widgets.HBox([widgets.HTML("<b>the tank a click places or turns:</b>"), self.tank_name,
-                                 self.side, self.tank_class, self.gun, self.crew, self.facing,
-                                 *self.flags.values()], layout=row)
-        self.widget = widgets.VBox([
-            widgets.HBox(list(self.boxes.values()) + [self.show_reach], layout=row),
-            self.cover_reading,
-            self.click,
-            tank_row,
-            widgets.HBox([widgets.HTML("<b>the terrain a click places:</b>"), self.terrain_kind, self.terrain_size],
-                         layout=row),
-            widgets.HBox([self.path, self.load_button, self.save_button], layout=row),
-            self.message,
-            self.canvas,
-            self.pane,
-        ])
+        tank_row = widgets.HBox(
+            [
+                widgets.HTML("<b>the tank a click places or turns:</b>"),
+                self.tank_name,
+                self.side,
+                self.tank_class,
+                self.gun,
+                self.crew,
+                self.facing,
+                *self.flags.values(),
+            ],
+            layout=row,
+        )
+        self.widget = widgets.VBox(
+            [
+                widgets.HBox(list(self.boxes.values()) + [self.show_reach], layout=row),
+                self.cover_reading,
+                self.click,
+                tank_row,
+                widgets.HBox(
+                    [
+                        widgets.HTML("<b>the terrain a click places:</b>"),
+                        self.terrain_kind,
+                        self.terrain_size,
+                    ],
+                    layout=row,
+                ),
+                widgets.HBox([self.path, self.load_button, self.save_button], layout=row),
+                self.message,
+                self.canvas,
+                self.pane,
+            ]
+        )
         self.update()
 
     # --- clicks and edits -------------------------------------------------------------------
@@ -225,12 +320,17 @@ class TablePanel(Panel):
         if action in self.boxes:
             name = self.view.piece_at(*point)
             if name is None:
-                raise WbkError(f"no tank at {say_inches(point[0])}, {say_inches(point[1])}: click on a tank")
+                raise WbkError(
+                    f"no tank at {say_inches(point[0])}, {say_inches(point[1])}: click on a tank"
+                )
             self.click.value = "target" if action == "shooter" else "shooter"  # clicks alternate
             self.boxes[action].value = name
             return
         if action == "place":
-            self.set_table(self.table.with_piece(self.tank_at(point)), f"placed {self.tank_name.value.strip()!r}")
+            self.set_table(
+                self.table.with_piece(self.tank_at(point)),
+                f"placed {self.tank_name.value.strip()!r}",
+            )
         elif action == "turn":
             self.turn_towards(point)
         elif action == "terrain":
@@ -243,15 +343,30 @@ class TablePanel(Panel):
         name = self.tank_name.value.strip()
         if not name:
             raise WbkError("the tank to place needs a name")
-        footprint = (self.table.pieces[0].width, self.table.pieces[0].length) if self.table.pieces else (1.5, 2.5)
-        return Tank(name, point, facing=self.facing.value, side=self.side.value.strip(),
-                    width=footprint[0], length=footprint[1], tank_class=self.tank_class.value,
-                    gun=self.gun.value, crew=self.crew.value, **{k: box.value for k, box in self.flags.items()})
+        footprint = (
+            (self.table.pieces[0].width, self.table.pieces[0].length)
+            if self.table.pieces
+            else (1.5, 2.5)
+        )
+        return Tank(
+            name,
+            point,
+            facing=self.facing.value,
+            side=self.side.value.strip(),
+            width=footprint[0],
+            length=footprint[1],
+            tank_class=self.tank_class.value,
+            gun=self.gun.value,
+            crew=self.crew.value,
+            **{k: box.value for k, box in self.flags.items()},
+        )
 
     def turn_towards(self, point) -> None:
         name = find_tank(self.table, self.tank_name.value)
         tank = self.table.piece(name)
-        facing = math.degrees(math.atan2(point[1] - tank.position[1], point[0] - tank.position[0])) % 360
+        facing = (
+            math.degrees(math.atan2(point[1] - tank.position[1], point[0] - tank.position[0])) % 360
+        )
         turned = Tank(**{**_fields(tank), "facing": round(facing)})
         self.set_table(self.table.with_piece(turned), f"turned {name!r} to face {round(facing)}°")
 
@@ -263,7 +378,13 @@ class TablePanel(Panel):
         kind = self.terrain_kind.value
         number = sum(t.kind == kind for t in self.table.terrain) + 1
         piece = Terrain(kind, tuple(shape.exterior.coords[:-1]), name=f"{kind} {number}")
-        table = Table(self.table.width, self.table.depth, (*self.table.terrain, piece), self.table.pieces, self.table.name)
+        table = Table(
+            self.table.width,
+            self.table.depth,
+            (*self.table.terrain, piece),
+            self.table.pieces,
+            self.table.name,
+        )
         self.set_table(table, f"placed {piece.label}")
 
     def remove_at(self, point) -> None:
@@ -322,18 +443,26 @@ class TablePanel(Panel):
         result = pz8.shot(self.table, shooter, target, cover_reading=self.cover_reading.value)
         self.view.show_ranges(shooter, pz8.GUN_RANGES, gun=firer.gun)
         self.view.show_shot(result)
-        parts = [f"<p><b>{html.escape(self.view.ax.get_title(), quote=False)}</b></p>", steps_html(result.steps)]
+        parts = [
+            f"<p><b>{html.escape(self.view.ax.get_title(), quote=False)}</b></p>",
+            steps_html(result.steps),
+        ]
         if result.outcome is not None:
             d = result.outcome
             hit = d.map(lambda o: o.hits > 0).probability(True)
-            parts.append(f"<p>a hit {say_chance(hit)}; destroyed {say_chance(_destroyed(d))}; "
-                         f"hit but not destroyed (shaken) {say_chance(d.map(lambda o: o.shaken).probability(True))}; "
-                         f"the turn passes {say_chance(_passes(d))}</p>")
+            shaken = d.map(lambda o: o.shaken).probability(True)
+            parts.append(
+                f"<p>a hit {say_chance(hit)}; destroyed {say_chance(_destroyed(d))}; "
+                f"hit but not destroyed (shaken) {say_chance(shaken)}; "
+                f"the turn passes {say_chance(_passes(d))}</p>"
+            )
             parts.append(d._repr_html_())
         if self.show_reach.value:
             reach = pz8.movement_reach(self.table, shooter)
             self.view.show_reach(reach)
-            parts.append(f"<p><b>{html.escape(shooter)}: where it can move</b></p>{steps_html(reach.steps)}")
+            parts.append(
+                f"<p><b>{html.escape(shooter)}: where it can move</b></p>{steps_html(reach.steps)}"
+            )
         else:
             self.view.show_reach(None)
         return "".join(parts)
@@ -360,12 +489,27 @@ def duel_calculator() -> ChartPanel:
     """Two tanks trading shots until one is destroyed: the exact chances at the chosen range,
     and the first tank's chance at every range from 0 to 26 inches."""
 
-    def compute(first_class, first_gun, first_crew, second_class, second_gun, second_crew, range_inches,
-                first_in_cover, second_in_cover, shaken_rule, turns):
+    def compute(
+        first_class,
+        first_gun,
+        first_crew,
+        second_class,
+        second_gun,
+        second_crew,
+        range_inches,
+        first_in_cover,
+        second_in_cover,
+        shaken_rule,
+        turns,
+    ):
         a = Tank("first", tank_class=first_class, gun=first_gun, crew=first_crew)
         b = Tank("second", tank_class=second_class, gun=second_gun, crew=second_crew)
-        options = dict(first_in_cover=first_in_cover, second_in_cover=second_in_cover, shaken_rule=shaken_rule,
-                       turns=turns)
+        options = dict(
+            first_in_cover=first_in_cover,
+            second_in_cover=second_in_cover,
+            shaken_rule=shaken_rule,
+            turns=turns,
+        )
         cache, curve = {}, {}
         for r in range(0, 27):
             key = tuple(r <= pz8.GUN_RANGES[t.gun] for t in (a, b))  # only which guns reach matters
@@ -387,27 +531,56 @@ def duel_calculator() -> ChartPanel:
             left.text(i, float(p) + 0.02, say_percent(p), ha="center", fontsize=8)
         left.set_ylim(0, 1.1)
         left.set_ylabel("probability")
-        left.set_title(f'Who wins at {say_inches(r)}?', fontsize=10)
+        left.set_title(f"Who wins at {say_inches(r)}?", fontsize=10)
         ranges = list(curve)
-        right.plot(ranges, [float(d.first_wins) for d in curve.values()], color="#0072B2", drawstyle="steps-mid",
-                   label="first wins")
-        right.plot(ranges, [float(d.second_wins) for d in curve.values()], color="#D55E00", linestyle="--",
-                   drawstyle="steps-mid", label="second wins")
+        right.plot(
+            ranges,
+            [float(d.first_wins) for d in curve.values()],
+            color="#0072B2",
+            drawstyle="steps-mid",
+            label="first wins",
+        )
+        right.plot(
+            ranges,
+            [float(d.second_wins) for d in curve.values()],
+            color="#D55E00",
+            linestyle="--",
+            drawstyle="steps-mid",
+            label="second wins",
+        )
         if any(d.stalemate for d in curve.values()):
-            right.plot(ranges, [float(d.stalemate) for d in curve.values()], color="#999999", linestyle=":",
-                       drawstyle="steps-mid", label="neither can win (out of range)")
-        right.axvline(r, color="black", linewidth=0.8, linestyle="-.", label=f"chosen range {say_inches(r)}")
+            right.plot(
+                ranges,
+                [float(d.stalemate) for d in curve.values()],
+                color="#999999",
+                linestyle=":",
+                drawstyle="steps-mid",
+                label="neither can win (out of range)",
+            )
+        right.axvline(
+            r, color="black", linewidth=0.8, linestyle="-.", label=f"chosen range {say_inches(r)}"
+        )
         right.set_ylim(-0.02, 1.02)
         right.set_xlabel("range (inches)")
         right.set_title("How the odds change with range", fontsize=10)
         right.grid(alpha=0.3)
         right.legend(fontsize=7, loc="best")
-        figure.suptitle(f"{first} (shoots first) against {second}: first wins {say_chance(duel.first_wins)}",
-                        fontsize=10)
-        mean = f"; the duel lasts {float(duel.mean_shots):.2f} attacks on average" if duel.mean_shots is not None else ""
-        text = (f"<p>first: {html.escape(first)}; second: {html.escape(second)}; at {say_inches(r)} the first wins "
-                f"{say_chance(duel.first_wins)}, the second {say_chance(duel.second_wins)}"
-                + (f", neither can ever win {say_chance(duel.stalemate)}" if duel.stalemate else "") + f"{mean}.</p>")
+        figure.suptitle(
+            f"{first} (shoots first) against {second}: first wins {say_chance(duel.first_wins)}",
+            fontsize=10,
+        )
+        mean = (
+            f"; the duel lasts {float(duel.mean_shots):.2f} attacks on average"
+            if duel.mean_shots is not None
+            else ""
+        )
+        text = (
+            f"<p>first: {html.escape(first)}; second: {html.escape(second)}; "
+            f"at {say_inches(r)} the first wins {say_chance(duel.first_wins)}, "
+            f"the second {say_chance(duel.second_wins)}"
+            + (f", neither can ever win {say_chance(duel.stalemate)}" if duel.stalemate else "")
+            + f"{mean}.</p>"
+        )
         return text + steps_html(duel.steps)
 
     return ChartPanel(
@@ -425,8 +598,13 @@ def duel_calculator() -> ChartPanel:
         second_in_cover=widgets.Checkbox(False, description="second in cover"),
         shaken_rule=widgets.Checkbox(False, description="Optional Rule: Shaken"),
         turns=widgets.Dropdown(
-            options=[("a 1 or 2 passes the turn (the card)", "card"), ("one attack each (no turnover)", "alternate")],
-            description="who shoots next", layout=widgets.Layout(width="26em")),
+            options=[
+                ("a 1 or 2 passes the turn (the card)", "card"),
+                ("one attack each (no turnover)", "alternate"),
+            ],
+            description="who shoots next",
+            layout=widgets.Layout(width="26em"),
+        ),
     )
 
 
