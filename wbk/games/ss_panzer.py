@@ -821,12 +821,13 @@ def reading_differences(
         raise WbkError(f"{reading!r} is the reading compared: leave it out of the options")
     hexes = list(m)
     if firers is None:
-        pairs = [(a, b) for i, a in enumerate(hexes) for b in hexes[i + 1:]]
-    else:
-        chosen = [m.hex(f) for f in _names_or_hexes(firers, "firers")]
-        pairs = [(a, b) for a in chosen for b in hexes if b != a]
-    return [(a, b) for a, b in pairs
-            if len({has_los(m, a, b, **options, **{reading: v}) for v in values}) > 1]
+        one, other = (intervisibility(m, **options, **{reading: v}).seen for v in values)
+        return [(a, hexes[j]) for i, a in enumerate(hexes)
+                for j in ((one[i, i + 1:] != other[i, i + 1:]).nonzero()[0] + i + 1).tolist()]
+    chosen = [m.hex(f) for f in _names_or_hexes(firers, "firers")]
+    return [(a, b) for a in chosen
+            for one, other in [[viewshed(m, a, **options, **{reading: v}) for v in values]]
+            for b in hexes if b != a and (b in one) != (b in other)]
 
 
 def _names_or_hexes(values, name: str) -> list:
