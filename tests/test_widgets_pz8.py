@@ -1,6 +1,8 @@
 from fractions import Fraction
 from types import SimpleNamespace
 
+import pytest
+
 from wbk.games import pz8
 from wbk.widgets import pz8 as panels
 
@@ -45,6 +47,7 @@ def test_clicks_alternate_between_shooter_and_target():
     assert "destroyed 5/12 = 41.7%" in panel.view.ax.get_title()
     click(panel, 2, 2)
     assert 'no tank at 2", 2": click on a tank' in panel.message.value
+    assert "Out of date" not in panel.pane.value and panel.boxes["shooter"].value == "Tiger"
     click(panel, None, None)
     assert "that click is off the table" in panel.message.value
 
@@ -62,6 +65,13 @@ def test_placing_turning_and_removing_a_tank():
     panel.click.value = "turn"
     click(panel, 24, 30)  # face the near edge
     assert panel.table.piece("Panther").facing == 270
+    panel.click.value = "place"
+    panel.tank_name.value = "tiger"  # a tank on the table is moved, and stays what it is
+    click(panel, 40, 40)
+    tiger = panel.table.piece("Tiger")
+    assert tiger.position == (40.0, 40.0) and tiger.gun == "long" and tiger.facing == 90
+    assert 'moved \'Tiger\' to 40", 40"' in panel.pane.value
+    panel.tank_name.value = "Panther"
     panel.click.value = "remove"
     click(panel, 24, 40)
     assert "Panther" not in [p.name for p in panel.table.pieces]
@@ -112,6 +122,15 @@ def test_terrain_and_reach():
     panel.click.value = "remove"
     click(panel, 30, 20)
     assert "obstacle 3" not in [t.name for t in panel.table.terrain]
+    click(panel, 2, 40)
+    assert "nothing to remove there" in panel.message.value
+    assert "Out of date" not in panel.pane.value  # a click beside everything keeps the answer
+    panel.click.value = "terrain"
+    panel.terrain_size.value = "4 x 4"
+    panel.terrain_angle.value = 45
+    click(panel, 10, 40)
+    corners = panel.table.terrain[-1].points
+    assert max(x for x, _ in corners) == pytest.approx(10 + 2 * 2**0.5)  # a square on its corner
 
 
 def test_load_and_save(tmp_path):

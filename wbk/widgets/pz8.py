@@ -15,6 +15,7 @@ from pathlib import Path
 import ipywidgets as widgets
 from matplotlib.figure import Figure
 from shapely.geometry import Point
+from shapely.affinity import rotate
 from shapely.geometry import box as rectangle
 
 from wbk.charts import heatmap
@@ -253,6 +254,9 @@ class TablePanel(Panel):
         self.terrain_size = widgets.Text(
             "6 x 4", description="size (inches)", continuous_update=False, style=wide, layout=narrow
         )
+        self.terrain_angle = widgets.IntSlider(
+            0, 0, 165, step=15, description="turned (° counterclockwise)", style=wide
+        )
         # the file
         default = Path.home() / "pz8_table.toml" if path is None else Path(path)
         self.path = widgets.Text(
@@ -297,6 +301,7 @@ class TablePanel(Panel):
                         widgets.HTML("<b>the terrain a click places:</b>"),
                         self.terrain_kind,
                         self.terrain_size,
+                        self.terrain_angle,
                     ],
                     layout=row,
                 ),
@@ -319,24 +324,34 @@ class TablePanel(Panel):
         action = self.click.value
         if action in self.boxes:
             name = self.view.piece_at(*point)
-            if name is None:
-                raise WbkError(
-                    f"no tank at {say_inches(point[0])}, {say_inches(point[1])}: click on a tank"
-                )
+            if name is None:  # a click beside the tanks: say so, keep the answer on show
+                where = f"{say_inches(point[0])}, {say_inches(point[1])}"
+                self.show_message(f"no tank at {where}: click on a tank")
+                return
             self.click.value = "target" if action == "shooter" else "shooter"  # clicks alternate
             self.boxes[action].value = name
             return
         if action == "place":
-            self.set_table(
-                self.table.with_piece(self.tank_at(point)),
-                f"placed {self.tank_name.value.strip()!r}",
-            )
+            self.place_tank(point)
         elif action == "turn":
             self.turn_towards(point)
         elif action == "terrain":
             self.place_terrain(point)
         else:
             self.remove_at(point)
+
+    def place_tank(self, point) -> None:
+        """Move the tank named in the row below to ``point`` (keeping what it is), or put a new
+        tank as the row describes it there."""
+        typed = self.tank_name.value.strip()
+        known = {p.name.casefold(): p for p in self.table.pieces}
+        where = f"{say_inches(point[0])}, {say_inches(point[1])}"
+        if typed.casefold() in known:
+            tank = known[typed.casefold()]
+            moved = Tank(**{**_fields(tank), "position": point})
+            self.set_table(self.table.with_piece(moved), f"moved {tank.name!r} to {where}")
+        else:
+            self.set_table(self.table.with_piece(self.tank_at(point)), f"placed {typed!r} at {where}")
 
     def tank_at(self, point) -> Tank:
         """The tank described by the controls, centred on ``point``."""
@@ -374,6 +389,7 @@ class TablePanel(Panel):
         width, depth = parse_size(self.terrain_size.value)
         x, y = point
         shape = rectangle(x - width / 2, y - depth / 2, x + width / 2, y + depth / 2)
+        shape = rotate(shape, self.terrain_angle.value, origin=(x, y))
         shape = shape.intersection(rectangle(0, 0, self.table.width, self.table.depth))
         kind = self.terrain_kind.value
         number = sum(t.kind == kind for t in self.table.terrain) + 1
@@ -394,7 +410,8 @@ class TablePanel(Panel):
             return
         under = [t for t in self.table.terrain if t.polygon.covers(Point(point))]
         if not under:
-            raise WbkError("nothing to remove there")
+            self.show_message("nothing to remove there: click on a tank or a terrain piece")
+            return
         kept = tuple(t for t in self.table.terrain if t is not under[-1])
         table = Table(self.table.width, self.table.depth, kept, self.table.pieces, self.table.name)
         self.set_table(table, f"removed {under[-1].label}")
