@@ -309,6 +309,7 @@ def brute_rally(need, bonus):
 )
 def test_rally_chance(kwargs, expected):
     assert pz8.rally_chance(**kwargs) == expected
+    assert brute_rally(4, 1) == Fraction(2, 3)  # a veteran HQ with the +1: the reading not taken
     if kwargs.get("is_hq"):
         assert expected == brute_rally(4, 0)
     elif kwargs.get("hq_within_12", True) and kwargs.get("hq_able", True):

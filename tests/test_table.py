@@ -366,3 +366,14 @@ def test_save_names_the_bad_path_and_mixed_footprints(tmp_path):
     with pytest.raises(WbkError, match=r"different footprints \(1.5 × 2.5, 2 × 2.5\)"):
         mixed.to_toml()
     assert mixed.without_piece("B").to_toml().count("[[tanks]]") == 1
+
+
+def test_the_hidden_part_of_the_target_is_kept_for_drawing():
+    wall = Terrain("obstacle", square(11, 12, 13, 20), name="wall")
+    table = Table(24, 24, terrain=[wall], pieces=[Piece("A", (4, 12)), Piece("B", (20, 12))])
+    sight = table.line_of_sight("A", "B")
+    target = table.footprint("B")
+    assert sight.hidden.area == pytest.approx((1 - sight.visible_fraction) * target.area)
+    assert target.buffer(1e-9).covers(sight.hidden)
+    open_sight = Table(24, 24, pieces=[Piece("A", (4, 12)), Piece("B", (20, 12))]).line_of_sight("A", "B")
+    assert open_sight.hidden.is_empty
