@@ -20,6 +20,7 @@ from matplotlib.colors import Normalize, to_rgba
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
+from matplotlib.path import Path
 
 from wbk.errors import WbkError
 from wbk.hexgrid import Corner, Hex, Hexside, Trace
@@ -88,12 +89,21 @@ def hexside_segment(side: Hexside) -> tuple[tuple[float, float], tuple[float, fl
     return corner_point(c1), corner_point(c2)
 
 
-def _polygon(h: Hex, scale: float = 1.0) -> list[tuple[float, float]]:
-    x, y = center(h)
-    return [
-        (x + scale * math.cos(math.radians(a)), y + scale * math.sin(math.radians(a)))
-        for a in range(0, 360, 60)
-    ]
+#: The corners of a hex of circumradius 1 about its centre, east first, then clockwise on screen.
+HEX_CORNERS = np.array([(math.cos(math.radians(a)), math.sin(math.radians(a))) for a in range(0, 360, 60)])
+_COMPOUND_CODES = np.array([Path.MOVETO, *[Path.LINETO] * 5, Path.CLOSEPOLY], dtype=Path.code_type)
+
+
+def _polygon(h: Hex, scale: float = 1.0) -> np.ndarray:
+    return np.array(center(h)) + scale * HEX_CORNERS
+
+
+def _polygons(hexes: Sequence[Hex], scale: float = 1.0) -> np.ndarray:
+    """The hexes' outlines as one (n, 6, 2) array (the fast way into a PolyCollection)."""
+    q = np.fromiter((h.q for h in hexes), float, len(hexes))
+    r = np.fromiter((h.r for h in hexes), float, len(hexes))
+    centres = np.stack([1.5 * q, SQRT3 * (r + q / 2)], axis=1)
+    return centres[:, None, :] + scale * HEX_CORNERS[None, :, :]
 
 
 def _colour(name: str, table: Mapping[str, str], order: list[str]) -> str:
@@ -110,7 +120,10 @@ class MapView:
         self.overlay_legend: dict[str, dict[str, object]] = {}
         self.hexes = list(m)
         self.index = {h: i for i, h in enumerate(self.hexes)}
-        self.faces = PolyCollection([_polygon(h) for h in self.hexes], edgecolors="#7d7668", linewidths=0.6)
+        self.polygons = _polygons(self.hexes)
+        self._closed = np.concatenate([self.polygons, self.polygons[:, :1]], axis=1)
+        self._legend_key = None
+        self.faces = PolyCollection(self.polygons, edgecolors="#7d7668", linewidths=0.6)
         ax.add_collection(self.faces)
         self.second_terrain = PolyCollection([], edgecolors="none")
         ax.add_collection(self.second_terrain)
@@ -128,7 +141,6 @@ class MapView:
                 ax.text(x, y - 0.62, m.label(h), ha="center", va="center", fontsize=size, color="#4d4a42")
         self.value_texts: dict[Hex, matplotlib.text.Text] = {}
         # overlays: a translucent layer over the terrain, never a recolouring of it
-        self.polygons = [_polygon(h) for h in self.hexes]
         self.layer = PolyCollection([], edgecolors="none", zorder=2.5)
         ax.add_collection(self.layer)
         self.blocking_hexes = PolyCollection([], facecolors="none", edgecolors=BLOCKED_LINE, hatch="xx",
@@ -151,12 +163,13 @@ class MapView:
         (self.firer_mark,) = ax.plot([], [], "o", color="black", markersize=8, zorder=7)
         (self.target_mark,) = ax.plot([], [], "s", color="black", markersize=7, zorder=7)
 
-        xs, ys = zip(*(center(h) for h in self.hexes))
-        ax.set_xlim(min(xs) - 1.2, max(xs) + 1.2)
-        ax.set_ylim(max(ys) + 1.2, min(ys) - 1.2)
+        centres = self.polygons.mean(axis=1)
+        (x0, y0), (x1, y1) = centres.min(axis=0), centres.max(axis=0)
+        ax.set_xlim(x0 - 1.2, x1 + 1.2)
+        ax.set_ylim(y1 + 1.2, y0 - 1.2)
         ax.set_aspect("equal")
         ax.set_axis_off()
-        ax.set_title(m.name, fontsize=10)
+        self.set_title(m.name)
 
     def show_contents(self, m: HexMap) -> None:
         """Show the terrain, hexside features and markers of ``m``, a map of the same extent (an
@@ -166,11 +179,17 @@ class MapView:
         self.map = m
         kinds = sorted(m.terrain_hexes)
         self.terrain_colour = {k: _colour(k, TERRAIN_COLOURS, kinds) for k in kinds}
-        self.base_faces = np.array([to_rgba(self._fill(h)) for h in self.hexes])
+        self.base_faces = np.tile(to_rgba(CLEAR), (len(self.hexes), 1))
+        with_terrain = {h for hexes in m.terrain_hexes.values() for h in hexes}
+        mixed = []
+        for h in sorted(with_terrain):
+            ordered = self._ordered_terrain(h)
+            self.base_faces[self.index[h]] = to_rgba(self.terrain_colour[ordered[0]])
+            if len(ordered) > 1:
+                mixed.append((h, self.terrain_colour[ordered[1]]))
         self.faces.set_facecolors(self.base_faces)
-        mixed = [h for h in self.hexes if len(m.terrain(h)) > 1]
-        self.second_terrain.set_verts([_polygon(h, 0.45) for h in mixed])
-        self.second_terrain.set_facecolors([self.terrain_colour[self._ordered_terrain(h)[1]] for h in mixed])
+        self.second_terrain.set_verts(_polygons([h for h, _ in mixed], 0.45) if mixed else [])
+        self.second_terrain.set_facecolors([colour for _, colour in mixed])
 
         names = sorted(m.hexside_features)
         segments, colours, ticks = [], [], []
@@ -234,15 +253,28 @@ class MapView:
     ) -> None:
         """Lay a translucent colour over the hexes in ``values`` by their value; the terrain
         shows through. ``label`` names the layer in the legend. An empty ``values`` removes it."""
-        shown = {h: v for h, v in values.items() if h in self.index}
-        colours = []
+        index = self.index
+        shown = {index[h]: v for h, v in values.items() if h in index}
+        colours = np.zeros((0, 4))
+        verts, codes = [], []
         if shown:
-            data = list(shown.values())
-            norm = Normalize(min(data) if vmin is None else vmin, max(data) if vmax is None else vmax)
-            colours = matplotlib.colormaps[cmap](norm(data), alpha=alpha)
-        self.layer.set_verts([self.polygons[self.index[h]] for h in shown])
+            data = np.fromiter(shown.values(), float, len(shown))
+            where = np.fromiter(shown.keys(), np.intp, len(shown))
+            norm = Normalize(data.min() if vmin is None else vmin, data.max() if vmax is None else vmax)
+            colours = matplotlib.colormaps[cmap](norm(data), alpha=alpha, bytes=True)
+            # one compound path per colour: fast to draw, and no seams between translucent hexes
+            distinct, group = np.unique(colours, axis=0, return_inverse=True)
+            group = group.reshape(-1)
+            order = np.argsort(group, kind="stable")
+            bounds = np.searchsorted(group[order], np.arange(len(distinct) + 1))
+            for k in range(len(distinct)):
+                members = where[order[bounds[k]:bounds[k + 1]]]
+                verts.append(self._closed[members].reshape(-1, 2))
+                codes.append(np.tile(_COMPOUND_CODES, len(members)))
+            colours = distinct / 255
+        self.layer.set_verts_and_codes(verts, codes)
         self.layer.set_facecolors(colours)
-        sample = colours[len(colours) // 2] if len(colours) else None
+        sample = tuple(colours[len(colours) // 2]) if len(colours) else None
         self.set_overlay_legend("layer", {label: Patch(facecolor=sample)} if shown and label else {})
 
     def dim(self, hexes: Collection[Hex], *, label: str = "") -> None:
@@ -327,7 +359,10 @@ class MapView:
 
     def set_title(self, text: str) -> None:
         """The picture's title: the question it answers and its answer."""
-        self.ax.set_title(text, fontsize=10)
+        # a fixed place (y=1): matplotlib's automatic title placement measures the hidden axis
+        # ticks on every draw, which costs more than drawing the map
+        if text != self.ax.get_title():
+            self.ax.set_title(text, fontsize=10, y=1.0)
 
     def set_overlay_legend(self, key: str, entries: Mapping[str, object]) -> None:
         self.overlay_legend[key] = dict(entries)
@@ -354,6 +389,10 @@ class MapView:
 
     def update_legend(self) -> None:
         entries = self.legend_entries()
+        key = [(text, _handle_key(handle)) for text, handle in entries.items()]
+        if key == self._legend_key:
+            return  # the same legend: keep it (making one costs as much as drawing the map)
+        self._legend_key = key
         old = self.ax.get_legend()
         if old is not None:
             old.remove()
@@ -446,6 +485,16 @@ def draw_line_of_sight(m: HexMap, result, *, ax=None, width: float | None = None
     if reading:
         view.set_title(f"{reading}\n{view.ax.get_title()}")
     return view
+
+
+def _handle_key(handle) -> tuple:
+    """What a legend handle looks like, to tell whether a legend changed."""
+    if isinstance(handle, Patch):
+        parts = ("patch", handle.get_facecolor(), handle.get_edgecolor(), handle.get_hatch())
+    else:
+        parts = ("line", handle.get_color(), handle.get_linestyle(), handle.get_linewidth(), handle.get_marker(),
+                 handle.get_markerfacecolor(), handle.get_markeredgecolor())
+    return tuple(repr(np.asarray(p).tolist()) if not isinstance(p, str) else p for p in parts)
 
 
 def _legend_handle(artist):
