@@ -181,7 +181,7 @@ def crt_bars(
         )
         ax.bar_label(
             bars,
-            labels=[percent(w) if w >= 0.07 else "" for w in widths],
+            labels=[percent(w) if w >= 0.1 else "" for w in widths],
             label_type="center",
             fontsize=7,
             color="white" if _dark(colours[code]) else "black",
