@@ -4,7 +4,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from wbk.games.stalingrad import Situation, example_crt, example_situation
+from wbk.games.stalingrad import Situation, Unit, example_crt, example_situation
+from wbk.maps import HexMap
 from wbk.plot import center
 from wbk.widgets import stalingrad as panels
 
@@ -302,3 +303,15 @@ def test_retreat_planner_saves_and_loads(tmp_path):
     planner.path.value = str(tmp_path / "s.txt")
     planner.save()
     assert "file name 's.txt' should end in .toml" in planner.message.value
+    small = HexMap("small", (1, 5), (1, 5))
+    units = {"0303": [Unit("A", "Soviet", "infantry", 2)], "0302": [Unit("B", "German", "tank", 4)]}
+    Situation("smaller map", small, units, target="0303").save(tmp_path / "small.toml")
+    planner.path.value = str(tmp_path / "small.toml")
+    planner.load()
+    assert planner.message.value == "" and planner.map == small and len(planner.view.hexes) == 25
+    assert planner.view.ax.get_title().startswith(
+        '"P" in clear 0303: retreat — 0 of 1 unit eliminated'
+    )
+    planner.click.value = "target"
+    click(planner, "0302")
+    assert planner.boxes["defending hex"].value == "0302"
