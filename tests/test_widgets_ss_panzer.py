@@ -147,3 +147,27 @@ def test_los_panel_keeps_the_viewshed_while_only_the_target_changes():
     assert panel._viewshed is seen
     panel.boxes["firer"].value = "1712"
     assert panel._viewshed is not seen and "1712 sees" in panel.pane.value
+
+
+def test_intervisibility_panel_answers_its_three_questions():
+    panel = panels.IntervisibilityPanel(M, "1913", "1712")
+    title = panel.view.ax.get_title
+    assert title() == "Hexes seen from each hex: 1913 sees the most, 141 of 143"
+    assert "hexes seen (93 to 141 of 143): darker sees more" in legend(panel)
+    panel.question.value = "dead_ground"
+    assert title() == "Dead ground from 1913: 2 of 143 hexes"
+    assert {"X = 1913", "dead ground: not seen from 1913"} <= set(legend(panel))
+    panel.question.value = "sees_not_seen"
+    assert title() == "20 hexes see 1913 but are not seen from 1712"
+    assert "2014, 2015" in panel.pane.value and {"X = 1913", "Y = 1712"} <= set(legend(panel))
+    seen = panel._seen
+    click(panel, *center(M.hex("1716")))  # clicks alternate: this one sets X
+    assert panel.boxes["X"].value == "1716" and panel._seen is seen  # kept: same options
+    panel.slope_hex.value = "hexsides_only"
+    assert panel._seen is not seen
+    panel.boxes["Y"].value = "1999"
+    assert "hex 1999 is off the map" in panel.message.value
+
+
+def legend(panel) -> list[str]:
+    return [t.get_text() for t in panel.view.ax.get_legend().get_texts()]

@@ -16,7 +16,7 @@ import matplotlib
 import numpy as np
 from matplotlib import patheffects
 from matplotlib.collections import LineCollection, PolyCollection
-from matplotlib.colors import Normalize, to_rgba
+from matplotlib.colors import Colormap, ListedColormap, Normalize, to_rgba
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
@@ -55,6 +55,7 @@ BLOCKED_LINE = "#D55E00"
 CROSSED = "#E69F00"
 ALONG = "#CC79A7"
 ROUTE = "#009E73"
+SKY_BLUE = "#56B4E9"
 _FALLBACK = matplotlib.colormaps["tab10"].colors
 #: Up to this many hexes, labels are printed in every hex unless asked otherwise.
 LABELLED_UP_TO = 600
@@ -245,14 +246,14 @@ class MapView:
         self,
         values: Mapping[Hex, float],
         *,
-        cmap: str = "cividis_r",
+        cmap: str | Colormap = "cividis_r",
         vmin: float | None = None,
         vmax: float | None = None,
         label: str = "",
         alpha: float = 0.55,
     ) -> None:
-        """Lay a translucent colour over the hexes in ``values`` by their value; the terrain
-        shows through. ``label`` names the layer in the legend. An empty ``values`` removes it."""
+        """Lay a translucent colour over the hexes in ``values`` by their value (``cmap``, a
+        colormap or its name); the terrain shows through. ``label`` names the layer in the legend. An empty ``values`` removes it."""
         index = self.index
         shown = {index[h]: v for h, v in values.items() if h in index}
         colours = np.zeros((0, 4))
@@ -261,7 +262,8 @@ class MapView:
             data = np.fromiter(shown.values(), float, len(shown))
             where = np.fromiter(shown.keys(), np.intp, len(shown))
             norm = Normalize(data.min() if vmin is None else vmin, data.max() if vmax is None else vmax)
-            colours = matplotlib.colormaps[cmap](norm(data), alpha=alpha, bytes=True)
+            colourmap = cmap if isinstance(cmap, Colormap) else matplotlib.colormaps[cmap]
+            colours = colourmap(norm(data), alpha=alpha, bytes=True)
             # one compound path per colour: fast to draw, and no seams between translucent hexes
             distinct, group = np.unique(colours, axis=0, return_inverse=True)
             group = group.reshape(-1)
@@ -276,6 +278,11 @@ class MapView:
         self.layer.set_facecolors(colours)
         sample = tuple(colours[len(colours) // 2]) if len(colours) else None
         self.set_overlay_legend("layer", {label: Patch(facecolor=sample)} if shown and label else {})
+
+    def highlight(self, hexes: Collection[Hex], *, label: str = "", colour: str = SKY_BLUE) -> None:
+        """Lay one translucent colour (Okabe-Ito sky blue unless told) over ``hexes``, named
+        ``label`` in the legend."""
+        self.shade({h: 1 for h in hexes}, cmap=ListedColormap([colour]), vmin=0, vmax=1, label=label, alpha=0.6)
 
     def dim(self, hexes: Collection[Hex], *, label: str = "") -> None:
         """Darken ``hexes`` with a translucent grey (dead ground, out of reach): their terrain
@@ -342,6 +349,17 @@ class MapView:
                 entries["blocking hexside"] = self.blocking_sides
             if any(isinstance(b, Hex) for b in blocking):
                 entries["blocking hex"] = self.blocking_hexes
+        self.set_overlay_legend("trace", entries)
+
+    def mark(self, circle: Hex | None = None, square: Hex | None = None, *, labels: Sequence[str] = ("", "")) -> None:
+        """Mark one hex with a black circle and another with a black square (as a line's firer
+        and target are marked), named in the legend by ``labels``; ``None`` leaves a mark off."""
+        entries = {}
+        for h, artist, label in ((circle, self.firer_mark, labels[0]), (square, self.target_mark, labels[1])):
+            x, y = center(h) if h is not None else (None, None)
+            artist.set_data(([x], [y]) if h is not None else ([], []))
+            if h is not None and label:
+                entries[label] = artist
         self.set_overlay_legend("trace", entries)
 
     def show_line_of_sight(self, result) -> None:

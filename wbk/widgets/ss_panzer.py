@@ -70,6 +70,79 @@ class LosPanel(MapPanel):
         return result._repr_html_() + extra
 
 
+class IntervisibilityPanel(MapPanel):
+    """Errata 9.4 over the whole map at once: shade every hex by how many hexes it sees (the
+    best observation posts), dim the dead ground of hex X, or show the hexes that see X but are
+    not seen from Y. The readings and the blocking terrain are those of the LOS panel."""
+
+    QUESTIONS = (
+        ("how many hexes each hex sees", "counts"),
+        ("dead ground from X", "dead_ground"),
+        ("hexes that see X, not seen from Y", "sees_not_seen"),
+    )
+
+    def __init__(self, m: HexMap, x: str, y: str, *, width: float = 6.0):
+        kinds = sorted(m.terrain_hexes)
+        wide = {"description_width": "initial", "button_width": "auto"}
+        self.question = widgets.ToggleButtons(options=self.QUESTIONS, description="show", style=wide)
+        self.slope_hex = widgets.ToggleButtons(
+            options=[("may enter, not see beyond (9.4)", "enter_not_beyond"), ("only slope hexsides block", "hexsides_only")],
+            description="slope hexes", style=wide)
+        self.blocking = widgets.SelectMultiple(options=kinds, description="blocking terrain", rows=min(4, max(1, len(kinds))), style=wide)
+        self.edge = widgets.ToggleButtons(
+            options=[("both sides must block", "both"), ("either side blocks", "either")],
+            description="along a hexside", style=wide)
+        self._key, self._seen = None, None
+        controls = [self.question, self.slope_hex, self.edge, self.blocking]
+        super().__init__(m, {"X": x, "Y": y}, controls, width=width)
+        self.update()
+
+    def options(self) -> dict:
+        return {"blocking_terrain": sorted(self.blocking.value), "edge": self.edge.value,
+                "slope_hex": self.slope_hex.value}
+
+    def intervisibility(self):
+        """Every pair's line of sight under the options, kept while they stay."""
+        key = repr(self.options())
+        if self._key != key:
+            self._seen, self._key = ss_panzer.intervisibility(self.map, **self.options()), key
+        return self._seen
+
+    def show(self, X: Hex, Y: Hex) -> str:
+        seen, m, view = self.intervisibility(), self.map, self.view
+        label = m.label
+        view.show_trace(None)
+        view.show_route(None)
+        view.show_numbers({})
+        n = len(m)
+        if self.question.value == "counts":
+            counts = seen.counts()
+            best, least = max(counts.values()), min(counts.values())
+            posts = sorted(label(h) for h, c in counts.items() if c == best)
+            view.shade(counts, label=f"hexes seen ({least} to {best} of {n}): darker sees more")
+            if n <= 200:
+                view.show_numbers(counts, label="hexes seen")
+            view.mark(m.hex(posts[0]), labels=("a best observation post", ""))
+            named = ", ".join(posts[:6]) + (f" and {len(posts) - 6} more" if len(posts) > 6 else "")
+            view.set_title(f"Hexes seen from each hex: {named} see{'s' if len(posts) == 1 else ''} the most, {best} of {n}")
+            return (f"<p>Each hex is shaded by how many hexes a unit there sees (its own included): from "
+                    f"{least} to {best} of {n}. The best observation posts: {html.escape(named)}. "
+                    f"{seen.pairs()} of {n * (n - 1) // 2} pairs of hexes see each other.</p>")
+        if self.question.value == "dead_ground":
+            dead = seen.dead_ground(X)
+            view.dim(dead, label=f"dead ground: not seen from {label(X)}")
+            view.mark(X, labels=(f"X = {label(X)}", ""))
+            view.set_title(f"Dead ground from {label(X)}: {len(dead)} of {n} hexes")
+            return f"<p>A unit in {label(X)} sees {n - len(dead)} of {n} hexes; the {len(dead)} others are dimmed.</p>"
+        hidden = seen.sees_but_not_seen_from(X, Y)
+        view.highlight(hidden, label=f"sees {label(X)}, not seen from {label(Y)}")
+        view.mark(X, Y, labels=(f"X = {label(X)}", f"Y = {label(Y)}"))
+        view.set_title(f"{len(hidden)} hexes see {label(X)} but are not seen from {label(Y)}")
+        listed = ", ".join(sorted(label(h) for h in hidden)) or "none"
+        return (f"<p>Hexes from which a unit sees {label(X)} while no unit in {label(Y)} sees it "
+                f"(lines of sight are symmetric: a hex that sees {label(X)} is seen from it): {listed}.</p>")
+
+
 class MovementPanel(MapPanel):
     """Errata 8.3: every hex a unit can reach from its start, shaded with the MP it costs; a goal
     hex gets its cheapest path explained. Set the MP left, switch Move and Move & Fire, or mark
