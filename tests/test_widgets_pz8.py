@@ -111,10 +111,13 @@ def test_terrain_and_reach():
         'reach 4" (any roll): 100%' in legend(panel)
         and "Tiger: where it can move" in panel.pane.value
     )
+    kept = panel._reach
+    panel.boxes["target"].value = "T-34 1"
+    assert panel._reach is kept  # only the target changed
     panel.click.value = "terrain"
     panel.terrain_kind.value = "obstacle"
     click(panel, 30, 20)  # a 6 x 4 obstacle in front of the Tiger
-    assert panel.table.terrain[-1].label == "obstacle 'obstacle 3'"
+    assert panel.table.terrain[-1].label == "obstacle 'obstacle 3'" and panel._reach is not kept
     assert "no shot (no line of sight)" in panel.view.ax.get_title()
     panel.terrain_size.value = "big"
     click(panel, 10, 40)

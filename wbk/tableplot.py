@@ -465,7 +465,9 @@ class TableView:
 
     def set_title(self, text: str) -> None:
         """The picture's title: the question it answers and its answer."""
-        self.ax.set_title(text, fontsize=10)
+        # a fixed place (y=1), as wbk.plot's maps: automatic placement measures the hidden ticks
+        if text != self.ax.get_title():
+            self.ax.set_title(text, fontsize=10, y=1.0)
 
     def set_overlay_legend(self, key: str, entries: Mapping[str, object]) -> None:
         self.overlay_legend[key] = dict(entries)
@@ -521,6 +523,8 @@ class TableView:
     def update_legend(self) -> None:
         entries = self.legend_entries()
         old = self.ax.get_legend()
+        if old is not None and [t.get_text() for t in old.get_texts()] == list(entries):
+            return  # the same entries: keep the legend (rebuilding it costs more than the table)
         if old is not None:
             old.remove()
         self.ax.legend(

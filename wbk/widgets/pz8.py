@@ -475,7 +475,7 @@ class TablePanel(Panel):
             )
             parts.append(d._repr_html_())
         if self.show_reach.value:
-            reach = pz8.movement_reach(self.table, shooter)
+            reach = self.reach(shooter)
             self.view.show_reach(reach)
             parts.append(
                 f"<p><b>{html.escape(shooter)}: where it can move</b></p>{steps_html(reach.steps)}"
@@ -483,6 +483,14 @@ class TablePanel(Panel):
         else:
             self.view.show_reach(None)
         return "".join(parts)
+
+    def reach(self, shooter: str):
+        """The shooter's reach, kept while the table and the shooter stay: picking targets is
+        cheap."""
+        key = (self.table, shooter)
+        if getattr(self, "_reach_key", None) != key:
+            self._reach, self._reach_key = pz8.movement_reach(self.table, shooter), key
+        return self._reach
 
     def mark_stale(self) -> None:
         super().mark_stale()
