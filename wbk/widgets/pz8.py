@@ -351,7 +351,8 @@ class TablePanel(Panel):
             moved = Tank(**{**_fields(tank), "position": point})
             self.set_table(self.table.with_piece(moved), f"moved {tank.name!r} to {where}")
         else:
-            self.set_table(self.table.with_piece(self.tank_at(point)), f"placed {typed!r} at {where}")
+            placed = self.table.with_piece(self.tank_at(point))
+            self.set_table(placed, f"placed {typed!r} at {where}")
 
     def tank_at(self, point) -> Tank:
         """The tank described by the controls, centred on ``point``."""
