@@ -117,3 +117,21 @@ def test_edited_contents_update_the_same_artists(m):
     with pytest.raises(Exception, match="does not have the extent"):
         view.show_contents(HexMap("small", (1, 2), (1, 2)))
     plt.close(view.figure)
+
+
+def test_hex_centres_agree_with_hexalattice():
+    """hexalattice lays pointy-topped rows, odd rows half a hex right; turned a quarter (x and y
+    swapped) and scaled to wbk's circumradius 1, they are wbk's flat-topped columns of a map
+    whose odd columns sit low. Only its 1-D-coordinate, no-plot call is used (the plotting path
+    fails with numpy 2)."""
+    lattice = pytest.importorskip("hexalattice.hexalattice")
+    import numpy as np
+
+    from wbk.plot import SQRT3
+
+    for columns, rows in [(7, 5), (12, 9)]:
+        found, _ = lattice.create_hex_grid(nx=rows, ny=columns, min_diam=1.0, align_to_origin=False)
+        theirs = sorted((round(SQRT3 * y, 9), round(SQRT3 * x, 9)) for x, y in found)
+        m = HexMap("grid", (0, columns - 1), (0, rows - 1), "odd")
+        ours = sorted((round(x, 9), round(y, 9)) for x, y in map(center, m))
+        assert np.allclose(theirs, ours)
