@@ -29,8 +29,9 @@ def test_rules_layers_do_not_import_presentation():
     for module in below_the_face:
         source = (ROOT / "wbk" / f"{module}.py").read_text()
         assert not re.search(r"^(import|from) (matplotlib|ipywidgets|ipympl|numpy|wbk\.(plot|charts|widgets))", source, re.M), module
-    # the table geometry measures with shapely, which needs numpy: numpy is allowed there, drawing is not
-    on_shapely = ["table", "games/pz8"]
+    # the table geometry measures with shapely, which needs numpy, and the fast lines of sight
+    # gather with numpy: numpy is allowed there, drawing is not
+    on_shapely = ["table", "games/pz8", "sightlines"]
     for module in on_shapely:
         source = (ROOT / "wbk" / f"{module}.py").read_text()
         assert not re.search(r"^(import|from) (matplotlib|ipywidgets|ipympl|wbk\.(plot|charts|widgets))", source, re.M), module
