@@ -1,14 +1,15 @@
-# The two commands of the README: `make lab` and `make test`. Both set everything up first.
+# The README's commands: `make lab`, `make test`, `make site`, `make app`. Each sets everything up
+# first.
 VENV := .venv
 PYTHON := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
 
-.PHONY: lab test notebooks
+.PHONY: lab test notebooks site app
 
 $(INSTALLED): pyproject.toml
 	test -x $(PYTHON) || python3 -m venv $(VENV)
 	$(PYTHON) -m pip install --quiet --upgrade pip
-	$(PYTHON) -m pip install --quiet -e '.[test]'
+	$(PYTHON) -m pip install --quiet -e '.[test,site,app]'
 	touch $@
 
 # Jupyter refuses to run as root unless told; containers often run as root.
@@ -17,6 +18,14 @@ lab: $(INSTALLED)
 
 test: $(INSTALLED)
 	$(PYTHON) -m pytest
+
+# A static site of every notebook in notebooks/, in build/site/ (open build/site/index.html).
+site: $(INSTALLED)
+	$(PYTHON) -m wbk.publish site
+
+# The notebooks as an app (their panels without the code) on http://127.0.0.1:8866/.
+app: $(INSTALLED)
+	$(PYTHON) -m wbk.publish app
 
 # Re-execute every notebook in place, so that its stored outputs are current.
 notebooks: $(INSTALLED)

@@ -15,11 +15,11 @@ from fractions import Fraction
 
 import pytest
 
-from wbk import dice, hexgrid, maps, table
+from wbk import dice, hexgrid, maps, pictures, table
 from wbk.errors import WbkError
 from wbk.games import blitz, pz8, ss_panzer, stalingrad
 
-SWEPT_MODULES = [dice, hexgrid, maps, ss_panzer, blitz, table, pz8, stalingrad]
+SWEPT_MODULES = [pictures, dice, hexgrid, maps, ss_panzer, blitz, table, pz8, stalingrad]
 
 
 def bad(fn, *args, names: str, **kwargs):
@@ -465,7 +465,15 @@ STALINGRAD = [
     bad(stalingrad.example_situation, "kessel", names="no shipped situation called 'kessel'"),
 ]
 
-BAD_CALLS = DICE + HEXGRID + MAPS + SS_PANZER + BLITZ + TABLE + PZ8 + STALINGRAD
+# --- wbk.pictures ---------------------------------------------------------------------------
+PICTURES = [
+    bad(pictures.picture, object(), map=_sample_map(), names="wbk cannot draw a object"),
+    bad(pictures.picture, 3, map="a map", names="a picture of int needs its map"),
+    bad(pictures.save_picture, _sample_map(), "x.gif", names="'x.gif' should end in .png or .svg"),
+    bad(pictures.save_picture, _sample_map(), 42, names="picture file 42 is not a file path"),
+]
+
+BAD_CALLS = PICTURES + DICE + HEXGRID + MAPS + SS_PANZER + BLITZ + TABLE + PZ8 + STALINGRAD
 
 
 @pytest.mark.parametrize("fn, args, kwargs, names", BAD_CALLS)

@@ -12,7 +12,8 @@ def normalise(requirement: str) -> tuple[str, str]:
 
 def test_environment_yml_matches_pyproject():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    wanted = {normalise(r) for r in project["dependencies"] + project["optional-dependencies"]["test"]}
+    extras = [r for requirements in project["optional-dependencies"].values() for r in requirements]
+    wanted = {normalise(r) for r in project["dependencies"] + extras}
     wanted.add(("python", project["requires-python"]))
     lines = (ROOT / "environment.yml").read_text().split("dependencies:")[1].splitlines()
     listed = {

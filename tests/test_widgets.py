@@ -76,3 +76,39 @@ def test_a_panel_not_yet_run_says_how_to_run_it(panel):
     bundle = panel._repr_mimebundle_()
     assert bundle["text/plain"] == "An interactive panel: run the notebook (Run > Run All Cells) to use it."
     assert "application/vnd.jupyter.widget-view+json" in bundle
+
+
+def test_a_panel_saves_its_picture_and_its_edge_case(tmp_path):
+    from wbk.widgets import load_edge_case
+    from wbk.widgets.ss_panzer import LosPanel
+
+    m = example_map("ss_panzer_errata_9_4")
+    panel = LosPanel(m, "1712", "2214")
+    panel.slope_hex.value, panel.slope_end.value = "hexsides_only", "touches"
+    panel.save_picture(str(tmp_path / "edge.png"))
+    assert "saved the picture to" in panel.message.value
+    assert (tmp_path / "edge.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    panel.save_picture(str(tmp_path / "edge.svg"))
+    svg = (tmp_path / "edge.svg").read_text()
+    assert "<svg" in svg and svg.count("<path") > 100  # the map, not a blank page
+    panel.save_picture(str(tmp_path / "edge.jpg"))
+    assert "should end in .png or .svg" in panel.message.value
+    panel.save_edge_case(str(tmp_path / "edge.png"))  # the picture's name, as TOML
+    again = load_edge_case(tmp_path / "edge.toml")
+    assert (again.slope_hex.value, again.slope_end.value) == ("hexsides_only", "touches")
+    assert again.view.ax.get_title() == panel.view.ax.get_title() == "1712 → 2214: clear"
+    again.save_picture(str(tmp_path / "again.png"))
+    assert (tmp_path / "again.png").read_bytes() == (tmp_path / "edge.png").read_bytes()
+
+
+@pytest.mark.parametrize("text, named", [
+    ("panel = 'os.system'\n[hexes]\n[settings]\n[map]\ntoml = ''", "'os.system' is not one of wbk's panels"),
+    ("panel = 'wbk.widgets.ss_panzer.LosPanel'\n[hexes]\n[settings]", "map: missing"),
+])
+def test_a_bad_edge_case_file_is_named(tmp_path, text, named):
+    from wbk.errors import WbkError
+    from wbk.widgets import load_edge_case
+
+    (tmp_path / "case.toml").write_text(text)
+    with pytest.raises(WbkError, match=named):
+        load_edge_case(tmp_path / "case.toml")

@@ -1,0 +1,26 @@
+# Sphinx configuration of the static site that `make site` builds from notebooks/ (see
+# wbk/publish.py): every notebook is executed afresh with its panels shown as snapshots.
+project = "wbk, the wargame rules workbook"
+author = "wbk"
+extensions = ["myst_nb"]
+html_theme = "sphinx_book_theme"
+html_title = project
+html_theme_options = {
+    # a site to hand out on a USB stick: nothing fetched from elsewhere
+    "use_download_button": False,
+    "use_fullscreen_button": False,
+    "search_bar_text": "Search the workbook...",
+}
+html_permalinks_icon = "#"
+exclude_patterns = ["_build", "**.ipynb_checkpoints"]
+nb_execution_mode = "force"
+nb_execution_timeout = 600
+nb_execution_raise_on_error = True
+nb_execution_show_tb = True
+nb_merge_streams = True
+# panels are snapshots (wbk.widgets.Panel.static_html), so no widget manager from a CDN
+nb_ipywidgets_js = {}
+# search works from file:// too: no fetching of each result page for a summary (a browser
+# refuses fetch() of local files)
+html_show_search_summary = False
+html_context = {"default_mode": "light"}  # the theme complains on the console without one
