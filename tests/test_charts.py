@@ -38,6 +38,12 @@ def test_bar_chart_heights_are_the_probabilities_and_the_mean_is_marked():
     assert [t.get_text() for t in ax.texts[:2]] == ["2.8%", "5.6%"]
 
 
+def test_a_sure_outcome_leaves_room_for_its_number_but_no_tick_past_100_percent():
+    ax = bar_chart(Dist({Outcome.MISS: 1, Outcome.KILL: 10**6}))
+    assert ax.get_ylim()[1] > 1 and max(ax.get_yticks()) == 1
+    assert [t.get_text() for t in ax.texts] == ["<0.1%", ">99.9%"]
+
+
 def test_bar_chart_names_enum_outcomes():
     ax = bar_chart(Dist({Outcome.MISS: 3, Outcome.HIT: 2, Outcome.KILL: 1}))
     assert [t.get_text() for t in ax.get_xticklabels()] == ["miss", "hit", "kill"]

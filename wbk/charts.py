@@ -113,7 +113,8 @@ def bar_chart(
         )
     ax.set_ylabel(ylabel)
     ax.set_xlabel(xlabel)
-    ax.set_ylim(0, max(probabilities) * 1.22)
+    ax.set_ylim(0, max(probabilities) * 1.22)  # room for the numbers above the bars
+    ax.set_yticks([t for t in ax.get_yticks() if 0 <= t <= 1])  # no "120%" tick
     ax.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1, decimals=0))
     ax.spines[["top", "right"]].set_visible(False)
     if title:
