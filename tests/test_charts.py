@@ -97,7 +97,7 @@ def test_percentages_never_round_to_certainty(p, shown):
 
 
 def colour(artist) -> str:
-    return to_hex(artist.get_facecolor() if hasattr(artist, "get_facecolor") else artist.get_color())
+    return to_hex(artist.get_facecolor())
 
 
 def test_colours_are_okabe_ito_and_numbers_read_on_their_bars():
@@ -126,7 +126,8 @@ def test_at_least_each_outcome_draws_one_curve_per_level():
     ax = at_least_each_outcome(by_dice, [1, 2, 3], xlabel="dice", or_more="or more hits")
     one, two, three = ax.get_lines()
     assert list(one.get_ydata()) == pytest.approx([1 - (2 / 3) ** n for n in range(1, 7)])
-    assert [to_hex(line.get_color()) for line in ax.get_lines()] == ["#56b4e9", "#e69f00", "#d55e00"]
+    colours = [to_hex(line.get_color()) for line in ax.get_lines()]
+    assert colours == ["#56b4e9", "#e69f00", "#d55e00"]
     assert [t.get_text() for t in ax.get_legend().get_texts()] == [
         "1 or more hits", "2 or more hits", "3 or more hits",
     ]

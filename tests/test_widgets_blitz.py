@@ -115,7 +115,10 @@ def test_leader_worth_compares_six_cases():
     panel.controls["dice"].value = 1
     assert "<td>no leader</td><td>0%</td><td>0%</td>" in panel.pane.value
     title = panel.figure.axes[0].get_title()
-    assert title == "What a leader's saving throws are worth: the damage\n1 die of direct fire at non-vehicle units"
+    assert title == (
+        "What a leader's saving throws are worth: the damage\n"
+        "1 die of direct fire at non-vehicle units"
+    )
     panel.controls["target"].value = "unarmored_vehicle"
     assert "Only vehicles" not in panel.pane.value
 
@@ -127,7 +130,8 @@ def test_at_least_panel_reports_bad_morale():
     assert [t.get_text() for t in top.get_legend().get_texts()] == [
         "disrupted or worse", "demoralized or worse", "step loss or worse", "eliminated or worse",
     ]
-    assert top.get_title() == "direct fire at non-vehicle units: the chance of each damage level or worse"
+    said = "direct fire at non-vehicle units: the chance of each damage level or worse"
+    assert top.get_title() == said
     assert [t.get_text() for t in bottom.get_legend().get_texts()] == [
         "unarmored vehicle", "armor 1", "armor 2", "armor 3",
     ]
@@ -144,7 +148,9 @@ def test_at_least_panel_reports_bad_morale():
     assert "Out of date" in panel.pane.value
 
 
-@pytest.mark.parametrize("make", [panels.fire_calculator, panels.leader_worth, panels.at_least_panel])
+@pytest.mark.parametrize(
+    "make", [panels.fire_calculator, panels.leader_worth, panels.at_least_panel]
+)
 def test_every_panel_fits_beside_the_file_browser_and_its_sliders_can_be_dragged(make):
     panel = make()
     assert panel.widget.layout.max_width == "700px"
@@ -154,7 +160,8 @@ def test_every_panel_fits_beside_the_file_browser_and_its_sliders_can_be_dragged
         assert control.style.description_width == "initial"
         if isinstance(control, widgets.IntSlider):
             # at 7 pixels a character, 200 pixels are left for the track and the number
-            assert int(control.layout.width.removesuffix("px")) >= 7 * len(control.description) + 200
+            width = int(control.layout.width.removesuffix("px"))
+            assert width >= 7 * len(control.description) + 200
 
 
 def test_the_calculator_titles_its_chart_with_the_answer(calculator):

@@ -60,7 +60,8 @@ def ordered_colours(n: int) -> list:
     beyond that the colour-blind-safe cividis scale."""
     if n <= len(ORDERED_COLOURS):
         return list(ORDERED_COLOURS[:n])
-    return [matplotlib.colors.to_hex(c) for c in matplotlib.colormaps["cividis_r"](np.linspace(0, 1, n))]
+    scale = matplotlib.colormaps["cividis_r"](np.linspace(0, 1, n))
+    return [matplotlib.colors.to_hex(c) for c in scale]
 
 
 def _text_colour(colour) -> str:
@@ -221,8 +222,10 @@ def stacked_bars(
     ax.xaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1))
     ax.set_xlabel(xlabel)
     ax.spines[["top", "right"]].set_visible(False)
-    ax.legend(ncols=min(len(outcomes), 6), fontsize=8, loc="lower center", bbox_to_anchor=(0.5, 1.0),
-              frameon=False)
+    ax.legend(
+        ncols=min(len(outcomes), 6), fontsize=8, loc="lower center", bbox_to_anchor=(0.5, 1.0),
+        frameon=False,
+    )
     if title:
         ax.set_title(title, fontsize=10, pad=24)
     return ax

@@ -446,8 +446,8 @@ def chance(p: Fraction, longest: int = 24) -> str:
 
 def fraction_html(p: Fraction, longest: int = 24) -> str:
     """A probability as an exact fraction; one longer than ``longest`` characters is shown as
-    odds ("≈ 1 in 43,000", "≈ 0.388", "all but ≈ 1 in 590") with the exact fraction in the hover
-    text (or, past ``EXACT_DIGITS`` digits, the size of its denominator)."""
+    odds ("≈ 1 in 43,000", "≈ 0.388", "all but ≈ 1 in 590") with the exact fraction in the
+    hover text (or, past ``EXACT_DIGITS`` digits, the size of its denominator)."""
     p = _probability(p)
     _check_longest(longest)
     if _fits(p, longest):
