@@ -20,6 +20,13 @@ Fraction(1331, 1728)
 Comparisons (``<``, ``<=``, ``>``, ``>=``) give a distribution of booleans; ``==`` compares whole
 distributions, so use ``dist.is_in({6})`` for "rolls a 6". Probabilities are ``Fraction``s and
 always add up to exactly 1.
+
+A percentage is only how one is shown: ``percent(p)`` never rounds a possible outcome to 0% or an
+unsure one to 100% ("<0.01%", ">99.99%"), ``chance(p)`` gives the fraction and the percent in a
+sentence, and a distribution's Jupyter table renders whatever the size of its numbers:
+
+>>> chance(hits.probability(0))
+'≈ 1 in 38.3 (2.61%)'
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """Widget panels of the Blitz Combat chapter: fire calculator, a leader's worth, "at least" curves.
 
-Every choice shows the rules' words ("AT fire", "three or more", "dug in"); its value is the
+Each panel is at most 700 pixels wide, to fit beside JupyterLab's file browser, and its sliders
+are wide enough to drag. Every choice shows the rules' words ("AT fire", "three or more", "dug in"); its value is the
 option's name in ``wbk.games.blitz`` ("at", "three_or_more", "dug_in").
 """
 
