@@ -38,11 +38,14 @@ def test_pz8_table_panel_places_a_tank_and_fires(browser, lab):
         page.mouse.click(*table_point(table, point, canvas.bounding_box()))
 
     # place the Panther (the tank described below the table: heavy, long gun) at 10", 40"
+    # the panel's hint says what a click does: wait for it, so the kernel knows the choice
     page.locator("button:has-text('places the tank below')").click()
+    page.locator(".widget-html:has-text(\"A click places 'Panther'\")").wait_for(timeout=20_000)
     click_table((10, 40))
     page.locator(".widget-html:has-text(\"placed 'Panther'\")").wait_for(timeout=20_000)
     # pick it as the shooter: it fires at the KV-1
     page.locator("button:has-text('picks the shooter')").click()
+    page.locator(".widget-html:has-text('A click on a tank picks the shooter')").wait_for(timeout=20_000)
     click_table((10, 40))
     shooter = page.locator(".widget-text:has-text('shooter') input").first
     page.wait_for_function(

@@ -54,7 +54,9 @@ def test_clicks_alternate_between_shooter_and_target():
 
 def test_placing_turning_and_removing_a_tank():
     panel = panels.TablePanel(path="unused.toml")
+    assert panel.hint.value == "<i>A click on a tank picks the shooter.</i>"
     panel.click.value = "place"
+    assert "A click places 'Panther' (heavy tank, long gun) there, or moves it" in panel.hint.value
     panel.side.value = "Soviet"
     click(panel, 24, 40)
     assert panel.table.piece("Panther").position == (24.0, 40.0)

@@ -212,6 +212,7 @@ class TablePanel(Panel):
         self.click = widgets.ToggleButtons(
             options=CLICKS, description="a click", style={**wide, "button_width": "auto"}
         )
+        self.hint = widgets.HTML()
         auto = widgets.Layout(width="auto")
         self.show_reach = widgets.Checkbox(
             False,
@@ -295,6 +296,7 @@ class TablePanel(Panel):
                 widgets.HBox(list(self.boxes.values()) + [self.show_reach], layout=row),
                 self.cover_reading,
                 self.click,
+                self.hint,
                 tank_row,
                 widgets.HBox(
                     [
@@ -311,7 +313,26 @@ class TablePanel(Panel):
                 self.pane,
             ]
         )
+        hinted = (self.click, self.tank_name, self.tank_class, self.gun, self.terrain_kind)
+        for control in (*hinted, self.terrain_size, self.terrain_angle):
+            control.observe(lambda _: self.show_hint(), names="value")
+        self.show_hint()
         self.update()
+
+    def show_hint(self) -> None:
+        """Say what the next click on the table does."""
+        name = self.tank_name.value.strip()
+        words = {
+            "shooter": "A click on a tank picks the shooter.",
+            "target": "A click on a tank picks the target.",
+            "place": f"A click places {name!r} ({CLASS_LABELS[self.tank_class.value]}, "
+            f"{self.gun.value} gun) there, or moves it there if it is on the table.",
+            "turn": f"A click turns {name!r} to face it.",
+            "terrain": f"A click places {label(self.terrain_kind.value)} of "
+            f"{self.terrain_size.value.strip()} inches, turned {self.terrain_angle.value}°.",
+            "remove": "A click removes the tank or terrain piece under it.",
+        }
+        self.hint.value = f"<i>{html.escape(words[self.click.value], quote=False)}</i>"
 
     # --- clicks and edits -------------------------------------------------------------------
 
