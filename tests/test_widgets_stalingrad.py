@@ -207,6 +207,8 @@ def test_retreat_planner_answers_in_its_title_and_legend():
         "units eliminated there",
     } == set(legend(view))
     assert "1 hex open for the retreat: 1414." in planner.pane.value
+    # a static page shows the answer's controls, not what the next click would do
+    assert planner.controls_text() == ["defending hex: 1313", "stacking limit: 3"]
     assert "<th>2/42 Rifle</th><td>1414</td><td>eliminated</td>" in planner.pane.value
     planner.stacking.value = 5
     assert view.ax.get_title().startswith('"P" in clear 1313: retreat — 1 of 3 units eliminated')
@@ -315,3 +317,23 @@ def test_retreat_planner_saves_and_loads(tmp_path):
     planner.click.value = "target"
     click(planner, "0302")
     assert planner.boxes["defending hex"].value == "0302"
+
+
+def test_retreat_planner_saves_its_picture_and_its_edge_case(tmp_path):
+    planner = panels.RetreatPlanner(example_situation("shared_hex"))
+    planner.click.value = "bombarded"
+    click(planner, "1213")
+    planner.save_picture(str(tmp_path / "case.png"))
+    assert (tmp_path / "case.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    planner.save_edge_case(str(tmp_path / "case.png"))
+    assert "saved the edge case to" in planner.message.value
+    again = panels.RetreatPlanner(Situation.load(tmp_path / "case.toml"))
+    assert again.situation == planner.situation
+    assert again.view.ax.get_title() == planner.view.ax.get_title()
+    assert legend(again.view) == legend(planner.view)
+    # a failed load changes no answer: the picture on show stays as it was
+    title = planner.view.ax.get_title()
+    planner.path.value = str(tmp_path / "missing.toml")
+    planner.load()
+    assert "missing.toml: cannot read the situation" in planner.message.value
+    assert planner.view.ax.get_title() == title and "Out of date" not in planner.pane.value

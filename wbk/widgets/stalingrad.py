@@ -38,7 +38,7 @@ from wbk.plot import (
     figure_size,
     map_axes,
 )
-from wbk.widgets import ChartPanel, MapPanel, parse_optional_number, reports_errors
+from wbk.widgets import LIVE_ONLY, ChartPanel, MapPanel, parse_optional_number, reports_errors
 
 #: Okabe-Ito colours (colour-blind safe) for result codes from mild to severe; "none" is grey.
 NO_EFFECT = "#d9d9d9"
@@ -753,6 +753,18 @@ class RetreatPlanner(MapPanel):
             style=wide,
             layout={"width": "32em"},
         )
+        # what the next click does means nothing on a static page, nor does a file of the user's
+        for control in (
+            self.click,
+            self.side,
+            self.kind,
+            self.strength,
+            self.unit_name,
+            self.pinned,
+            self.immobilized,
+            self.path,
+        ):
+            control.add_class(LIVE_ONLY)
         self.buttons = {"Load": self.load, "Save": self.save}
         buttons = [
             widgets.Button(description=label, layout={"width": "70px"}) for label in self.buttons
@@ -779,6 +791,7 @@ class RetreatPlanner(MapPanel):
                 widgets.HBox([self.path, *buttons]),
                 self.message,
                 self.canvas,
+                self.picture_row,
                 self.pane,
             ]
         )
@@ -862,13 +875,19 @@ class RetreatPlanner(MapPanel):
 
     # --- files ------------------------------------------------------------------------------
 
+    def edge_case(self) -> str:
+        """The situation on show as a situation file, the defending hex as its target: "Save
+        edge case" writes it, and the planner's Load brings back the same picture."""
+        target = self.map.hex(self.boxes["defending hex"].value.strip())
+        return replace(self.situation, target=target).to_toml()
+
     def _path(self) -> Path:
         path = Path(self.path.value.strip()).expanduser()
         if not path.name.endswith(".toml"):
             raise WbkError(f"file name {path.name!r} should end in .toml")
         return path
 
-    @reports_errors
+    @reports_errors(stale=False)
     def load(self) -> None:
         path = self._path()
         s = Situation.load(path)
@@ -893,7 +912,7 @@ class RetreatPlanner(MapPanel):
                 html.escape(f"loaded {s.name!r} from {path}", quote=False) + self.pane.value
             )
 
-    @reports_errors
+    @reports_errors(stale=False)
     def save(self) -> None:
         path = self._path()
         try:
