@@ -45,7 +45,8 @@ def test_pz8_table_panel_places_a_tank_and_fires(browser, lab):
     page.locator(".widget-html:has-text(\"placed 'Panther'\")").wait_for(timeout=20_000)
     # pick it as the shooter: it fires at the KV-1
     page.locator("button:has-text('picks the shooter')").click()
-    page.locator(".widget-html:has-text('A click on a tank picks the shooter')").wait_for(timeout=20_000)
+    hint = page.locator(".widget-html:has-text('A click on a tank picks the shooter')")
+    hint.wait_for(timeout=20_000)
     click_table((10, 40))
     shooter = page.locator(".widget-text:has-text('shooter') input").first
     page.wait_for_function(
