@@ -11,11 +11,28 @@ MAP = example_situation("retreat_clear_hex").map
 SCREENSHOT = os.environ.get("WBK_SCREENSHOT")  # a path: where to keep a picture of the page
 
 
+def in_view(canvas):
+    """The planner's map scrolled to the middle of the window (it is taller than the part of the
+    notebook on show), once it is drawn: JupyterLab may still be laying out the last cell when
+    the kernel is idle again."""
+    from playwright.sync_api import (
+        TimeoutError as PlaywrightTimeout,  # only where it is installed
+    )
+
+    for _ in range(20):
+        canvas.evaluate("el => el.scrollIntoView({block: 'center'})")
+        try:
+            canvas.wait_for(state="visible", timeout=3_000)
+        except PlaywrightTimeout:
+            continue
+        if canvas.evaluate("el => el.width > 0 && el.getBoundingClientRect().height > 0"):
+            return canvas
+    raise AssertionError("the planner's map is not drawn")
+
+
 def click_hex(page, canvas, label: str) -> None:
-    """Click a hex of the planner's map, the map scrolled to the middle of the window first (it
-    is taller than the part of the notebook on show)."""
-    canvas.evaluate("el => el.scrollIntoView({block: 'center'})")
-    page.mouse.click(*canvas_point(MAP, label, canvas.bounding_box()))
+    """Click a hex of the planner's map."""
+    page.mouse.click(*canvas_point(MAP, label, in_view(canvas).bounding_box()))
 
 
 def test_retreat_planner_answers_clicks(browser, lab):
@@ -27,8 +44,7 @@ def test_retreat_planner_answers_clicks(browser, lab):
     canvas = (
         page.locator(".jupyter-matplotlib-canvas-div").last.locator("canvas").first
     )  # the planner's map
-    canvas.evaluate("el => el.scrollIntoView({block: 'center'})")
-    before = canvas.screenshot()
+    before = in_view(canvas).screenshot()
 
     # mark 1414, the one hex open, as attacked: nobody can retreat now
     page.locator(".widget-toggle-buttons button:text-is('attacked')").click()
