@@ -15,9 +15,8 @@ def in_view(canvas):
     """The planner's map scrolled to the middle of the window (it is taller than the part of the
     notebook on show), once it is drawn: JupyterLab may still be laying out the last cell when
     the kernel is idle again."""
-    from playwright.sync_api import (
-        TimeoutError as PlaywrightTimeout,  # only where it is installed
-    )
+    # imported here: the module loads (and its test skips) where playwright is missing
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     for _ in range(20):
         canvas.evaluate("el => el.scrollIntoView({block: 'center'})")
