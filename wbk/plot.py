@@ -13,6 +13,7 @@ import math
 from collections.abc import Collection, Mapping, Sequence
 
 import matplotlib
+import matplotlib.artist
 import numpy as np
 from matplotlib import patheffects
 from matplotlib.collections import LineCollection, PolyCollection
@@ -21,6 +22,7 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from matplotlib.path import Path
+from matplotlib.text import Text
 
 from wbk.errors import WbkError
 from wbk.hexgrid import Corner, Hex, Hexside, Trace
@@ -135,11 +137,17 @@ class MapView:
         self.marker_lines: list[Line2D] = []
         self.show_contents(m)
         show_labels = len(self.hexes) <= LABELLED_UP_TO if labels is None else labels
+        self.labels = None
         if show_labels:
             size = max(4.0, min(8.0, 700 / max(len(m), 1) ** 0.5 / 3))
+            texts = []
             for h in self.hexes:
                 x, y = center(h)
-                ax.text(x, y - 0.62, m.label(h), ha="center", va="center", fontsize=size, color="#4d4a42")
+                text = Text(x, y - 0.62, m.label(h), ha="center", va="center", fontsize=size, color="#4d4a42")
+                text.set_transform(ax.transData)
+                texts.append(text)
+            self.labels = _TextLayer(texts, zorder=3)
+            ax.add_artist(self.labels)
         self.value_texts: dict[Hex, matplotlib.text.Text] = {}
         # overlays: a translucent layer over the terrain, never a recolouring of it
         self.layer = PolyCollection([], edgecolors="none", zorder=2.5)
@@ -299,9 +307,10 @@ class MapView:
             text = self.value_texts.get(h)
             if text is None:
                 x, y = center(h)
-                text = self.ax.text(x, y + 0.5, "", ha="center", va="center", fontsize=7, zorder=8,
+                text = _StampedText(x, y + 0.5, "", ha="center", va="center", fontsize=7, zorder=8,
                                     fontweight="bold", color="black",
                                     path_effects=[patheffects.withStroke(linewidth=2.5, foreground="white")])
+                self.ax._add_text(text)
                 self.value_texts[h] = text
             text.set_text(f"{v:g}")
             text.set_visible(True)
@@ -427,7 +436,15 @@ class MapView:
         self.set_title(self.map.name)
 
     def redraw(self) -> None:
-        self.figure.canvas.draw_idle()
+        """Draw the picture again. On an ipympl canvas whose page is showing it, draw now: the
+        picture goes to the browser at once, where ``draw_idle`` would first ask the browser to
+        ask for it. (Before the page is there, the browser must ask: it takes its first picture
+        whole.)"""
+        canvas = self.figure.canvas
+        if getattr(canvas, "syncing_data_url", True) is False and hasattr(canvas, "get_diff_image"):
+            canvas.draw()
+        else:
+            canvas.draw_idle()
 
     def hexside_at(self, x: float | None, y: float | None) -> Hexside | None:
         """The hexside nearest a drawing position, or None when the position is nearer a hex's
@@ -447,6 +464,97 @@ class MapView:
             return None
         h = hex_at(x, y)
         return h if h in self.index else None
+
+
+class _TextLayer(matplotlib.artist.Artist):
+    """Many texts that never change (the hex labels) drawn as one artist. On a raster canvas
+    they are drawn once into a transparent picture of the canvas's size, which each later draw
+    lays over the map: a map's 150 labels cost more to draw than its hexes, and a panel redraws
+    on every click. A new canvas size or resolution, or another renderer (SVG, PDF), draws the
+    texts themselves."""
+
+    def __init__(self, texts: list[Text], *, zorder: float):
+        super().__init__()
+        self.texts = texts
+        self.set_zorder(zorder)
+        self._key, self._picture = None, None
+
+    def set_figure(self, figure):
+        super().set_figure(figure)
+        for text in self.texts:
+            text.set_figure(figure)
+
+    def draw(self, renderer):
+        if not self.get_visible():
+            return
+        from matplotlib.backends.backend_agg import RendererAgg
+
+        if not isinstance(renderer, RendererAgg):
+            for text in self.texts:
+                text.draw(renderer)
+            return
+        ax = self.axes
+        key = (renderer.width, renderer.height, renderer.dpi, tuple(ax.bbox.bounds), ax.get_xlim(), ax.get_ylim())
+        if key != self._key:
+            layer = RendererAgg(renderer.width, renderer.height, renderer.dpi)
+            for text in self.texts:
+                text.draw(layer)
+            picture = np.asarray(layer.buffer_rgba())
+            rows = np.flatnonzero(picture[:, :, 3].any(axis=1))
+            self._picture = (rows[0], picture[rows[0]:rows[-1] + 1].copy()) if len(rows) else None
+            self._key = key
+        if self._picture is not None:
+            top, picture = self._picture
+            gc = renderer.new_gc()
+            renderer.draw_image(gc, 0, renderer.height - top - len(picture), picture[::-1])
+            gc.restore()
+        self.stale = False
+
+
+class _StampedText(Text):
+    """A short text drawn often (a hex's number): on a raster canvas, drawn once per string and
+    resolution into a small picture, which is then stamped where the text goes (outlined text
+    costs a millisecond a draw, and a movement range prints a hundred numbers)."""
+
+    _stamps: dict = {}
+
+    def draw(self, renderer):
+        from matplotlib.backends.backend_agg import RendererAgg
+
+        if not (self.get_visible() and isinstance(renderer, RendererAgg)) or self.get_rotation():
+            return super().draw(renderer)
+        text = self.get_text()
+        if not text:
+            return
+        key = (text, renderer.dpi, self.get_fontsize(), self.get_fontweight(), str(self.get_color()),
+               self.get_ha(), self.get_va(),
+               tuple((type(e).__name__, repr(getattr(e, "_gc", None)), repr(getattr(e, "_offset", None)))
+                     for e in self.get_path_effects()))
+        stamp = self._stamps.get(key)
+        if stamp is None:
+            size = int(renderer.dpi * max(1.0, self.get_fontsize() / 72 * (len(text) + 2)))
+            canvas = RendererAgg(2 * size, 2 * size, renderer.dpi)
+            probe = Text(size, size, text, ha=self.get_ha(), va=self.get_va(), fontsize=self.get_fontsize(),
+                         fontweight=self.get_fontweight(), color=self.get_color(),
+                         path_effects=self.get_path_effects())
+            probe.set_figure(self.figure)
+            probe.set_transform(matplotlib.transforms.IdentityTransform())
+            probe.draw(canvas)
+            picture = np.asarray(canvas.buffer_rgba())
+            rows = np.flatnonzero(picture[:, :, 3].any(axis=1))
+            cols = np.flatnonzero(picture[:, :, 3].any(axis=0))
+            # the anchor sits at (size, size) from the bottom left; rows count from the top
+            stamp = (cols[0] - size, size - 1 - rows[-1],
+                     picture[rows[0]:rows[-1] + 1, cols[0]:cols[-1] + 1][::-1].copy())
+            if len(self._stamps) > 2000:
+                self._stamps.clear()
+            self._stamps[key] = stamp
+        dx, dy, picture = stamp
+        x, y = self.get_transform().transform(self.get_unitless_position())
+        gc = renderer.new_gc()
+        renderer.draw_image(gc, round(x) + dx, round(y) + dy, picture)
+        gc.restore()
+        self.stale = False
 
 
 def draw_map(m: HexMap, *, ax=None, labels: bool | None = None, width: float | None = None) -> MapView:
