@@ -323,6 +323,8 @@ BLITZ = [
 # --- wbk.table ------------------------------------------------------------------------------
 _TABLE = pz8.example_table()
 TABLE = [
+    bad(table.seen_share, 1.5, names="share 1.5 is not a number from 0 to 1"),
+    bad(table.seen_share, "half", names="share 'half'"),
     bad(table.Terrain, "lava", ((0, 0), (1, 0), (0, 1)), names="terrain kind 'lava'"),
     bad(table.Terrain, "rough", ((0, 0), (1, 0)), names="[(0.0, 0.0), (1.0, 0.0)]"),
     bad(table.Piece, "A", (1, "x"), names="'x' is not a number"),

@@ -21,18 +21,18 @@ def test_the_table_panel_answers_in_its_title():
     panel = panels.TablePanel(path="unused.toml")
     assert (
         panel.view.ax.get_title()
-        == 'Pz IV 1 → KV-1, 17.1": in cover (53% seen), destroyed 5/18 = 27.8%'
+        == 'Pz IV 1 → KV-1, 17.1": in cover (53% seen), destroyed 5/18 = 27.78%'
     )
-    assert "farmhouse" in panel.pane.value and "the turn passes 5/9 = 55.6%" in panel.pane.value
+    assert "farmhouse" in panel.pane.value and "the turn passes 5/9 = 55.56%" in panel.pane.value
     assert "line of sight: in cover (53% seen)" in legend(panel)
     panel.cover_reading.value = "half_hidden"
     assert (
         panel.view.ax.get_title()
-        == 'Pz IV 1 → KV-1, 17.1": in the open (53% seen), destroyed 3/8 = 37.5%'
+        == 'Pz IV 1 → KV-1, 17.1": in the open (53% seen), destroyed 3/8 = 37.50%'
     )
     panel.cover_reading.value = "partly_hidden"
     panel.boxes["shooter"].value = "pz iv 2"  # any case
-    assert panel.view.ax.get_title() == 'Pz IV 2 → KV-1, 17.5": in the open, destroyed 3/8 = 37.5%'
+    assert panel.view.ax.get_title() == 'Pz IV 2 → KV-1, 17.5": in the open, destroyed 3/8 = 37.50%'
     assert panel.message.value == ""
 
 
@@ -44,7 +44,7 @@ def test_clicks_alternate_between_shooter_and_target():
     assert panel.boxes["target"].value == "T-34 2" and panel.click.value == "shooter"
     assert panel.view.ax.get_title().startswith("Tiger → T-34 2, ")
     # a long gun hits a medium tank on 4-6 (1/2), which then saves only on a 6 (fails 5/6)
-    assert "destroyed 5/12 = 41.7%" in panel.view.ax.get_title()
+    assert "destroyed 5/12 = 41.67%" in panel.view.ax.get_title()
     click(panel, 2, 2)
     assert 'no tank at 2", 2": click on a tank' in panel.message.value
     assert "Out of date" not in panel.pane.value and panel.boxes["shooter"].value == "Tiger"
@@ -171,18 +171,18 @@ def test_gun_against_armor_heatmaps():
     assert left.get_title() == "Which gun kills which tank?\ndestroyed by one attack (no modifiers)"
     assert right.get_title().startswith("Does the attack hand over the turn?")
     assert (
-        "<td>short</td><td>medium</td><td>91/216 = 42.1%</td><td>19/27 = 70.4%</td>"
+        "<td>short</td><td>medium</td><td>91/216 = 42.13%</td><td>19/27 = 70.37%</td>"
         in panel.pane.value
     )
     panel.controls["cover"].value = True
     panel.controls["veteran"].value = True
     assert "(target in cover, veteran crew)" in panel.figure.axes[0].get_title()
-    assert "<td>short</td><td>medium</td><td>91/216 = 42.1%</td>" in panel.pane.value  # they cancel
+    assert "<td>short</td><td>medium</td><td>91/216 = 42.13%</td>" in panel.pane.value  # they cancel
     panel.controls["veteran"].value = False
     panel.controls["shaken"].value = True
     assert "<td>short</td><td>medium</td><td>0%</td>" in panel.pane.value  # a 7 is needed
     panel.controls["natural_six"].value = "always_hits"
-    assert "<td>short</td><td>medium</td><td>397/1728 = 23.0%</td>" in panel.pane.value
+    assert "<td>short</td><td>medium</td><td>397/1728 = 22.97%</td>" in panel.pane.value
     assert [w for w, _ in panel.controls["natural_six"].options] == [
         "hits if the modified roll does (wbk)",
         "always hits",
@@ -192,7 +192,7 @@ def test_gun_against_armor_heatmaps():
 def test_duel_calculator():
     panel = panels.duel_calculator()
     assert panel.figure._suptitle.get_text() == (
-        "medium tank, medium gun (shoots first) against heavy tank, long gun: first wins 9/17 = 52.9%"
+        "medium tank, medium gun (shoots first) against heavy tank, long gun: first wins 9/17 = 52.94%"
     )
     assert pz8.duel(
         pz8.Tank("a"), pz8.Tank("b", tank_class="heavy", gun="long"), 16
@@ -200,10 +200,10 @@ def test_duel_calculator():
     panel.controls["second_class"].value = "medium"
     panel.controls["second_gun"].value = "medium"
     panel.controls["range_inches"].value = 10
-    assert "first wins 21/32 = 65.6%" in panel.figure._suptitle.get_text()
+    assert "first wins 21/32 = 65.62%" in panel.figure._suptitle.get_text()
     assert "lasts 2.70 attacks on average" in panel.pane.value
     panel.controls["turns"].value = "alternate"
-    assert "first wins 27/44 = 61.4%" in panel.figure._suptitle.get_text()
+    assert "first wins 27/44 = 61.36%" in panel.figure._suptitle.get_text()
     panel.controls["turns"].value = "card"
     panel.controls["range_inches"].value = 20  # neither medium gun reaches
     assert "neither can ever win 100%" in panel.pane.value

@@ -63,7 +63,7 @@ from wbk.datafile import parse_toml, read_text
 from wbk.errors import WbkError
 from wbk.explain import Step, steps_html
 
-__all__ = ["FOOTPRINT", "TERRAIN_KINDS", "Piece", "Table", "Terrain"]
+__all__ = ["FOOTPRINT", "TERRAIN_KINDS", "Piece", "Table", "Terrain", "seen_share"]
 
 TERRAIN_KINDS = ("rough", "obstacle", "hill")
 #: The default footprint of a piece, (width, length) in inches.
@@ -473,13 +473,13 @@ class Table:
         elif target_area.area - hidden_total <= AREA_TOLERANCE:
             visible = 0.0
         for label, share in hidden_by:
-            steps.append(Step(f"{label} hides {_share(share)} of {b.name!r}", rule))
+            steps.append(Step(f"{label} hides {seen_share(share)} of {b.name!r}", rule))
         if visible == 1.0:
             steps.append(Step(f"all of {b.name!r} is seen: in the open", rule))
         elif visible == 0.0:
             steps.append(Step(f"none of {b.name!r} is seen: no line of sight", rule))
         else:
-            steps.append(Step(f"{_share(visible)} of {b.name!r} is seen: partly hidden, in cover", rule))
+            steps.append(Step(f"{seen_share(visible)} of {b.name!r} is seen: partly hidden, in cover", rule))
         return Sight(a.name, b.name, distance, visible, tuple(hidden_by), tuple(steps), hidden)
 
     def reach(
@@ -640,8 +640,15 @@ def _umask() -> int:
     return mask
 
 
-def _share(fraction: float) -> str:
-    """A share as a percentage, never rounded to 0% or 100% when it is neither."""
+def seen_share(fraction: float) -> str:
+    """A share of a footprint in whole percent, never rounded to 0% or 100% when it is
+    neither: "62%", "less than 1%".
+
+    >>> seen_share(0.62), seen_share(0.001)
+    ('62%', 'less than 1%')
+    """
+    if isinstance(fraction, bool) or not isinstance(fraction, (int, float)) or not 0 <= fraction <= 1:
+        raise WbkError(f"share {fraction!r} is not a number from 0 to 1")
     if 0 < fraction < 0.005:
         return "less than 1%"
     if 0.995 <= fraction < 1:

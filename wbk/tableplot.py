@@ -9,8 +9,8 @@ layout is fixed as ``wbk.plot``'s maps are: the title above, the legend below, s
 never moves when the legend grows and a click lands where it is drawn.
 
 Public names: ``draw_table``, ``draw_shot``, ``draw_reach``, ``TableView``, ``table_axes``,
-``table_figure_size``, ``table_png``, ``shot_title``, ``say_chance``, ``say_percent``,
-``say_share``, ``say_inches``, ``SIDE_COLOURS``, ``TERRAIN_STYLES``.
+``table_figure_size``, ``table_png``, ``shot_title``, ``say_chance``, ``say_inches``,
+``SIDE_COLOURS``, ``TERRAIN_STYLES``.
 """
 
 from __future__ import annotations
@@ -30,7 +30,8 @@ from matplotlib.path import Path
 from shapely.geometry.polygon import orient
 
 from wbk.plot import BLOCKED_LINE, CLEAR, CLEAR_LINE, TITLE_HEIGHT, _legend_handle
-from wbk.table import Table
+from wbk.dice import percent
+from wbk.table import Table, seen_share
 
 #: Terrain kinds as drawn: fill, outline and hatching (rough is dotted so it reads as passable).
 TERRAIN_STYLES = {
@@ -58,35 +59,12 @@ def say_inches(x: float) -> str:
     return f'{x:.0f}"' if abs(x - round(x)) < 0.05 else f'{x:.1f}"'
 
 
-def say_percent(p) -> str:
-    """A percentage that never rounds a possible or an unsure outcome to 0% or 100%."""
-    p = float(p)
-    if p in (0.0, 1.0):
-        return f"{p:.0%}"
-    if p < 0.0001:
-        return "<0.01%"
-    if p > 0.9999:
-        return ">99.99%"
-    if p < 0.001 or p > 0.999:
-        return f"{p:.2%}"
-    return f"{p:.1%}"
-
-
-def say_share(fraction: float) -> str:
-    """A share of a footprint, whole percent, never rounded to 0% or 100% when it is neither."""
-    if 0 < fraction < 0.005:
-        return "less than 1%"
-    if 0.995 <= fraction < 1:
-        return "more than 99%"
-    return f"{fraction:.0%}"
-
-
 def say_chance(p: Fraction) -> str:
-    """An exact chance with its percent: "91/216 = 42.1%" (0 and 1 as they are)."""
+    """An exact chance with its percent: "91/216 = 42.13%" (0 and 1 as they are)."""
     p = Fraction(p)
     if p.denominator == 1:
-        return say_percent(p)
-    return f"{p.numerator}/{p.denominator} = {say_percent(p)}"
+        return percent(p)
+    return f"{p.numerator}/{p.denominator} = {percent(p)}"
 
 
 def _side_colours(table: Table) -> dict[str, str]:
@@ -424,7 +402,7 @@ class TableView:
             if sight.visible_fraction == 1:
                 verdict = "line of sight: in the open"
             elif seen:
-                verdict = f"line of sight: in cover ({say_share(sight.visible_fraction)} seen)"
+                verdict = f"line of sight: in cover ({seen_share(sight.visible_fraction)} seen)"
             else:
                 verdict = "no line of sight"
             entries[verdict] = self.line
@@ -439,7 +417,7 @@ class TableView:
 
     def show_shot(self, shot, *, destroyed: Fraction | None = None) -> None:
         """A ``pz8.Shot``: its line of sight drawn and its answer in the title, e.g. "Pz IV →
-        T-34, 14": in cover (62% seen), destroyed 91/216 = 42.1%"."""
+        T-34, 14": in cover (62% seen), destroyed 91/216 = 42.13%"."""
         self.show_sight(shot.sight)
         self.set_title(shot_title(shot))
 
@@ -457,7 +435,7 @@ class TableView:
             colours += [colour] * len(found)
             roll = "any roll" if band.roll == 1 else f"{band.roll}+"
             entries[
-                f"reach {say_inches(band.inches)} ({roll}): {say_percent(band.probability)}"
+                f"reach {say_inches(band.inches)} ({roll}): {percent(band.probability)}"
             ] = Patch(facecolor=colour, edgecolor="none")
         self.reach.set_paths(paths)
         self.reach.set_facecolors(colours)
@@ -573,14 +551,14 @@ class TableView:
 
 def shot_title(shot) -> str:
     """A shot's answer as a title, e.g.
-    "Pz IV → T-34, 14": in cover (62% seen), destroyed 91/216 = 42.1%"."""
+    "Pz IV → T-34, 14": in cover (62% seen), destroyed 91/216 = 42.13%"."""
     where = f"{shot.firer} → {shot.target}, {say_inches(shot.distance)}"
     if shot.visible_fraction == 1:
         seen = "in the open"
     elif shot.in_cover:
-        seen = f"in cover ({say_share(shot.visible_fraction)} seen)"
+        seen = f"in cover ({seen_share(shot.visible_fraction)} seen)"
     elif shot.visible_fraction > 0:
-        seen = f"in the open ({say_share(shot.visible_fraction)} seen)"
+        seen = f"in the open ({seen_share(shot.visible_fraction)} seen)"
     else:
         seen = "not seen"
     if shot.outcome is None:

@@ -58,7 +58,7 @@ from importlib import resources
 from shapely.geometry import Point
 from shapely.ops import unary_union
 
-from wbk.dice import Dist, d6
+from wbk.dice import Dist, chance, d6, percent
 from wbk.errors import WbkError
 from wbk.explain import Step, steps_html
 from wbk.table import Piece, Table
@@ -698,7 +698,7 @@ class Duel:
 
     def _repr_html_(self) -> str:
         return (
-            f"<b>{self.first} wins {float(self.first_wins):.1%}, {self.second} wins {float(self.second_wins):.1%}</b>"
+            f"<b>{self.first} wins {percent(self.first_wins)}, {self.second} wins {percent(self.second_wins)}</b>"
             + steps_html(self.steps)
         )
 
@@ -805,7 +805,7 @@ def duel(
     mean = None
     if stalemate == 0:
         mean = _absorb(graph, order, lambda n: Fraction(0) if isinstance(n, str) else None, cost=Fraction(1))[start]
-    steps.append(Step(f"{first.name!r} wins {p_first} ({float(p_first):.1%}), {second.name!r} wins {p_second} ({float(p_second):.1%})", SHOOTING))
+    steps.append(Step(f"{first.name!r} wins {chance(p_first)}, {second.name!r} wins {chance(p_second)}", SHOOTING))
     if stalemate:
         steps.append(Step(f"neither can ever destroy the other with chance {stalemate}", SHOOTING))
     else:

@@ -19,6 +19,7 @@ from shapely.affinity import rotate
 from shapely.geometry import box as rectangle
 
 from wbk.charts import heatmap
+from wbk.dice import percent
 from wbk.errors import WbkError
 from wbk.explain import steps_html
 from wbk.games import pz8
@@ -28,7 +29,6 @@ from wbk.tableplot import (
     TableView,
     say_chance,
     say_inches,
-    say_percent,
     table_axes,
     table_figure_size,
 )
@@ -575,7 +575,7 @@ def duel_calculator() -> ChartPanel:
         colours = ["#0072B2", "#D55E00", "#999999"][: len(bars)]
         left.bar(list(bars), [float(p) for p in bars.values()], color=colours)
         for i, p in enumerate(bars.values()):
-            left.text(i, float(p) + 0.02, say_percent(p), ha="center", fontsize=8)
+            left.text(i, float(p) + 0.02, percent(p), ha="center", fontsize=8)
         left.set_ylim(0, 1.1)
         left.set_ylabel("probability")
         left.set_title(f"Who wins at {say_inches(r)}?", fontsize=10)
