@@ -327,7 +327,9 @@ def test_retreat_planner_saves_its_picture_and_its_edge_case(tmp_path):
     assert (tmp_path / "case.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     planner.save_edge_case(str(tmp_path / "case.png"))
     assert "saved the edge case to" in planner.message.value
-    again = panels.RetreatPlanner(Situation.load(tmp_path / "case.toml"))
+    from wbk.widgets import load_edge_case
+
+    again = load_edge_case(tmp_path / "case.toml")
     assert again.situation == planner.situation
     assert again.view.ax.get_title() == planner.view.ax.get_title()
     assert legend(again.view) == legend(planner.view)
@@ -337,3 +339,18 @@ def test_retreat_planner_saves_its_picture_and_its_edge_case(tmp_path):
     planner.load()
     assert "missing.toml: cannot read the situation" in planner.message.value
     assert planner.view.ax.get_title() == title and "Out of date" not in planner.pane.value
+
+
+def test_a_planner_edge_case_reloads_to_the_same_picture(tmp_path):
+    from wbk.widgets import load_edge_case
+
+    planner = panels.RetreatPlanner(example_situation("one_way_out"))
+    planner.save_edge_case(str(tmp_path / "case.png"))
+    planner.save_picture(str(tmp_path / "before.png"))
+    again = load_edge_case(tmp_path / "case.toml")
+    again.save_picture(str(tmp_path / "after.png"))
+    assert again.view.ax.get_title() == planner.view.ax.get_title()
+    assert (tmp_path / "after.png").read_bytes() == (tmp_path / "before.png").read_bytes()
+    again.path.value = str(tmp_path / "case.toml")  # the planner's own Load reads it too
+    again.load()
+    assert again.message.value == ""

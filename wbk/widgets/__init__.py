@@ -69,14 +69,16 @@ def _toml_value(value) -> str:
 
 
 def load_edge_case(path: str | os.PathLike) -> MapPanel:
-    """The panel an edge case file describes (see ``MapPanel.edge_case``), showing it again."""
+    """The panel an edge case file describes (see ``MapPanel.edge_case``), showing it again. A
+    panel class with a ``from_edge_case(text, source)`` reads its own kind of file, which names
+    the panel on its first line."""
     from wbk.datafile import parse_toml, read_text
 
     source = str(path)
-    data = parse_toml(read_text(path, "edge case"), source)
-    for key in ("panel", "hexes", "settings", "map"):
-        if key not in data:
-            raise WbkError(f"{source}: {key}: missing")
+    text = read_text(path, "edge case")
+    data = parse_toml(text, source)
+    if "panel" not in data:
+        raise WbkError(f"{source}: panel: missing")
     module_name, _, class_name = str(data["panel"]).rpartition(".")
     if not module_name.startswith("wbk.widgets"):
         raise WbkError(f"{source}: panel: {data['panel']!r} is not one of wbk's panels")
@@ -84,6 +86,11 @@ def load_edge_case(path: str | os.PathLike) -> MapPanel:
         cls = getattr(importlib.import_module(module_name), class_name)
     except (ImportError, AttributeError):
         raise WbkError(f"{source}: panel: no panel called {data['panel']!r}") from None
+    if hasattr(cls, "from_edge_case"):  # a panel whose situation is more than hexes and settings
+        return cls.from_edge_case(text, source)
+    for key in ("hexes", "settings", "map"):
+        if key not in data:
+            raise WbkError(f"{source}: {key}: missing")
     m = HexMap.from_toml(data["map"].get("toml", ""), source=f"{source} [map]")
     panel = cls(m, *data["hexes"].values())
     for name, value in data["settings"].items():

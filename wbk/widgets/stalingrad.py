@@ -719,6 +719,16 @@ def default_situation_path(s: Situation) -> Path:
     return Path.home() / "wbk-situations" / f"{slug}.toml"
 
 
+#: The key naming the panel on the first line of a saved edge case (see ``load_edge_case``).
+EDGE_CASE_PANEL = "panel"
+
+
+def _situation_text(text: str) -> str:
+    """A situation file's text without the line naming the panel that an edge case starts with."""
+    first, _, rest = text.partition("\n")
+    return rest if first.startswith(f"{EDGE_CASE_PANEL} =") else text
+
+
 class RetreatPlanner(MapPanel):
     """9.87-9.89 on the map: click to place units, mark hexes attacked or bombarded, and click
     the defending hex of a "P" result; the legal retreat hexes are shaded, the retreat chosen is
@@ -876,10 +886,17 @@ class RetreatPlanner(MapPanel):
     # --- files ------------------------------------------------------------------------------
 
     def edge_case(self) -> str:
-        """The situation on show as a situation file, the defending hex as its target: "Save
-        edge case" writes it, and the planner's Load brings back the same picture."""
+        """The situation on show as a situation file, the defending hex as its target, the
+        planner named on its first line: "Save edge case" writes it, and the planner's Load or
+        ``wbk.widgets.load_edge_case`` brings back the same picture."""
         target = self.map.hex(self.boxes["defending hex"].value.strip())
-        return replace(self.situation, target=target).to_toml()
+        panel = f"{type(self).__module__}.{type(self).__qualname__}"
+        return f'{EDGE_CASE_PANEL} = "{panel}"\n' + replace(self.situation, target=target).to_toml()
+
+    @classmethod
+    def from_edge_case(cls, text: str, source: str) -> RetreatPlanner:
+        """The planner showing a saved edge case (see ``edge_case``)."""
+        return cls(Situation.from_toml(_situation_text(text), source=source))
 
     def _path(self) -> Path:
         path = Path(self.path.value.strip()).expanduser()
@@ -890,7 +907,11 @@ class RetreatPlanner(MapPanel):
     @reports_errors(stale=False)
     def load(self) -> None:
         path = self._path()
-        s = Situation.load(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as e:
+            raise WbkError(f"{path}: cannot read the situation ({e.strerror})") from None
+        s = Situation.from_toml(_situation_text(text), source=str(path), folder=path.parent)
         if not s.units:
             raise WbkError(f"{path}: units: the situation has no units")
         if list(s.map) != list(self.map):
