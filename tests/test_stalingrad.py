@@ -76,7 +76,7 @@ def test_9_67_seed_example_on_the_1d6_table():
     assert a.with_bonus.defender_losses.probabilities() == {0: F(5, 12), 1: F(7, 12)}
     assert a.verdict == (
         "Do not use the Close Assault Bonus: the defender loses 0.50 → 0.58 units on average and "
-        "is pinned or worse 83% → 92% of the time, for 0.17 attacking units lost on average."
+        "is pinned or worse 83.33% → 91.67% of the time, for 0.17 attacking units lost on average."
     )
 
 

@@ -57,12 +57,12 @@ columns = ["1-4", "5-9", "10+"]
 
 
 def test_numbers_as_a_wargamer_says_them():
-    assert panels.percent(Fraction(1, 3)) == "33%"
+    assert panels.percent(Fraction(1, 3)) == "33.33%"
     assert panels.percent(Fraction(1, 36)) == "2.78%"
     assert panels.percent(Fraction(1, 10**5)) == "<0.01%"
     assert panels.percent(1 - Fraction(1, 10**5)) == ">99.99%"
     assert panels.percent(0) == "0%" and panels.percent(1) == "100%"
-    assert panels.chance(Fraction(7, 12)) == "7/12 (58%)"
+    assert panels.chance(Fraction(7, 12)) == "7/12 (58.33%)"
     assert (
         panels.count(1, "hex", "hexes") == "1 hex" and panels.count(2, "hex", "hexes") == "2 hexes"
     )
@@ -71,7 +71,7 @@ def test_numbers_as_a_wargamer_says_them():
 def test_crt_explorer_title_says_what_a_shift_and_a_drm_do():
     panel = panels.crt_explorer()
     assert suptitle(panel) == (
-        "Illustrative CRT (not the published table)\n15 AF on 10-19: pin or worse 83%, a unit lost 50%"
+        "Illustrative CRT (not the published table)\n15 AF on 10-19: pin or worse 83.33%, a unit lost 50.00%"
     )
     ax = panel.figure.axes[0]
     assert [t.get_text() for t in ax.get_yticklabels()][5] == "10-19  (15 AF)"
@@ -84,11 +84,11 @@ def test_crt_explorer_title_says_what_a_shift_and_a_drm_do():
     ]
     panel.controls["shift"].value = 1
     assert suptitle(panel).endswith(
-        "15 AF, 1 column right (10-19 → 20-29): pin or worse 83% → 100%, a unit lost 50% → 67%"
+        "15 AF, 1 column right (10-19 → 20-29): pin or worse 83.33% → 100%, a unit lost 50.00% → 66.67%"
     )
     assert [t.get_text() for t in panel.figure.axes[0].get_yticklabels()][0] == "1 → 2"
     panel.controls["drm"].value = 1
-    assert "and DRM +1: pin or worse 83% → 100%, a unit lost 50% → 83%" in suptitle(panel)
+    assert "and DRM +1: pin or worse 83.33% → 100%, a unit lost 50.00% → 83.33%" in suptitle(panel)
     assert "not the published table" in panel.pane.value and "20-29, DRM +1" in panel.pane.value
     panel.controls["strength"].value = "0"
     assert "strength 0 is below the CRT's first column '1'" in panel.message.value
@@ -108,7 +108,7 @@ def test_crt_explorer_reads_the_2d6_table_and_a_file(tmp_path):
     assert "CRT file is blank" in panel.message.value
     panel.controls["file"].value = crt_file(tmp_path, MY_CRT)
     assert panel.message.value == ""
-    assert suptitle(panel) == "My 2d6 table\n15 AF on 10+: pin or worse 100%, a unit lost 58%"
+    assert suptitle(panel) == "My 2d6 table\n15 AF on 10+: pin or worse 100%, a unit lost 58.33%"
     bad = crt_file(tmp_path, MY_CRT.replace('"K" = "eliminate 1, pin"', '"K" = "kill"'), "bad.toml")
     panel.controls["file"].value = bad
     shown = panel.message.value
@@ -134,12 +134,12 @@ def test_advisor_shows_both_distributions_and_the_verdict():
     labels = [t.get_text() for t in panel.figure.legends[0].get_texts()]
     assert labels == ["without the bonus", "with the Close Assault Bonus"]
     # defending units lost: 0 or 1, without (1/2, 1/2) and with the bonus (5/12, 7/12)
-    assert [t.get_text() for t in left.texts] == ["50%", "50%", "42%", "58%"]
-    assert [t.get_text() for t in right.texts] == ["100%", "", "83%", "17%"]
+    assert [t.get_text() for t in left.texts] == ["50.00%", "50.00%", "41.67%", "58.33%"]
+    assert [t.get_text() for t in right.texts] == ["100%", "", "83.33%", "16.67%"]
     pane = html.unescape(panel.pane.value)
-    assert "<tr><th>1 lost (engineer 4)</th><td>1/6 (17%)</td></tr>" in pane
+    assert "<tr><th>1 lost (engineer 4)</th><td>1/6 (16.67%)</td></tr>" in pane
     assert "the defender's 3 DF fires first, one column higher: 4" in pane
-    assert "<tr><th>P: pin</th><td>1/3 (33%)</td><td>1/3 (33%)</td></tr>" in pane
+    assert "<tr><th>P: pin</th><td>1/3 (33.33%)</td><td>1/3 (33.33%)</td></tr>" in pane
 
 
 @pytest.mark.parametrize(

@@ -18,6 +18,15 @@ class Step:
         return f"{self.text} [{self.rule}]"
 
 
+def count(n: int, one: str, many: str | None = None) -> str:
+    """A number with its noun in the right number: "1 hex", "2 hexes".
+
+    >>> count(1, "hex", "hexes"), count(3, "unit")
+    ('1 hex', '3 units')
+    """
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
 def steps_html(steps: Iterable[Step]) -> str:
     """The steps as an HTML ordered list, each with its rule in small grey type."""
     items = "".join(

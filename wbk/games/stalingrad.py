@@ -51,9 +51,9 @@ from pathlib import Path
 from typing import Literal
 
 from wbk.datafile import parse_toml, read_text
-from wbk.dice import Dist, d6
+from wbk.dice import Dist, d6, percent
 from wbk.errors import WbkError
-from wbk.explain import Step, steps_html
+from wbk.explain import Step, count, steps_html
 from wbk.hexgrid import Hex
 from wbk.maps import HexMap, _MapReader
 
@@ -769,7 +769,7 @@ def _verdict(without: AssaultOption, with_bonus: AssaultOption, crt: Crt) -> str
     gain = after - before
     detail = (
         f"the defender loses {_fmt(before)} → {_fmt(after)} units on average and is pinned or "
-        f"worse {float(hurt(without)):.0%} → {float(hurt(with_bonus)):.0%} of the time, for "
+        f"worse {percent(hurt(without))} → {percent(hurt(with_bonus))} of the time, for "
         f"{_fmt(cost)} attacking units lost on average"
     )
     if gain > cost:
@@ -1304,8 +1304,8 @@ class Situation:
             raise WbkError(f"{path}: cannot save the situation ({e.strerror})") from None
 
     def _repr_html_(self) -> str:
-        count = sum(len(here) for here in self.units.values())
-        return f"<b>{html.escape(self.name)}</b>: {count} units on {html.escape(self.map.name)}"
+        units = count(sum(len(here) for here in self.units.values()), "unit")
+        return f"<b>{html.escape(self.name)}</b>: {units} on {html.escape(self.map.name)}"
 
 
 def example_situation(name: str) -> Situation:

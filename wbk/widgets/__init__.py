@@ -24,6 +24,7 @@ from matplotlib.figure import Figure
 from wbk.charts import bar_chart
 from wbk.dice import Dist
 from wbk.errors import WbkError
+from wbk.explain import count
 from wbk.hexgrid import Hex, trace
 from wbk.maps import HexMap
 from wbk.plot import MapView, figure_size, map_axes
@@ -325,18 +326,14 @@ class TracePanel(MapPanel):
     def show(self, **hexes: Hex) -> str:
         tr = trace(hexes["from"], hexes["to"])
         self.view.show_trace(tr)
-        parts = [_count(len(tr.hexes), "hex", "hexes"), _count(len(tr.crossed), "hexside crossed", "hexsides crossed")]
+        parts = [count(len(tr.hexes), "hex", "hexes"), count(len(tr.crossed), "hexside crossed", "hexsides crossed")]
         if tr.along:
-            parts.append(_count(len(tr.along), "hexside run along", "hexsides run along"))
+            parts.append(count(len(tr.along), "hexside run along", "hexsides run along"))
         if tr.touched:
-            parts.append(_count(len(tr.touched), "corner", "corners"))
+            parts.append(count(len(tr.touched), "corner", "corners"))
         self.view.set_title(f"{self.map.label(tr.a)} → {self.map.label(tr.b)}: {', '.join(parts)}")
         items = "".join(f"<li>{html.escape(line)}</li>" for line in self.map.describe(tr))
         return f"<ol>{items}</ol>"
-
-
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
 
 
 def parse_whole_numbers(text: str, name: str) -> list[int]:

@@ -21,9 +21,9 @@ import numpy as np
 from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.figure import Figure
 
-from wbk.dice import Dist
+from wbk.dice import Dist, chance, percent
 from wbk.errors import WbkError
-from wbk.explain import steps_html
+from wbk.explain import count, steps_html
 from wbk.games import stalingrad
 from wbk.games.stalingrad import Crt, Situation, Unit
 from wbk.hexgrid import Hex
@@ -51,41 +51,6 @@ TABLES = [
     ("illustrative 2d6 (not the published table)", "illustrative_2d6"),
     ("my CRT file (path below)", FROM_FILE),
 ]
-
-
-# --- numbers as a wargamer says them --------------------------------------------------------
-
-
-def percent(p) -> str:
-    """A probability as a percentage that never rounds a possible outcome to 0% or a possible
-    miss to 100%: "<0.01%" and ">99.99%" at the extremes.
-
-    >>> percent(Fraction(1, 3)), percent(Fraction(1, 36)), percent(Fraction(1, 10**6)), percent(1)
-    ('33%', '2.78%', '<0.01%', '100%')
-    """
-    p = float(p)
-    if p in (0.0, 1.0):
-        return f"{p:.0%}"
-    if p < 0.0001:
-        return "<0.01%"
-    if p > 0.9999:
-        return ">99.99%"
-    if p < 0.1 or p > 0.9:
-        return f"{p:.2%}"
-    return f"{p:.0%}"
-
-
-def chance(p) -> str:
-    """An exact probability with its percentage: "7/12 (58%)"."""
-    p = Fraction(p)
-    if p.denominator == 1:
-        return f"{p.numerator} ({percent(p)})"
-    return f"{p.numerator}/{p.denominator} ({percent(p)})"
-
-
-def count(n: int, one: str, many: str | None = None) -> str:
-    """ "1 hex", "2 hexes": a number with its noun in the right number."""
-    return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
 # --- CRTs -----------------------------------------------------------------------------------
@@ -167,7 +132,8 @@ def crt_bars(
         names.append(f"{name}  ({strength} AF)" if column == marked else name)
     left = np.zeros(len(names))
     for code in code_order(crt):
-        widths = np.array([float(d.probability(code)) for d in dists.values()])
+        exact = [d.probability(code) for d in dists.values()]
+        widths = np.array([float(p) for p in exact])
         if not widths.any():
             continue
         bars = ax.barh(
@@ -181,7 +147,7 @@ def crt_bars(
         )
         ax.bar_label(
             bars,
-            labels=[percent(w) if w >= 0.1 else "" for w in widths],
+            labels=[percent(p) if p >= Fraction(1, 10) else "" for p in exact],
             label_type="center",
             fontsize=7,
             color="white" if _dark(colours[code]) else "black",
@@ -390,10 +356,10 @@ def _grouped_bars(ax, dists: dict[str, Dist], colours: dict[str, str], title: st
     width = 0.8 / len(dists)
     for i, (name, dist) in enumerate(dists.items()):
         xs = [j + (i - (len(dists) - 1) / 2) * width for j in range(len(outcomes))]
-        ps = [float(dist.probability(o)) for o in outcomes]
+        ps = [dist.probability(o) for o in outcomes]
         bars = ax.bar(
             xs,
-            ps,
+            [float(p) for p in ps],
             width=width,
             color=colours[name],
             label=name,
