@@ -10,6 +10,7 @@ work with numpy 2 (1-D coordinate arrays to plot_single_lattice_custom_colors).
 
 import statistics
 import time
+from pathlib import Path
 
 import matplotlib
 
@@ -49,6 +50,39 @@ def wbk_recolour(view, m):
         view.figure.canvas.draw()
 
     return run
+
+
+def bare_build(m):
+    """The peer: one bare PolyCollection of the map's hexes on a figure of the same size."""
+    from matplotlib.collections import PolyCollection
+
+    from wbk.plot import _polygons, figure_size, map_axes
+
+    fig = plt.figure(figsize=figure_size(m))
+    ax = map_axes(fig)
+    verts = _polygons(list(m))
+    ax.add_collection(PolyCollection(verts, facecolors="#f4f1e4", edgecolors="#7d7668", linewidths=0.6))
+    ax.set_xlim(verts[..., 0].min(), verts[..., 0].max())
+    ax.set_ylim(verts[..., 1].max(), verts[..., 1].min())
+    ax.set_aspect("equal")
+    ax.set_axis_off()
+    fig.canvas.draw()
+
+
+def hexalattice_in_subprocess(nx: int, ny: int) -> float | None:
+    """hexalattice's build, median of 5, in a subprocess: it calls exit() on arguments it does not
+    like, and its do_plot path fails with numpy 2 (the 1-D-coordinate call below works). None
+    when it is not installed or fails."""
+    import subprocess
+    import sys
+
+    code = (f"import sys; sys.path.insert(0, {str(Path(__file__).parent)!r}); import draw_maps; "
+            f"print(draw_maps.median_ms(draw_maps.hexalattice_build({nx}, {ny})))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    try:
+        return float(done.stdout.strip().splitlines()[-1]) / 1000
+    except (ValueError, IndexError):
+        return None
 
 
 def hexalattice_build(nx, ny):

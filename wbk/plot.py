@@ -126,10 +126,11 @@ class MapView:
         self.polygons = _polygons(self.hexes)
         self._closed = np.concatenate([self.polygons, self.polygons[:, :1]], axis=1)
         self._legend_key = None
+        # the terrain under the overlays changes only with the map: drawn once, then a picture
         self.faces = PolyCollection(self.polygons, edgecolors="#7d7668", linewidths=0.6)
-        ax.add_collection(self.faces)
         self.second_terrain = PolyCollection([], edgecolors="none")
-        ax.add_collection(self.second_terrain)
+        self.terrain = _Cached([self.faces, self.second_terrain], ax, zorder=1)
+        ax.add_artist(self.terrain)
         self.feature_lines = LineCollection([], linewidths=2.5, zorder=3)
         ax.add_collection(self.feature_lines)
         self.slope_ticks = LineCollection([], colors=FEATURE_COLOURS["slope"], linewidths=1.2, zorder=3)
@@ -146,7 +147,7 @@ class MapView:
                 text = Text(x, y - 0.62, m.label(h), ha="center", va="center", fontsize=size, color="#4d4a42")
                 text.set_transform(ax.transData)
                 texts.append(text)
-            self.labels = _TextLayer(texts, zorder=3)
+            self.labels = _Cached(texts, ax, zorder=3)
             ax.add_artist(self.labels)
         self.value_texts: dict[Hex, matplotlib.text.Text] = {}
         # overlays: a translucent layer over the terrain, never a recolouring of it
@@ -197,6 +198,7 @@ class MapView:
             if len(ordered) > 1:
                 mixed.append((h, self.terrain_colour[ordered[1]]))
         self.faces.set_facecolors(self.base_faces)
+        self.terrain.changed()
         self.second_terrain.set_verts(_polygons([h for h, _ in mixed], 0.45) if mixed else [])
         self.second_terrain.set_facecolors([colour for _, colour in mixed])
 
@@ -466,23 +468,28 @@ class MapView:
         return h if h in self.index else None
 
 
-class _TextLayer(matplotlib.artist.Artist):
-    """Many texts that never change (the hex labels) drawn as one artist. On a raster canvas
-    they are drawn once into a transparent picture of the canvas's size, which each later draw
-    lays over the map: a map's 150 labels cost more to draw than its hexes, and a panel redraws
-    on every click. A new canvas size or resolution, or another renderer (SVG, PDF), draws the
-    texts themselves."""
+class _Cached(matplotlib.artist.Artist):
+    """Artists that change only with the map (the terrain, the hex labels) drawn as one. On a
+    raster canvas drawn a second time alike they are drawn into a transparent picture of the
+    canvas's size, which each later draw lays over the map: a panel redraws on every click, and
+    a map's 150 labels alone cost more to draw than its hexes. A new canvas size or resolution,
+    or ``changed()``, starts again; another renderer (SVG, PDF) gets the artists themselves."""
 
-    def __init__(self, texts: list[Text], *, zorder: float):
+    def __init__(self, artists: list, ax, *, zorder: float):
         super().__init__()
-        self.texts = texts
+        self.artists = artists
+        for artist in artists:
+            artist.set_figure(ax.figure)
+            artist.axes = ax
+            artist.set_transform(ax.transData)
+            artist.set_clip_path(ax.patch)
         self.set_zorder(zorder)
-        self._key, self._picture = None, None
+        self._key, self._picture, self._version, self._seen = None, None, 0, None
 
-    def set_figure(self, figure):
-        super().set_figure(figure)
-        for text in self.texts:
-            text.set_figure(figure)
+    def changed(self) -> None:
+        """Say that the artists changed: the next draw draws them again."""
+        self._version += 1
+        self.stale = True
 
     def draw(self, renderer):
         if not self.get_visible():
@@ -490,15 +497,22 @@ class _TextLayer(matplotlib.artist.Artist):
         from matplotlib.backends.backend_agg import RendererAgg
 
         if not isinstance(renderer, RendererAgg):
-            for text in self.texts:
-                text.draw(renderer)
+            for artist in self.artists:
+                artist.draw(renderer)
             return
         ax = self.axes
-        key = (renderer.width, renderer.height, renderer.dpi, tuple(ax.bbox.bounds), ax.get_xlim(), ax.get_ylim())
+        key = (renderer.width, renderer.height, renderer.dpi, tuple(ax.bbox.bounds), ax.get_xlim(),
+               ax.get_ylim(), self._version)
+        if key != self._key and key != self._seen:
+            # drawn once like this so far (a picture in a notebook is drawn only once): no picture
+            self._seen = key
+            for artist in self.artists:
+                artist.draw(renderer)
+            return
         if key != self._key:
-            layer = RendererAgg(renderer.width, renderer.height, renderer.dpi)
-            for text in self.texts:
-                text.draw(layer)
+            layer = RendererAgg(int(renderer.width), int(renderer.height), renderer.dpi)
+            for artist in self.artists:
+                artist.draw(layer)
             picture = np.asarray(layer.buffer_rgba())
             rows = np.flatnonzero(picture[:, :, 3].any(axis=1))
             self._picture = (rows[0], picture[rows[0]:rows[-1] + 1].copy()) if len(rows) else None
