@@ -30,3 +30,8 @@ app: $(INSTALLED)
 # Re-execute every notebook in place, so that its stored outputs are current.
 notebooks: $(INSTALLED)
 	$(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.store_widget_state=False notebooks/*.ipynb
+
+# wbk's speed against its peers as one table, kept in benchmarks/RESULTS.md (a few minutes).
+.PHONY: bench
+bench: $(INSTALLED)
+	$(PYTHON) benchmarks/bench.py
