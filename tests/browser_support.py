@@ -5,6 +5,7 @@ Where chromium is missing the browser tests skip, unless WBK_REQUIRE_BROWSER is 
 it), when they fail.
 """
 
+import contextlib
 import os
 import shutil
 import signal
@@ -50,25 +51,35 @@ def lab(tmp_path_factory):
     for nb in NOTEBOOKS.glob("*.ipynb"):
         shutil.copy(nb, root)
     port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", "--ip=127.0.0.1",
-         f"--port={port}", f"--ServerApp.token={TOKEN}", f"--ServerApp.root_dir={root}",
-         "--LabApp.news_url=", f"--LabApp.workspaces_dir={workspaces}", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
-        env={**os.environ, "JUPYTERLAB_SETTINGS_DIR": str(settings)},
-    )
+    command = [
+        sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", "--ip=127.0.0.1",
+        f"--port={port}", f"--ServerApp.token={TOKEN}", f"--ServerApp.root_dir={root}",
+        "--LabApp.news_url=", f"--LabApp.workspaces_dir={workspaces}",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+    ]
     url = f"http://127.0.0.1:{port}"
+    env = {**os.environ, "JUPYTERLAB_SETTINGS_DIR": str(settings)}
+    with serving(command, env, ready=f"{url}/api/status?token={TOKEN}", what="JupyterLab"):
+        yield url
+
+
+@contextlib.contextmanager
+def serving(command: list[str], env: dict[str, str], *, ready: str, what: str):
+    """A server on 127.0.0.1 run for the tests: started, waited for until ``ready`` answers
+    (60 s at most), and always stopped with all its children."""
+    server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                              start_new_session=True)
     try:
         deadline = time.monotonic() + 60
         while True:
             try:
-                urllib.request.urlopen(f"{url}/api/status?token={TOKEN}", timeout=2)
+                urllib.request.urlopen(ready, timeout=2)
                 break
             except OSError:
                 if time.monotonic() > deadline or server.poll() is not None:
-                    pytest.fail("JupyterLab did not start within 60 s", pytrace=False)
+                    pytest.fail(f"{what} did not start within 60 s", pytrace=False)
                 time.sleep(0.5)
-        yield url
+        yield
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=30)

@@ -74,8 +74,11 @@ def test_ss_panzer_panels_answer_on_the_picture(browser, lab):
     page = run_all(browser, lab, "ss_panzer.ipynb")
     assert errors_shown(page) == []
     m = example_map("ss_panzer_errata_9_4")
-    panels = page.locator(".jp-OutputArea-output .widget-vbox:has(.jupyter-matplotlib-canvas-div)")
-    los = panels.first
+    def panel(box: str):
+        """The panel with a box of that name (panels are found by what they hold, not by order)."""
+        return page.locator(f".jp-OutputArea-output:has(.widget-label:text-is('{box}'))").first
+
+    los = panel("firer")
     los.scroll_into_view_if_needed()
     canvas = los.locator(".jupyter-matplotlib-canvas-div canvas").first
     # controls, and the map with the verdict in its title and the legend, fit on one screen
@@ -97,7 +100,7 @@ def test_ss_panzer_panels_answer_on_the_picture(browser, lab):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     canvas.screenshot(path=SCREENSHOTS / "ss_panzer_los_map.png")
 
-    movement = panels.nth(1)
+    movement = panel("goal")
     movement.scroll_into_view_if_needed()
     goal = movement.locator(".widget-text:has-text('goal') input")
     move_canvas = movement.locator(".jupyter-matplotlib-canvas-div canvas").first

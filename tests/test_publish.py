@@ -1,17 +1,13 @@
 """Publishing: the static site (`make site`) works offline from file://, and the app (`make app`)
 serves every chapter with live panels; both seen in headless Chromium."""
 
-import os
-import signal
-import subprocess
 import time
-import urllib.request
 from pathlib import Path
 
 import matplotlib.pyplot as plt
 import nbformat
 import pytest
-from browser_support import canvas_point, free_port
+from browser_support import canvas_point, free_port, serving
 
 from wbk.maps import example_map
 from wbk.publish import ROOT, app_command, build_site, publishable
@@ -80,23 +76,9 @@ def app(tmp_path_factory):
     port = free_port()
     command, env = app_command(ROOT / "notebooks", port=port)
     home = tmp_path_factory.mktemp("home")  # what the panels save goes here, not into notebooks/
-    server = subprocess.Popen(command, env={**env, "HOME": str(home)}, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL, start_new_session=True)
     url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(url, timeout=2)
-                break
-            except OSError:
-                if time.monotonic() > deadline or server.poll() is not None:
-                    pytest.fail("the app did not start within 60 s", pytrace=False)
-                time.sleep(0.5)
+    with serving(command, {**env, "HOME": str(home)}, ready=url, what="the app"):
         yield url
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(timeout=30)
 
 
 def local_page(browser):

@@ -23,8 +23,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import stat
-import tempfile
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from importlib import resources
@@ -32,7 +30,7 @@ from numbers import Integral
 from pathlib import Path
 from typing import Literal
 
-from wbk.datafile import parse_toml, read_text
+from wbk.datafile import parse_toml, read_text, write_atomically
 from wbk.errors import WbkError
 from wbk.hexgrid import Corner, Hex, Hexside, Trace
 
@@ -455,30 +453,7 @@ class HexMap:
     def save(self, path: str | os.PathLike) -> None:
         """Write the map as TOML; a failed save leaves any existing file untouched. A new file
         gets the usual permissions (0o666 less the umask), a replaced file keeps its own."""
-        path = _path(path, "map file")
-        if path.is_dir():
-            raise WbkError(f"{path}: is a folder, not a map file")
-        text = self.to_toml()
-        try:
-            mode = stat.S_IMODE(os.stat(path).st_mode)
-        except FileNotFoundError:
-            mode = 0o666 & ~_umask()
-        except OSError as e:
-            raise WbkError(f"{path}: cannot save the map ({e.strerror})") from None
-        try:
-            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-        except OSError as e:
-            raise WbkError(f"{path}: cannot save the map ({e.strerror})") from None
-        try:
-            os.fchmod(fd, mode)
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(text)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            os.unlink(tmp)
-            raise
+        write_atomically(_path(path, "map file"), self.to_toml(), "map")
 
     def _repr_png_(self) -> bytes:
         from wbk.plot import map_png
@@ -487,21 +462,6 @@ class HexMap:
 
 
 _NOTHING: frozenset = frozenset()
-
-
-def _umask() -> int:
-    """The process's umask, read without changing it where Linux tells it (a brief set-and-
-    restore elsewhere)."""
-    try:
-        with open("/proc/self/status", encoding="ascii") as f:
-            for line in f:
-                if line.startswith("Umask:"):
-                    return int(line.split()[1], 8)
-    except (OSError, ValueError):
-        pass
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
 
 
 def example_map(name: str) -> HexMap:

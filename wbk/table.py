@@ -48,8 +48,6 @@ from __future__ import annotations
 import json
 import math
 import os
-import stat
-import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from numbers import Real
@@ -59,7 +57,7 @@ import shapely
 from shapely.geometry import LineString, Point, Polygon, box
 from shapely.ops import unary_union
 
-from wbk.datafile import parse_toml, read_text
+from wbk.datafile import parse_toml, read_text, write_atomically
 from wbk.errors import WbkError
 from wbk.explain import Step, steps_html
 
@@ -391,29 +389,7 @@ class Table:
         if isinstance(path, bytes) or not isinstance(path, (str, os.PathLike)):
             raise WbkError(f"table file {path!r} is not a file path (expected text or a pathlib.Path)")
         path = Path(path)
-        if path.is_dir():
-            raise WbkError(f"{path}: is a folder, not a table file")
-        text = self.to_toml()
-        try:
-            mode = stat.S_IMODE(os.stat(path).st_mode)
-        except FileNotFoundError:
-            mode = 0o666 & ~_umask()
-        except OSError as e:
-            raise WbkError(f"{path}: cannot save the table ({e.strerror})") from None
-        try:
-            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-        except OSError as e:
-            raise WbkError(f"{path}: cannot save the table ({e.strerror})") from None
-        try:
-            os.fchmod(fd, mode)
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(text)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            os.unlink(tmp)
-            raise
+        write_atomically(path, self.to_toml(), "table")
 
     def _repr_png_(self) -> bytes:
         from wbk.tableplot import table_png
@@ -624,20 +600,6 @@ def _toml_value(value) -> str:
     if isinstance(value, (int, float)):
         return str(int(value)) if float(value).is_integer() and abs(value) < 2**53 else repr(float(value))
     return "[" + ", ".join(_toml_value(v) for v in value) + "]"
-
-
-def _umask() -> int:
-    """The process's umask, read without changing it where Linux tells it."""
-    try:
-        with open("/proc/self/status", encoding="ascii") as f:
-            for line in f:
-                if line.startswith("Umask:"):
-                    return int(line.split()[1], 8)
-    except (OSError, ValueError):
-        pass
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
 
 
 def seen_share(fraction: float) -> str:

@@ -50,7 +50,7 @@ from numbers import Integral
 from pathlib import Path
 from typing import Literal
 
-from wbk.datafile import parse_toml, read_text
+from wbk.datafile import parse_toml, read_text, write_atomically
 from wbk.dice import Dist, d6, percent
 from wbk.errors import WbkError
 from wbk.explain import Step, count, steps_html
@@ -1298,10 +1298,7 @@ class Situation:
         path = Path(path).expanduser()
         if path.suffix != ".toml":
             raise WbkError(f"situation file name {path.name!r} should end in .toml")
-        try:
-            path.write_text(self.to_toml(), encoding="utf-8")
-        except OSError as e:
-            raise WbkError(f"{path}: cannot save the situation ({e.strerror})") from None
+        write_atomically(path, self.to_toml(), "situation")
 
     def _repr_html_(self) -> str:
         units = count(sum(len(here) for here in self.units.values()), "unit")
