@@ -244,7 +244,7 @@ class Sightlines:
         self.visibility = visibility
         region = 6 * g.cells
         self.region = region
-        codes = np.zeros(KINDS * region + 1, np.uint8)  # one more: a zero for empty lines
+        codes = np.zeros(KINDS * region, np.uint8)  # what blocks, per kind of event: BLOCK, BEYOND
         terrain = np.zeros(g.cells, bool)
         for name in blocking_terrain:
             for h in m.terrain_hexes.get(name, ()):
