@@ -93,7 +93,8 @@ def hexside_segment(side: Hexside) -> tuple[tuple[float, float], tuple[float, fl
 
 
 #: The corners of a hex of circumradius 1 about its centre, east first, then clockwise on screen.
-HEX_CORNERS = np.array([(math.cos(math.radians(a)), math.sin(math.radians(a))) for a in range(0, 360, 60)])
+HEX_CORNERS = np.array([(math.cos(math.radians(a)), math.sin(math.radians(a)))
+                        for a in range(0, 360, 60)])
 _COMPOUND_CODES = np.array([Path.MOVETO, *[Path.LINETO] * 5, Path.CLOSEPOLY], dtype=Path.code_type)
 
 
@@ -144,7 +145,8 @@ class MapView:
             texts = []
             for h in self.hexes:
                 x, y = center(h)
-                text = Text(x, y - 0.62, m.label(h), ha="center", va="center", fontsize=size, color="#4d4a42")
+                text = Text(x, y - 0.62, m.label(h), ha="center", va="center", fontsize=size,
+                            color="#4d4a42")
                 text.set_transform(ax.transData)
                 texts.append(text)
             self.labels = _Cached(texts, ax, zorder=3)
@@ -184,7 +186,9 @@ class MapView:
     def show_contents(self, m: HexMap) -> None:
         """Show the terrain, hexside features and markers of ``m``, a map of the same extent (an
         edited copy): the artists stay, only their data change. Shading is cleared."""
-        if list(m) != self.hexes:
+        extent = (m.columns, m.rows, m.low_columns)
+        same = m is self.map or extent == (self.map.columns, self.map.rows, self.map.low_columns)
+        if not same and list(m) != self.hexes:
             raise WbkError(f"map {m.name!r} does not have the extent of the drawn map ({self.map.extent})")
         self.map = m
         kinds = sorted(m.terrain_hexes)
@@ -540,17 +544,17 @@ class _StampedText(Text):
         text = self.get_text()
         if not text:
             return
+        effects = tuple((type(e).__name__, repr(getattr(e, "_gc", None)), repr(getattr(e, "_offset", None)))
+                        for e in self.get_path_effects())
         key = (text, renderer.dpi, self.get_fontsize(), self.get_fontweight(), str(self.get_color()),
-               self.get_ha(), self.get_va(),
-               tuple((type(e).__name__, repr(getattr(e, "_gc", None)), repr(getattr(e, "_offset", None)))
-                     for e in self.get_path_effects()))
+               self.get_ha(), self.get_va(), effects)
         stamp = self._stamps.get(key)
         if stamp is None:
             size = int(renderer.dpi * max(1.0, self.get_fontsize() / 72 * (len(text) + 2)))
             canvas = RendererAgg(2 * size, 2 * size, renderer.dpi)
-            probe = Text(size, size, text, ha=self.get_ha(), va=self.get_va(), fontsize=self.get_fontsize(),
-                         fontweight=self.get_fontweight(), color=self.get_color(),
-                         path_effects=self.get_path_effects())
+            probe = Text(size, size, text, ha=self.get_ha(), va=self.get_va(),
+                         fontsize=self.get_fontsize(), fontweight=self.get_fontweight(),
+                         color=self.get_color(), path_effects=self.get_path_effects())
             probe.set_figure(self.figure)
             probe.set_transform(matplotlib.transforms.IdentityTransform())
             probe.draw(canvas)

@@ -181,7 +181,8 @@ class Grid:
         spans = []
         for dq in range(min(cols) - max(cols), max(cols) - min(cols) + 1):
             pairs = [(cols[c], cols[c + dq]) for c in cols if c + dq in cols]
-            spans.append((dq, min(b[0] - a[1] for a, b in pairs), max(b[1] - a[0] for a, b in pairs)))
+            lowest = min(b[0] - a[1] for a, b in pairs)
+            spans.append((dq, lowest, max(b[1] - a[0] for a, b in pairs)))
         self.spans = tuple(spans)
 
     def flat_of(self, h: Hex) -> int:
@@ -261,7 +262,7 @@ class Sightlines:
         slope_hex_cells = np.zeros(g.cells, bool)
         for up in m.uphill_hexes.values():
             slope_hex_cells[g.flat_of(up)] = True
-        # the terrain on each side of each hexside (slot 6 * cell + k: the cell and its k-th neighbour)
+        # the terrain on both sides of each hexside (slot 6 * cell + k: a cell, its k-th neighbour)
         step = _UQ * g.R + _UR
         cell = np.arange(g.cells)
         neighbour = (cell[:, None] + step[None, :]).clip(0, g.cells - 1)
@@ -298,7 +299,8 @@ class Sightlines:
         where = np.repeat(compiled.start[oid] - first, length) + np.arange(total)
         slots = compiled.slot[where] + 6 * self.flat[i]
         values = np.append(self.codes[slots], np.uint8(0))
-        bits = np.bitwise_or.reduceat(values, np.minimum(first, total)) if len(targets) else values[:0]
+        starts = np.minimum(first, total)
+        bits = np.bitwise_or.reduceat(values, starts) if len(targets) else values[:0]
         bits[length == 0] = 0
         blocked = (bits & BLOCK) != 0
         if self.kinds and (bits & BEYOND).any():

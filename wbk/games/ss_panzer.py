@@ -365,7 +365,8 @@ def _charged(m: HexMap, unit: Unit, a: Hex, b: Hex, data: GameData) -> list[tupl
 def _entry_mp(m: HexMap, unit: Unit, a: Hex, b: Hex, data: GameData) -> int:
     """``len(_charged(...))`` MCF, counted without naming them (the search's inner loop)."""
     terrain = m.terrain(b)
-    count = len(terrain & data.mcf_terrain - _TRENCHES) + (unit.side == "German" and TRENCH in terrain)
+    count = len(terrain & data.mcf_terrain - _TRENCHES)
+    count += unit.side == "German" and TRENCH in terrain
     if data.mcf_hexsides:
         count += len(m.features(Hexside._unchecked(a, b)) & data.mcf_hexsides)
     return count * unit.mcf if count else 1
