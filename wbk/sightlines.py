@@ -60,6 +60,28 @@ class Courses:
 def courses(offsets: np.ndarray) -> Courses:
     """The courses of the lines from Hex(0, 0) to each offset (dq, dr), as ``trace`` finds them.
 
+    Half of them are traced: the line to -d is the line to d run backwards and moved by -d (a
+    trace reversed is the reverse trace, and what it passes does not depend on the direction).
+    """
+    offsets = np.asarray(offsets, dtype=np.int64).reshape(-1, 2)
+    backwards = (offsets[:, 0] < 0) | ((offsets[:, 0] == 0) & (offsets[:, 1] < 0))
+    forwards = np.where(backwards[:, None], -offsets, offsets)
+    traced, which = np.unique(forwards, axis=0, return_inverse=True)
+    which = which.reshape(-1)
+    c = _traced_courses(traced)
+    length = np.diff(c.start)[which]
+    start = np.zeros(len(offsets) + 1, np.int64)
+    np.cumsum(length, out=start[1:])
+    owner = np.repeat(np.arange(len(offsets)), length)
+    where = np.repeat(c.start[which] - start[:-1], length) + np.arange(start[-1])
+    shift = np.where(backwards[:, None], forwards, 0)[owner]
+    return Courses(offsets, start, c.kind[where], c.q[where] - shift[:, 0], c.r[where] - shift[:, 1],
+                   c.direction[where])
+
+
+def _traced_courses(offsets: np.ndarray) -> Courses:
+    """``courses`` for each offset, every line traced.
+
     Every line advances a step at a time, all lines at once: from the current hex p it leaves
     through the hexside of least parameter t = (1 + p·u) / (d·u) among the directions u with
     d·u > 0 (compared as integer cross products); two at once is a corner, and the line's
