@@ -187,6 +187,7 @@ def browser() -> None:
     for key, result in json.loads(results.read_text()).items():
         panel, where = key.split(" ", 1)
         target = "< 150 ms" if where == "errata" else "< 250 ms"
+        panel = panel.replace("+viewshed", " (viewshed on)")
         ROWS.append((f"click to picture, {panel} panel, {'errata map' if where == 'errata' else where} "
                      f"(median of 20; first click {result['first_ms']:.0f} ms)",
                      f"{result['median_ms']:.0f} ms", "", "", target))

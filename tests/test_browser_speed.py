@@ -43,11 +43,13 @@ def big_map(columns=40, rows=30, seed=1):
 PANELS = {
     "errata": [
         ("LOS", 'panels.LosPanel(m, "1913", "1716")', ["1712", "2014", "1815", "2113"]),
+        ("LOS+viewshed", 'with_viewshed(panels.LosPanel(m, "1913", "1716"))', ["1712", "2014", "1815", "2113"]),
         ("trace", 'TracePanel(m, "1913", "1716")', ["1712", "2014", "1815", "2113"]),
         ("movement", 'panels.MovementPanel(m, "1610", "1609")', ["1712", "2014", "1815", "2113"]),
     ],
     "40x30": [
         ("LOS", 'panels.LosPanel(big, "2015", "3020")', ["0505", "3525", "1030", "4001"]),
+        ("LOS+viewshed", 'with_viewshed(panels.LosPanel(big, "2015", "3020"))', ["0505", "3525", "1030", "4001"]),
         ("trace", 'TracePanel(big, "2015", "3020")', ["0505", "3525", "1030", "4001"]),
         ("movement", 'panels.MovementPanel(big, "2015", "2218")', ["0505", "2520", "1812", "2217"]),
     ],
@@ -107,12 +109,17 @@ def clicks_to_pictures(page, canvas, m: HexMap, labels: list[str]) -> tuple[list
 def test_click_to_picture(browser, lab):
     cells = ["%matplotlib inline\nfrom wbk.maps import example_map\nfrom wbk.widgets import TracePanel\n"
              "from wbk.widgets import ss_panzer as panels\nm = example_map('ss_panzer_errata_9_4')\n" + BIG_MAP
-             + "big = big_map()"]
+             + "big = big_map()\n\ndef with_viewshed(panel):\n    panel.show_viewshed.value = True\n    return panel\n"]
     cells += [f"# NBVAL_IGNORE_OUTPUT\n{code}" for panels in PANELS.values() for _, code, _ in panels]
     upload(lab, "click_speed.ipynb", notebook(cells))
     page = run_all(browser, lab, "click_speed.ipynb")
     assert errors_shown(page) == []
     page.evaluate(WATCH_CANVASES)
+    # every panel's first picture arrives whole after the run; let the page take them all in
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.jupyter-matplotlib-canvas-div canvas:first-child')]"
+        ".filter(c => c.width > 0).length >= " + str(sum(map(len, PANELS.values()))), timeout=60_000)
+    page.wait_for_timeout(2000)
     namespace = {}
     exec(BIG_MAP, namespace)
     maps = {"errata": example_map("ss_panzer_errata_9_4"), "40x30": namespace["big_map"]()}
