@@ -14,7 +14,7 @@ def table_point(table, point, box) -> tuple[float, float]:
     """Where the table point (inches) is drawn inside the table panel's canvas, found by drawing
     the same figure here with Agg and scaling to the canvas's size in the page (the table panel
     has a fixed layout, so the overlays on show do not matter)."""
-    figure = Figure(figsize=table_figure_size(table, 6.5))
+    figure = Figure(figsize=table_figure_size(table, 6.0))
     FigureCanvasAgg(figure)
     view = TableView(table, table_axes(figure))
     figure.canvas.draw()
@@ -33,18 +33,25 @@ def test_pz8_table_panel_places_a_tank_and_fires(browser, lab):
     # the table panel's figure (its canvas div holds the figure's canvas, then a rubber band's)
     canvas = page.locator(".jupyter-matplotlib-canvas-div").nth(1).locator("canvas").first
 
+    # the controls and the picture (its title and legend) fit on a 1000-pixel screen
+    controls = page.locator(".widget-text:has-text('shooter')").first.bounding_box()
+    picture = canvas.bounding_box()
+    height = picture["y"] + picture["height"] - controls["y"]
+    print(f"table panel: controls and picture {height:.0f} px tall")
+    assert height <= 1000, f"the table panel's controls and picture are {height:.0f} px tall"
+
     def click_table(point):
         canvas.scroll_into_view_if_needed()
         page.mouse.click(*table_point(table, point, canvas.bounding_box()))
 
     # place the Panther (the tank described below the table: heavy, long gun) at 10", 40"
     # the panel's hint says what a click does: wait for it, so the kernel knows the choice
-    page.locator("button:has-text('places the tank below')").click()
+    page.locator("button:has-text('place tank')").click()
     page.locator(".widget-html:has-text(\"A click places 'Panther'\")").wait_for(timeout=20_000)
     click_table((10, 40))
     page.locator(".widget-html:has-text(\"placed 'Panther'\")").wait_for(timeout=20_000)
     # pick it as the shooter: it fires at the KV-1
-    page.locator("button:has-text('picks the shooter')").click()
+    page.locator("button:has-text('shooter')").click()
     hint = page.locator(".widget-html:has-text('A click on a tank picks the shooter')")
     hint.wait_for(timeout=20_000)
     click_table((10, 40))

@@ -424,6 +424,14 @@ def test_duel_out_of_range_and_stalemate():
     t34 = Tank("T-34", tank_class="medium", gun="medium")
     d = pz8.duel(pz2, t34, 15)  # the Pz II's 12" gun does not reach
     assert d.second_wins == 1
+    words = [s.text for s in d.steps]
+    assert words[:2] == [
+        'range 15": the short gun of Pz II does not reach',
+        'range 15": the medium gun of T-34 reaches',
+    ]
+    assert "Pz II wins 0%, T-34 wins 100%" in words
+    far = [s.text for s in pz8.duel(pz2, t34, 26).steps]
+    assert far[-1] == 'out of range: neither gun reaches 26", so neither tank can win'
     shaken_a = Tank("A", tank_class="medium", gun="short", shaken=True)
     shaken_b = Tank("B", tank_class="medium", gun="short", shaken=True)
     d = pz8.duel(shaken_a, shaken_b, 5, first_in_cover=True, second_in_cover=True, shaken_rule=True)

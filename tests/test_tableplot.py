@@ -1,12 +1,20 @@
 from fractions import Fraction
 
+import matplotlib.colors
 import matplotlib.pyplot as plt
 import pytest
 
 from wbk.games import pz8
 from wbk.games.pz8 import Tank
 from wbk.table import Table, Terrain
-from wbk.tableplot import draw_table, say_chance, say_inches, shot_title, table_png
+from wbk.tableplot import (
+    TERRAIN_STYLES,
+    draw_table,
+    say_chance,
+    say_inches,
+    shot_title,
+    table_png,
+)
 
 T = pz8.example_table()
 
@@ -166,4 +174,40 @@ def test_draw_shot_and_reach_answer_in_their_titles():
     plt.close(view.figure)
     view = draw_reach(T, pz8.movement_reach(T, "T-60"))
     assert view.ax.get_title() == "Where can T-60 move? Nowhere: it cannot move"
+    plt.close(view.figure)
+
+
+def test_reach_bands_are_one_hue_apart_from_the_terrain():
+    view = draw_table(T)
+    view.show_reach(pz8.movement_reach(T, "Tiger"))
+    handles = view.ax.get_legend().legend_handles
+    texts = legend_of(view)
+    bands = [h.get_facecolor() for h, t in zip(handles, texts) if t.startswith("reach")]
+    assert len(bands) == 6
+    # darker the likelier, every step clearly apart (not near-identical greys)
+    lightness = [sum(c[:3]) / 3 for c in bands]
+    assert all(b - a > 0.04 for a, b in zip(lightness, lightness[1:]))
+    # one hue (purple: blue above red and green), never the terrain's tans (red above blue)
+    assert all(c[2] > max(c[0], c[1]) for c in bands)
+    terrain = [matplotlib.colors.to_rgb(s["facecolor"]) for s in TERRAIN_STYLES.values()]
+    assert all(
+        max(abs(a - b) for a, b in zip(c[:3], t)) > 0.1 for c in bands for t in terrain
+    )
+    # the tanks' names stay on top of the bands
+    assert all(n.get_zorder() > view.reach.get_zorder() for n in view.names)
+    plt.close(view.figure)
+
+
+def test_the_shot_picture_keeps_its_marks_and_labels_apart():
+    view = draw_table(T)
+    view.show_shot(pz8.shot(T, "Pz IV 1", "KV-1"))
+    # what hides the target and the hidden part of the target differ in colour
+    assert tuple(view.blockers.get_edgecolor()[0]) != tuple(view.hidden.get_edgecolor()[0])
+    # the HQ star and the terrain names are drawn above the sight line and the hatching
+    assert view.hq_marks.get_zorder() > max(view.line.get_zorder(), view.firer_mark.get_zorder())
+    assert all(t.get_zorder() > view.hidden.get_zorder() for t in view.terrain_names)
+    # side by side tanks get their names staggered: no two names overlap
+    view.figure.canvas.draw()
+    boxes = [t.get_window_extent() for t in view.names]
+    assert not any(a.overlaps(b) for i, a in enumerate(boxes) for b in boxes[i + 1 :])
     plt.close(view.figure)

@@ -170,6 +170,10 @@ def test_gun_against_armor_heatmaps():
     left, right = panel.figure.axes[:2]  # then their colour bars
     assert left.get_title() == "Which gun kills which tank?\ndestroyed by one attack (no modifiers)"
     assert right.get_title().startswith("Does the attack hand over the turn?")
+    assert panel.figure._suptitle.get_text() == (  # the answer: the best and the worst case
+        "At best a short gun destroys a light tank 62.33% of the time; "
+        "at worst a medium gun a heavy tank 27.78%"
+    )
     assert (
         "<td>short</td><td>medium</td><td>91/216 = 42.13%</td><td>19/27 = 70.37%</td>"
         in panel.pane.value
@@ -181,6 +185,9 @@ def test_gun_against_armor_heatmaps():
     panel.controls["veteran"].value = False
     panel.controls["shaken"].value = True
     assert "<td>short</td><td>medium</td><td>0%</td>" in panel.pane.value  # a 7 is needed
+    assert panel.figure._suptitle.get_text().endswith(
+        "; a short or medium gun cannot destroy any tank (it needs a 7)"
+    )
     panel.controls["natural_six"].value = "always_hits"
     assert "<td>short</td><td>medium</td><td>397/1728 = 22.97%</td>" in panel.pane.value
     assert [w for w, _ in panel.controls["natural_six"].options] == [
@@ -192,8 +199,16 @@ def test_gun_against_armor_heatmaps():
 def test_duel_calculator():
     panel = panels.duel_calculator()
     assert panel.figure._suptitle.get_text() == (
-        "medium tank, medium gun (shoots first) against heavy tank, long gun: first wins 9/17 = 52.94%"
+        "the medium tank (medium gun) shooting first against the heavy tank (long gun): "
+        "the first wins 9/17 = 52.94%"
     )
+    # the steps name the tanks as a wargamer would, never by placeholder names
+    assert (
+        'range 16&quot;: the medium gun of the medium tank (shooting first) reaches'
+        in panel.pane.value
+    )
+    assert "the medium tank (shooting first) wins 9/17" in panel.pane.value
+    assert "'first'" not in panel.pane.value and "&#x27;first" not in panel.pane.value
     assert pz8.duel(
         pz8.Tank("a"), pz8.Tank("b", tank_class="heavy", gun="long"), 16
     ).first_wins == Fraction(9, 17)
@@ -206,4 +221,48 @@ def test_duel_calculator():
     assert "first wins 27/44 = 61.36%" in panel.figure._suptitle.get_text()
     panel.controls["turns"].value = "card"
     panel.controls["range_inches"].value = 20  # neither medium gun reaches
-    assert "neither can ever win 100%" in panel.pane.value
+    assert "out of range: neither gun reaches 20\", so neither tank can win" in panel.pane.value
+    panel.controls["range_inches"].value = 26  # neither gun reaches: the title says so
+    assert panel.figure._suptitle.get_text().startswith(
+        'Out of range: neither gun reaches 26" (the medium tank (medium gun) against'
+    )
+    ticks = [t.get_text() for t in panel.figure.axes[0].get_xticklabels()]
+    assert ticks == ["first\nwins", "second\nwins", "neither\never wins"]
+    right = [t.get_text() for t in panel.figure.axes[1].get_legend().get_texts()]
+    assert panels.NEITHER in right  # the grey bar's colour is in the legend
+
+
+def test_a_bad_terrain_size_says_so_at_once_and_keeps_the_table():
+    panel = panels.TablePanel(path="unused.toml")
+    title = panel.view.ax.get_title()
+    panel.terrain_size.value = "6 by x"
+    assert "terrain size '6 by x' is not two numbers of inches like 6 x 4" in panel.message.value
+    assert panel.view.ax.get_title() == title and "Out of date" not in panel.pane.value
+    panel.terrain_size.value = "inf x 3"
+    assert "terrain size 'inf x 3': both numbers must be positive inches" in panel.message.value
+    panel.terrain_size.value = "6 by 4"
+    assert panel.message.value == "" and panels.parse_size("6 by 4") == (6.0, 4.0)
+
+
+def test_a_failed_load_or_save_keeps_the_table_on_show(tmp_path):
+    panel = panels.TablePanel(path=str(tmp_path / "missing.toml"))
+    title = panel.view.ax.get_title()
+    panel.load()
+    assert "missing.toml" in panel.message.value
+    assert panel.view.ax.get_title() == title and "Out of date" not in panel.pane.value
+    panel.path.value = str(tmp_path / "mine.txt")
+    panel.save()
+    assert "should end in .toml" in panel.message.value
+    assert panel.view.ax.get_title() == title and "Out of date" not in panel.pane.value
+
+
+def test_the_tank_controls_are_choices_in_plain_words():
+    panel = panels.TablePanel(path="unused.toml")
+    assert [v for _, v in panel.side.options] == ["German", "Soviet"]
+    assert dict(panel.facing.options)["↑ far edge"] == 90 and panel.facing.value == 90
+    assert dict(panel.terrain_angle.options)["45° left"] == 45
+    assert [w for w, _ in panel.click.options] == [
+        "shooter", "target", "place tank", "turn tank", "terrain", "remove"
+    ]
+    assert all(panel.click.tooltips)  # the short labels' detail
+    assert "shaken" in panels.gun_against_armor().controls["natural_six"].tooltip

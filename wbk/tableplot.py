@@ -49,9 +49,24 @@ SIDE_COLOURS = ("#56B4E9", "#F0E442", "#CC79A7", "#009E73")
 WRECK = "#4a4a4a"
 GRID = 6
 RANGE_COLOUR = "#333333"
-REACH_CMAP = "cividis"
+#: The reach bands: one hue (purple, clear of the terrain's tans and greys and of the sides'
+#: blue and yellow), darker the likelier.
+REACH_CMAP = "Purples"
+#: The hidden part of the target: black cross-hatching, apart from the orange of what hides it.
+HIDDEN_LINE = "black"
+#: Inch labels along the table's edges.
+EDGE_LABEL = {"fontsize": 7.5, "color": "#4d4a42"}
 #: Inches below the table for its legend (ten rows: the table has more to explain than a map).
 LEGEND_HEIGHT = 1.45
+
+
+#: The size of a tank's name (points).
+NAME_SIZE = 7
+
+
+def _overlap(a, b) -> bool:
+    """Whether two boxes (left, bottom, right, top) overlap."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def say_inches(x: float) -> str:
@@ -125,9 +140,8 @@ class TableView:
                 say_inches(x),
                 ha="center",
                 va="bottom",
-                fontsize=6,
-                color="#8a8578",
                 zorder=0.6,
+                **EDGE_LABEL,
             )
         for y in range(GRID, int(table.depth) + 1 - GRID // 2, GRID):
             ax.text(
@@ -136,9 +150,8 @@ class TableView:
                 say_inches(y),
                 ha="left",
                 va="center",
-                fontsize=6,
-                color="#8a8578",
                 zorder=0.6,
+                **EDGE_LABEL,
             )
         self.terrain = {}
         for kind, style in TERRAIN_STYLES.items():
@@ -175,13 +188,13 @@ class TableView:
         self.barrels = LineCollection([], colors="black", linewidths=1.6, zorder=3.1)
         ax.add_collection(self.barrels)
         (self.hq_marks,) = ax.plot(
-            [], [], "*", color="white", markeredgecolor="black", markersize=8, zorder=3.2
+            [], [], "*", color="white", markeredgecolor="black", markersize=9, zorder=4.2
         )
         (self.wreck_marks,) = ax.plot(
-            [], [], "x", color="white", markeredgewidth=1.8, markersize=7, zorder=3.2
+            [], [], "x", color="white", markeredgewidth=1.8, markersize=7, zorder=4.2
         )
         (self.shaken_marks,) = ax.plot(
-            [], [], "o", color="#D55E00", markeredgecolor="white", markersize=5, zorder=3.3
+            [], [], "o", color="#D55E00", markeredgecolor="white", markersize=5, zorder=4.3
         )
         self.names: list = []
         # overlays above the tanks: what hides the target, the line of sight, firer and target
@@ -190,7 +203,7 @@ class TableView:
         )
         ax.add_collection(self.blockers)
         self.hidden = PathCollection(
-            [], facecolors="none", edgecolors=BLOCKED_LINE, hatch="xxxx", linewidths=1, zorder=3.6
+            [], facecolors="none", edgecolors=HIDDEN_LINE, hatch="xxxx", linewidths=1, zorder=3.6
         )
         ax.add_collection(self.hidden)
         self.fan = LineCollection([], colors=CLEAR_LINE, linewidths=0.8, linestyles=":", zorder=3.7)
@@ -204,7 +217,7 @@ class TableView:
             markerfacecolor="none",
             markeredgecolor="black",
             markeredgewidth=2,
-            markersize=18,
+            markersize=22,
             zorder=3.9,
         )
         (self.target_mark,) = ax.plot(
@@ -251,7 +264,7 @@ class TableView:
                 va="center",
                 style="italic",
                 color="#3d3833",
-                zorder=1.2,
+                zorder=4.4,
                 path_effects=[patheffects.withStroke(linewidth=2, foreground="white")],
             )
             for t in table.terrain
@@ -288,18 +301,41 @@ class TableView:
         )
         self.names = [
             self.ax.text(
-                p.position[0],
-                p.position[1] + 0.5 * max(p.width, p.length) + 0.35,
+                x,
+                y,
                 p.name,
-                fontsize=6.5,
+                fontsize=NAME_SIZE,
                 ha="center",
-                va="bottom",
+                va=va,
                 zorder=4.5,
-                path_effects=[patheffects.withStroke(linewidth=2, foreground="white")],
+                path_effects=[patheffects.withStroke(linewidth=2.5, foreground="white")],
             )
-            for p in pieces
+            for p, (x, y, va) in zip(pieces, self._name_places(pieces))
         ]
         self.update_legend()
+
+    def _name_places(self, pieces) -> list[tuple[float, float, str]]:
+        """Where each tank's name goes: above the tank, or below it when that name would run
+        into a name already placed (tanks side by side get their names staggered)."""
+        figure_width = self.figure.get_size_inches()[0] * self.ax.get_position().width
+        inches_per_point = (self.table.width + 1) / (figure_width * 72)
+        placed, places = [], {}
+        for p in sorted(pieces, key=lambda p: (p.position[0], p.position[1])):
+            half = 0.5 * max(p.width, p.length) + 0.35
+            width = len(p.name) * 0.6 * NAME_SIZE * inches_per_point + 0.4
+            height = 1.3 * NAME_SIZE * inches_per_point
+            x, y = p.position
+            options = [(y + half, "bottom", y + half), (y - half, "top", y - half - height)]
+            for label_y, va, low in options:
+                box = (x - width / 2, low, x + width / 2, low + height)
+                if not any(_overlap(box, other) for other in placed):
+                    break
+            else:
+                label_y, va, low = options[0]
+                box = (x - width / 2, low, x + width / 2, low + height)
+            placed.append(box)
+            places[p.name] = (x, label_y, va)
+        return [places[p.name] for p in pieces]
 
     # --- overlays ---------------------------------------------------------------------------
 
@@ -429,7 +465,7 @@ class TableView:
         paths, colours = [], []
         cmap = matplotlib.colormaps[REACH_CMAP]
         for band in bands:
-            colour = cmap(0.15 + 0.7 * (1 - float(band.probability)), alpha=0.5)
+            colour = cmap(0.2 + 0.8 * float(band.probability), alpha=0.7)
             found = _paths(band.area)
             paths += found
             colours += [colour] * len(found)

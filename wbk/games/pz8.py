@@ -745,7 +745,14 @@ def duel(
     _choice(turns, DUEL_TURNS, "duel turns")
     _choice(natural_six, NATURAL_SIX_READINGS, "reading of a natural 6")
     in_range = tuple(range_inches <= GUN_RANGES[t.gun] for t in tanks)
-    steps = [Step(f"range {range_inches:g}\": {t.name!r}'s {t.gun} gun {'reaches' if r else 'does not reach'}", SHOOTING) for t, r in zip(tanks, in_range)]
+    steps = [
+        Step(
+            f"range {range_inches:g}\": the {t.gun} gun of {t.name} "
+            + ("reaches" if r else "does not reach"),
+            SHOOTING,
+        )
+        for t, r in zip(tanks, in_range)
+    ]
     if turns == "card":
         steps.append(Step("a gun die of 1 or 2 passes the turn: the other tank shoots next; otherwise the same tank shoots again", SHOOTING))
     else:
@@ -805,9 +812,15 @@ def duel(
     mean = None
     if stalemate == 0:
         mean = _absorb(graph, order, lambda n: Fraction(0) if isinstance(n, str) else None, cost=Fraction(1))[start]
-    steps.append(Step(f"{first.name!r} wins {chance(p_first)}, {second.name!r} wins {chance(p_second)}", SHOOTING))
+    if not any(in_range):
+        said = f"out of range: neither gun reaches {range_inches:g}\", so neither tank can win"
+        steps.append(Step(said, SHOOTING))
+    else:
+        said = f"{first.name} wins {chance(p_first)}, {second.name} wins {chance(p_second)}"
+        steps.append(Step(said, SHOOTING))
     if stalemate:
-        steps.append(Step(f"neither can ever destroy the other with chance {stalemate}", SHOOTING))
+        if any(in_range):
+            steps.append(Step(f"neither can ever destroy the other: {chance(stalemate)}", SHOOTING))
     else:
         steps.append(Step(f"the duel lasts {float(mean):.2f} attacks on average", SHOOTING))
     return Duel(first.name, second.name, p_first, p_second, stalemate, mean, tuple(steps))

@@ -91,6 +91,13 @@ def _modifiers(cover: bool, veteran: bool, shaken: bool) -> str:
     return ", ".join(said) or "no modifiers"
 
 
+#: When the reading of a natural 6 matters.
+NATURAL_SIX_TIP = (
+    "matters only when a short or medium gun needs a 7: a shaken regular crew shooting at a "
+    "target in cover; otherwise both readings agree"
+)
+
+
 # --- (1) gun against armor --------------------------------------------------------------------
 
 
@@ -120,6 +127,18 @@ def gun_against_armor() -> ChartPanel:
             ylabel="target",
             title=f"Which gun kills which tank?\ndestroyed by one attack ({words})",
         )
+        kills = {key: _destroyed(d) for key, d in attacks.items()}
+        best, worst = max(kills, key=kills.get), min(kills, key=kills.get)
+        useless = [g for g in guns if all(kills[g, c] == 0 for c in classes)]
+        if useless:
+            worst_words = f"a {' or '.join(useless)} gun cannot destroy any tank (it needs a 7)"
+        else:
+            worst_words = f"at worst a {worst[0]} gun a {worst[1]} tank {percent(kills[worst])}"
+        figure.suptitle(
+            f"At best a {best[0]} gun destroys a {best[1]} tank {percent(kills[best])} of the "
+            f"time; {worst_words}",
+            fontsize=10,
+        )
         heatmap(
             lambda g, c: _passes(attacks[g, c]),
             guns,
@@ -147,22 +166,40 @@ def gun_against_armor() -> ChartPanel:
         veteran=widgets.Checkbox(False, description="veteran crew firing (+1)"),
         shaken=widgets.Checkbox(False, description="firer shaken (-1)"),
         natural_six=choices(
-            pz8.NATURAL_SIX_READINGS, "a natural 6", layout=widgets.Layout(width="24em")
+            pz8.NATURAL_SIX_READINGS,
+            "a natural 6",
+            layout=widgets.Layout(width="24em"),
+            tooltip=NATURAL_SIX_TIP,
         ),
     )
 
 
 # --- (2) the table ----------------------------------------------------------------------------
 
-#: What a click on the table does (words shown, value kept).
+#: What a click on the table does: (button words, value, tooltip).
 CLICKS = [
-    ("picks the shooter", "shooter"),
-    ("picks the target", "target"),
-    ("places the tank below", "place"),
-    ("turns the tank below to face it", "turn"),
-    ("places terrain", "terrain"),
-    ("removes what is there", "remove"),
+    ("shooter", "shooter", "a click on a tank picks the shooter"),
+    ("target", "target", "a click on a tank picks the target"),
+    ("place tank", "place", "a click places the tank described in the row below"),
+    ("turn tank", "turn", "a click turns the tank named in the row below to face it"),
+    ("terrain", "terrain", "a click places the terrain piece described in the row below"),
+    ("remove", "remove", "a click removes the tank or terrain piece under it"),
 ]
+#: The sides a tank can be on (with any side already on the table).
+SIDES = ("German", "Soviet")
+#: The way a tank faces, as the table is drawn (degrees counterclockwise from the right edge).
+FACINGS = [
+    ("↑ far edge", 90),
+    ("↗ far right", 45),
+    ("→ right edge", 0),
+    ("↘ near right", 315),
+    ("↓ near edge", 270),
+    ("↙ near left", 225),
+    ("← left edge", 180),
+    ("↖ far left", 135),
+]
+#: How far a terrain piece is turned (counterclockwise, as the table is drawn).
+TURNS = [("square", 0)] + [(f"{a}° left", a) for a in range(15, 180, 15)]
 
 
 def find_tank(table: Table, name: str) -> str:
@@ -176,14 +213,14 @@ def find_tank(table: Table, name: str) -> str:
 
 
 def parse_size(text: str) -> tuple[float, float]:
-    """A terrain piece's size typed as "6 x 4" (inches)."""
-    parts = text.lower().replace("×", "x").replace('"', "").split("x")
+    """A terrain piece's size typed as "6 x 4" or "6 by 4" (inches)."""
+    parts = text.lower().replace("×", "x").replace("by", "x").replace('"', "").split("x")
     try:
         width, depth = (float(p) for p in parts)
     except ValueError:
         raise WbkError(f"terrain size {text!r} is not two numbers of inches like 6 x 4") from None
-    if not (width > 0 and depth > 0):
-        raise WbkError(f"terrain size {text!r}: both numbers must be positive")
+    if not (0 < width < math.inf and 0 < depth < math.inf):
+        raise WbkError(f"terrain size {text!r}: both numbers must be positive inches")
     return width, depth
 
 
@@ -200,122 +237,153 @@ class TablePanel(Panel):
         target: str = "KV-1",
         *,
         path: str | None = None,
-        width: float = 6.5,
+        width: float = 6.0,
     ):
         super().__init__()
+        width_inches = width
         self.table = table if table is not None else pz8.example_table()
         wide = {"description_width": "initial"}
+        short = {"description_width": "4em"}
+
+        def ems(n: float) -> widgets.Layout:
+            return widgets.Layout(width=f"{n}em")
+
         self.boxes = {
-            "shooter": widgets.Text(shooter, description="shooter", continuous_update=False),
-            "target": widgets.Text(target, description="target", continuous_update=False),
+            role: widgets.Text(
+                name,
+                description=role,
+                continuous_update=False,
+                tooltip=f"the {role}'s name (any case), or pick it with a click",
+                style=short,
+                layout=ems(13),
+            )
+            for role, name in (("shooter", shooter), ("target", target))
         }
-        self.click = widgets.ToggleButtons(
-            options=CLICKS, description="a click", style={**wide, "button_width": "auto"}
+        self.cover_reading = widgets.Dropdown(
+            options=[
+                ("any part hidden (wbk)", "partly_hidden"),
+                ("half or more hidden", "half_hidden"),
+            ],
+            description="cover if",
+            tooltip="when a target counts as in cover (the card says 'partially "
+            "obscured')",
+            style=wide,
+            layout=ems(17),
         )
-        self.hint = widgets.HTML()
-        auto = widgets.Layout(width="auto")
         self.show_reach = widgets.Checkbox(
             False,
-            description="show the shooter's reach for its movement roll",
+            description="reach",
+            tooltip="show where the shooter can move on its movement roll",
             indent=False,
-            layout=auto,
+            layout=widgets.Layout(width="auto"),
         )
-        self.cover_reading = widgets.ToggleButtons(
-            options=[
-                ("any part is hidden (wbk)", "partly_hidden"),
-                ("half or more is hidden", "half_hidden"),
-            ],
-            description="in cover when",
+        self.click = widgets.ToggleButtons(
+            options=[(words, value) for words, value, _ in CLICKS],
+            tooltips=[tip for *_, tip in CLICKS],
+            description="a click",
             style={**wide, "button_width": "auto"},
         )
+        self.hint = widgets.HTML()
         # the tank a click places
-        narrow = widgets.Layout(width="16em")
         self.tank_name = widgets.Text(
-            "Panther", description="name", continuous_update=False, layout=narrow
+            "Panther",
+            description="tank",
+            continuous_update=False,
+            tooltip="the name of the tank a click places, moves or turns",
+            style=short,
+            layout=ems(12),
         )
-        sides = list(dict.fromkeys(p.side for p in self.table.pieces)) or ["German", "Soviet"]
-        self.side = widgets.Combobox(
-            value=sides[0], options=sides, description="side", ensure_option=False, layout=narrow
+        sides = list(dict.fromkeys([*(p.side for p in self.table.pieces if p.side), *SIDES]))
+        self.side = choices(sides, "side", layout=ems(9), words=str)
+        self.tank_class = choices(
+            list(pz8.MOVE_VALUES), "", "heavy", words=CLASS_LABELS.get, layout=ems(8)
         )
-        self.tank_class = choices(list(pz8.MOVE_VALUES), "class", "heavy", words=CLASS_LABELS.get)
-        self.gun = choices(list(pz8.GUN_RANGES), "gun", "long")
-        self.crew = choices(["regular", "veteran"], "crew")
-        self.facing = widgets.IntSlider(
-            90, 0, 359, step=15, description="facing (°, 90: far edge)", style=wide
+        self.gun = choices(list(pz8.GUN_RANGES), "", "long", layout=ems(11))
+        self.crew = choices(["regular", "veteran"], "", layout=ems(9))
+        self.facing = choices(
+            [v for _, v in FACINGS],
+            "faces",
+            90,
+            words={v: w for w, v in FACINGS}.get,
+            tooltip="the way the tank points, as the table is drawn",
+            layout=ems(11),
         )
         self.flags = {
-            key: widgets.Checkbox(False, description=words, indent=False, layout=auto)
-            for key, words in (
-                ("is_hq", "HQ"),
-                ("shaken", "shaken"),
-                ("destroyed", "destroyed (wreck)"),
+            key: widgets.ToggleButton(False, description=words, tooltip=tip, layout=ems(5.5))
+            for key, words, tip in (
+                ("is_hq", "HQ", "the platoon's HQ"),
+                ("shaken", "shaken", "marked shaken (Optional Rule: Shaken)"),
+                ("destroyed", "wreck", "destroyed: a wreck stays on the table and blocks"),
             )
         }
-        self.terrain_kind = choices(list(TERRAIN_KINDS), "terrain")
+        self.terrain_kind = choices(list(TERRAIN_KINDS), "terrain", layout=ems(14))
         self.terrain_size = widgets.Text(
-            "6 x 4", description="size (inches)", continuous_update=False, style=wide, layout=narrow
+            "6 x 4",
+            description="size",
+            continuous_update=False,
+            tooltip='width x depth in inches, like 6 x 4',
+            style=wide,
+            layout=ems(8),
         )
-        self.terrain_angle = widgets.IntSlider(
-            0, 0, 165, step=15, description="turned (° counterclockwise)", style=wide
+        self.terrain_angle = choices(
+            [v for _, v in TURNS],
+            "",
+            0,
+            words={v: w for w, v in TURNS}.get,
+            tooltip="how far the piece is turned to the left (counterclockwise)",
+            layout=ems(8),
         )
         # the file
         default = Path.home() / "pz8_table.toml" if path is None else Path(path)
         self.path = widgets.Text(
-            str(default), description="file", layout=widgets.Layout(width="28em")
+            str(default), description="file", style=wide, layout=ems(28)
         )
         self.load_button, self.save_button = (
-            widgets.Button(description="Load"),
-            widgets.Button(description="Save"),
+            widgets.Button(description="Load", layout=ems(5)),
+            widgets.Button(description="Save", layout=ems(5)),
         )
         self.load_button.on_click(lambda _: self.load())
         self.save_button.on_click(lambda _: self.save())
         self.pane = widgets.HTML()
         self.figure, self.canvas = interactive_figure(
-            table_figure_size(self.table, width), layout=None
+            table_figure_size(self.table, width_inches), layout=None
         )
         self.view = TableView(self.table, table_axes(self.figure))
         self.canvas.mpl_connect("button_press_event", self.on_click)
         for control in (*self.boxes.values(), self.show_reach, self.cover_reading):
             control.observe(lambda _: self.update(), names="value")
-        row = widgets.Layout(flex_flow="row wrap")
-        tank_row = widgets.HBox(
-            [
-                widgets.HTML("<b>the tank a click places or turns:</b>"),
-                self.tank_name,
-                self.side,
-                self.tank_class,
-                self.gun,
-                self.crew,
-                self.facing,
-                *self.flags.values(),
-            ],
-            layout=row,
-        )
+        row = widgets.Layout(flex_flow="row wrap", align_items="center")
         self.widget = widgets.VBox(
             [
-                widgets.HBox(list(self.boxes.values()) + [self.show_reach], layout=row),
-                self.cover_reading,
-                self.click,
-                self.hint,
-                tank_row,
+                widgets.HBox(
+                    [*self.boxes.values(), self.cover_reading, self.show_reach], layout=row
+                ),
+                widgets.HBox([self.click, self.hint], layout=row),
                 widgets.HBox(
                     [
-                        widgets.HTML("<b>the terrain a click places:</b>"),
-                        self.terrain_kind,
-                        self.terrain_size,
-                        self.terrain_angle,
+                        self.tank_name,
+                        self.side,
+                        self.tank_class,
+                        self.gun,
+                        self.crew,
+                        self.facing,
+                        *self.flags.values(),
                     ],
                     layout=row,
                 ),
-                widgets.HBox([self.path, self.load_button, self.save_button], layout=row),
+                widgets.HBox(
+                    [self.terrain_kind, self.terrain_size, self.terrain_angle], layout=row
+                ),
                 self.message,
                 self.canvas,
+                widgets.HBox([self.path, self.load_button, self.save_button], layout=row),
                 self.pane,
             ]
         )
         hinted = (self.click, self.tank_name, self.tank_class, self.gun, self.terrain_kind)
-        for control in (*hinted, self.terrain_size, self.terrain_angle):
+        for control in (*hinted, self.terrain_angle):
             control.observe(lambda _: self.show_hint(), names="value")
+        self.terrain_size.observe(lambda _: self.check_size(), names="value")
         self.show_hint()
         self.update()
 
@@ -333,6 +401,13 @@ class TablePanel(Panel):
             "remove": "A click removes the tank or terrain piece under it.",
         }
         self.hint.value = f"<i>{html.escape(words[self.click.value], quote=False)}</i>"
+
+    @reports_errors(stale=False)
+    def check_size(self) -> None:
+        """Say at once when the terrain size typed is not two numbers; the table on show stays."""
+        self.show_hint()
+        parse_size(self.terrain_size.value)
+        self.show_message("")
 
     # --- clicks and edits -------------------------------------------------------------------
 
@@ -445,7 +520,7 @@ class TablePanel(Panel):
         if done and not self.message.value:
             self.pane.value = f"<p>{html.escape(done, quote=False)}.</p>" + self.pane.value
 
-    @reports_errors
+    @reports_errors(stale=False)
     def load(self) -> None:
         path = Path(self.path.value.strip())
         table = pz8.load_table(path)
@@ -454,7 +529,7 @@ class TablePanel(Panel):
             self.view = TableView(table, table_axes(self.figure))
         self.set_table(table, f"loaded {table.name!r} from {path}")
 
-    @reports_errors
+    @reports_errors(stale=False)
     def save(self) -> None:
         path = Path(self.path.value.strip())
         if not path.name.endswith(".toml"):
@@ -549,8 +624,18 @@ def duel_calculator() -> ChartPanel:
         shaken_rule,
         turns,
     ):
-        a = Tank("first", tank_class=first_class, gun=first_gun, crew=first_crew)
-        b = Tank("second", tank_class=second_class, gun=second_gun, crew=second_crew)
+        a = Tank(
+            f"the {first_class} tank (shooting first)",
+            tank_class=first_class,
+            gun=first_gun,
+            crew=first_crew,
+        )
+        b = Tank(
+            f"the {second_class} tank (shooting second)",
+            tank_class=second_class,
+            gun=second_gun,
+            crew=second_crew,
+        )
         options = dict(
             first_in_cover=first_in_cover,
             second_in_cover=second_in_cover,
@@ -569,13 +654,16 @@ def duel_calculator() -> ChartPanel:
         a, b, r, duel, curve = result
         left, right = figure.subplots(1, 2, width_ratios=(1, 1.6))
         first, second = _tank_words(a), _tank_words(b)
-        bars = {"first wins": duel.first_wins, "second wins": duel.second_wins}
+        kinds = [  # (tick, legend words, chance, colour)
+            ("first\nwins", "the first wins", duel.first_wins, "#0072B2"),
+            ("second\nwins", "the second wins", duel.second_wins, "#D55E00"),
+        ]
         if duel.stalemate:
-            bars["neither can win"] = duel.stalemate
-        colours = ["#0072B2", "#D55E00", "#999999"][: len(bars)]
-        left.bar(list(bars), [float(p) for p in bars.values()], color=colours)
-        for i, p in enumerate(bars.values()):
+            kinds.append(("neither\never wins", NEITHER, duel.stalemate, "#999999"))
+        for i, (tick, words, p, colour) in enumerate(kinds):
+            left.bar(i, float(p), color=colour, label=words)
             left.text(i, float(p) + 0.02, percent(p), ha="center", fontsize=8)
+        left.set_xticks(range(len(kinds)), [k[0] for k in kinds])
         left.set_ylim(0, 1.1)
         left.set_ylabel("probability")
         left.set_title(f"Who wins at {say_inches(r)}?", fontsize=10)
@@ -585,7 +673,7 @@ def duel_calculator() -> ChartPanel:
             [float(d.first_wins) for d in curve.values()],
             color="#0072B2",
             drawstyle="steps-mid",
-            label="first wins",
+            label="the first wins",
         )
         right.plot(
             ranges,
@@ -593,7 +681,7 @@ def duel_calculator() -> ChartPanel:
             color="#D55E00",
             linestyle="--",
             drawstyle="steps-mid",
-            label="second wins",
+            label="the second wins",
         )
         if any(d.stalemate for d in curve.values()):
             right.plot(
@@ -602,7 +690,7 @@ def duel_calculator() -> ChartPanel:
                 color="#999999",
                 linestyle=":",
                 drawstyle="steps-mid",
-                label="neither can win (out of range)",
+                label=NEITHER,
             )
         right.axvline(
             r, color="black", linewidth=0.8, linestyle="-.", label=f"chosen range {say_inches(r)}"
@@ -612,21 +700,31 @@ def duel_calculator() -> ChartPanel:
         right.set_title("How the odds change with range", fontsize=10)
         right.grid(alpha=0.3)
         right.legend(fontsize=7, loc="best")
-        figure.suptitle(
-            f"{first} (shoots first) against {second}: first wins {say_chance(duel.first_wins)}",
-            fontsize=10,
-        )
+        reaches = [r <= pz8.GUN_RANGES[t.gun] for t in (a, b)]
+        if not any(reaches):
+            verdict = f"out of range: neither gun reaches {say_inches(r)}"
+        else:
+            verdict = f"the first wins {say_chance(duel.first_wins)}"
+        if any(reaches):
+            title = f"{first} shooting first against {second}: {verdict}"
+        else:
+            title = f"Out of range: neither gun reaches {say_inches(r)} ({first} against {second})"
+        figure.suptitle(title, fontsize=10)
         mean = (
             f"; the duel lasts {float(duel.mean_shots):.2f} attacks on average"
             if duel.mean_shots is not None
             else ""
         )
+        if not any(reaches):
+            said = f"{verdict}, so neither tank can win"
+        else:
+            said = (
+                f"at {say_inches(r)} the first wins {say_chance(duel.first_wins)}, "
+                f"the second {say_chance(duel.second_wins)}"
+                + (f", neither can ever win {say_chance(duel.stalemate)}" if duel.stalemate else "")
+            )
         text = (
-            f"<p>first: {html.escape(first)}; second: {html.escape(second)}; "
-            f"at {say_inches(r)} the first wins {say_chance(duel.first_wins)}, "
-            f"the second {say_chance(duel.second_wins)}"
-            + (f", neither can ever win {say_chance(duel.stalemate)}" if duel.stalemate else "")
-            + f"{mean}.</p>"
+            f"<p>first: {html.escape(first)}; second: {html.escape(second)}; {said}{mean}.</p>"
         )
         return text + steps_html(duel.steps)
 
@@ -650,11 +748,16 @@ def duel_calculator() -> ChartPanel:
                 ("one attack each (no turnover)", "alternate"),
             ],
             description="who shoots next",
-            layout=widgets.Layout(width="26em"),
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="32em"),
         ),
     )
 
 
+#: The grey bar and line of the duel: a state from which neither tank can destroy the other.
+NEITHER = "neither can ever win (out of range, or no hit possible)"
+
+
 def _tank_words(t: Tank) -> str:
     crew = ", veteran" if t.is_veteran else ""
-    return f"{CLASS_LABELS[t.tank_class]}, {t.gun} gun{crew}"
+    return f"the {CLASS_LABELS[t.tank_class]} ({t.gun} gun{crew})"
