@@ -34,6 +34,12 @@ def test_pz8_table_panel_places_a_tank_and_fires(browser, lab):
     canvas = page.locator(".jupyter-matplotlib-canvas-div").nth(1).locator("canvas").first
 
     # the controls and the picture (its title and legend) fit on a 1000-pixel screen
+    canvas.scroll_into_view_if_needed()
+    page.wait_for_function(  # ipympl sizes the canvas after its first picture arrives
+        "el => el.getBoundingClientRect().height > 500",
+        arg=canvas.element_handle(),
+        timeout=20_000,
+    )
     controls = page.locator(".widget-text:has-text('shooter')").first.bounding_box()
     picture = canvas.bounding_box()
     height = picture["y"] + picture["height"] - controls["y"]

@@ -56,7 +56,7 @@ def test_a_shot_in_cover_titles_the_picture_and_marks_what_hides_the_target():
     assert {"hides the target", "hidden part of the target", "firer", "target"} <= set(legend)
     assert (
         "Pz IV 1's medium gun: 18\"" in legend
-        and 'other gun ranges (short 12", long 24")' in legend
+        and 'other guns: short 12", long 24"' in legend
     )
     assert len(view.blockers.get_paths()) == 1  # the farmhouse
     assert len(view.hidden.get_paths()) >= 1
@@ -211,3 +211,20 @@ def test_the_shot_picture_keeps_its_marks_and_labels_apart():
     boxes = [t.get_window_extent() for t in view.names]
     assert not any(a.overlaps(b) for i, a in enumerate(boxes) for b in boxes[i + 1 :])
     plt.close(view.figure)
+
+
+@pytest.mark.parametrize("width", [6.0, 6.5])
+def test_the_legend_of_a_shot_stays_inside_the_picture(width):
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    from wbk.tableplot import TableView, table_axes, table_figure_size
+
+    figure = Figure(figsize=table_figure_size(T, width))
+    FigureCanvasAgg(figure)
+    view = TableView(T, table_axes(figure))
+    view.show_shot(pz8.shot(T, "Pz IV 1", "KV-1"))
+    view.show_ranges("Pz IV 1", pz8.GUN_RANGES, gun="medium")
+    renderer = figure.canvas.get_renderer()
+    legend = view.ax.get_legend().get_window_extent(renderer)
+    assert 0 <= legend.x0 and legend.x1 <= figure.bbox.x1 and legend.y0 >= 0

@@ -369,7 +369,7 @@ class TableView:
                     [], [], color=RANGE_COLOUR, linewidth=1.6
                 )
             if listed:
-                entries[f"other gun ranges ({listed})"] = Line2D(
+                entries[f"other guns: {listed}"] = Line2D(
                     [], [], color=RANGE_COLOUR, linewidth=0.9, linestyle=":"
                 )
         self.set_overlay_legend("ranges", entries)
@@ -442,7 +442,7 @@ class TableView:
             else:
                 verdict = "no line of sight"
             entries[verdict] = self.line
-            entries["sight lines to the target's edges"] = Line2D(
+            entries["lines to the target's edges"] = Line2D(
                 [], [], color=colour, linestyle=":", linewidth=0.8
             )
             entries["firer"], entries["target"] = self.firer_mark, self.target_mark
@@ -549,8 +549,9 @@ class TableView:
             ncol=3,
             fontsize=7,
             frameon=False,
-            handlelength=1.6,
-            columnspacing=1.0,
+            handlelength=1.3,
+            handletextpad=0.5,
+            columnspacing=0.7,
         )
 
     def clear(self) -> None:

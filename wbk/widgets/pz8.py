@@ -65,8 +65,7 @@ def choices(
         options=[(words(v), v) for v in values],
         value=value or values[0],
         description=description,
-        style={"description_width": "initial"},
-        **options,
+        **{"style": {"description_width": "initial"}, **options},
     )
 
 
@@ -280,8 +279,7 @@ class TablePanel(Panel):
         self.click = widgets.ToggleButtons(
             options=[(words, value) for words, value, _ in CLICKS],
             tooltips=[tip for *_, tip in CLICKS],
-            description="a click",
-            style={**wide, "button_width": "auto"},
+            style={"button_width": "auto"},
         )
         self.hint = widgets.HTML()
         # the tank a click places
@@ -290,26 +288,43 @@ class TablePanel(Panel):
             description="tank",
             continuous_update=False,
             tooltip="the name of the tank a click places, moves or turns",
-            style=short,
-            layout=ems(12),
+            style={"description_width": "2.5em"},
+            layout=ems(9),
         )
         sides = list(dict.fromkeys([*(p.side for p in self.table.pieces if p.side), *SIDES]))
-        self.side = choices(sides, "side", layout=ems(9), words=str)
+        self.side = choices(sides, "", layout=ems(6.5), words=str, tooltip="its side")
         self.tank_class = choices(
-            list(pz8.MOVE_VALUES), "", "heavy", words=CLASS_LABELS.get, layout=ems(8)
+            list(pz8.MOVE_VALUES),
+            "",
+            "heavy",
+            words=CLASS_LABELS.get,
+            layout=ems(7.5),
+            tooltip="its class",
         )
-        self.gun = choices(list(pz8.GUN_RANGES), "", "long", layout=ems(11))
-        self.crew = choices(["regular", "veteran"], "", layout=ems(9))
+        self.gun = choices(
+            list(pz8.GUN_RANGES),
+            "",
+            "long",
+            words=lambda g: f"{g} ({pz8.GUN_RANGES[g]}\")",
+            layout=ems(9),
+            tooltip="its gun (and the gun's range)",
+        )
+        self.crew = choices(
+            ["regular", "veteran"], "", layout=ems(6.5), words=str, tooltip="its crew"
+        )
         self.facing = choices(
             [v for _, v in FACINGS],
             "faces",
             90,
             words={v: w for w, v in FACINGS}.get,
             tooltip="the way the tank points, as the table is drawn",
+            style={"description_width": "2.8em"},
             layout=ems(11),
         )
         self.flags = {
-            key: widgets.ToggleButton(False, description=words, tooltip=tip, layout=ems(5.5))
+            key: widgets.ToggleButton(
+                False, description=words, tooltip=tip, layout=widgets.Layout(width="auto")
+            )
             for key, words, tip in (
                 ("is_hq", "HQ", "the platoon's HQ"),
                 ("shaken", "shaken", "marked shaken (Optional Rule: Shaken)"),
@@ -358,7 +373,7 @@ class TablePanel(Panel):
                 widgets.HBox(
                     [*self.boxes.values(), self.cover_reading, self.show_reach], layout=row
                 ),
-                widgets.HBox([self.click, self.hint], layout=row),
+                widgets.HBox([widgets.HTML("a click:"), self.click, self.hint], layout=row),
                 widgets.HBox(
                     [
                         self.tank_name,
