@@ -39,7 +39,7 @@ def test_overlays_lie_over_the_terrain_and_reuse_their_artists(m):
     assert (view.faces.get_facecolors() == terrain).all()  # the terrain is never recoloured
     assert len(view.layer.get_paths()) == 2 and all(c[3] < 1 for c in view.layer.get_facecolors())
     tr = trace(m.hex("1913"), m.hex("1716"))
-    view.show_trace(tr, blocking=[m.hexside("1715/1816")], clear=False)
+    view.show_trace(tr, blocking=[m.hexside("1715/1816")], clear=False, sight=True)
     assert len(view.along_sides.get_segments()) == 1  # 1814/1914, the other is the blocking one
     assert len(view.crossed_sides.get_segments()) == 0
     assert len(view.blocking_sides.get_segments()) == 1

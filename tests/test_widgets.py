@@ -20,6 +20,7 @@ def test_panel_lists_the_trace(panel):
     assert panel.view.ax.get_title() == "1913 → 1716: 3 hexes, 0 hexsides crossed, 2 hexsides run along, 4 corners"
     legend = [t.get_text() for t in panel.view.ax.get_legend().get_texts()]
     assert {"hexside run along", "corner passed through", "slope (hachures uphill)", "star hex"} <= set(legend)
+    assert {"the line traced", "from", "to"} <= set(legend) and "firer" not in legend  # a line, not a sight
 
 
 @pytest.mark.parametrize("bad, named", [("1999", "hex 1999 is off the map"), ("19x3", "'19x3' is not a hex label")])

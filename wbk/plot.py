@@ -55,6 +55,7 @@ MARKER_SYMBOLS = {"star": "*"}
 CLEAR_LINE = "#0072B2"
 BLOCKED_LINE = "#D55E00"
 CROSSED = "#E69F00"
+BLOCKING_SIDE = "black"
 ALONG = "#CC79A7"
 ROUTE = "#009E73"
 SKY_BLUE = "#56B4E9"
@@ -165,7 +166,8 @@ class MapView:
         ax.add_collection(self.crossed_sides)
         self.along_sides = LineCollection([], colors=ALONG, linewidths=4, zorder=5)
         ax.add_collection(self.along_sides)
-        self.blocking_sides = LineCollection([], colors=BLOCKED_LINE, linewidths=7, zorder=5)
+        # black, not a second orange beside the crossed hexsides: told apart in any colour vision
+        self.blocking_sides = LineCollection([], colors=BLOCKING_SIDE, linewidths=6, zorder=5)
         ax.add_collection(self.blocking_sides)
         self.line = Line2D([], [], color=CLEAR_LINE, linewidth=2, zorder=6)
         ax.add_line(self.line)
@@ -301,7 +303,7 @@ class MapView:
     def dim(self, hexes: Collection[Hex], *, label: str = "") -> None:
         """Darken ``hexes`` with a translucent grey (dead ground, out of reach): their terrain
         stays readable. ``label`` names them in the legend."""
-        self.shade({h: 1 for h in hexes}, cmap="Greys", vmin=0, vmax=1, label=label, alpha=0.5)
+        self.shade({h: 1 for h in hexes}, cmap="Greys", vmin=0, vmax=1, label=label, alpha=0.38)
 
     def show_numbers(self, values: Mapping[Hex, float], *, label: str = "") -> None:
         """Print a number low in each hex of ``values``, clear of markers and labels; ``label``
@@ -323,11 +325,19 @@ class MapView:
         handle = Line2D([], [], linestyle="none", marker="$3$", color="black", markersize=7)
         self.set_overlay_legend("numbers", {label: handle} if shown and label else {})
 
-    def show_trace(self, tr: Trace | None, *, blocking: Collection[Hex | Hexside] = (), clear: bool = True) -> None:
+    def show_trace(
+        self,
+        tr: Trace | None,
+        *,
+        blocking: Collection[Hex | Hexside] = (),
+        clear: bool = True,
+        sight: bool = False,
+    ) -> None:
         """Draw a traced line: its hexes outlined, the hexsides it crosses and those it runs along
         in two colours, the corners it passes through dotted, and what blocks it (hexsides and
-        hexes in ``blocking``) marked; a blocked line (``clear=False``) is dashed. ``None`` clears
-        the line."""
+        hexes in ``blocking``) marked; a blocked line (``clear=False``) is dashed. The legend
+        speaks of a line of sight, a firer and a target when ``sight`` is set, else of a line
+        from one hex to another. ``None`` clears the line."""
         sides = {"crossed": [], "along": []}
         if tr is None:
             ends, outlines, corners, blocking = [], [], [], ()
@@ -352,8 +362,12 @@ class MapView:
         self.corner_marks.set_data(*zip(*corners) if corners else ([], []))
         entries = {}
         if tr is not None:
-            entries["line of sight clear" if clear else "line of sight blocked"] = self.line
-            entries["firer"], entries["target"] = self.firer_mark, self.target_mark
+            if sight:
+                entries["line of sight clear" if clear else "line of sight blocked"] = self.line
+                entries["firer"], entries["target"] = self.firer_mark, self.target_mark
+            else:
+                entries["the line traced" if clear else "the line (blocked)"] = self.line
+                entries["from"], entries["to"] = self.firer_mark, self.target_mark
             if sides["crossed"]:
                 entries["hexside crossed"] = self.crossed_sides
             if sides["along"]:
@@ -380,7 +394,7 @@ class MapView:
     def show_line_of_sight(self, result) -> None:
         """A rules module's LOS result (with ``.trace``, ``.blocking``, ``.clear`` and
         ``.verdict``): its line drawn, what blocks it marked, the verdict in the title."""
-        self.show_trace(result.trace, blocking=result.blocking, clear=result.clear)
+        self.show_trace(result.trace, blocking=result.blocking, clear=result.clear, sight=True)
         m = self.map
         self.set_title(f"{m.label(result.trace.a)} → {m.label(result.trace.b)}: {result.verdict}")
 

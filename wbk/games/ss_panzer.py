@@ -39,7 +39,7 @@ from typing import Literal
 from wbk.datafile import parse_toml, read_text
 from wbk.dice import Dist, d6
 from wbk.errors import WbkError
-from wbk.explain import Step, steps_html
+from wbk.explain import Step, count, steps_html
 from wbk.hexgrid import Hex, Hexside, Trace, trace
 from wbk.maps import HexMap
 
@@ -670,7 +670,7 @@ def line_of_sight(
     tr = trace(a, b)
     own = {Hexside._unchecked(h, n) for h in (a, b) for n in h.neighbors()}
     rule = _rule("9.4")
-    steps = [Step(f"from {m.label(a)} to {m.label(b)}, {a.distance(b)} hexes", rule)]
+    steps = [Step(f"from {m.label(a)} to {m.label(b)}, {count(a.distance(b), 'hex', 'hexes')}", rule)]
     blocking: list[Hex | Hexside] = []
     reasons: list[str] = []  # what blocks, as the verdict names it
 
@@ -684,8 +684,8 @@ def line_of_sight(
         return h in m and bool(m.terrain(h) & blocking_terrain)
 
     if visibility is not None and a.distance(b) > visibility:
-        blocked_by(b, f"visibility ({visibility} hexes)")
-        steps.append(Step(f"beyond visibility ({visibility} hexes)", rule))
+        blocked_by(b, f"visibility ({count(visibility, 'hex', 'hexes')})")
+        steps.append(Step(f"beyond visibility ({count(visibility, 'hex', 'hexes')})", rule))
     # errata 9.4's general sentence binds only lines between hexes without a slope hexside
     beyond_slope_hexes_blocks = slope_hex == "enter_not_beyond" and not any(
         _has_slope_hexside(m, h) for h in (a, b))
@@ -853,7 +853,12 @@ class FireDice:
     steps: tuple[Step, ...]
 
     def _repr_html_(self) -> str:
-        return f"<b>{' and '.join(f'{n} dice' for n in self.fires)}</b>{steps_html(self.steps)}"
+        return f"<b>{' and '.join(count(n, 'die', 'dice') for n in self.fires)}</b>{steps_html(self.steps)}"
+
+
+def _condition_name(condition: str) -> str:
+    """A fire condition as the rules write it: "kill zone", "entering ZOC"."""
+    return condition.replace("_", " ").replace("zoc", "ZOC")
 
 
 def fire_dice(
@@ -882,15 +887,15 @@ def fire_dice(
             raise WbkError(f"fire condition {c!r} is listed twice")
     rule = _rule("9.5")
     if not conditions:
-        return FireDice((data.base_dice,), (Step(f"no special condition: {data.base_dice} dice", data.source("base_dice")),))
-    each = [Step(f"{c.replace('_', ' ')}: {data.condition_dice[c]} dice", data.source("conditions")) for c in conditions]
+        return FireDice((data.base_dice,), (Step(f"no special condition: {count(data.base_dice, 'die', 'dice')}", data.source("base_dice")),))
+    each = [Step(f"{_condition_name(c)}: {count(data.condition_dice[c], 'die', 'dice')}", data.source("conditions")) for c in conditions]
     if reading == "separate":
         fires = tuple(data.condition_dice[c] for c in conditions)
         return FireDice(fires, (*each, Step("each fire resolved separately (official ZOC fire rule)", "SS Panzer official errata")))
     largest = max(data.condition_dice[c] for c in conditions)
     steps = [*each]
     if len(conditions) > 1:
-        steps.append(Step(f"conditions are not cumulative: the largest, {largest} dice", rule))
+        steps.append(Step(f"conditions are not cumulative: the largest, {count(largest, 'die', 'dice')}", rule))
     return FireDice((largest,), tuple(steps))
 
 

@@ -10,6 +10,7 @@ from matplotlib.figure import Figure
 
 from wbk.charts import bar_chart
 from wbk.errors import WbkError
+from wbk.explain import count
 from wbk.games import ss_panzer
 from wbk.hexgrid import Hex, Hexside
 from wbk.maps import HexMap
@@ -24,16 +25,17 @@ class LosPanel(MapPanel):
 
     def __init__(self, m: HexMap, firer: str, target: str, *, width: float = 6.0):
         kinds = sorted(m.terrain_hexes)
-        wide = {"description_width": "initial", "button_width": "auto"}
+        wide = {"description_width": "initial"}
+        toggles = {**wide, "button_width": "auto"}
         self.slope_hex = widgets.ToggleButtons(
             options=[("may enter, not see beyond (9.4)", "enter_not_beyond"), ("only slope hexsides block", "hexsides_only")],
-            description="slope hexes", style=wide)
+            description="slope hexes", style=toggles)
         self.slope_end = widgets.ToggleButtons(
             options=[("crosses it", "crosses"), ("only touches it", "touches")],
-            description="a line through a slope's end", style=wide)
+            description="a line through a slope's end", style=toggles)
         self.edge = widgets.ToggleButtons(
             options=[("both sides must block", "both"), ("either side blocks", "either")],
-            description="along a hexside", style=wide)
+            description="along a hexside", style=toggles)
         self.blocking = widgets.SelectMultiple(options=kinds, description="blocking terrain", rows=min(4, max(1, len(kinds))), style=wide)
         self.show_viewshed = widgets.Checkbox(False, description="show the firer's viewshed")
         self._viewshed_key, self._viewshed = None, set()
@@ -83,15 +85,16 @@ class IntervisibilityPanel(MapPanel):
 
     def __init__(self, m: HexMap, x: str, y: str, *, width: float = 6.0):
         kinds = sorted(m.terrain_hexes)
-        wide = {"description_width": "initial", "button_width": "auto"}
-        self.question = widgets.ToggleButtons(options=self.QUESTIONS, description="show", style=wide)
+        wide = {"description_width": "initial"}
+        toggles = {**wide, "button_width": "auto"}
+        self.question = widgets.ToggleButtons(options=self.QUESTIONS, description="show", style=toggles)
         self.slope_hex = widgets.ToggleButtons(
             options=[("may enter, not see beyond (9.4)", "enter_not_beyond"), ("only slope hexsides block", "hexsides_only")],
-            description="slope hexes", style=wide)
+            description="slope hexes", style=toggles)
         self.blocking = widgets.SelectMultiple(options=kinds, description="blocking terrain", rows=min(4, max(1, len(kinds))), style=wide)
         self.edge = widgets.ToggleButtons(
             options=[("both sides must block", "both"), ("either side blocks", "either")],
-            description="along a hexside", style=wide)
+            description="along a hexside", style=toggles)
         self._key, self._seen = None, None
         controls = [self.question, self.slope_hex, self.edge, self.blocking]
         super().__init__(m, {"X": x, "Y": y}, controls, width=width)
@@ -133,11 +136,13 @@ class IntervisibilityPanel(MapPanel):
             view.dim(dead, label=f"dead ground: not seen from {label(X)}")
             view.mark(X, labels=(f"X = {label(X)}", ""))
             view.set_title(f"Dead ground from {label(X)}: {len(dead)} of {n} hexes")
-            return f"<p>A unit in {label(X)} sees {n - len(dead)} of {n} hexes; the {len(dead)} others are dimmed.</p>"
+            return (f"<p>A unit in {label(X)} sees {n - len(dead)} of {n} hexes; "
+                    f"{count(len(dead), 'other is', 'others are')} dimmed.</p>")
         hidden = seen.sees_but_not_seen_from(X, Y)
         view.highlight(hidden, label=f"sees {label(X)}, not seen from {label(Y)}")
         view.mark(X, Y, labels=(f"X = {label(X)}", f"Y = {label(Y)}"))
-        view.set_title(f"{len(hidden)} hexes see {label(X)} but are not seen from {label(Y)}")
+        view.set_title(f"{count(len(hidden), 'hex sees', 'hexes see')} {label(X)} but {'is' if len(hidden) == 1 else 'are'} "
+                       f"not seen from {label(Y)}")
         listed = ", ".join(sorted(label(h) for h in hidden)) or "none"
         return (f"<p>Hexes from which a unit sees {label(X)} while no unit in {label(Y)} sees it "
                 f"(lines of sight are symmetric: a hex that sees {label(X)} is seen from it): {listed}.</p>")
@@ -207,7 +212,8 @@ def fire_panel(data: ss_panzer.GameData | None = None) -> ChartPanel:
         draw,
         size=(5.2, 3.0),
         conditions=widgets.SelectMultiple(
-            options=[(c.replace("_", " "), c) for c in sorted(data.condition_dice)], description="conditions", rows=3),
+            options=[(c.replace("_", " ").replace("zoc", "ZOC"), c) for c in sorted(data.condition_dice)],
+            description="conditions", rows=3),
         reading=widgets.ToggleButtons(
             options=[("the largest only (9.5)", "largest"), ("each fire apart (ZOC rule)", "separate")],
             description="several conditions", style={"description_width": "initial", "button_width": "auto"}),
