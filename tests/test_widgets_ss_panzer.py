@@ -171,3 +171,15 @@ def test_intervisibility_panel_answers_its_three_questions():
 
 def legend(panel) -> list[str]:
     return [t.get_text() for t in panel.view.ax.get_legend().get_texts()]
+
+
+def test_map_editor_saves_its_picture_and_a_failed_load_keeps_the_map(tmp_path):
+    editor = panels.MapEditor(M, str(tmp_path / "nothing.toml"))
+    editor.brush.value = "woods"
+    click(editor, *center(M.hex("1208")))
+    editor.load()
+    assert "nothing.toml: cannot read the map" in editor.message.value
+    assert editor.map.terrain("1208") == {"woods"}
+    assert "Out of date" not in editor.view.ax.get_title()
+    editor.save_picture(str(tmp_path / "edited.svg"))
+    assert "<svg" in (tmp_path / "edited.svg").read_text()

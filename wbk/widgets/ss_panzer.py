@@ -262,7 +262,7 @@ class MapEditor(Panel):
         self.view.set_title(f"{m.name}: choose a brush and click the map")
         rows = [widgets.HBox([self.brush, self.name], layout=widgets.Layout(flex_flow="row wrap")),
                 widgets.HBox([self.path, *self.buttons.values()], layout=widgets.Layout(flex_flow="row wrap"))]
-        self.widget = widgets.VBox([*rows, self.message, self.canvas, self.pane])
+        self.widget = widgets.VBox([*rows, self.message, self.canvas, self.picture_row, self.pane])
 
     @reports_errors
     def on_click(self, event) -> None:
@@ -305,7 +305,7 @@ class MapEditor(Panel):
         self.show_message("")
         self.pane.value = html.escape(done, quote=False)
 
-    @reports_errors
+    @reports_errors(stale=False)
     def undo(self) -> None:
         if not self.history:
             raise WbkError("nothing to undo")
@@ -317,7 +317,7 @@ class MapEditor(Panel):
             raise WbkError(f"file name {path.name!r} should end in .toml")
         return path
 
-    @reports_errors
+    @reports_errors(stale=False)
     def save(self) -> None:
         path = self._path()
         named = self.map.with_name(self.name.value.strip())
@@ -330,7 +330,7 @@ class MapEditor(Panel):
         self.show_message("")
         self.pane.value = html.escape(f"saved {named.name!r} ({len(named)} hexes) to {path}", quote=False)
 
-    @reports_errors
+    @reports_errors(stale=False)
     def load(self) -> None:
         loaded = HexMap.load(self._path())
         if list(loaded) != list(self.map):
