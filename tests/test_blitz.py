@@ -470,3 +470,8 @@ def test_strength_is_the_sum_of_each_piece_firing_alone(strengths, engineers, op
     assert group.dice == -(-group.exact // 1)
     rallied = [Piece(p.strength) for p in strengths]
     assert fire_strength(rallied, engineer_strengths=engineers, **options).exact >= group.exact
+
+
+def test_many_equal_strengths_are_a_product_not_a_long_sum():
+    assert str(fire_strength([5] * 40).steps[0]).startswith("total strength 40 × 5 = 200")
+    assert str(fire_strength([5, 5, 5]).steps[0]).startswith("total strength 5 + 5 + 5 = 15")

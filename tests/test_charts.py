@@ -14,7 +14,7 @@ from wbk.charts import (
     ordered_colours,
     stacked_bars,
 )
-from wbk.dice import Dist, d6
+from wbk.dice import Dist, d6, percent
 
 
 class Outcome(enum.IntEnum):
@@ -35,13 +35,13 @@ def test_bar_chart_heights_are_the_probabilities_and_the_mean_is_marked():
     assert heights == pytest.approx([min(k, 12 - k) / 36 for k in range(1, 12)])
     (mean_line,) = ax.get_lines()
     assert mean_line.get_xdata()[0] == 7
-    assert [t.get_text() for t in ax.texts[:2]] == ["2.8%", "5.6%"]
+    assert [t.get_text() for t in ax.texts[:2]] == ["2.78%", "5.56%"]
 
 
 def test_a_sure_outcome_leaves_room_for_its_number_but_no_tick_past_100_percent():
     ax = bar_chart(Dist({Outcome.MISS: 1, Outcome.KILL: 10**6}))
     assert ax.get_ylim()[1] > 1 and max(ax.get_yticks()) == 1
-    assert [t.get_text() for t in ax.texts] == ["<0.1%", ">99.9%"]
+    assert [t.get_text() for t in ax.texts] == ["<0.01%", ">99.99%"]
 
 
 def test_bar_chart_names_enum_outcomes():
@@ -81,19 +81,22 @@ def test_heatmap_cells_are_the_probabilities():
     [
         (0, "0%"),
         (1, "100%"),
-        (0.0004, "<0.1%"),
-        (Fraction(5, 6) ** 12_000, "<0.1%"),  # a float would say 0
-        (0.05, "5.0%"),
-        (0.5, "50%"),
-        (0.998, "99.8%"),
-        (0.9996, ">99.9%"),
-        (1 - Fraction(5, 6) ** 12_000, ">99.9%"),
+        (0.00004, "<0.01%"),
+        (0.0004, "0.04%"),
+        (Fraction(5, 6) ** 12_000, "<0.01%"),  # a float would say 0
+        (0.05, "5.00%"),
+        (0.5, "50.00%"),
+        (0.998, "99.80%"),
+        (0.99996, ">99.99%"),
+        (1 - Fraction(5, 6) ** 12_000, ">99.99%"),
     ],
 )
 def test_percentages_never_round_to_certainty(p, shown):
+    """Charts write percentages as the tables and sentences do (wbk.dice.percent)."""
     from wbk.charts import _percent
 
     assert _percent(p) == shown
+    assert _percent(Fraction(p)) == percent(Fraction(p))
 
 
 def colour(artist) -> str:
@@ -115,8 +118,8 @@ def test_colours_are_okabe_ito_and_numbers_read_on_their_bars():
     numbers = [(t.get_text(), t.get_color()) for t in ax.texts if t.get_text()]
     # black on grey, sky blue and orange; white on vermillion (4 dice, 3 hits: 8/81)
     assert numbers == [
-        ("67%", "black"), ("20%", "black"), ("33%", "black"), ("40%", "black"), ("30%", "black"),
-        ("9.9%", "white"),
+        ("66.67%", "black"), ("19.75%", "black"), ("33.33%", "black"), ("39.51%", "black"),
+        ("29.63%", "black"), ("9.88%", "white"),
     ]
     assert ordered_colours(7)[0] != ordered_colours(7)[-1] and len(ordered_colours(7)) == 7
 

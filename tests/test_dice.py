@@ -203,7 +203,9 @@ def test_long_fractions_are_shortened_in_the_table():
     shown = fraction_html(long)
     assert shown.startswith(f'<span title="exact: {long}"') and shown.endswith(">≈ 1 in 39.6</span>")
     middle = (20 @ (d6 >= 6)).at_least(4)
-    assert fraction_html(middle).endswith(">≈ 0.433</span>")
+    # odds, as the rest of the column: never a decimal beside them
+    assert fraction_html(middle).endswith(">≈ 1 in 2.31</span>")
+    assert fraction_html(1 - long).endswith(">all but ≈ 1 in 39.6</span>")
 
 
 def test_sums_of_a_sure_outcome_and_of_two_outcome_dice():

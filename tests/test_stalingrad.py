@@ -540,7 +540,7 @@ def test_shipped_situation():
     r = s.retreat()
     assert r.best == {"1/42 Rifle": s.map.hex("1414"), "2/42 Rifle": None}
     assert r.eliminated == {"Bunker 7"} and r.eliminated_at_least == 2
-    assert r.summary == "1313: 1 of 2 units can retreat; at least 2 units eliminated"
+    assert r.summary == "1313: 1 of 2 units can retreat; 2 of 3 units eliminated"
 
 
 SITUATION = """
@@ -663,3 +663,24 @@ def test_9_87_to_9_89_shipped_situations(name, options, best, at_least, may_stay
     assert set(steps) <= {step.text for step in r.steps}
     assert "ILLUSTRATIVE" in (resources.files("wbk") / "data" / "situations" / f"{name}.toml").read_text(encoding="utf-8")
     assert Situation.from_toml(s.to_toml(), source=name) == s
+
+
+def test_retreat_words_give_the_exact_number_lost_and_the_zoc():
+    one_way = example_situation("one_way_out").retreat()
+    assert one_way.steps[-1].text == "the defending units are pinned; no unit eliminated"
+    assert one_way.summary.endswith("; no unit eliminated")
+    labels = {one_way.map.label(h) for h in one_way.zoc}
+    assert {"1213", "1214", "1312", "1413"} <= labels and "1314" not in labels
+    m = HexMap("demo", (10, 16), (10, 16))
+    cut_off = {"1313": [Unit(f"R{i}", "Soviet", "infantry", 2) for i in range(3)]}
+    r = retreat_after_combat(m, cut_off, "1313", bombarded=m.neighbors(m.hex("1313")))
+    assert r.steps[-1].text == "all 3 units eliminated"
+
+
+def test_the_steps_say_whose_table_it_is_and_a_free_bonus_costs_nothing():
+    attack = [Unit("GR", "German", "infantry", 6)]
+    defence = [Unit("D", "Soviet", "infantry", 0)]
+    a = close_assault_bonus(attack, defence, 0)
+    assert str(a.steps[0]).endswith("[wbk's illustrative table, not the published one]")
+    assert "for no attacking units lost" in a.verdict and "0.00 attacking" not in a.verdict
+    assert close_assault_bonus(attack, defence, 0, crt=ONE_LOST).steps[0].rule == "user data"

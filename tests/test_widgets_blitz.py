@@ -116,9 +116,15 @@ def test_leader_worth_compares_six_cases():
     assert "<td>no leader</td><td>0%</td><td>0%</td>" in panel.pane.value
     title = panel.figure.axes[0].get_title()
     assert title == (
-        "What a leader's saving throws are worth: the damage\n"
-        "1 die of direct fire at non-vehicle units"
+        "1 die of direct fire at non-vehicle units\n"
+        "no step loss or worse is possible, leader or none"
     )
+    panel.controls["dice"].value = 20
+    assert panel.figure.axes[0].get_title() == (
+        "20 dice of direct fire at non-vehicle units\nstep loss or worse 67.13% with no leader, "
+        "49.18% with morale 6, 9.06% with morale 10"
+    )
+    assert "<th>leader</th><th>step loss or worse</th>" in panel.pane.value
     panel.controls["target"].value = "unarmored_vehicle"
     assert "Only vehicles" not in panel.pane.value
 
@@ -128,9 +134,12 @@ def test_at_least_panel_reports_bad_morale():
     assert len(panel.figure.axes) == 2
     top, bottom = panel.figure.axes
     assert [t.get_text() for t in top.get_legend().get_texts()] == [
-        "disrupted or worse", "demoralized or worse", "step loss or worse", "eliminated or worse",
+        "disrupted or worse", "demoralized or worse", "step loss or worse", "eliminated",
     ]
-    said = "direct fire at non-vehicle units: the chance of each damage level or worse"
+    said = (
+        "direct fire at non-vehicle units: step loss or worse is an even chance or better from "
+        "16 dice"
+    )
     assert top.get_title() == said
     assert [t.get_text() for t in bottom.get_legend().get_texts()] == [
         "unarmored vehicle", "armor 1", "armor 2", "armor 3",
@@ -141,7 +150,10 @@ def test_at_least_panel_reports_bad_morale():
     assert top.get_title() != panel.figure.axes[0].get_title()  # redrawn
     assert panel.figure.axes[0].get_title() == "AT fire at a wagon does no damage at all"
     panel.controls["level"].value = Damage.ELIMINATED
-    title = "AT fire at a vehicle: the chance of eliminated or worse, by armor"
+    title = (
+        "AT fire at a vehicle: eliminated is an even chance or better from 22 dice unarmored, "
+        "40 dice at armor 3"
+    )
     assert panel.figure.axes[1].get_title() == title
     panel.controls["leader"].value = "1"
     assert "leader morale 1 is not a whole number from 2 to 12" in panel.message.value
@@ -190,3 +202,10 @@ def test_a_huge_attack_is_answered_or_refused_at_once(calculator):
     pane, shown = set_and_restore(calculator, strengths="5000", range_hexes="1")
     assert shown == "" and "<b>10,000 dice</b>" in pane and "&gt;99.99%" in pane
     assert time.perf_counter() - start < 10
+
+
+def test_no_dropdown_cuts_its_choice_off():
+    panel = panels.fire_calculator()
+    crowded = panel.controls["crowded"]
+    width = int(crowded.layout.width.removesuffix("px"))
+    assert width >= 7 * len(crowded.description) + 8 * len("three or more")

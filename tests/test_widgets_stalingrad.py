@@ -2,8 +2,10 @@ import html
 from fractions import Fraction
 from types import SimpleNamespace
 
+import ipywidgets as widgets
 import pytest
 
+from wbk.games import stalingrad
 from wbk.games.stalingrad import Situation, Unit, example_crt, example_situation
 from wbk.maps import HexMap
 from wbk.plot import center
@@ -76,7 +78,7 @@ def test_crt_explorer_title_says_what_a_shift_and_a_drm_do():
     ax = panel.figure.axes[0]
     assert [t.get_text() for t in ax.get_yticklabels()][5] == "10-19  (15 AF)"
     assert [t.get_text() for t in ax.get_legend().get_texts()] == [
-        "-: no effect",
+        "no effect (-)",
         "P: pin",
         "1: eliminate 1",
         "2: eliminate 2",
@@ -190,7 +192,8 @@ def test_retreat_planner_answers_in_its_title_and_legend():
     view = planner.view
     assert (
         view.ax.get_title()
-        == '"P" in clear 1313: retreat — 2 of 3 units eliminated\neliminated: Bunker 7, 2/42 Rifle'
+        == '"P" in clear 1313: 2 of 3 units eliminated (Bunker 7, 2/42 Rifle)\n'
+        "1/42 Rifle retreats to 1414"
     )
     assert {
         "balka",
@@ -202,6 +205,7 @@ def test_retreat_planner_answers_in_its_title_and_legend():
         "being attacked",
         "being bombarded",
         "legal retreat hex (9.87)",
+        "enemy ZOC (6.0): closed",
         "defending hex",
         "retreat chosen",
         "units eliminated there",
@@ -211,20 +215,24 @@ def test_retreat_planner_answers_in_its_title_and_legend():
     assert planner.controls_text() == ["defending hex: 1313", "stacking limit: 3"]
     assert "<th>2/42 Rifle</th><td>1414</td><td>eliminated</td>" in planner.pane.value
     planner.stacking.value = 5
-    assert view.ax.get_title().startswith('"P" in clear 1313: retreat — 1 of 3 units eliminated')
+    assert view.ax.get_title().startswith('"P" in clear 1313: 1 of 3 units eliminated (Bunker 7)')
 
 
 def test_retreat_planner_clicks_place_units_mark_hexes_and_pick_the_defenders():
     planner = panels.RetreatPlanner(example_situation("one_way_out"))
     assert (
         planner.view.ax.get_title()
-        == '"P" in clear 1313: retreat — 0 of 1 unit eliminated\nevery unit finds a hex'
+        == '"P" in clear 1313: no unit eliminated: 1/42 Rifle retreats to 1314'
     )
+    # the ZOC that closes four of the six hexes is hatched; the retreat is an arrow
+    zoc = {planner.map.label(h) for h in planner.overlay.zoc_hexes}
+    assert {"1213", "1214", "1312", "1413"} <= zoc and "1314" not in zoc
+    assert len(planner.overlay.arrows) == 1
     planner.click.value = "attacked"
     click(planner, "1314")
     assert (
         planner.view.ax.get_title()
-        == '"P" in clear 1313: retreat — 1 of 1 unit eliminated\neliminated: 1/42 Rifle'
+        == '"P" in clear 1313: the unit eliminated (1/42 Rifle)'
     )
     assert "0 hexes open for the retreat: none." in planner.pane.value
     click(planner, "1314")  # a second click takes the mark off
@@ -240,7 +248,7 @@ def test_retreat_planner_clicks_place_units_mark_hexes_and_pick_the_defenders():
     )
     click(planner, "1313")
     assert planner.view.ax.get_title().startswith(
-        '"P" in clear 1313: retreat — 0 of 2 units eliminated'
+        '"P" in clear 1313: no unit eliminated'
     )
     click(planner, "1313")
     assert "unit name '2/42 Rifle' is taken" in planner.message.value
@@ -251,7 +259,7 @@ def test_retreat_planner_clicks_place_units_mark_hexes_and_pick_the_defenders():
     planner.click.value = "target"
     click(planner, "1412")
     assert planner.boxes["defending hex"].value == "1412"
-    assert planner.view.ax.get_title().startswith('"P" in clear 1412: retreat — ')
+    assert planner.view.ax.get_title().startswith('"P" in clear 1412: ')
     click(planner, "1411")
     assert "hex 1411 has no defending units" in planner.message.value
     planner.on_click(SimpleNamespace(xdata=None, ydata=None))
@@ -263,7 +271,7 @@ def test_retreat_planner_clicks_place_units_mark_hexes_and_pick_the_defenders():
 def test_retreat_planner_balka_and_other_terrain():
     planner = panels.RetreatPlanner(example_situation("balka_stay_or_go"))
     assert planner.view.ax.get_title() == (
-        '"P" in balka 1215: retreat — 2 of 3 units eliminated; or stay — 1 of 3\n'
+        '"P" in balka 1215: stay: it costs 1 unit, a retreat 2\n'
         "retreating loses 2/13 Gds, Mortars/13; staying gives up Mortars/13"
     )
     planner.click.value = "place"
@@ -302,6 +310,12 @@ def test_retreat_planner_saves_and_loads(tmp_path):
         f"{bad}: [units] 1313: unit 'Minefield 3': kind 'mines' is not one of"
         in planner.message.value
     )
+    # a file that fails to load leaves the answer on show as it was, not out of date
+    assert planner.view.ax.get_title().endswith("untouched (9.89): Minefield 3")
+    planner.path.value = str(tmp_path / "missing.toml")
+    planner.load()
+    assert "cannot read the situation" in planner.message.value
+    assert planner.view.ax.get_title().endswith("untouched (9.89): Minefield 3")
     planner.path.value = str(tmp_path / "s.txt")
     planner.save()
     assert "file name 's.txt' should end in .toml" in planner.message.value
@@ -312,7 +326,7 @@ def test_retreat_planner_saves_and_loads(tmp_path):
     planner.load()
     assert planner.message.value == "" and planner.map == small and len(planner.view.hexes) == 25
     assert planner.view.ax.get_title().startswith(
-        '"P" in clear 0303: retreat — 0 of 1 unit eliminated'
+        '"P" in clear 0303: no unit eliminated: A retreats to 0404'
     )
     planner.click.value = "target"
     click(planner, "0302")
@@ -354,3 +368,37 @@ def test_a_planner_edge_case_reloads_to_the_same_picture(tmp_path):
     again.path.value = str(tmp_path / "case.toml")  # the planner's own Load reads it too
     again.load()
     assert again.message.value == ""
+
+
+def test_retreat_planner_names_a_bad_strength():
+    planner = panels.RetreatPlanner()
+    planner.strength.value = -1
+    assert "strength -1 is not a whole number of 0 or more" in planner.message.value
+    planner.click.value = "place"
+    click(planner, "1010")
+    assert "strength -1 is not a whole number of 0 or more" in planner.message.value
+    planner.strength.value = 2
+    assert planner.message.value == ""
+
+
+def test_panels_lay_their_controls_out_in_a_few_rows_with_whole_labels():
+    for panel, rows in ((panels.crt_explorer(), 2), (panels.assault_advisor(), 3)):
+        box = panel.widget.children[0]
+        assert len(box.children) == rows
+        for control in panel.controls.values():
+            assert len(control.description) <= 10 and control.tooltip
+            if isinstance(control, widgets.ToggleButtons):
+                assert control.style.button_width == "auto"
+    planner = panels.RetreatPlanner()
+    assert [type(w).__name__ for w in planner.widget.children[:3]] == ["HBox"] * 3
+    assert planner.click.style.button_width == "auto"
+
+
+def test_in_words_names_columns_apart_from_their_chances():
+    a = stalingrad.close_assault_bonus(
+        [Unit("Tiger", "German", "tank", 10), Unit("GR", "German", "infantry", 2)],
+        [Unit("D", "Soviet", "infantry", 3)], 5,
+    )
+    words = panels.in_words(a.with_bonus.column, what="column")
+    assert "column 3: 1/3 (33.33%)" in words and "no attack: 1/6" in words
+    assert "column no attack" not in words

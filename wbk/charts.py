@@ -17,7 +17,7 @@ from fractions import Fraction
 import matplotlib
 import numpy as np
 
-from wbk.dice import Dist, outcome_name
+from wbk.dice import Dist, outcome_name, percent
 
 #: Bars and cells get their numbers printed when there are at most this many.
 NUMBERED_UP_TO = 16
@@ -42,17 +42,9 @@ def _axes(ax, size=(6.4, 3.6)):
 
 
 def _percent(p: float | Fraction) -> str:
-    """A short percentage that never rounds a possible or an unsure outcome to 0% or 100%.
-    Given the exact ``Fraction``, a chance too small for a float is still "<0.1%", not "0%"."""
-    if p == 0 or p == 1:
-        return "0%" if p == 0 else "100%"
-    if p < 0.001:
-        return "<0.1%"
-    if p > 0.999:
-        return ">99.9%"
-    if p < 0.1 or p > 0.99:
-        return f"{float(p):.1%}"
-    return f"{float(p):.0%}"
+    """A percentage as every table and sentence of wbk writes it (``wbk.dice.percent``): it never
+    rounds a possible outcome to 0% or an unsure one to 100%."""
+    return percent(Fraction(p))
 
 
 def ordered_colours(n: int) -> list:
@@ -82,20 +74,23 @@ def bar_chart(
     xlabel: str = "outcome",
     ylabel: str = "probability",
 ) -> matplotlib.axes.Axes:
-    """One distribution as bars of probability, its mean marked when the outcomes are numbers;
-    each bar's percent printed above it when there are at most ``NUMBERED_UP_TO`` bars."""
+    """One distribution as bars of probability, its mean marked (behind the bars) when the
+    outcomes are numbers; each bar's percent printed above it when there are at most
+    ``NUMBERED_UP_TO`` bars. Numbers whose bars would be under 1/1000 of the tallest are left
+    off the ends, and the chart says so."""
     ax = _axes(ax)
     weights, total = dist.weights, dist.total
     outcomes = dist.outcomes()
     # named outcomes (booleans, enum members such as a damage level) are categories, not numbers
     numeric = all(_is_number(o) for o in outcomes)
-    if numeric and len(outcomes) > DRAWN_UP_TO:  # only the bars a reader could see
-        tallest = max(weights.values())
-        kept = [i for i, o in enumerate(outcomes) if weights[o] * 1000 >= tallest]
+    tallest = max(weights.values())
+    kept = [i for i, o in enumerate(outcomes) if weights[o] * 1000 >= tallest]
+    if numeric and len(kept) < len(outcomes):  # only the bars a reader could see
         outcomes = outcomes[kept[0]:kept[-1] + 1]
         ax.annotate(
             "tails under 1/1000 of the tallest bar not drawn", (1, 1), xycoords="axes fraction",
-            xytext=(0, 10), textcoords="offset points", ha="right", fontsize=7, color="#555555",
+            xytext=(0, -2), textcoords="offset points", ha="right", va="top", fontsize=7,
+            color="#555555",
         )
     probabilities = [weights[o] / total for o in outcomes]  # exact whole numbers of any size
     positions = list(outcomes) if numeric else list(range(len(outcomes)))
@@ -107,7 +102,8 @@ def bar_chart(
         ax.set_xticks(positions, [outcome_name(o) for o in outcomes])
     if numeric:
         mean = dist.mean()
-        ax.axvline(float(mean), color=MEAN_COLOUR, linestyle="--", linewidth=1.2)
+        # behind the bars: it must not hide the bar it falls on
+        ax.axvline(float(mean), color=MEAN_COLOUR, linestyle="--", linewidth=1.2, zorder=0.5)
         ax.annotate(
             f"mean {float(mean):.2f}", (float(mean), 1), xycoords=("data", "axes fraction"),
             xytext=(4, -2), textcoords="offset points", color=MEAN_COLOUR, fontsize=8, va="top",
@@ -173,13 +169,18 @@ def at_least_each_outcome(
 ) -> matplotlib.axes.Axes:
     """One curve per outcome: P(result >= outcome) against a parameter (``by_x`` maps each
     parameter value to the distribution there); outcomes in order, coloured as in
-    ``stacked_bars``, each labelled "<outcome> or more" (or ``or_more``: "or worse")."""
+    ``stacked_bars``, each labelled "<outcome> or more" (or ``or_more``: "or worse"); the last,
+    with nothing beyond it, just "<outcome>"."""
     ax = _axes(ax)
     xs = list(by_x)
     colours = ordered_colours(len(outcomes) + 1)[1:]  # the first colour is for "nothing"
+    highest = max(o for d in by_x.values() for o in d.outcomes())
     for i, (outcome, colour) in enumerate(zip(outcomes, colours)):
         chances = [float(by_x[x].at_least(outcome)) for x in xs]
-        ax.plot(xs, chances, color=colour, label=f"{outcome_name(outcome)} {or_more}",
+        name = outcome_name(outcome)
+        if i < len(outcomes) - 1 or outcome < highest:
+            name = f"{name} {or_more}"
+        ax.plot(xs, chances, color=colour, label=name,
                 linestyle=("-", "--", "-.", ":")[i % 4], linewidth=1.6)
     _chance_axis(ax, ylabel, xlabel, title)
     ax.legend(fontsize=8)

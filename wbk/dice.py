@@ -453,7 +453,7 @@ def chance(p: Fraction, longest: int = 24) -> str:
 
 def fraction_html(p: Fraction, longest: int = 24) -> str:
     """A probability as an exact fraction; one longer than ``longest`` characters is shown as
-    odds ("≈ 1 in 43,000", "≈ 0.388", "all but ≈ 1 in 590") with the exact fraction in the
+    odds ("≈ 1 in 43,000", "≈ 1 in 2.58", "all but ≈ 1 in 590") with the exact fraction in the
     hover text (or, past ``EXACT_DIGITS`` digits, the size of its denominator)."""
     p = _probability(p)
     _check_longest(longest)
@@ -524,13 +524,11 @@ def _one_in(p: Fraction) -> str:
 
 
 def _approximately(p: Fraction) -> str:
-    """A probability too long to read as a fraction: odds when it is small or near certain, a
-    decimal in between."""
-    if p < Fraction(1, 10):
+    """A probability too long to read as a fraction, always as odds: "≈ 1 in 7.00" up to an
+    even chance, "all but ≈ 1 in 590" above it (one format down a column, never a decimal)."""
+    if p <= Fraction(1, 2):
         return f"≈ 1 in {_one_in(p)}"
-    if p > Fraction(9, 10):
-        return f"all but ≈ 1 in {_one_in(1 - p)}"
-    return f"≈ {float(p):.3g}"
+    return f"all but ≈ 1 in {_one_in(1 - p)}"
 
 
 def _whole_number(n: int) -> str:

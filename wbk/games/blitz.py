@@ -327,6 +327,8 @@ def fire_strength(
         everyone = pieces + engineers
         strength = Fraction(sum(p.strength for p in everyone))
         listed = " + ".join(str(p.strength) for p in everyone)
+        if len(everyone) > 3 and len({p.strength for p in everyone}) == 1:
+            listed = f"{len(everyone)} × {everyone[0].strength}"  # not "5 + 5 + ... + 5"
         total = f"{listed} = {_number(strength)}" if len(everyone) > 1 else _number(strength)
         steps.append(Step(f"total strength {total}", MODIFIERS))
         factor = 5 if fire == "at" else 1

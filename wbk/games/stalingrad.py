@@ -632,7 +632,7 @@ def close_assault_bonus(
     qualifying = [u for u in attack if _qualifies(u, away)]
     allowed = bool(qualifying)
     steps = [
-        Step(f"on the {crt.name}", "user data"),
+        Step(f"on the {crt.name}", _crt_source(crt)),
         Step(f"attack strength {total} AF: the {column} column", r967),
     ]
     if pinned_attack == "drops_out" and any(u.pinned for u in attack):
@@ -742,6 +742,13 @@ def close_assault_bonus(
     )
 
 
+def _crt_source(crt: Crt) -> str:
+    """Where a CRT comes from, for the steps: wbk's own illustrative table, or the user's."""
+    if crt.source.startswith("wbk/data/crt/"):
+        return "wbk's illustrative table, not the published one"
+    return "user data"
+
+
 def _choose_losses(attack: list[Unit], n: int, key) -> list[Unit]:
     """The ``n`` attacking units the attacker gives up to the defender's first fire: those whose
     loss leaves the best ``key(units left)``; among equals, the first by name."""
@@ -770,7 +777,7 @@ def _verdict(without: AssaultOption, with_bonus: AssaultOption, crt: Crt) -> str
     detail = (
         f"the defender loses {_fmt(before)} → {_fmt(after)} units on average and is pinned or "
         f"worse {percent(hurt(without))} → {percent(hurt(with_bonus))} of the time, for "
-        f"{_fmt(cost)} attacking units lost on average"
+        + (f"{_fmt(cost)} attacking units lost on average" if cost else "no attacking units lost")
     )
     if gain > cost:
         return f"Use the Close Assault Bonus: {detail}."
@@ -829,7 +836,8 @@ class Retreat:
     - ``unaffected``: minefields and bridges (9.89);
     - ``pinned``: the units pinned after the ``best`` retreat (all survivors but the unaffected);
     - ``may_stay``: 9.88 lets the units stay by eliminating one of them, and
-    ``stay_eliminates`` names the one the defender would give up (his weakest).
+    ``stay_eliminates`` names the one the defender would give up (his weakest);
+    - ``zoc``: the hexes in the ZOC of the defenders' enemies (6.0, as assumed).
     """
 
     map: HexMap
@@ -844,6 +852,7 @@ class Retreat:
     may_stay: bool
     stay_eliminates: str | None
     steps: tuple[Step, ...]
+    zoc: frozenset[Hex] = frozenset()
 
     @property
     def summary(self) -> str:
@@ -854,13 +863,25 @@ class Retreat:
             return f"{where}: the units are pinned and stay; no retreat"
         stay = ", or stay by eliminating one" if self.may_stay else ""
         retreating = [n for n, h in self.best.items() if h is not None]
+        total = len(self.best) + len(self.eliminated)
+        cheaper = " (the cheaper choice)" if self.may_stay else ""
         return (
             f"{where}: {len(retreating)} of {len(self.best)} units can retreat{stay}; "
-            f"at least {lost} unit{'s' if lost != 1 else ''} eliminated"
+            f"{eliminated_words(lost, total)}{cheaper}"
         )
 
     def _repr_html_(self) -> str:
         return f"<b>{html.escape(self.summary)}</b>{steps_html(self.steps)}"
+
+
+def eliminated_words(n: int, total: int) -> str:
+    """How many of ``total`` units are eliminated, in words: "no unit eliminated", "2 of 3
+    units eliminated", "all 3 units eliminated" ("the unit eliminated" for one of one)."""
+    if n == 0:
+        return "no unit eliminated"
+    if n == total:
+        return "the unit eliminated" if total == 1 else f"all {total} units eliminated"
+    return f"{n} of {count(total, 'unit')} eliminated"
 
 
 def retreat_after_combat(
@@ -906,7 +927,7 @@ def retreat_after_combat(
     >>> sorted(m.label(h) for h in r.options["1/42 Rifle"])
     ['1414']
     >>> r.summary
-    '1313: 1 of 1 units can retreat; at least 0 units eliminated'
+    '1313: 1 of 1 units can retreat; no unit eliminated'
     >>> for step in r.steps[:3]:
     ...     print(step)
     a "P" result against the Soviet units in 1313 (1/42 Rifle) [Streets of Stalingrad 9.87]
@@ -1062,10 +1083,15 @@ def retreat_after_combat(
             advice = "retreating costs nothing, staying 1 unit"
         steps.append(Step(advice, r988))
     survivors = {u.name for u in affected} - eliminated - {u.name for u in lost}
-    steps.append(Step(
-        f"the defending units are pinned; at least {at_least} eliminated",
-        r988 if may_stay else r987,
-    ))
+    lost_words = eliminated_words(at_least, len(affected))
+    if at_least == len(affected):
+        outcome = lost_words
+    elif at_least:
+        outcome = f"the defending units left are pinned; {lost_words}"
+    else:
+        outcome = f"the defending units are pinned; {lost_words}"
+    steps.append(Step(outcome + (" (the cheaper choice)" if may_stay else ""),
+                      r988 if may_stay else r987))
     return Retreat(
         m,
         t,
@@ -1079,6 +1105,7 @@ def retreat_after_combat(
         may_stay,
         stay_eliminates,
         tuple(steps),
+        frozenset(zoc),
     )
 
 

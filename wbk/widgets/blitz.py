@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 
 import ipywidgets as widgets
 from matplotlib.figure import Figure
@@ -62,7 +63,12 @@ def label(value: str) -> str:
 def choices(values, description: str, value: str | None = None) -> widgets.Dropdown:
     """A dropdown that shows each option value's words and gives back the value itself."""
     options = [(label(v), v) for v in values]
-    return widgets.Dropdown(options=options, value=value or values[0], description=description)
+    # wide enough for the description and the longest choice, which are never cut off
+    width = f"{7 * len(description) + 8 * max(len(words) for words, _ in options) + 60}px"
+    return widgets.Dropdown(
+        options=options, value=value or values[0], description=description,
+        layout=widgets.Layout(width=width),
+    )
 
 
 def slider(value: int, low: int, high: int, description: str) -> widgets.IntSlider:
@@ -177,6 +183,13 @@ def fire_calculator() -> ChartPanel:
     ))
 
 
+#: The leader table's columns, heading and numbers alike: names on the left, chances right.
+LEADER_TABLE_STYLE = (
+    "<style>.wbk-leaders th, .wbk-leaders td {text-align: right; padding: 0 0.6em}"
+    " .wbk-leaders th:first-child, .wbk-leaders td:first-child {text-align: left}</style>"
+)
+
+
 def leader_worth() -> ChartPanel:
     """The damage distribution without a leader and with leaders of morale 6 to 10, side by side."""
 
@@ -189,8 +202,7 @@ def leader_worth() -> ChartPanel:
 
     def draw(figure: Figure, result) -> str:
         dice, fire, target, cases = result
-        title = "What a leader's saving throws are worth: the damage\n"
-        title += f"{_dice(dice)} of {label(fire)} at {_aimed_at(target)}"
+        title = leader_title(dice, fire, target, cases)
         ax = figure.add_subplot()
         stacked_bars(cases, ax=ax, title=title, xlabel="chance of each damage level")
         rows = "".join(
@@ -203,8 +215,8 @@ def leader_worth() -> ChartPanel:
             note += "<p>Leaders make no saving throws against this fire.</p>"
         if fire == "at" and target != "unarmored_vehicle":
             note += "<p>Only vehicles other than wagons take hits from AT fire.</p>"
-        header = "<tr><th></th><th>step loss or worse</th><th>eliminated</th></tr>"
-        return f"{note}<table>{header}{rows}</table>"
+        header = "<tr><th>leader</th><th>step loss or worse</th><th>eliminated</th></tr>"
+        return f"{note}{LEADER_TABLE_STYLE}<table class=\"wbk-leaders\">{header}{rows}</table>"
 
     return _narrow(ChartPanel(
         compute,
@@ -235,12 +247,13 @@ def at_least_panel() -> ChartPanel:
     def draw(figure: Figure, result) -> str:
         said, by_dice, threshold, by_armor = result
         top, bottom = figure.subplots(2, 1)
-        title = f"{said}: the chance of each damage level or worse"
+        title = f"{said}: {even_chance(by_dice, Damage.STEP_LOSS)}"
         if all(d.probability(Damage.NONE) == 1 for d in by_dice.values()):
             title = f"{said} does no damage at all"
         options = dict(xlabel="dice rolled", ylabel="chance", title=title, or_more="or worse")
         at_least_each_outcome(by_dice, LEVELS, ax=top, **options)
-        title = f"AT fire at a vehicle: the chance of {threshold} or worse, by armor"
+        title = f"AT fire at a vehicle: {even_chance(by_armor['unarmored vehicle'], threshold)}"
+        title += f" unarmored, {_first_even(by_armor['armor 3'], threshold)} at armor 3"
         ylabel = "chance"
         at_least_curves(by_armor, threshold, ax=bottom, xlabel="dice rolled", ylabel=ylabel,
                         title=title)
@@ -255,6 +268,38 @@ def at_least_panel() -> ChartPanel:
         leader=widgets.Text("", description="leader morale (blank: none)"),
         level=widgets.Dropdown(options=[(str(d), d) for d in LEVELS], description="level"),
     ))
+
+
+def _first_even(by_dice: dict[int, Dist], level: Damage) -> str:
+    """The fewest dice with an even chance or better of ``level`` or worse, in words."""
+    for n, d in by_dice.items():
+        if d.at_least(level) >= Fraction(1, 2):
+            return _dice(n)
+    return f"more than {_dice(max(by_dice))}"
+
+
+def even_chance(by_dice: dict[int, Dist], level: Damage) -> str:
+    """How many dice give an even chance of ``level`` or worse: "a step loss or worse is an
+    even chance from 12 dice"."""
+    worse = "" if level == LEVELS[-1] else " or worse"
+    return f"{level}{worse} is an even chance or better from {_first_even(by_dice, level)}"
+
+
+def leader_title(dice: int, fire: str, target: str, cases: dict[str, Dist]) -> str:
+    """The leader panel's answer: what the best and the worst leader do to the chance of a step
+    loss or worse, against no leader."""
+    said = f"{_dice(dice)} of {label(fire)} at {_aimed_at(target)}"
+    none, worst, best = (
+        cases[name].at_least(Damage.STEP_LOSS) for name in ("no leader", "morale 6", "morale 10")
+    )
+    if fire not in ("direct", "bombardment"):
+        return f"{said}\nstep loss or worse {percent(none)}: leaders make no saving throws here"
+    if none == 0:
+        return f"{said}\nno step loss or worse is possible, leader or none"
+    return (
+        f"{said}\nstep loss or worse {percent(none)} with no leader, {percent(worst)} with "
+        f"morale 6, {percent(best)} with morale 10"
+    )
 
 
 def _aimed_at(target: str) -> str:

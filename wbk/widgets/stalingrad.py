@@ -18,8 +18,10 @@ from pathlib import Path
 
 import ipywidgets as widgets
 import numpy as np
-from matplotlib.collections import LineCollection, PolyCollection
+from matplotlib import patheffects
+from matplotlib.collections import PolyCollection
 from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
 
 from wbk.dice import Dist, chance, percent
 from wbk.errors import WbkError
@@ -31,7 +33,7 @@ from wbk.plot import (
     BLOCKED_LINE,
     CLEAR_LINE,
     CROSSED,
-    ROUTE,
+    SKY_BLUE,
     MapView,
     center,
     draw_map,
@@ -42,7 +44,9 @@ from wbk.widgets import LIVE_ONLY, ChartPanel, MapPanel, parse_optional_number, 
 
 #: Okabe-Ito colours (colour-blind safe) for result codes from mild to severe; "none" is grey.
 NO_EFFECT = "#d9d9d9"
-SEVERITY = ["#F0E442", "#56B4E9", "#E69F00", "#D55E00", "#CC79A7", "#0072B2", "#009E73", "#000000"]
+#: Neighbours in this order differ in lightness as well as hue, for readers who cannot tell
+#: orange from vermillion.
+SEVERITY = ["#F0E442", "#56B4E9", "#E69F00", "#0072B2", "#CC79A7", "#D55E00", "#009E73", "#000000"]
 GERMAN, SOVIET = CLEAR_LINE, BLOCKED_LINE
 WITHOUT, WITH = CLEAR_LINE, CROSSED
 FROM_FILE = "file"
@@ -59,7 +63,13 @@ TABLES = [
 def table_control(value: str = "illustrative_1d6") -> widgets.Dropdown:
     """The choice of table: a shipped one (each saying it is not the published table) or the
     user's file."""
-    return widgets.Dropdown(options=TABLES, value=value, description="CRT")
+    return widgets.Dropdown(
+        options=TABLES,
+        value=value,
+        description="CRT",
+        tooltip="the combat results table: one of wbk's illustrative ones, or your own file",
+        layout={"width": "22em"},
+    )
 
 
 def file_control(path: str = "") -> widgets.Text:
@@ -68,8 +78,42 @@ def file_control(path: str = "") -> widgets.Text:
         path,
         description="CRT file",
         placeholder="path of your CRT's TOML file",
+        tooltip="the TOML file of your CRT, read when the CRT is \"my CRT file\"",
         continuous_update=False,
+        layout={"width": "22em"},
     )
+
+
+def _slider(
+    low: int, high: int, description: str, tooltip: str, width: str = "17em"
+) -> widgets.IntSlider:
+    return widgets.IntSlider(
+        0, low, high, description=description, tooltip=tooltip, layout={"width": width}
+    )
+
+
+def _unshrunk(controls) -> None:
+    """Controls keep their size in a row that wraps: a row too narrow moves a control to the
+    next line instead of squeezing its slider or cutting its label off."""
+    for control in controls:
+        control.layout.flex = "0 0 auto"
+
+
+def _in_rows(panel: ChartPanel, rows: list[list[str]]) -> ChartPanel:
+    """Lay a panel's controls out in these rows (each wrapping if the page is narrow), so that
+    the controls and the picture fit on one screen."""
+    for control in panel.controls.values():
+        if isinstance(control, widgets.ToggleButtons):
+            control.style.button_width = "auto"  # whole labels, never cut off
+    _unshrunk(panel.controls.values())
+    boxes = [
+        widgets.HBox(
+            [panel.controls[name] for name in row], layout=widgets.Layout(flex_flow="row wrap")
+        )
+        for row in rows
+    ]
+    panel.widget.children = (widgets.VBox(boxes), *panel.widget.children[1:])
+    return panel
 
 
 def choose_crt(table: str, path: str) -> Crt:
@@ -106,9 +150,9 @@ def code_colours(crt: Crt) -> dict[str, str]:
 
 
 def code_label(crt: Crt, code: str) -> str:
-    """A code and what it does: "P: pin", "-: no effect"."""
+    """A code and what it does: "P: pin", "no effect (-)"."""
     effect = crt.effect(code)
-    return f"{code}: {effect}" if effect.hurts else f"{code}: no effect"
+    return f"{code}: {effect}" if effect.hurts else f"no effect ({code})"
 
 
 def _dark(colour: str) -> bool:
@@ -156,12 +200,12 @@ def crt_bars(
     ax.set_xlim(0, 1)
     ax.invert_yaxis()
     ax.xaxis.set_major_formatter(lambda x, _: f"{x:.0%}")
-    ax.set_ylabel("column (AF)" if not shift else "column → column read")
+    ax.set_ylabel("column (AF)" if not shift else "the attack's column → the column rolled on")
     for tick in ax.get_yticklabels():
         if "AF)" in tick.get_text():
             tick.set_fontweight("bold")
     ax.legend(
-        ncols=min(len(crt.effects), 4),
+        ncols=min(len(crt.effects), 3),
         fontsize=7,
         loc="upper center",
         bbox_to_anchor=(0.5, -0.09),
@@ -216,12 +260,17 @@ def crt_title(crt: Crt, strength: int, shift: int = 0, drm: int = 0) -> str:
     )
 
 
-def in_words(dist: Dist, crt: Crt | None = None) -> str:
-    """A distribution in one line, each outcome with its exact chance: "10-19 1/2 (50%), ...";
-    given the ``crt`` its result codes, from mild to severe, say what they do."""
+def in_words(dist: Dist, crt: Crt | None = None, *, what: str = "") -> str:
+    """A distribution in one line, each outcome with its exact chance: "pinned: 1/2 (50%), ...",
+    each outcome after ``what`` when given ("column 10-19: 1/2 (50%)"); given the ``crt`` its
+    result codes, from mild to severe, say what they do."""
     chances = dist.probabilities()
     if crt is None:
-        return ", ".join(f"{o} {chance(p)}" for o, p in chances.items())
+        words = {stalingrad.NO_ATTACK, stalingrad.NO_FIRE}  # not a column: no "column no attack"
+        return ", ".join(
+            f"{what} {o}: {chance(p)}" if what and o not in words else f"{o}: {chance(p)}"
+            for o, p in chances.items()
+        )
     order = [code for code in code_order(crt) if code in chances]
     order += [o for o in chances if o not in order]
     words = {
@@ -289,16 +338,23 @@ def crt_explorer(table: str = "illustrative_1d6", path: str = "") -> ChartPanel:
         table = dist_table(shown, order=order, labels=labels)
         return f"<p>{', '.join(how)}.</p>{table}{crt._repr_html_()}"
 
-    return ChartPanel(
+    panel = ChartPanel(
         compute,
         draw,
         size=(6.4, 4.4),
         table=table_control(table),
         file=file_control(path),
-        strength=widgets.Text("15", description="attack strength (AF)", continuous_update=False),
-        shift=widgets.IntSlider(0, -3, 3, description="column shift"),
-        drm=widgets.IntSlider(0, -3, 3, description="die roll modifier"),
+        strength=widgets.Text(
+            "15",
+            description="AF",
+            tooltip="attack strength: the attack's total AF",
+            continuous_update=False,
+            layout={"width": "8em"},
+        ),
+        shift=_slider(-3, 3, "shift", "column shift: columns right (+) or left (-)"),
+        drm=_slider(-3, 3, "DRM", "die roll modifier, added to the roll"),
     )
+    return _in_rows(panel, [["table", "file"], ["strength", "shift", "drm"]])
 
 
 # --- 9.67 the Close Assault Bonus advisor ----------------------------------------------------
@@ -464,8 +520,7 @@ def assault_advisor(table: str = "illustrative_1d6", path: str = "") -> ChartPan
             ]
         return "".join(parts)
 
-    wide = {"description_width": "initial"}
-    return ChartPanel(
+    panel = ChartPanel(
         compute,
         draw,
         size=(7.0, 3.8),
@@ -474,26 +529,53 @@ def assault_advisor(table: str = "illustrative_1d6", path: str = "") -> ChartPan
         attack=widgets.Text(
             "infantry 6, engineer 4, tank 5",
             continuous_update=False,
-            description="attacking units (kind AF; pinned, spent, away)",
-            layout={"width": "34em"},
+            description="attack",
+            placeholder="kind AF, ...: infantry 6, engineer 4 pinned",
+            tooltip=(
+                "the attacking units: a kind and its AF each, then optionally pinned, spent or "
+                "away (not adjacent to the target)"
+            ),
+            layout={"width": "23em"},
         ),
-        defence_df=widgets.Text("3", description="defence DF", continuous_update=False),
-        defending_units=widgets.IntSlider(1, 1, 6, description="defending units"),
-        losses=widgets.ToggleButtons(
+        defence_df=widgets.Text(
+            "3",
+            description="DF",
+            tooltip="the defence's total DF (0 if none)",
+            continuous_update=False,
+            layout={"width": "7em"},
+        ),
+        defending_units=widgets.IntSlider(
+            1, 1, 6, description="defenders", tooltip="defending units in the target hex",
+            layout={"width": "15em"},
+        ),
+        losses=widgets.Dropdown(
             options=[
                 ("keep a qualifying unit", "keep_bonus"),
                 ("keep the best column", "best_column"),
             ],
-            description="the attacker's losses",
-            style=wide,
+            description="losses",
+            tooltip=(
+                "which attacking units the defender's first fire takes (wbk's reading): keep an "
+                "infantry or engineer unit that qualifies for the bonus, or the highest column"
+            ),
+            layout={"width": "21em"},
         ),
-        pinned_attack=widgets.ToggleButtons(
+        pinned_attack=widgets.Dropdown(
             options=[("still add their AF", "counts"), ("drop out", "drops_out")],
-            description="pinned attackers",
-            style=wide,
+            description="pinned",
+            tooltip="do attacking units pinned by the first fire still attack? (wbk's reading)",
+            layout={"width": "19em"},
         ),
-        drm=widgets.IntSlider(0, -3, 3, description="attack DRM"),
-        fire_drm=widgets.IntSlider(0, -3, 3, description="first fire DRM"),
+        drm=_slider(-3, 3, "DRM", "the attack's die roll modifier", "16em"),
+        fire_drm=_slider(-3, 3, "fire DRM", "die roll modifier of the defender's first fire"),
+    )
+    return _in_rows(
+        panel,
+        [
+            ["table", "file", "defence_df"],
+            ["attack", "defending_units", "losses"],
+            ["pinned_attack", "drm", "fire_drm"],
+        ],
     )
 
 
@@ -507,10 +589,23 @@ CLICKS = [
     ("clear the hex", "clear"),
 ]
 BOMBARDED = "#CC79A7"
+#: The retreat chosen: sky blue, outlined, over the green of the legal hexes.
+RETREAT = SKY_BLUE
+#: The hatching of the hexes in the enemy's ZOC.
+ZOC = "#8c8c8c"
+
+
+def _moves(r: stalingrad.Retreat) -> str:
+    """Where the retreating units go: "1/42 Rifle retreats to 1314", "A to 1314, B to 1315"."""
+    moves = [(name, r.map.label(h)) for name, h in r.best.items() if h is not None]
+    if len(moves) == 1:
+        return f"{moves[0][0]} retreats to {moves[0][1]}"
+    return "retreat: " + ", ".join(f"{name} to {label}" for name, label in moves)
 
 
 def retreat_title(r: stalingrad.Retreat) -> str:
-    """The answer in the picture's title: the terrain, the choice, who is eliminated."""
+    """The answer in the picture's title: the terrain, the verdict, who goes where and who is
+    eliminated."""
     where = r.map.label(r.target)
     if r.terrain == "other":
         kinds = ", ".join(sorted(r.map.terrain(r.target)))
@@ -520,27 +615,52 @@ def retreat_title(r: stalingrad.Retreat) -> str:
         )
     lost = lost_units(r)
     total = len(r.eliminated) + len(r.best)
-    units = "unit" if total == 1 else "units"
     if r.may_stay:
-        stay = len(r.eliminated) + 1
-        first = (
-            f'"P" in {r.terrain} {where}: retreat — {len(lost)} of {total} {units} eliminated; '
-            f"or stay — {stay} of {total}"
-        )
+        stay, go = len(r.eliminated) + 1, len(lost)
+        if stay < go:
+            verdict = f"stay: it costs {count(stay, 'unit')}, a retreat {go}"
+        elif go < stay:
+            verdict = f"retreat: it costs {count(go, 'unit') if go else 'nothing'}, staying {stay}"
+        else:
+            verdict = f"stay or retreat: each costs {count(go, 'unit')}"
+        first = f'"P" in {r.terrain} {where}: {verdict}'
         second = f"staying gives up {r.stay_eliminates}"
         if lost:
             second = f"retreating loses {', '.join(lost)}; {second}"
-        return f"{first}\n{second}"
-    first = f'"P" in clear {where}: retreat — {len(lost)} of {total} {units} eliminated'
-    second = "eliminated: " + ", ".join(lost) if lost else "every unit finds a hex"
+        return "\n".join([first, *textwrap.wrap(second, 75)])
+    first = f'"P" in clear {where}: {stalingrad.eliminated_words(len(lost), total)}'
+    if lost:
+        first += f" ({', '.join(lost)})"
+    details = []
+    if len(lost) < total:
+        details.append(_moves(r))
     if r.unaffected:
-        second += f"; untouched (9.89): {', '.join(sorted(r.unaffected))}"
-    return f"{first}\n{second}"
+        details.append(f"untouched (9.89): {', '.join(sorted(r.unaffected))}")
+    if len(lost) == 0 and len(details) == 1 and len(first) + len(details[0]) < 75:
+        return f"{first}: {details[0]}"
+    return "\n".join([first, *textwrap.wrap("; ".join(details), 75)])
 
 
 def lost_units(r: stalingrad.Retreat) -> list[str]:
     """The units a retreat eliminates: those that never retreat, then those left without room."""
     return sorted(r.eliminated) + [name for name, h in r.best.items() if h is None]
+
+
+def retreat_arrows(target: Hex, hexes) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """(start, end) of an arrow from ``target`` into each of ``hexes``: from the edge of the
+    defending hex to the middle of the next, clear of the markers, the unit counts below them,
+    the cross of the units lost and the hex labels at the top (an arrow north or south, along
+    the labels, is moved to their left)."""
+    x0, y0 = center(target)
+    arrows = []
+    for x, y in (center(h) for h in sorted(hexes)):
+        dx, dy = x - x0, y - y0
+        side = -0.45 if abs(dx) < 0.01 else 0.0
+        arrows.append((
+            (x0 + 0.4 * dx + side, y0 + 0.4 * dy),
+            (x0 + 0.78 * dx + side, y0 + 0.78 * dy),
+        ))
+    return arrows
 
 
 class RetreatOverlay:
@@ -561,10 +681,16 @@ class RetreatOverlay:
         self.target = PolyCollection(
             [], facecolors="none", edgecolors="black", linewidths=3, zorder=5
         )
-        for artist in (self.attacked, self.bombarded, self.target):
+        self.zoc = PolyCollection(
+            [], facecolors="none", edgecolors=ZOC, hatch="\\", linewidths=0.5, zorder=3
+        )
+        for artist in (self.zoc, self.attacked, self.bombarded, self.target):
             ax.add_collection(artist)
-        self.arrows = LineCollection([], colors=ROUTE, linewidths=5, zorder=6)
-        ax.add_collection(self.arrows)
+        self.zoc_hexes: set[Hex] = set()
+        self.arrows: list = []
+        self.arrow_key = Line2D(
+            [], [], color=RETREAT, linestyle="none", marker=r"$\rightarrow$", markersize=14
+        )
         (self.german,) = ax.plot(
             [], [], "o", color=GERMAN, markeredgecolor="white", markersize=11, zorder=7
         )
@@ -616,22 +742,25 @@ class RetreatOverlay:
             vmax=1.4,
             label="legal retreat hex (9.87)",
         )
-        # the middle of the way from hex to hex, clear of the numbers and the hex labels
-        (x0, y0) = center(t)
-        moves = [
-            (
-                (x0 + 0.33 * (x - x0), y0 + 0.33 * (y - y0)),
-                (x0 + 0.6 * (x - x0), y0 + 0.6 * (y - y0)),
-            )
-            for x, y in (center(h) for h in set(r.best.values()) - {None})
-        ]
-        self.arrows.set_segments(moves)
+        self.zoc_hexes = r.zoc & set(view.index)
+        self.zoc.set_verts(self._polygons(self.zoc_hexes))
+        moves = retreat_arrows(t, set(r.best.values()) - {None})
+        for start, end in moves:
+            self.arrows.append(view.ax.annotate(
+                "", end, start, zorder=9, arrowprops={
+                    "arrowstyle": "-|>,head_length=0.5,head_width=0.3", "color": RETREAT,
+                    "linewidth": 3, "shrinkA": 0, "shrinkB": 0,
+                    "path_effects": [patheffects.withStroke(linewidth=5, foreground="black")],
+                },
+            ))
         lost = lost_units(r)
         x, y = center(t)
-        self.lost.set_data([x + 0.45] if lost else [], [y - 0.2] if lost else [])
+        self.lost.set_data([x + 0.5] if lost else [], [y - 0.05] if lost else [])
         entries = {"defending hex": self.target}
+        if r.zoc:
+            entries["enemy ZOC (6.0): closed"] = self.zoc
         if moves:
-            entries["retreat chosen"] = self.arrows
+            entries["retreat chosen"] = self.arrow_key
         if lost:
             entries["units eliminated there"] = self.lost
         view.set_overlay_legend("retreat", entries)
@@ -640,7 +769,11 @@ class RetreatOverlay:
 
     def clear_retreat(self) -> None:
         self.target.set_verts([])
-        self.arrows.set_segments([])
+        self.zoc.set_verts([])
+        self.zoc_hexes = set()
+        for arrow in self.arrows:
+            arrow.remove()
+        self.arrows.clear()
         self.lost.set_data([], [])
         self.view.shade({})
         self.view.set_overlay_legend("retreat", {})
@@ -703,31 +836,46 @@ class RetreatPlanner(MapPanel):
     ``planner.situation`` is the situation on show."""
 
     def __init__(
-        self, situation: Situation | None = None, path: str | None = None, *, width: float = 6.0
+        self, situation: Situation | None = None, path: str | None = None, *, width: float = 5.0
     ):
         self.situation = situation or stalingrad.example_situation("retreat_clear_hex")
         wide = {"description_width": "initial"}
+        buttons_fit = {"description_width": "initial", "button_width": "auto"}
         self.click = widgets.ToggleButtons(
-            options=CLICKS, description="a click on the map sets", style=wide
+            options=CLICKS, tooltip="what a click on the map does", style=buttons_fit
         )
         self.side = widgets.ToggleButtons(
-            options=list(stalingrad.SIDES), value="Soviet", description="side"
+            options=list(stalingrad.SIDES), value="Soviet", style=buttons_fit,
+            tooltip="the side of the unit a click places",
         )
-        self.kind = widgets.Dropdown(options=list(stalingrad.KINDS), description="kind")
-        self.strength = widgets.BoundedIntText(3, min=0, max=99, description="strength")
+        self.kind = widgets.Dropdown(
+            options=list(stalingrad.KINDS), layout={"width": "7.5em"}, tooltip="its kind"
+        )
+        self.strength = widgets.IntText(
+            3, description="strength", style=wide, layout={"width": "8.5em"},
+            tooltip="its strength (0 or more)",
+        )
+        self.strength.observe(self._check_strength, names="value")
         self.unit_name = widgets.Text(
-            "", description="name", placeholder="blank: a name is made up"
+            "", placeholder="name (blank: made up)", layout={"width": "11.5em"},
+            tooltip="its name, unique on the map; left blank, one is made up",
         )
-        self.pinned = widgets.Checkbox(False, description="pinned", indent=False)
-        self.immobilized = widgets.Checkbox(False, description="immobilized", indent=False)
+        self.pinned = widgets.Checkbox(
+            False, description="pinned", indent=False, layout={"width": "5em"}
+        )
+        self.immobilized = widgets.Checkbox(
+            False, description="immobilized", indent=False, layout={"width": "8em"}
+        )
         self.stacking = widgets.IntSlider(
-            self.situation.stacking_limit or 3, 1, 6, description="stacking limit", style=wide
+            self.situation.stacking_limit or 3, 1, 6, description="stacking limit", style=wide,
+            tooltip="how many units of a side a hex may hold (5.0)", layout={"width": "17em"},
         )
         self.path = widgets.Text(
             str(path or default_situation_path(self.situation)),
             description="situation file",
+            tooltip="the TOML file Load reads and Save writes",
             style=wide,
-            layout={"width": "32em"},
+            layout={"width": "24em"},
         )
         # what the next click does means nothing on a static page, nor does a file of the user's
         for control in (
@@ -753,18 +901,26 @@ class RetreatPlanner(MapPanel):
             s.map, {"defending hex": s.map.label(target)}, [self.stacking], width=width
         )
         self.width = width
-        self.boxes["defending hex"].style = wide
+        box = self.boxes["defending hex"]
+        box.style, box.layout.width = wide, "13em"
         self.overlay = RetreatOverlay(self.view)
-        placing = widgets.HBox(
-            [self.side, self.kind, self.strength, self.unit_name, self.pinned, self.immobilized],
-            layout=widgets.Layout(flex_flow="row wrap"),
-        )
+        _unshrunk([
+            self.click, box, self.side, self.kind, self.strength, self.unit_name, self.pinned,
+            self.immobilized, self.stacking, self.path, *buttons,
+        ])
+        row = widgets.Layout(flex_flow="row wrap")
+        clicks, placing = widgets.Label("a click sets"), widgets.Label("placing")
+        for words in (clicks, placing):
+            words.add_class(LIVE_ONLY)
         self.widget = widgets.VBox(
             [
-                self.click,
-                placing,
-                widgets.HBox([self.boxes["defending hex"], self.stacking]),
-                widgets.HBox([self.path, *buttons]),
+                widgets.HBox([clicks, self.click, box], layout=row),
+                widgets.HBox(
+                    [placing, self.side, self.kind, self.strength,
+                     self.unit_name, self.pinned, self.immobilized],
+                    layout=row,
+                ),
+                widgets.HBox([self.stacking, self.path, *buttons], layout=row),
                 self.message,
                 self.canvas,
                 self.picture_row,
@@ -800,6 +956,15 @@ class RetreatPlanner(MapPanel):
             )
         self.situation = s
         self.update()
+
+    def _check_strength(self, change) -> None:
+        if change["new"] < 0:
+            self.show_message(
+                f"strength {change['new']} is not a whole number of 0 or more: "
+                "a unit's strength is its AF"
+            )
+        elif "strength" in self.message.value:
+            self.show_message("")
 
     def new_unit(self) -> Unit:
         """The unit the controls describe, its name made up when the box is blank."""
