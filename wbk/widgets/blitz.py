@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import re
+import textwrap
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -250,10 +251,12 @@ def at_least_panel() -> ChartPanel:
         title = f"{said}: {even_chance(by_dice, Damage.STEP_LOSS)}"
         if all(d.probability(Damage.NONE) == 1 for d in by_dice.values()):
             title = f"{said} does no damage at all"
+        title = "\n".join(textwrap.wrap(title, 70))
         options = dict(xlabel="dice rolled", ylabel="chance", title=title, or_more="or worse")
         at_least_each_outcome(by_dice, LEVELS, ax=top, **options)
         title = f"AT fire at a vehicle: {even_chance(by_armor['unarmored vehicle'], threshold)}"
         title += f" unarmored, {_first_even(by_armor['armor 3'], threshold)} at armor 3"
+        title = "\n".join(textwrap.wrap(title, 70))
         ylabel = "chance"
         at_least_curves(by_armor, threshold, ax=bottom, xlabel="dice rolled", ylabel=ylabel,
                         title=title)
@@ -297,8 +300,8 @@ def leader_title(dice: int, fire: str, target: str, cases: dict[str, Dist]) -> s
     if none == 0:
         return f"{said}\nno step loss or worse is possible, leader or none"
     return (
-        f"{said}\nstep loss or worse {percent(none)} with no leader, {percent(worst)} with "
-        f"morale 6, {percent(best)} with morale 10"
+        f"{said}\nstep loss or worse: no leader {percent(none)}, morale 6 {percent(worst)}, "
+        f"morale 10 {percent(best)}"
     )
 
 
