@@ -68,7 +68,7 @@ def table_control(value: str = "illustrative_1d6") -> widgets.Dropdown:
         value=value,
         description="CRT",
         tooltip="the combat results table: one of wbk's illustrative ones, or your own file",
-        layout={"width": "22em"},
+        layout={"width": "24.5em"},
     )
 
 
@@ -811,6 +811,14 @@ def retreat_table(r: stalingrad.Retreat) -> str:
     )
 
 
+def _home_short(path: Path) -> str:
+    """A path in the user's home folder written from "~", short enough to read in its box."""
+    try:
+        return str(Path("~") / path.relative_to(Path.home()))
+    except ValueError:
+        return str(path)
+
+
 def default_situation_path(s: Situation) -> Path:
     """Where the planner saves unless told otherwise: a folder of the user's, never the
     workbook's own notebooks/ folder."""
@@ -826,6 +834,11 @@ def _situation_text(text: str) -> str:
     """A situation file's text without the line naming the panel that an edge case starts with."""
     first, _, rest = text.partition("\n")
     return rest if first.startswith(f"{EDGE_CASE_PANEL} =") else text
+
+
+def _limits(limit: int) -> list[int]:
+    """The stacking limits to choose from: 1 to 6, and a situation's own if it is higher."""
+    return sorted({*range(1, 7), limit})
 
 
 class RetreatPlanner(MapPanel):
@@ -857,25 +870,26 @@ class RetreatPlanner(MapPanel):
         )
         self.strength.observe(self._check_strength, names="value")
         self.unit_name = widgets.Text(
-            "", placeholder="name (blank: made up)", layout={"width": "11.5em"},
+            "", placeholder="name (optional)", layout={"width": "10em"},
             tooltip="its name, unique on the map; left blank, one is made up",
         )
         self.pinned = widgets.Checkbox(
-            False, description="pinned", indent=False, layout={"width": "5em"}
+            False, description="pinned", indent=False, layout={"width": "5.5em"}
         )
         self.immobilized = widgets.Checkbox(
             False, description="immobilized", indent=False, layout={"width": "8em"}
         )
-        self.stacking = widgets.IntSlider(
-            self.situation.stacking_limit or 3, 1, 6, description="stacking limit", style=wide,
-            tooltip="how many units of a side a hex may hold (5.0)", layout={"width": "17em"},
+        limit = self.situation.stacking_limit or 3
+        self.stacking = widgets.Dropdown(
+            options=_limits(limit), value=limit, description="stacking limit", style=wide,
+            tooltip="how many units of a side a hex may hold (5.0)", layout={"width": "12.5em"},
         )
         self.path = widgets.Text(
-            str(path or default_situation_path(self.situation)),
+            str(path or _home_short(default_situation_path(self.situation))),
             description="situation file",
             tooltip="the TOML file Load reads and Save writes",
             style=wide,
-            layout={"width": "24em"},
+            layout={"width": "35em"},
         )
         # what the next click does means nothing on a static page, nor does a file of the user's
         for control in (
@@ -891,7 +905,7 @@ class RetreatPlanner(MapPanel):
             control.add_class(LIVE_ONLY)
         self.buttons = {"Load": self.load, "Save": self.save}
         buttons = [
-            widgets.Button(description=label, layout={"width": "70px"}) for label in self.buttons
+            widgets.Button(description=label, layout={"width": "60px"}) for label in self.buttons
         ]
         for button in buttons:
             button.on_click(lambda b: self.buttons[b.description]())
@@ -1055,8 +1069,12 @@ class RetreatPlanner(MapPanel):
         self.map, self.situation = s.map, s
         target = s.target if s.target is not None else next(iter(s.units))
         box = self.boxes["defending hex"]
+        limit = s.stacking_limit or 3
+        if limit not in self.stacking.options:
+            with self.stacking.hold_trait_notifications():  # the new list keeps the value on show
+                self.stacking.options = _limits(limit)
         with box.hold_trait_notifications(), self.stacking.hold_trait_notifications():
-            self.stacking.value = s.stacking_limit or 3
+            self.stacking.value = limit
             box.value = s.map.label(target)
         self.update()
         if not self.message.value:
