@@ -34,7 +34,7 @@ The readings wbk takes where the card is silent (each is stated where it is used
   medium gun included; armour saves never pass the turn; a rally roll never does either (the
   card gives it no turnover).
 - The veteran +1 applies to the rally roll of a tank near its HQ; the HQ rallies itself on
-  4-6, veteran or not ("HQ can always rally itself on a 4,5,6").
+  4-6, veteran or not (the card gives the HQ's own roll no bonus).
 - Distances are centre to centre; "within 12 inches of its HQ" and "within 3 inches of the HQ"
   too. A target is in cover when part of it is hidden (``wbk.table`` says how that is measured).
 

@@ -981,8 +981,8 @@ class Victory:
 
 
 def geographic_victory(m: HexMap, soviet_controlled: Iterable[Hex | str], *, marker: str = "star") -> Victory:
-    """Errata 3.3: the Soviet player wins a geographic victory by controlling at least 7 of the
-    9 hexes with the circled Soviet star, marked ``star`` on the map."""
+    """Errata 3.3: a Soviet geographic victory needs control of 7 or more of the 9 circled-star
+    hexes (the map's ``star`` marker)."""
     m = _map(m)
     if not isinstance(marker, str):
         raise WbkError(f"marker {marker!r} is not a marker's name")

@@ -900,9 +900,9 @@ def retreat_after_combat(
     be unique. ``attacked`` and ``bombarded``: the other hexes being attacked or bombarded.
 
     In a clear hex (a hex with no terrain listed is clear) every defender retreats one hex and
-    is pinned; one that cannot is eliminated (9.87). It may not retreat off the map, into a hex
-    with an enemy unit, into an enemy ZOC, into a hex being attacked or bombarded, or into a
-    friendly hex that would go over the stacking limit (5.0). In balka, forest, suburb or
+    is pinned; one that cannot is eliminated (9.87). Closed to it: hexes off the map, hexes
+    holding an enemy unit, enemy ZOCs, hexes under attack or bombardment, and friendly hexes it
+    would push over the stacking limit (5.0). In balka, forest, suburb or
     village the units may instead stay, all pinned, by eliminating one of them (9.88).
     Minefields and bridges are untouched; fortifications and immobilized Soviet tanks never
     retreat and are eliminated in those terrains (9.89).
