@@ -13,7 +13,6 @@ import statistics
 import urllib.request
 from pathlib import Path
 
-import pytest
 from browser_support import TOKEN, canvas_point, errors_shown, run_all
 
 from wbk.maps import HexMap, example_map

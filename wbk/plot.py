@@ -117,17 +117,67 @@ def _colour(name: str, table: Mapping[str, str], order: list[str]) -> str:
     return _FALLBACK[order.index(name) % len(_FALLBACK)]
 
 
-class MapView:
+class PictureView:
+    """What every drawn picture shares (a hex map, a table): its title and a legend of what it
+    shows, the overlays' entries kept by overlay and the legend rebuilt only when it changes.
+    A subclass says what its picture holds in ``picture_entries``."""
+
+    #: how the legend sits below the picture
+    legend_style = {"ncol": 3, "fontsize": 7, "frameon": False, "handlelength": 1.6, "columnspacing": 1.0}
+
+    def __init__(self, ax):
+        self.ax, self.figure = ax, ax.figure
+        self.overlay_legend: dict[str, dict[str, object]] = {}
+        self._legend_key = None
+
+    def set_title(self, text: str) -> None:
+        """The picture's title: the question it answers and its answer."""
+        # a fixed place (y=1): matplotlib's automatic title placement measures the hidden axis
+        # ticks on every draw, which costs more than drawing the map
+        if text != self.ax.get_title():
+            self.ax.set_title(text, fontsize=10, y=1.0)
+
+    def set_overlay_legend(self, key: str, entries: Mapping[str, object]) -> None:
+        """Name in the legend what overlay ``key`` draws now (an empty ``entries``: nothing)."""
+        self.overlay_legend[key] = dict(entries)
+        self.update_legend()
+
+    def picture_entries(self) -> dict[str, object]:
+        """The legend entries of what the picture always shows (terrain, markers...)."""
+        return {}
+
+    def legend_entries(self) -> dict[str, object]:
+        """What the picture shows, in the legend's words: its own entries, then each overlay's."""
+        entries = self.picture_entries()
+        for overlay in self.overlay_legend.values():
+            for text, artist in overlay.items():
+                entries[text] = legend_handle(artist)
+        return entries
+
+    def update_legend(self) -> None:
+        entries = self.legend_entries()
+        key = [(text, _handle_key(handle)) for text, handle in entries.items()]
+        if key == self._legend_key:
+            return  # the same legend: keep it (making one costs as much as drawing the map)
+        self._legend_key = key
+        old = self.ax.get_legend()
+        if old is not None:
+            old.remove()
+        if entries:
+            self.ax.legend(list(entries.values()), list(entries), loc="upper center", bbox_to_anchor=(0.5, 0.0),
+                           **self.legend_style)
+
+
+class MapView(PictureView):
     """A drawn map with overlays that update in place. Build it with ``draw_map``."""
 
     def __init__(self, m: HexMap, ax, *, labels: bool | None = None):
-        self.map, self.ax, self.figure = m, ax, ax.figure
-        self.overlay_legend: dict[str, dict[str, object]] = {}
+        super().__init__(ax)
+        self.map = m
         self.hexes = list(m)
         self.index = {h: i for i, h in enumerate(self.hexes)}
         self.polygons = _polygons(self.hexes)
         self._closed = np.concatenate([self.polygons, self.polygons[:, :1]], axis=1)
-        self._legend_key = None
         # the terrain under the overlays changes only with the map: drawn once, then a picture
         self.faces = PolyCollection(self.polygons, edgecolors="#7d7668", linewidths=0.6)
         self.second_terrain = PolyCollection([], edgecolors="none")
@@ -404,20 +454,8 @@ class MapView:
         self.route.set_data(*zip(*points) if points else ([], []))
         self.set_overlay_legend("route", {label: self.route} if points else {})
 
-    def set_title(self, text: str) -> None:
-        """The picture's title: the question it answers and its answer."""
-        # a fixed place (y=1): matplotlib's automatic title placement measures the hidden axis
-        # ticks on every draw, which costs more than drawing the map
-        if text != self.ax.get_title():
-            self.ax.set_title(text, fontsize=10, y=1.0)
-
-    def set_overlay_legend(self, key: str, entries: Mapping[str, object]) -> None:
-        self.overlay_legend[key] = dict(entries)
-        self.update_legend()
-
-    def legend_entries(self) -> dict[str, object]:
-        """What the picture shows, in the legend's words: the terrain and hexside features on the
-        map, its markers, and the overlays drawn now."""
+    def picture_entries(self) -> dict[str, object]:
+        """The terrain and hexside features on the map, and its markers."""
         m, entries = self.map, {}
         for kind in sorted(self.terrain_colour, key=lambda k: (k not in TERRAIN_COLOURS, k)):
             entries[kind] = Patch(facecolor=self.terrain_colour[kind], edgecolor="#7d7668")
@@ -429,23 +467,7 @@ class MapView:
         for line in self.marker_lines:
             entries[f"{line.get_label()} hex"] = Line2D([], [], linestyle="none", marker=line.get_marker(),
                                                         color=line.get_color(), markersize=9)
-        for overlay in self.overlay_legend.values():
-            for text, artist in overlay.items():
-                entries[text] = _legend_handle(artist)
         return entries
-
-    def update_legend(self) -> None:
-        entries = self.legend_entries()
-        key = [(text, _handle_key(handle)) for text, handle in entries.items()]
-        if key == self._legend_key:
-            return  # the same legend: keep it (making one costs as much as drawing the map)
-        self._legend_key = key
-        old = self.ax.get_legend()
-        if old is not None:
-            old.remove()
-        if entries:
-            self.ax.legend(list(entries.values()), list(entries), loc="upper center", bbox_to_anchor=(0.5, 0.0),
-                           ncol=3, fontsize=7, frameon=False, handlelength=1.6, columnspacing=1.0)
 
     def clear(self) -> None:
         """Remove every overlay, back to the plain map."""
@@ -655,7 +677,7 @@ def _handle_key(handle) -> tuple:
     return tuple(repr(np.asarray(p).tolist()) if not isinstance(p, str) else p for p in parts)
 
 
-def _legend_handle(artist):
+def legend_handle(artist):
     """A stand-in for an overlay artist in the legend (an empty overlay has nothing to show)."""
     if isinstance(artist, Patch):
         return artist

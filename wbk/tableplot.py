@@ -29,7 +29,7 @@ from matplotlib.patches import Circle, Patch
 from matplotlib.path import Path
 from shapely.geometry.polygon import orient
 
-from wbk.plot import BLOCKED_LINE, CLEAR, CLEAR_LINE, TITLE_HEIGHT, _legend_handle
+from wbk.plot import BLOCKED_LINE, CLEAR, CLEAR_LINE, TITLE_HEIGHT, PictureView
 from wbk.dice import percent
 from wbk.table import Table, seen_share
 
@@ -113,12 +113,15 @@ def _paths(geometry) -> list[Path]:
     return paths
 
 
-class TableView:
+class TableView(PictureView):
     """A drawn table with overlays that update in place. Build it with ``draw_table``."""
 
+    legend_style = {"ncol": 3, "fontsize": 7, "frameon": False, "handlelength": 1.3, "handletextpad": 0.5,
+                    "columnspacing": 0.7}
+
     def __init__(self, table: Table, ax):
-        self.table, self.ax, self.figure = table, ax, ax.figure
-        self.overlay_legend: dict[str, dict[str, object]] = {}
+        super().__init__(ax)
+        self.table = table
         self.board = matplotlib.patches.Rectangle(
             (0, 0),
             table.width,
@@ -477,19 +480,8 @@ class TableView:
         self.reach.set_facecolors(colours)
         self.set_overlay_legend("reach", entries)
 
-    def set_title(self, text: str) -> None:
-        """The picture's title: the question it answers and its answer."""
-        # a fixed place (y=1), as wbk.plot's maps: automatic placement measures the hidden ticks
-        if text != self.ax.get_title():
-            self.ax.set_title(text, fontsize=10, y=1.0)
-
-    def set_overlay_legend(self, key: str, entries: Mapping[str, object]) -> None:
-        self.overlay_legend[key] = dict(entries)
-        self.update_legend()
-
-    def legend_entries(self) -> dict[str, object]:
-        """What the picture shows, in the legend's words: terrain kinds, sides, HQ, wrecks,
-        shaken markers, the grid, and the overlays drawn now."""
+    def picture_entries(self) -> dict[str, object]:
+        """Terrain kinds, sides, HQ, wrecks, shaken markers and the grid."""
         entries: dict[str, object] = {}
         kinds = {t.kind for t in self.table.terrain}
         for kind, style in TERRAIN_STYLES.items():
@@ -529,30 +521,7 @@ class TableView:
                 [], [], linestyle="none", marker="o", color="#D55E00", markersize=5
             )
         entries[f"grid: {GRID} inches"] = Line2D([], [], color="#bdb6a6", linewidth=1)
-        for overlay in self.overlay_legend.values():
-            for text, artist in overlay.items():
-                entries[text] = _legend_handle(artist)
         return entries
-
-    def update_legend(self) -> None:
-        entries = self.legend_entries()
-        old = self.ax.get_legend()
-        if old is not None and [t.get_text() for t in old.get_texts()] == list(entries):
-            return  # the same entries: keep the legend (rebuilding it costs more than the table)
-        if old is not None:
-            old.remove()
-        self.ax.legend(
-            list(entries.values()),
-            list(entries),
-            loc="upper center",
-            bbox_to_anchor=(0.5, 0.0),
-            ncol=3,
-            fontsize=7,
-            frameon=False,
-            handlelength=1.3,
-            handletextpad=0.5,
-            columnspacing=0.7,
-        )
 
     def clear(self) -> None:
         """Remove every overlay, back to the plain table."""

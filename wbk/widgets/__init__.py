@@ -336,6 +336,14 @@ class TracePanel(MapPanel):
         return f"<ol>{items}</ol>"
 
 
+def toml_path(box: widgets.Text) -> Path:
+    """The data file a panel's file box names ("~" understood); it must end in .toml."""
+    path = Path(box.value.strip()).expanduser()
+    if not path.name.endswith(".toml"):
+        raise WbkError(f"file name {path.name!r} should end in .toml")
+    return path
+
+
 def parse_whole_numbers(text: str, name: str) -> list[int]:
     """Whole numbers typed as "5, 5, 3" (or with spaces); an empty box is an empty list."""
     numbers = []

@@ -32,7 +32,7 @@ from wbk.tableplot import (
     table_axes,
     table_figure_size,
 )
-from wbk.widgets import ChartPanel, Panel, interactive_figure, reports_errors
+from wbk.widgets import ChartPanel, Panel, interactive_figure, reports_errors, toml_path
 
 #: What the user reads for each value of ``wbk.games.pz8``.
 LABELS = {
@@ -537,7 +537,7 @@ class TablePanel(Panel):
 
     @reports_errors(stale=False)
     def load(self) -> None:
-        path = Path(self.path.value.strip())
+        path = toml_path(self.path)
         table = pz8.load_table(path)
         if (table.width, table.depth) != (self.table.width, self.table.depth):
             self.figure.clear()
@@ -546,9 +546,7 @@ class TablePanel(Panel):
 
     @reports_errors(stale=False)
     def save(self) -> None:
-        path = Path(self.path.value.strip())
-        if not path.name.endswith(".toml"):
-            raise WbkError(f"file name {path.name!r} should end in .toml")
+        path = toml_path(self.path)
         self.table.save(path)
         self.show_message("")
         saved = f"saved {self.table.name!r} ({_tanks(len(self.table.pieces))}) to {path}"

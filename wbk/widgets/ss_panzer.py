@@ -15,7 +15,7 @@ from wbk.games import ss_panzer
 from wbk.hexgrid import Hex, Hexside
 from wbk.maps import HexMap
 from wbk.plot import MapView, map_axes
-from wbk.widgets import ChartPanel, MapPanel, Panel, map_canvas, parse_optional_number, reports_errors
+from wbk.widgets import ChartPanel, MapPanel, Panel, map_canvas, parse_optional_number, reports_errors, toml_path
 
 
 class LosPanel(MapPanel):
@@ -311,15 +311,9 @@ class MapEditor(Panel):
             raise WbkError("nothing to undo")
         self.show(self.history.pop(), "undid the last change")
 
-    def _path(self) -> Path:
-        path = Path(self.path.value.strip()).expanduser()
-        if not path.name.endswith(".toml"):
-            raise WbkError(f"file name {path.name!r} should end in .toml")
-        return path
-
     @reports_errors(stale=False)
     def save(self) -> None:
-        path = self._path()
+        path = toml_path(self.path)
         named = self.map.with_name(self.name.value.strip())
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -332,7 +326,7 @@ class MapEditor(Panel):
 
     @reports_errors(stale=False)
     def load(self) -> None:
-        loaded = HexMap.load(self._path())
+        loaded = HexMap.load(toml_path(self.path))
         if list(loaded) != list(self.map):
             self.figure.clear()
             self.view = MapView(loaded, map_axes(self.figure))

@@ -40,7 +40,7 @@ from wbk.plot import (
     figure_size,
     map_axes,
 )
-from wbk.widgets import LIVE_ONLY, ChartPanel, MapPanel, parse_optional_number, reports_errors
+from wbk.widgets import LIVE_ONLY, ChartPanel, MapPanel, parse_optional_number, reports_errors, toml_path
 
 #: Okabe-Ito colours (colour-blind safe) for result codes from mild to severe; "none" is grey.
 NO_EFFECT = "#d9d9d9"
@@ -1043,15 +1043,9 @@ class RetreatPlanner(MapPanel):
         """The planner showing a saved edge case (see ``edge_case``)."""
         return cls(Situation.from_toml(_situation_text(text), source=source))
 
-    def _path(self) -> Path:
-        path = Path(self.path.value.strip()).expanduser()
-        if not path.name.endswith(".toml"):
-            raise WbkError(f"file name {path.name!r} should end in .toml")
-        return path
-
     @reports_errors(stale=False)
     def load(self) -> None:
-        path = self._path()
+        path = toml_path(self.path)
         try:
             text = path.read_text(encoding="utf-8")
         except OSError as e:
@@ -1084,7 +1078,7 @@ class RetreatPlanner(MapPanel):
 
     @reports_errors(stale=False)
     def save(self) -> None:
-        path = self._path()
+        path = toml_path(self.path)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as e:
