@@ -237,7 +237,7 @@ def test_load_and_the_footprint_setting(tmp_path):
         (("size = [24, 24]", "size = [24]"), r"t\.toml: size: \[24\] is not two numbers"),
         (("size = [24, 24]", ""), r"t\.toml: size: missing"),
         (("position = [4, 4]", 'position = "here"'), r"\[\[tanks\]\] 'A': position of 'A' 'here' is not a point"),
-        (("hq = true", 'hq = "yes"'), r"\[\[tanks\]\] 'A': hq 'yes' is not true or false"),
+        (("hq = true", 'hq = "yes"'), r"\[\[tanks\]\] 'A': hq 'yes' is not True or False"),
         (("points = [[10, 10], [14, 10], [14, 14], [10, 14]]", "points = [[10, 10], [14, 14], [14, 10], [10, 14]]"), r"\[\[terrain\]\] 'house': terrain points .* are not a simple polygon"),
         (("[[tanks]]", "tanks = 3\n[[x]]"), r"t\.toml: x: unknown key"),
     ],

@@ -49,6 +49,8 @@ from fractions import Fraction
 from numbers import Integral
 from typing import Literal
 
+from wbk.checks import choice as _choice
+from wbk.checks import flag as _flag
 from wbk.dice import Dist, d6
 from wbk.errors import WbkError
 from wbk.explain import Step, steps_html
@@ -149,23 +151,11 @@ def _hits(n: int) -> str:
     return "1 hit" if n == 1 else f"{n:,} hits"
 
 
-def _check_flag(value, name: str) -> bool:
-    if not isinstance(value, bool):
-        raise WbkError(f"{name} {value!r} is not True or False")
-    return value
-
-
 def _check_list(values, name: str, what: str) -> list:
     """A list or tuple (not a string, not a single number) of things to check one by one."""
     if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
         raise WbkError(f"{name} {values!r} is not a list of {what}")
     return list(values)
-
-
-def _choice(value, allowed: Sequence[str], name: str, hint: str = "") -> str:
-    if not isinstance(value, str) or value not in allowed:
-        raise WbkError(f"{name} {value!r} is not one of {', '.join(allowed)}{hint}")
-    return value
 
 
 def _check_morale(morale, name: str = "leader morale") -> int:
@@ -189,7 +179,7 @@ class Piece:
 
     def __post_init__(self):
         _check_count(self.strength, "piece strength")
-        _check_flag(self.disrupted, "disrupted")
+        _flag(self.disrupted, "disrupted")
 
 
 def _check_pieces(values, name: str) -> list[Piece]:
@@ -520,7 +510,7 @@ class Leader:
     def __post_init__(self):
         _check_morale(self.morale)
         _choice(self.state, LEADER_STATES, "leader state")
-        _check_flag(self.in_target_hex, "in_target_hex")
+        _flag(self.in_target_hex, "in_target_hex")
 
     def can_save(self) -> bool:
         """Blitz Combat, Damage: a demoralized leader makes no saving throws, a disrupted one

@@ -58,6 +58,8 @@ from importlib import resources
 from shapely.geometry import Point
 from shapely.ops import unary_union
 
+from wbk.checks import choice as _choice
+from wbk.checks import flag as _flag
 from wbk.dice import Dist, chance, d6, percent
 from wbk.errors import WbkError
 from wbk.explain import Step, steps_html
@@ -133,18 +135,6 @@ COVER_READINGS = ("partly_hidden", "half_hidden")
 DUEL_TURNS = ("card", "alternate")
 #: The kinds of activation ``keep_initiative`` knows.
 ACTIVATIONS = ("move", "platoon_move", "shoot_short", "shoot_medium", "shoot_long", "rally")
-
-
-def _choice(value, allowed: Sequence[str], what: str) -> str:
-    if not isinstance(value, str) or value not in allowed:
-        raise WbkError(f"{what} {value!r} is not one of {', '.join(allowed)}")
-    return value
-
-
-def _flag(value, what: str) -> bool:
-    if not isinstance(value, bool):
-        raise WbkError(f"{what} {value!r} is not true or false")
-    return value
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -36,6 +36,9 @@ from numbers import Integral
 from pathlib import Path
 from typing import Literal
 
+from wbk.checks import choice as _choice
+from wbk.checks import flag as _flag
+from wbk.checks import whole as _whole
 from wbk.datafile import parse_toml, read_text
 from wbk.dice import Dist, d6
 from wbk.errors import WbkError
@@ -95,24 +98,6 @@ _FACTS = ("units", "mcf_terrain", "mcf_hexsides", "base_dice", "conditions", "on
 
 def _rule(number: str) -> str:
     return f"SS Panzer errata {number}"
-
-
-def _whole(value, name: str, least: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, Integral) or value < least:
-        raise WbkError(f"{name} {value!r} is not a whole number of {least} or more")
-    return int(value)
-
-
-def _choice(value, allowed: Sequence[str], name: str) -> str:
-    if not isinstance(value, str) or value not in allowed:
-        raise WbkError(f"{name} {value!r} is not one of {', '.join(map(repr, allowed))}")
-    return value
-
-
-def _flag(value, name: str) -> bool:
-    if not isinstance(value, bool):
-        raise WbkError(f"{name} {value!r} is not True or False")
-    return value
 
 
 def _names(values, name: str) -> list[str]:

@@ -50,6 +50,8 @@ from numbers import Integral
 from pathlib import Path
 from typing import Literal
 
+from wbk.checks import choice as _choice
+from wbk.checks import whole as _whole
 from wbk.datafile import parse_toml, read_text, write_atomically
 from wbk.dice import Dist, d6, percent
 from wbk.errors import WbkError
@@ -107,18 +109,6 @@ def _rule(number: str) -> str:
 
 
 ASSUMED = "wbk assumption"
-
-
-def _whole(value, what: str, least: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, Integral) or value < least:
-        raise WbkError(f"{what} {value!r} is not a whole number of {least} or more")
-    return int(value)
-
-
-def _choice(value, allowed: Sequence[str], what: str) -> str:
-    if not isinstance(value, str) or value not in allowed:
-        raise WbkError(f"{what} {value!r} is not one of {', '.join(allowed)}")
-    return value
 
 
 # --- combat results tables -----------------------------------------------------------------

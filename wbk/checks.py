@@ -1,0 +1,38 @@
+"""The argument checks every rules module makes, each a ``WbkError`` that names the argument,
+the bad value and what was expected.
+
+>>> whole(3, "number of dice")
+3
+>>> choice("sum", ("largest", "separate"), "reading")
+Traceback (most recent call last):
+...
+wbk.errors.WbkError: reading 'sum' is not one of largest, separate
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from numbers import Integral
+
+from wbk.errors import WbkError
+
+
+def whole(value, what: str, least: int = 0) -> int:
+    """A whole number of ``least`` or more (a bool, a float or a string is not one)."""
+    if isinstance(value, bool) or not isinstance(value, Integral) or value < least:
+        raise WbkError(f"{what} {value!r} is not a whole number of {least} or more")
+    return int(value)
+
+
+def choice(value, allowed: Sequence[str], what: str, hint: str = "") -> str:
+    """One of the ``allowed`` names; ``hint`` may follow the message."""
+    if not isinstance(value, str) or value not in allowed:
+        raise WbkError(f"{what} {value!r} is not one of {', '.join(allowed)}{hint}")
+    return value
+
+
+def flag(value, what: str) -> bool:
+    """True or False, nothing else ("no" and 1 are not flags)."""
+    if not isinstance(value, bool):
+        raise WbkError(f"{what} {value!r} is not True or False")
+    return value
