@@ -26,7 +26,7 @@ def test_environment_yml_matches_pyproject():
 
 def test_rules_layers_do_not_import_presentation():
     # top-level imports only: drawing itself in Jupyter imports wbk.plot inside _repr_png_, as python-chess does
-    below_the_face = ["hexgrid", "dice", "maps", "errors", "explain", "datafile", "games/ss_panzer", "games/blitz", "games/stalingrad"]
+    below_the_face = ["hexgrid", "dice", "maps", "errors", "checks", "explain", "datafile", "games/ss_panzer", "games/blitz", "games/stalingrad"]
     for module in below_the_face:
         source = (ROOT / "wbk" / f"{module}.py").read_text()
         assert not re.search(r"^(import|from) (matplotlib|ipywidgets|ipympl|numpy|wbk\.(plot|charts|widgets))", source, re.M), module
