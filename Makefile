@@ -4,7 +4,7 @@ VENV := .venv
 PYTHON := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
 
-.PHONY: lab test notebooks site app
+.PHONY: lab test notebooks site app lint format
 
 $(INSTALLED): pyproject.toml
 	test -x $(PYTHON) || python3 -m venv $(VENV)
@@ -18,6 +18,17 @@ lab: $(INSTALLED)
 
 test: $(INSTALLED)
 	$(PYTHON) -m pytest
+
+# ruff's lint and format check over the tree, mypy over wbk/ (settings in pyproject.toml).
+lint: $(INSTALLED)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
+
+# Format the tree in place (ruff format) and apply ruff's safe fixes.
+format: $(INSTALLED)
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix-only .
 
 # A static site of every notebook in notebooks/, in build/site/ (open build/site/index.html).
 site: $(INSTALLED)

@@ -70,8 +70,15 @@ def map_40x30(seed: int = 1) -> HexMap:
     sides = sorted({Hexside(h, n) for h in hexes for n in frame.neighbors(h)})
     slopes = rng.sample(sides, 150)
     uphill = {s: s.hexes[rng.randrange(2)] for s in slopes}
-    return HexMap(frame.name, frame.columns, frame.rows, "odd", terrain,
-                  {"stream": frozenset(rng.sample(sides, 150)), "slope": frozenset(slopes)}, uphill)
+    return HexMap(
+        frame.name,
+        frame.columns,
+        frame.rows,
+        "odd",
+        terrain,
+        {"stream": frozenset(rng.sample(sides, 150)), "slope": frozenset(slopes)},
+        uphill,
+    )
 
 
 def lines_of_sight() -> None:
@@ -82,12 +89,16 @@ def lines_of_sight() -> None:
         start = time.perf_counter()
         exact = viewshed(m, centre, **options)
         first = time.perf_counter() - start
-        ours = median_s(lambda: viewshed(m, centre, **options), 21)
+        ours = median_s(lambda options=options: viewshed(m, centre, **options), 21)
         peer = FloatLines(m, terrain)
-        theirs = median_s(lambda: peer.viewshed(m, centre), 3)
+        theirs = median_s(lambda peer=peer: peer.viewshed(m, centre), 3)
         wrong = len(exact ^ peer.viewshed(m, centre))
-        row(f"viewshed 80×60 ({label}; first call {show(first)}: line templates)", ours, theirs,
-            f"float line; {wrong} of {len(m)} answers wrong")
+        row(
+            f"viewshed 80×60 ({label}; first call {show(first)}: line templates)",
+            ours,
+            theirs,
+            f"float line; {wrong} of {len(m)} answers wrong",
+        )
 
     small = map_40x30()
     start = time.perf_counter()
@@ -97,14 +108,19 @@ def lines_of_sight() -> None:
     peer = FloatLines(small)
     hexes = list(small)
     sample = hexes[:: len(hexes) // 40][:40]  # 40 firers, to every hex after them
-    pairs = [(a, b) for a in sample for b in hexes[hexes.index(a) + 1:]]
+    pairs = [(a, b) for a in sample for b in hexes[hexes.index(a) + 1 :]]
     start = time.perf_counter()
     answers = [peer.has_los((a.q, a.r), (b.q, b.r)) for a, b in pairs]
     per_pair = (time.perf_counter() - start) / len(pairs)
-    wrong = sum(answer != seen.sees(a, b) for answer, (a, b) in zip(answers, pairs))
+    wrong = sum(answer != seen.sees(a, b) for answer, (a, b) in zip(answers, pairs, strict=False))
     n = len(hexes) * (len(hexes) - 1) // 2
-    row(f"all pairs 40×30 ({n:,} pairs; first call {show(first)})", ours, per_pair * n,
-        f"float line, timed on {len(pairs):,} pairs; {wrong} of them wrong", "< 0.5 s")
+    row(
+        f"all pairs 40×30 ({n:,} pairs; first call {show(first)})",
+        ours,
+        per_pair * n,
+        f"float line, timed on {len(pairs):,} pairs; {wrong} of them wrong",
+        "< 0.5 s",
+    )
 
     start = time.perf_counter()
     big_seen = intervisibility(m)
@@ -113,13 +129,22 @@ def lines_of_sight() -> None:
     peer = FloatLines(m)
     hexes = list(m)
     rng = random.Random(13)
-    pairs = [(hexes[i], hexes[j]) for i, j in (rng.sample(range(len(hexes)), 2) for _ in range(20000))]
+    pairs = [
+        (hexes[i], hexes[j]) for i, j in (rng.sample(range(len(hexes)), 2) for _ in range(20000))
+    ]
     start = time.perf_counter()
     answers = [peer.has_los((a.q, a.r), (b.q, b.r)) for a, b in pairs]
     per_pair = (time.perf_counter() - start) / len(pairs)
-    wrong = sum(answer != big_seen.sees(a, b) for answer, (a, b) in zip(answers, pairs))
-    row(f"all pairs 80×60 ({n:,} pairs, one run, templates included)", ours, per_pair * n,
-        f"float line, timed on 20,000 pairs; {wrong} of them wrong", "< 15 s")
+    wrong = sum(
+        answer != big_seen.sees(a, b) for answer, (a, b) in zip(answers, pairs, strict=False)
+    )
+    row(
+        f"all pairs 80×60 ({n:,} pairs, one run, templates included)",
+        ours,
+        per_pair * n,
+        f"float line, timed on 20,000 pairs; {wrong} of them wrong",
+        "< 15 s",
+    )
 
 
 def movement() -> None:
@@ -130,8 +155,17 @@ def movement() -> None:
     pz = example_data().units["Pz IV"]
     ours = median_s(lambda: movement_range(m, pz, centre, mp=200), 5)
     # the peer: a bare Dijkstra over a precomputed table of entry costs
-    costs = {h: {n: (3 if m.terrain(n) & {"woods", "town"} or "stream" in m.features(Hexside(h, n)) else 1)
-                 for n in m.neighbors(h)} for h in m}
+    costs = {
+        h: {
+            n: (
+                3
+                if m.terrain(n) & {"woods", "town"} or "stream" in m.features(Hexside(h, n))
+                else 1
+            )
+            for n in m.neighbors(h)
+        }
+        for h in m
+    }
 
     def dijkstra(start, budget):
         best, queue = {start: 0}, [(0, 0, start)]
@@ -149,14 +183,18 @@ def movement() -> None:
         return best
 
     theirs = median_s(lambda: dijkstra(centre, 200), 5)
-    row("movement range 80×60, the whole map (Pz IV, 200 MP)", ours, theirs,
-        "bare heapq Dijkstra over a precomputed cost table")
+    row(
+        "movement range 80×60, the whole map (Pz IV, 200 MP)",
+        ours,
+        theirs,
+        "bare heapq Dijkstra over a precomputed cost table",
+    )
 
 
 def blitz() -> None:
     for n in (10, 60, 400):
-        ours = median_s(lambda: blitz_procedure.with_wbk(n), 5 if n < 400 else 3)
-        theirs = median_s(lambda: blitz_procedure.with_icepool(n), 5 if n < 400 else 3)
+        ours = median_s(lambda n=n: blitz_procedure.with_wbk(n), 5 if n < 400 else 3)
+        theirs = median_s(lambda n=n: blitz_procedure.with_icepool(n), 5 if n < 400 else 3)
         row(f"Blitz fire procedure, {n} dice (exact)", ours, theirs, "icepool 2.1")
 
 
@@ -172,15 +210,26 @@ def drawing() -> None:
     lattice = draw_maps.hexalattice_in_subprocess(80, 60)
     row("map 80×60: build and first draw", build, bare, "bare PolyCollection", "< 50 ms")
     if lattice is not None:
-        ROWS.append(("", "", f"{show(lattice)} (hexalattice 1.3.0 build)", f"{build / lattice:.3g}", ""))
-    row("map 80×60: recolour every hex and draw", recolour, bare, "bare PolyCollection build", "< 30 ms")
+        ROWS.append(
+            ("", "", f"{show(lattice)} (hexalattice 1.3.0 build)", f"{build / lattice:.3g}", "")
+        )
+    row(
+        "map 80×60: recolour every hex and draw",
+        recolour,
+        bare,
+        "bare PolyCollection build",
+        "< 30 ms",
+    )
 
 
 def browser() -> None:
     results = ROOT / "build" / "bench" / "click_to_picture.json"
     results.unlink(missing_ok=True)
-    subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:randomly", "tests/test_browser_speed.py"],
-                   cwd=ROOT, env={**os.environ, "WBK_CHECK_SPEED": "1"})
+    subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:randomly", "tests/test_browser_speed.py"],
+        cwd=ROOT,
+        env={**os.environ, "WBK_CHECK_SPEED": "1"},
+    )
     if not results.exists():
         ROWS.append(("click to picture in the browser", "not measured (no chromium?)", "", "", ""))
         return
@@ -188,9 +237,16 @@ def browser() -> None:
         panel, where = key.split(" ", 1)
         target = "< 150 ms" if where == "errata" else "< 250 ms"
         panel = panel.replace("+viewshed", " (viewshed on)")
-        ROWS.append((f"click to picture, {panel} panel, {'errata map' if where == 'errata' else where} "
-                     f"(median of 20; first click {result['first_ms']:.0f} ms)",
-                     f"{result['median_ms']:.0f} ms", "", "", target))
+        ROWS.append(
+            (
+                f"click to picture, {panel} panel, {'errata map' if where == 'errata' else where} "
+                f"(median of 20; first click {result['first_ms']:.0f} ms)",
+                f"{result['median_ms']:.0f} ms",
+                "",
+                "",
+                target,
+            )
+        )
 
 
 def notebooks() -> None:
@@ -198,9 +254,16 @@ def notebooks() -> None:
     from nbclient import NotebookClient
 
     def run(nb):
-        NotebookClient(nb, kernel_name="python3", timeout=600, resources={"metadata": {"path": str(ROOT / "notebooks")}}).execute()
+        NotebookClient(
+            nb,
+            kernel_name="python3",
+            timeout=600,
+            resources={"metadata": {"path": str(ROOT / "notebooks")}},
+        ).execute()
 
-    baseline = median_s(lambda: run(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("1")])), 3)
+    baseline = median_s(
+        lambda: run(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("1")])), 3
+    )
     for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
         nb = nbformat.read(path, as_version=4)
         start = time.perf_counter()
@@ -226,8 +289,10 @@ def machine() -> str:
     except OSError:
         pass
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    return (f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-            f"load average {load:.1f} at the start")
+    return (
+        f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+        f"load average {load:.1f} at the start"
+    )
 
 
 def main() -> None:
@@ -235,7 +300,9 @@ def main() -> None:
     started = time.perf_counter()
     header = f"{datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC, {machine()}"
     print(header, flush=True)
-    for part in (lines_of_sight, movement, blitz, drawing) + (() if quick else (browser, notebooks)):
+    for part in (lines_of_sight, movement, blitz, drawing) + (
+        () if quick else (browser, notebooks)
+    ):
         print(part.__name__.replace("_", " ") + ":", flush=True)
         part()
     text = table()
@@ -244,7 +311,9 @@ def main() -> None:
     print(f"({took:.0f} s)")
     if not quick:
         (HERE / "RESULTS.md").write_text(
-            f"# make bench\n\n{header}; the whole run took {took:.0f} s.\n\n{text}\n", encoding="utf-8")
+            f"# make bench\n\n{header}; the whole run took {took:.0f} s.\n\n{text}\n",
+            encoding="utf-8",
+        )
 
 
 if __name__ == "__main__":

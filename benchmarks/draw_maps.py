@@ -15,11 +15,11 @@ from pathlib import Path
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
+import matplotlib.pyplot as plt
+import numpy as np
 
-from wbk.maps import HexMap  # noqa: E402
-from wbk.plot import draw_map  # noqa: E402
+from wbk.maps import HexMap
+from wbk.plot import draw_map
 
 SIZES = [(20, 20), (40, 30), (80, 60)]
 REPEATS = 5
@@ -61,7 +61,9 @@ def bare_build(m):
     fig = plt.figure(figsize=figure_size(m))
     ax = map_axes(fig)
     verts = _polygons(list(m))
-    ax.add_collection(PolyCollection(verts, facecolors="#f4f1e4", edgecolors="#7d7668", linewidths=0.6))
+    ax.add_collection(
+        PolyCollection(verts, facecolors="#f4f1e4", edgecolors="#7d7668", linewidths=0.6)
+    )
     ax.set_xlim(verts[..., 0].min(), verts[..., 0].max())
     ax.set_ylim(verts[..., 1].max(), verts[..., 1].min())
     ax.set_aspect("equal")
@@ -76,8 +78,10 @@ def hexalattice_in_subprocess(nx: int, ny: int) -> float | None:
     import subprocess
     import sys
 
-    code = (f"import sys; sys.path.insert(0, {str(Path(__file__).parent)!r}); import draw_maps; "
-            f"print(draw_maps.median_ms(draw_maps.hexalattice_build({nx}, {ny})))")
+    code = (
+        f"import sys; sys.path.insert(0, {str(Path(__file__).parent)!r}); import draw_maps; "
+        f"print(draw_maps.median_ms(draw_maps.hexalattice_build({nx}, {ny})))"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     try:
         return float(done.stdout.strip().splitlines()[-1]) / 1000
@@ -101,17 +105,19 @@ def hexalattice_build(nx, ny):
 
 def main():
     try:
-        import hexalattice  # noqa: F401
+        import hexalattice
     except ImportError:
         hexalattice = None
     print(f"{'map':>6} {'wbk build':>10} {'wbk recolour':>13} {'hexalattice build':>18}")
     for cols, rows in SIZES:
         m = HexMap(f"{cols}x{rows}", (1, cols), (1, rows))
-        build = median_ms(lambda: wbk_build(m))
+        build = median_ms(lambda m=m: wbk_build(m))
         view = wbk_build(m)
         recolour = median_ms(wbk_recolour(view, m), close=False)
         plt.close(view.figure)
-        other = f"{median_ms(hexalattice_build(cols, rows)):.0f} ms" if hexalattice else "not installed"
+        other = (
+            f"{median_ms(hexalattice_build(cols, rows)):.0f} ms" if hexalattice else "not installed"
+        )
         print(f"{cols}x{rows:<3} {build:>8.0f} ms {recolour:>10.0f} ms {other:>18}")
 
 

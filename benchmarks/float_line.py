@@ -10,6 +10,8 @@ knows nothing of lines along hexsides or through corners, and gets those wrong.
 
 from __future__ import annotations
 
+import itertools
+
 from wbk.maps import HexMap
 
 EPSILON = (1e-6, 2e-6, -3e-6)
@@ -33,24 +35,31 @@ def float_line(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
     eq, er, es = EPSILON
     aq, ar, as_ = aq + eq, ar + er, -aq - ar + es
     bq, br, bs = bq + eq, br + er, -bq - br + es
-    return [_round(aq + (bq - aq) * i / n, ar + (br - ar) * i / n, as_ + (bs - as_) * i / n) for i in range(n + 1)]
+    return [
+        _round(aq + (bq - aq) * i / n, ar + (br - ar) * i / n, as_ + (bs - as_) * i / n)
+        for i in range(n + 1)
+    ]
 
 
 class FloatLines:
     """A map read once into plain sets, then ``has_los(a, b)`` per pair, on (q, r) tuples."""
 
     def __init__(self, m: HexMap, blocking_terrain=()):
-        self.slope_sides = {frozenset(((x.q, x.r), (y.q, y.r)))
-                            for x, y in (s.hexes for s in m.hexside_features.get("slope", ()))}
+        self.slope_sides = {
+            frozenset(((x.q, x.r), (y.q, y.r)))
+            for x, y in (s.hexes for s in m.hexside_features.get("slope", ()))
+        }
         self.slope_hexes = {(h.q, h.r) for h in m.uphill_hexes.values()}
         self.has_slope_side = {h for side in self.slope_sides for h in side}
-        self.blocking = {(h.q, h.r) for name in blocking_terrain for h in m.terrain_hexes.get(name, ())}
+        self.blocking = {
+            (h.q, h.r) for name in blocking_terrain for h in m.terrain_hexes.get(name, ())
+        }
 
     def has_los(self, a: tuple[int, int], b: tuple[int, int]) -> bool:
         line = float_line(a, b)
         ends = {a, b}
         beyond = a not in self.has_slope_side and b not in self.has_slope_side
-        for x, y in zip(line, line[1:]):
+        for x, y in itertools.pairwise(line):
             if x in ends or y in ends:
                 continue
             if frozenset((x, y)) in self.slope_sides:

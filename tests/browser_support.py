@@ -24,12 +24,17 @@ from wbk.plot import MapView, center, figure_size, map_axes
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 NOTEBOOKS = Path(__file__).parent.parent / "notebooks"
 TOKEN = "wbk-test"
-
 
 
 def free_port() -> int:
@@ -46,15 +51,24 @@ def lab(tmp_path_factory):
     # no "get notified about Jupyter news?" pop-up over the panels (and no request for news)
     settings = tmp_path_factory.mktemp("settings")
     (settings / "@jupyterlab" / "apputils-extension").mkdir(parents=True)
-    (settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings").write_text(
-        '{"fetchNews": "false"}')
+    (
+        settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
+    ).write_text('{"fetchNews": "false"}')
     for nb in NOTEBOOKS.glob("*.ipynb"):
         shutil.copy(nb, root)
     port = free_port()
     command = [
-        sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", "--ip=127.0.0.1",
-        f"--port={port}", f"--ServerApp.token={TOKEN}", f"--ServerApp.root_dir={root}",
-        "--LabApp.news_url=", f"--LabApp.workspaces_dir={workspaces}",
+        sys.executable,
+        "-m",
+        "jupyterlab",
+        "--no-browser",
+        "--allow-root",
+        "--ip=127.0.0.1",
+        f"--port={port}",
+        f"--ServerApp.token={TOKEN}",
+        f"--ServerApp.root_dir={root}",
+        "--LabApp.news_url=",
+        f"--LabApp.workspaces_dir={workspaces}",
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
     ]
     url = f"http://127.0.0.1:{port}"
@@ -67,8 +81,13 @@ def lab(tmp_path_factory):
 def serving(command: list[str], env: dict[str, str], *, ready: str, what: str):
     """A server on 127.0.0.1 run for the tests: started, waited for until ``ready`` answers
     (60 s at most), and always stopped with all its children."""
-    server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                              start_new_session=True)
+    server = subprocess.Popen(
+        command,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
     try:
         deadline = time.monotonic() + 60
         while True:

@@ -63,7 +63,11 @@ def test_blitz_strength_modifiers_examples():
         ([6], dict(fire="direct", target_non_vehicle_units=2), 6),
         ([6], dict(fire="direct", target_non_vehicle_units=4), 12),
         ([6], dict(fire="direct", target_non_vehicle_units=4, crowded="exactly_three"), 6),
-        ([2], dict(fire="at", target_non_vehicle_units=3), 10),  # crowding is for direct and bombardment
+        (
+            [2],
+            dict(fire="at", target_non_vehicle_units=3),
+            10,
+        ),  # crowding is for direct and bombardment
         ([0, 0], dict(fire="at"), 10),  # AT strength 0 fires as 1
         ([0, 0], dict(fire="direct"), 0),
         ([], dict(fire="at", engineer_strengths=[0]), 5),  # engineers' AT 0 too
@@ -72,8 +76,11 @@ def test_blitz_strength_modifiers_examples():
         ([5], dict(range_hexes=2), 5),
         ([3, 2], dict(fire="assault", engineer_strengths=[2]), 23),
         ([3, 2], dict(fire="assault", engineer_strengths=[2], protection="bunker"), 6),  # 5.75
-        ([3, 2], dict(fire="assault", engineer_strengths=[2], protection="bunker", assault="no_terrain"),
-         23),
+        (
+            [3, 2],
+            dict(fire="assault", engineer_strengths=[2], protection="bunker", assault="no_terrain"),
+            23,
+        ),
         ([3], dict(fire="assault", target_non_vehicle_units=3), 9),
         ([3], dict(fire="direct", engineer_strengths=[2]), 5),  # engineers count x4 only in assault
         ([Piece(7, disrupted=True)], dict(range_hexes=1, protection="entrenchment"), 2),  # 1.75
@@ -95,7 +102,10 @@ def test_crowded_hex_is_for_direct_fire_and_bombardment():
 def test_engineers_at_strength_zero_counts_as_one():
     strength = fire_strength([], fire="at", engineer_strengths=[0])
     assert texts(strength) == [
-        "an AT strength of 0 counts as 1", "total strength 1", "AT fire: × 5 = 5", "5 dice",
+        "an AT strength of 0 counts as 1",
+        "total strength 1",
+        "AT fire: × 5 = 5",
+        "5 dice",
     ]
     both = fire_strength([0], fire="at", engineer_strengths=[0])
     assert (both.dice, texts(both)[0]) == (10, "2 AT strengths of 0 count as 1")
@@ -108,11 +118,31 @@ def test_engineers_at_strength_zero_counts_as_one():
     "strengths, options, exact, dice",
     [
         ([5, DISRUPTED_INF, 5], dict(target_terrain="town"), Fraction(25, 4), 7),  # 12.5, then 6.25
-        ([5, DISRUPTED_INF, DISRUPTED_INF], dict(target_terrain="town"), Fraction(5), 5),  # 10, then 5
+        (
+            [5, DISRUPTED_INF, DISRUPTED_INF],
+            dict(target_terrain="town"),
+            Fraction(5),
+            5,
+        ),  # 10, then 5
         ([DISRUPTED_INF] * 3, dict(target_terrain="town"), Fraction(15, 4), 4),  # the whole attack
-        ([Piece(4, disrupted=True), 4], dict(fire="at", range_hexes=1), Fraction(60), 60),  # 40 - 10, x2
-        ([3, 2], dict(fire="assault", engineer_strengths=[Piece(2, disrupted=True)]), Fraction(19), 19),
-        ([Piece(3, disrupted=True)], dict(fire="direct", engineer_strengths=[2]), Fraction(7, 2), 4),
+        (
+            [Piece(4, disrupted=True), 4],
+            dict(fire="at", range_hexes=1),
+            Fraction(60),
+            60,
+        ),  # 40 - 10, x2
+        (
+            [3, 2],
+            dict(fire="assault", engineer_strengths=[Piece(2, disrupted=True)]),
+            Fraction(19),
+            19,
+        ),
+        (
+            [Piece(3, disrupted=True)],
+            dict(fire="direct", engineer_strengths=[2]),
+            Fraction(7, 2),
+            4,
+        ),
         ([Piece(0, disrupted=True)], dict(fire="at"), Fraction(5, 2), 3),  # 0 -> 1, x5, halved
     ],
 )
@@ -190,7 +220,9 @@ def test_terrain_of_an_assault_is_a_reading_and_range_never_counts():
         [3], fire="assault", range_hexes=1, target_terrain="woods", assault="no_terrain"
     )
     assert ignored.exact == 9
-    assert fire_strength([3], range_hexes=1, target_terrain="woods").exact == 3  # direct fire: x2, x½
+    assert (
+        fire_strength([3], range_hexes=1, target_terrain="woods").exact == 3
+    )  # direct fire: x2, x½
 
 
 # --- what takes hits from what ------------------------------------------------------------------
@@ -206,7 +238,9 @@ def test_only_vehicles_except_wagons_take_at_hits():
     assert fire_outcome(6, fire="at") == NOTHING  # a non-vehicle target, the default
     assert fire_outcome(6, fire="at", target="wagon") == NOTHING
     assert fire_outcome(6, fire="at", target="unarmored_vehicle") == all_hits(6)
-    assert fire_outcome(6, fire="at", target="armored_vehicle", armor=1) == hits(6, armor=1).map(damage)
+    assert fire_outcome(6, fire="at", target="armored_vehicle", armor=1) == hits(6, armor=1).map(
+        damage
+    )
     at_truck = fire_outcome(6, fire="at", target="unarmored_vehicle")
     assert at_truck.probability(Damage.NONE) == Fraction(5, 6) ** 6 == Fraction(15625, 46656)
     assert texts(fire_procedure(6, fire="at", target="wagon"))[1] == (
@@ -224,7 +258,9 @@ def test_only_vehicles_except_wagons_take_at_hits():
 @pytest.mark.parametrize("fire", ["direct", "bombardment"])
 def test_armored_units_ignore_direct_fire_and_bombardment(fire):
     assert fire_outcome(12, fire=fire, target="armored_vehicle", armor=0) == NOTHING
-    assert fire_outcome(12, fire=fire, target="armored_vehicle", armor=2, leader_morale=9) == NOTHING
+    assert (
+        fire_outcome(12, fire=fire, target="armored_vehicle", armor=2, leader_morale=9) == NOTHING
+    )
     for target in ("non_vehicle", "unarmored_vehicle", "wagon"):
         assert fire_outcome(12, fire=fire, target=target) == all_hits(12)
         saved = unsaved_hits(hits(12), 9).map(damage)
@@ -234,7 +270,9 @@ def test_armored_units_ignore_direct_fire_and_bombardment(fire):
 @pytest.mark.parametrize("target", TARGETS)
 def test_assault_hits_every_target_in_full(target):
     armor = 3 if target == "armored_vehicle" else None
-    assert fire_outcome(5, fire="assault", target=target, armor=armor, leader_morale=10) == all_hits(5)
+    assert fire_outcome(
+        5, fire="assault", target=target, armor=armor, leader_morale=10
+    ) == all_hits(5)
 
 
 def test_apc_passengers():
@@ -255,13 +293,28 @@ def test_apc_passengers():
         (lambda: fire_strength([5, "x"]), "strength 'x' in strengths is not a whole number"),
         (lambda: fire_strength(5), "strengths 5 is not a list"),
         (lambda: fire_strength("55"), "strengths '55' is not a list"),
-        (lambda: fire_strength([5], target_terrain="swamp"), "target terrain 'swamp' is not one of open"),
-        (lambda: fire_strength([5], target_terrain="bunker"), "town (dug in, bunker and entrenchment are"),
-        (lambda: fire_strength([5], protection="foxhole"), "protection 'foxhole' is not one of none"),
-        (lambda: fire_strength([5], fire="artillery"), "fire type 'artillery' is not one of direct"),
+        (
+            lambda: fire_strength([5], target_terrain="swamp"),
+            "target terrain 'swamp' is not one of open",
+        ),
+        (
+            lambda: fire_strength([5], target_terrain="bunker"),
+            "town (dug in, bunker and entrenchment are",
+        ),
+        (
+            lambda: fire_strength([5], protection="foxhole"),
+            "protection 'foxhole' is not one of none",
+        ),
+        (
+            lambda: fire_strength([5], fire="artillery"),
+            "fire type 'artillery' is not one of direct",
+        ),
         (lambda: fire_strength([5], range_hexes=-2), "range -2 is not a whole number"),
         (lambda: fire_strength([5], range_hexes=1.0), "range 1.0 is not a whole number"),
-        (lambda: fire_strength([5], assault="all_modifiers"), "reading of assault combat 'all_modifiers'"),
+        (
+            lambda: fire_strength([5], assault="all_modifiers"),
+            "reading of assault combat 'all_modifiers'",
+        ),
         (lambda: fire_strength([5], target_non_vehicle_units=True), "non-vehicle units True"),
         (lambda: fire_strength([]), "no firing units"),
         (lambda: Piece(5, disrupted="no"), "disrupted 'no' is not True or False"),
@@ -269,7 +322,10 @@ def test_apc_passengers():
         (lambda: unsaved_hits(3, 13), "leader morale 13 is not a whole number from 2 to 12"),
         (lambda: unsaved_hits(Dist.always(-1), 8), "hits in the distribution hits_on_hex -1"),
         (lambda: Leader(1), "leader morale 1 is not"),
-        (lambda: Leader(8, "disrupted", in_target_hex="no"), "in_target_hex 'no' is not True or False"),
+        (
+            lambda: Leader(8, "disrupted", in_target_hex="no"),
+            "in_target_hex 'no' is not True or False",
+        ),
         (lambda: hits(-3), "number of dice -3"),
         (lambda: hits(3, armor=-1), "armor value -1"),
         (lambda: damage(True), "remaining hits True is not a whole number"),
@@ -280,11 +336,23 @@ def test_apc_passengers():
         (lambda: saving_throws(8, "57"), "saving throw rolls '57' is not a list"),
         (lambda: saving_leader(Leader(8)), "leaders Leader("),
         (lambda: saving_leader([8]), "leader 8 in leaders is not a Leader"),
-        (lambda: passenger_damage("eliminated", apc_steps=1), "apc damage 'eliminated' is not a Damage"),
-        (lambda: passenger_damage(Damage.STEP_LOSS, apc_steps=0), "apc_steps 0 is not a whole number of 1"),
+        (
+            lambda: passenger_damage("eliminated", apc_steps=1),
+            "apc damage 'eliminated' is not a Damage",
+        ),
+        (
+            lambda: passenger_damage(Damage.STEP_LOSS, apc_steps=0),
+            "apc_steps 0 is not a whole number of 1",
+        ),
         (lambda: fire_outcome(6, fire="at", armor=0), "armor 0 given for a non_vehicle target"),
-        (lambda: fire_outcome(6, target="armored_vehicle"), "armor None: an armored_vehicle target needs"),
-        (lambda: fire_outcome(6, target="tank", armor=2), "target 'tank' is not one of non_vehicle"),
+        (
+            lambda: fire_outcome(6, target="armored_vehicle"),
+            "armor None: an armored_vehicle target needs",
+        ),
+        (
+            lambda: fire_outcome(6, target="tank", armor=2),
+            "target 'tank' is not one of non_vehicle",
+        ),
         (lambda: fire_procedure(6, target="armored_vehicle", armor=-1), "armor value -1"),
         (lambda: fire_procedure(6, leader_morale="9"), "leader morale '9'"),
     ],
@@ -295,7 +363,13 @@ def test_bad_input_is_named(call, message):
 
 
 def test_public_names():
-    assert set(blitz.__all__) >= {"fire_strength", "Piece", "TARGETS", "PROTECTIONS", "passenger_damage"}
+    assert set(blitz.__all__) >= {
+        "fire_strength",
+        "Piece",
+        "TARGETS",
+        "PROTECTIONS",
+        "passenger_damage",
+    }
     assert all(hasattr(blitz, name) for name in blitz.__all__)
 
 
@@ -321,10 +395,20 @@ def test_blitz_armor_protection_example():
 
 def test_damage_levels():
     assert [damage(h) for h in range(6)] == [
-        Damage.NONE, Damage.DISRUPTED, Damage.DEMORALIZED, Damage.STEP_LOSS, Damage.ELIMINATED,
+        Damage.NONE,
+        Damage.DISRUPTED,
+        Damage.DEMORALIZED,
+        Damage.STEP_LOSS,
+        Damage.ELIMINATED,
         Damage.ELIMINATED,
     ]
-    assert [str(d) for d in Damage] == ["none", "disrupted", "demoralized", "step loss", "eliminated"]
+    assert [str(d) for d in Damage] == [
+        "none",
+        "disrupted",
+        "demoralized",
+        "step loss",
+        "eliminated",
+    ]
 
 
 def test_which_leader_throws():
@@ -400,7 +484,9 @@ def test_leaders_do_not_save_against_at_or_assault():
 
 
 def test_a_good_leader_saves_more():
-    p_eliminated = [fire_outcome(20, leader_morale=m).probability(Damage.ELIMINATED) for m in range(6, 11)]
+    p_eliminated = [
+        fire_outcome(20, leader_morale=m).probability(Damage.ELIMINATED) for m in range(6, 11)
+    ]
     assert p_eliminated == sorted(p_eliminated, reverse=True)
     assert fire_outcome(20).probability(Damage.ELIMINATED) > p_eliminated[0]
 

@@ -21,7 +21,9 @@ def test_tour_runs_and_its_panel_answers_clicks(browser, lab):
     x, y = canvas_point(example_map("ss_panzer_errata_9_4"), "1712", box)
     page.mouse.click(x, y)
     from_box = page.locator(".widget-text:has-text('from') input")
-    page.wait_for_function("el => el.value === '1712'", arg=from_box.element_handle(), timeout=10_000)
+    page.wait_for_function(
+        "el => el.value === '1712'", arg=from_box.element_handle(), timeout=10_000
+    )
     page.wait_for_selector("li:has-text('crosses hexside 1712/1713')", timeout=10_000)
     from_box.fill("19x3")
     from_box.press("Enter")
@@ -47,7 +49,9 @@ def test_blitz_calculator_answers_typing_and_bad_input(browser, lab):
     strengths = page.locator(".widget-text:has-text('strengths') input").first
     strengths.fill("5, x")
     strengths.press("Enter")
-    page.locator(".widget-html:has-text(\"'x' in strengths is not a whole number\")").wait_for(timeout=10_000)
+    page.locator(".widget-html:has-text(\"'x' in strengths is not a whole number\")").wait_for(
+        timeout=10_000
+    )
     strengths.fill("4, 4")
     strengths.press("Enter")
     page.locator(".widget-html b:has-text('8 dice')").wait_for(timeout=10_000)
@@ -74,6 +78,7 @@ def test_ss_panzer_panels_answer_on_the_picture(browser, lab):
     page = run_all(browser, lab, "ss_panzer.ipynb")
     assert errors_shown(page) == []
     m = example_map("ss_panzer_errata_9_4")
+
     def panel(box: str):
         """The panel with a box of that name (panels are found by what they hold, not by order)."""
         return page.locator(f".jp-OutputArea-output:has(.widget-label:text-is('{box}'))").first
@@ -94,7 +99,9 @@ def test_ss_panzer_panels_answer_on_the_picture(browser, lab):
     before = settled_picture(page, canvas)
     page.mouse.click(*canvas_point(m, "2014", canvas.bounding_box()))
     page.wait_for_function("el => el.value === '2014'", arg=target.element_handle(), timeout=10_000)
-    los.locator(".widget-html b:has-text('line of sight blocked by slope hexside 1813/1913')").wait_for(timeout=10_000)
+    los.locator(
+        ".widget-html b:has-text('line of sight blocked by slope hexside 1813/1913')"
+    ).wait_for(timeout=10_000)
     assert firer.input_value() == "1712"
     settled_picture(page, canvas, unlike=before)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)

@@ -21,7 +21,7 @@ RESULTS = Path(__file__).parent.parent / "build" / "bench" / "click_to_picture.j
 CLICKS = 20
 
 #: A 40x30 map made the same way every run: woods and towns, slope hexsides around hills.
-BIG_MAP = '''
+BIG_MAP = """
 import random
 from wbk.hexgrid import Hexside
 from wbk.maps import HexMap
@@ -36,19 +36,27 @@ def big_map(columns=40, rows=30, seed=1):
     slopes = {Hexside(h, n): h for h in hills for n in frame.neighbors(h) if n not in hills}
     return HexMap(frame.name, frame.columns, frame.rows, "odd", terrain,
                   {"slope": frozenset(slopes)}, slopes)
-'''
+"""
 
 #: (panel, the code that makes it, the hexes clicked in turn: clicks alternate between its boxes)
 PANELS = {
     "errata": [
         ("LOS", 'panels.LosPanel(m, "1913", "1716")', ["1712", "2014", "1815", "2113"]),
-        ("LOS+viewshed", 'with_viewshed(panels.LosPanel(m, "1913", "1716"))', ["1712", "2014", "1815", "2113"]),
+        (
+            "LOS+viewshed",
+            'with_viewshed(panels.LosPanel(m, "1913", "1716"))',
+            ["1712", "2014", "1815", "2113"],
+        ),
         ("trace", 'TracePanel(m, "1913", "1716")', ["1712", "2014", "1815", "2113"]),
         ("movement", 'panels.MovementPanel(m, "1610", "1609")', ["1712", "2014", "1815", "2113"]),
     ],
     "40x30": [
         ("LOS", 'panels.LosPanel(big, "2015", "3020")', ["0505", "3525", "1030", "4001"]),
-        ("LOS+viewshed", 'with_viewshed(panels.LosPanel(big, "2015", "3020"))', ["0505", "3525", "1030", "4001"]),
+        (
+            "LOS+viewshed",
+            'with_viewshed(panels.LosPanel(big, "2015", "3020"))',
+            ["0505", "3525", "1030", "4001"],
+        ),
         ("trace", 'TracePanel(big, "2015", "3020")', ["0505", "3525", "1030", "4001"]),
         ("movement", 'panels.MovementPanel(big, "2015", "2218")', ["0505", "2520", "1812", "2217"]),
     ],
@@ -70,18 +78,36 @@ WATCH_CANVASES = """() => {
 
 def notebook(cells: list[str]) -> dict:
     return {
-        "cells": [{"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [],
-                   "source": source} for source in cells],
-        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)",
-                                    "language": "python"}},
-        "nbformat": 4, "nbformat_minor": 5,
+        "cells": [
+            {
+                "cell_type": "code",
+                "metadata": {},
+                "execution_count": None,
+                "outputs": [],
+                "source": source,
+            }
+            for source in cells
+        ],
+        "metadata": {
+            "kernelspec": {
+                "name": "python3",
+                "display_name": "Python 3 (ipykernel)",
+                "language": "python",
+            }
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
     }
 
 
 def upload(lab: str, name: str, content: dict) -> None:
     body = json.dumps({"type": "notebook", "format": "json", "content": content}).encode()
-    request = urllib.request.Request(f"{lab}/api/contents/{name}?token={TOKEN}", data=body, method="PUT",
-                                     headers={"Content-Type": "application/json"})
+    request = urllib.request.Request(
+        f"{lab}/api/contents/{name}?token={TOKEN}",
+        data=body,
+        method="PUT",
+        headers={"Content-Type": "application/json"},
+    )
     urllib.request.urlopen(request, timeout=30).read()
 
 
@@ -95,7 +121,9 @@ def clicks_to_pictures(page, canvas, m: HexMap, labels: list[str]) -> tuple[list
     for i in range(CLICKS + 1):
         x, y = canvas_point(m, labels[i % len(labels)], canvas.bounding_box())
         start = page.evaluate(
-            "c => { c.wbkMark = c.wbkDraws || 0; c.wbkFirst = null; return performance.now(); }", handle)
+            "c => { c.wbkMark = c.wbkDraws || 0; c.wbkFirst = null; return performance.now(); }",
+            handle,
+        )
         page.mouse.click(x, y)
         page.wait_for_function("c => c.wbkFirst !== null", arg=handle, timeout=20_000)
         page.wait_for_timeout(400)
@@ -106,10 +134,15 @@ def clicks_to_pictures(page, canvas, m: HexMap, labels: list[str]) -> tuple[list
 
 
 def test_click_to_picture(browser, lab):
-    cells = ["%matplotlib inline\nfrom wbk.maps import example_map\nfrom wbk.widgets import TracePanel\n"
-             "from wbk.widgets import ss_panzer as panels\nm = example_map('ss_panzer_errata_9_4')\n" + BIG_MAP
-             + "big = big_map()\n\ndef with_viewshed(panel):\n    panel.show_viewshed.value = True\n    return panel\n"]
-    cells += [f"# NBVAL_IGNORE_OUTPUT\n{code}" for panels in PANELS.values() for _, code, _ in panels]
+    cells = [
+        "%matplotlib inline\nfrom wbk.maps import example_map\nfrom wbk.widgets import TracePanel\n"
+        "from wbk.widgets import ss_panzer as panels\nm = example_map('ss_panzer_errata_9_4')\n"
+        + BIG_MAP
+        + "big = big_map()\n\ndef with_viewshed(panel):\n    panel.show_viewshed.value = True\n    return panel\n"
+    ]
+    cells += [
+        f"# NBVAL_IGNORE_OUTPUT\n{code}" for panels in PANELS.values() for _, code, _ in panels
+    ]
     upload(lab, "click_speed.ipynb", notebook(cells))
     page = run_all(browser, lab, "click_speed.ipynb")
     assert errors_shown(page) == []
@@ -117,7 +150,9 @@ def test_click_to_picture(browser, lab):
     # every panel's first picture arrives whole after the run; let the page take them all in
     page.wait_for_function(
         "() => [...document.querySelectorAll('.jupyter-matplotlib-canvas-div canvas:first-child')]"
-        ".filter(c => c.width > 0).length >= " + str(sum(map(len, PANELS.values()))), timeout=60_000)
+        ".filter(c => c.width > 0).length >= " + str(sum(map(len, PANELS.values()))),
+        timeout=60_000,
+    )
     page.wait_for_timeout(2000)
     namespace = {}
     exec(BIG_MAP, namespace)
@@ -131,9 +166,13 @@ def test_click_to_picture(browser, lab):
             canvas.scroll_into_view_if_needed()
             page.wait_for_timeout(300)
             times, pictures = clicks_to_pictures(page, canvas, maps[map_name], labels)
-            results[f"{name} {map_name}"] = {"median_ms": statistics.median(times[1:]), "times_ms": times[1:],
-                                             "pictures": pictures[1:], "first_ms": times[0],
-                                             "first_pictures": pictures[0]}
+            results[f"{name} {map_name}"] = {
+                "median_ms": statistics.median(times[1:]),
+                "times_ms": times[1:],
+                "pictures": pictures[1:],
+                "first_ms": times[0],
+                "first_pictures": pictures[0],
+            }
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(json.dumps(results, indent=1))
     assert errors_shown(page) == []
@@ -142,6 +181,8 @@ def test_click_to_picture(browser, lab):
         assert result["pictures"] == [1] * CLICKS, (key, result["pictures"])
     if os.environ.get("WBK_CHECK_SPEED"):  # make bench: the targets of issue 13
         for key, result in results.items():
-            assert result["median_ms"] < (150 if key.endswith("errata") else 250), (key, result["median_ms"])
+            assert result["median_ms"] < (150 if key.endswith("errata") else 250), (
+                key,
+                result["median_ms"],
+            )
     page.close()
-

@@ -3,7 +3,6 @@ from fractions import Fraction
 
 import matplotlib.pyplot as plt
 import pytest
-
 from matplotlib.colors import to_hex
 
 from wbk.charts import (
@@ -70,7 +69,9 @@ def test_stacked_bars_fill_each_case_to_one():
 
 
 def test_heatmap_cells_are_the_probabilities():
-    ax = heatmap(lambda n, k: (n @ (d6 >= k)).at_least(1), [1, 2, 3], [4, 5, 6], xlabel="dice", ylabel="need")
+    ax = heatmap(
+        lambda n, k: (n @ (d6 >= k)).at_least(1), [1, 2, 3], [4, 5, 6], xlabel="dice", ylabel="need"
+    )
     grid = ax.images[0].get_array()
     assert grid[0][0] == pytest.approx(1 / 2)  # 1 die needing 4+
     assert grid[2][2] == pytest.approx(1 - Fraction(5, 6) ** 3)
@@ -111,15 +112,23 @@ def test_colours_are_okabe_ito_and_numbers_read_on_their_bars():
     ax = stacked_bars(cases, title="hits, hitting on 5+")
     ax = stacked_bars(cases, title="hits, hitting on 5+", unit=("hit", "hits"))
     assert [t.get_text() for t in ax.get_legend().get_texts()] == [
-        "0 hits", "1 hit", "2 hits", "3 hits", "4 hits",
+        "0 hits",
+        "1 hit",
+        "2 hits",
+        "3 hits",
+        "4 hits",
     ]
     legend = [to_hex(h.get_facecolor()) for h in ax.get_legend().legend_handles]
     assert legend == ["#bbbbbb", "#56b4e9", "#e69f00", "#d55e00", "#000000"]
     numbers = [(t.get_text(), t.get_color()) for t in ax.texts if t.get_text()]
     # black on grey, sky blue and orange; white on vermillion (4 dice, 3 hits: 8/81)
     assert numbers == [
-        ("66.67%", "black"), ("19.75%", "black"), ("33.33%", "black"), ("39.51%", "black"),
-        ("29.63%", "black"), ("9.88%", "white"),
+        ("66.67%", "black"),
+        ("19.75%", "black"),
+        ("33.33%", "black"),
+        ("39.51%", "black"),
+        ("29.63%", "black"),
+        ("9.88%", "white"),
     ]
     assert ordered_colours(7)[0] != ordered_colours(7)[-1] and len(ordered_colours(7)) == 7
 
@@ -127,12 +136,14 @@ def test_colours_are_okabe_ito_and_numbers_read_on_their_bars():
 def test_at_least_each_outcome_draws_one_curve_per_level():
     by_dice = {n: n @ (d6 >= 5) for n in range(1, 7)}
     ax = at_least_each_outcome(by_dice, [1, 2, 3], xlabel="dice", or_more="or more hits")
-    one, two, three = ax.get_lines()
+    one, _two, _three = ax.get_lines()
     assert list(one.get_ydata()) == pytest.approx([1 - (2 / 3) ** n for n in range(1, 7)])
     colours = [to_hex(line.get_color()) for line in ax.get_lines()]
     assert colours == ["#56b4e9", "#e69f00", "#d55e00"]
     assert [t.get_text() for t in ax.get_legend().get_texts()] == [
-        "1 or more hits", "2 or more hits", "3 or more hits",
+        "1 or more hits",
+        "2 or more hits",
+        "3 or more hits",
     ]
     assert ax.get_ylabel() == "chance"
 

@@ -38,7 +38,10 @@ def test_roll_again_per_hit_against_icepool(hits, morale):
     assert same(ours, oracle)
 
 
-@pytest.mark.parametrize("op", [operator.add, operator.sub, operator.mul, operator.lt, operator.le, operator.gt, operator.ge])
+@pytest.mark.parametrize(
+    "op",
+    [operator.add, operator.sub, operator.mul, operator.lt, operator.le, operator.gt, operator.ge],
+)
 def test_binary_operations_against_icepool(op):
     assert same(op(2 @ d6, die(8)), op(2 @ icepool.d6, icepool.d8))
 
@@ -57,7 +60,10 @@ def test_reading_a_distribution():
 
 
 def test_conditioning_and_joint_outcomes():
-    assert (2 @ d6).given(lambda x: x >= 11).probabilities() == {11: Fraction(2, 3), 12: Fraction(1, 3)}
+    assert (2 @ d6).given(lambda x: x >= 11).probabilities() == {
+        11: Fraction(2, 3),
+        12: Fraction(1, 3),
+    }
     both = Dist.joint(d6 >= 5, d6 >= 6)
     assert both.probability((True, True)) == Fraction(1, 18)
     assert sum(both.probabilities().values()) == 1
@@ -201,7 +207,9 @@ def test_long_fractions_are_shortened_in_the_table():
     assert fraction_html(Fraction(1, 6)) == "1/6"
     long = (30 @ (d6 >= 6)).probability(1)
     shown = fraction_html(long)
-    assert shown.startswith(f'<span title="exact: {long}"') and shown.endswith(">≈ 1 in 39.6</span>")
+    assert shown.startswith(f'<span title="exact: {long}"') and shown.endswith(
+        ">≈ 1 in 39.6</span>"
+    )
     middle = (20 @ (d6 >= 6)).at_least(4)
     # odds, as the rest of the column: never a decimal beside them
     assert fraction_html(middle).endswith(">≈ 1 in 2.31</span>")

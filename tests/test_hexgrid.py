@@ -24,7 +24,14 @@ def side(a: str, b: str) -> Hexside:
 
 
 def test_neighbours_in_printed_numbering():
-    assert [label(n) for n in odd_q(19, 13).neighbors()] == ["1912", "2013", "2014", "1914", "1814", "1813"]
+    assert [label(n) for n in odd_q(19, 13).neighbors()] == [
+        "1912",
+        "2013",
+        "2014",
+        "1914",
+        "1814",
+        "1813",
+    ]
 
 
 def test_distance_and_rings():
@@ -82,7 +89,14 @@ def test_trace_through_hexside_midpoints():
 
 def test_red_blob_line_through_two_corners():
     t = trace(Hex(0, 0, 0), Hex(1, -5, 4))
-    assert [h.cube for h in t.hexes] == [(0, 0, 0), (0, -1, 1), (0, -2, 2), (1, -3, 2), (1, -4, 3), (1, -5, 4)]
+    assert [h.cube for h in t.hexes] == [
+        (0, 0, 0),
+        (0, -1, 1),
+        (0, -2, 2),
+        (1, -3, 2),
+        (1, -4, 3),
+        (1, -5, 4),
+    ]
     assert len(t.touched) == 2
     # through a corner straight into an adjacent hex: that hexside counts as crossed
     assert len(t.crossed) == 5
@@ -111,11 +125,11 @@ def test_trace_invariants(a, b):
     # a line can zig-zag across more hexsides than the hex distance, never fewer
     assert len(t.crossed) + 2 * len(t.along) >= a.distance(b)
     assert len(t.hexes) == len(t.crossed) + len(t.along) + 1
-    for (kind, item), (_, nxt) in zip(t.course, t.course[1:]):
+    for (kind, item), (_, nxt) in zip(t.course, t.course[1:], strict=False):
         if kind == "cross":
             assert isinstance(nxt, Hex) and nxt in item
     runs_along = iter(t.along)
-    for h, nxt in zip(t.hexes, t.hexes[1:]):
+    for h, nxt in zip(t.hexes, t.hexes[1:], strict=False):
         if h.distance(nxt) == 2:  # only over a hexside the line runs along
             assert set(next(runs_along).hexes) == set(h.neighbors()) & set(nxt.neighbors())
         else:
@@ -131,7 +145,7 @@ def nearest_hexes(p: tuple[Fraction, Fraction, Fraction]) -> set[Hex]:
     """Every hex whose centre is nearest to the exact point p (more than one on a boundary)."""
     near = Hex(round(p[0]), round(p[1]))
     candidates = [near, *near.disk(2)]
-    dist = {h: sum((c - x) ** 2 for c, x in zip(h.cube, p)) for h in candidates}
+    dist = {h: sum((c - x) ** 2 for c, x in zip(h.cube, p, strict=False)) for h in candidates}
     best = min(dist.values())
     return {h for h, d in dist.items() if d == best}
 
@@ -180,7 +194,7 @@ def test_fast_paths_make_the_same_hexes_as_the_constructor():
         (lambda: Hex(0, True), "hex coordinate r True is not a whole number"),
         (lambda: Hex(0, 0, "0"), "hex coordinate s '0' is not a whole number"),
         (lambda: Hex(0, 0) * 0.5, "factor 0.5 is not a whole number"),
-        (lambda: Hex(0, 0) + (1, 0), "cannot add (1, 0) to Hex(0, 0, 0)"),
+        (lambda: (*Hex(0, 0), 1, 0), "cannot add (1, 0) to Hex(0, 0, 0)"),
         (lambda: Hex(0, 0).neighbor("N"), "direction 'N' is not a Direction"),
         (lambda: Direction((2, 0)), "direction (2, 0) is not a Direction"),
         (lambda: Hex(0, 0).ring(True), "ring radius True is not a whole number"),

@@ -15,16 +15,25 @@ def test_every_notebook_draws_inline_whatever_the_backend_and_says_how_to_run_it
     first_code = next(c for c in nb.cells if c.cell_type == "code")
     assert first_code.source.startswith("%matplotlib inline")
     assert "Run All Cells" in nb.cells[0].source
-    assert "widgets" not in nb.metadata  # stored without widget state: a diff shows only real changes
+    assert (
+        "widgets" not in nb.metadata
+    )  # stored without widget state: a diff shows only real changes
 
 
 def images(nb) -> int:
-    return sum("image/png" in o.get("data", {}) for c in nb.cells if c.cell_type == "code" for o in c.outputs)
+    return sum(
+        "image/png" in o.get("data", {})
+        for c in nb.cells
+        if c.cell_type == "code"
+        for o in c.outputs
+    )
 
 
 def test_figures_show_with_mplbackend_agg_in_the_environment(monkeypatch, tmp_path):
     monkeypatch.setenv("MPLBACKEND", "Agg")  # common on servers and CI
-    nb = nbformat.read(Path(__file__).parent.parent / "notebooks" / "00_hex_basics.ipynb", as_version=4)
+    nb = nbformat.read(
+        Path(__file__).parent.parent / "notebooks" / "00_hex_basics.ipynb", as_version=4
+    )
     stored = images(nb)
     NotebookClient(nb, timeout=120, resources={"metadata": {"path": str(tmp_path)}}).execute()
     assert images(nb) == stored == 2  # the map itself, and the line drawn with pyplot

@@ -46,7 +46,13 @@ def test_overlays_lie_over_the_terrain_and_reuse_their_artists(m):
     assert len(view.corner_marks.get_xdata()) == 4
     assert view.line.get_linestyle() == "--"
     legend = [t.get_text() for t in view.ax.get_legend().get_texts()]
-    assert {"value", "the numbers", "line of sight blocked", "blocking hexside", "hexside run along"} <= set(legend)
+    assert {
+        "value",
+        "the numbers",
+        "line of sight blocked",
+        "blocking hexside",
+        "hexside run along",
+    } <= set(legend)
     view.clear()
     assert len(view.layer.get_paths()) == 0 and len(view.along_sides.get_segments()) == 0
     assert "line of sight blocked" not in [t.get_text() for t in view.ax.get_legend().get_texts()]
@@ -61,8 +67,15 @@ def test_overlays_lie_over_the_terrain_and_reuse_their_artists(m):
 def test_every_colour_and_symbol_of_the_map_is_in_the_legend(m):
     view = draw_map(m.with_terrain("1815", {"woods", "town"}))
     legend = [t.get_text() for t in view.ax.get_legend().get_texts()]
-    assert legend == ["town", "trench", "woods", "inner hex: second terrain", "slope (hachures uphill)",
-                      "stream hexside", "star hex"]
+    assert legend == [
+        "town",
+        "trench",
+        "woods",
+        "inner hex: second terrain",
+        "slope (hachures uphill)",
+        "stream hexside",
+        "star hex",
+    ]
     plt.close(view.figure)
 
 
@@ -73,7 +86,9 @@ def test_a_clear_and_a_blocked_line_differ_in_colour_and_style(m):
     clear = draw_line_of_sight(m, line_of_sight(m, "1913", "1816"))
     blocked = draw_line_of_sight(m, line_of_sight(m, "1712", "2014"))
     assert clear.ax.get_title() == "1913 → 1816: clear"
-    assert blocked.ax.get_title() == "1712 → 2014: blocked by slope hexside 1813/1913, slope hex 1913"
+    assert (
+        blocked.ax.get_title() == "1712 → 2014: blocked by slope hexside 1813/1913, slope hex 1913"
+    )
     assert clear.line.get_color() != blocked.line.get_color()
     assert (clear.line.get_linestyle(), blocked.line.get_linestyle()) == ("-", "--")
     assert len(blocked.blocking_hexes.get_paths()) == 1  # 1913, hatched: its terrain shows through
@@ -112,8 +127,15 @@ def test_edited_contents_update_the_same_artists(m):
     edited = m.with_terrain(h, {"woods"}).with_feature(m.hexside("1208/1209"), "stream")
     view.show_contents(edited)
     assert view.faces is faces and view.feature_lines is lines
-    assert tuple(view.faces.get_facecolors()[view.index[h]][:3]) != (0.9568627450980393, 0.9450980392156862, 0.8941176470588236)
-    assert len(view.feature_lines.get_segments()) == len(m.hexside_features["slope"]) + len(m.hexside_features["stream"]) + 1
+    assert tuple(view.faces.get_facecolors()[view.index[h]][:3]) != (
+        0.9568627450980393,
+        0.9450980392156862,
+        0.8941176470588236,
+    )
+    assert (
+        len(view.feature_lines.get_segments())
+        == len(m.hexside_features["slope"]) + len(m.hexside_features["stream"]) + 1
+    )
     with pytest.raises(Exception, match="does not have the extent"):
         view.show_contents(HexMap("small", (1, 2), (1, 2)))
     plt.close(view.figure)

@@ -26,16 +26,35 @@ def test_environment_yml_matches_pyproject():
 
 def test_rules_layers_do_not_import_presentation():
     # top-level imports only: drawing itself in Jupyter imports wbk.plot inside _repr_png_, as python-chess does
-    below_the_face = ["hexgrid", "dice", "maps", "errors", "checks", "explain", "datafile", "games/ss_panzer", "games/blitz", "games/stalingrad"]
+    below_the_face = [
+        "hexgrid",
+        "dice",
+        "maps",
+        "errors",
+        "checks",
+        "explain",
+        "datafile",
+        "games/ss_panzer",
+        "games/blitz",
+        "games/stalingrad",
+    ]
     for module in below_the_face:
         source = (ROOT / "wbk" / f"{module}.py").read_text()
-        assert not re.search(r"^(import|from) (matplotlib|ipywidgets|ipympl|numpy|wbk\.(plot|charts|widgets))", source, re.M), module
+        assert not re.search(
+            r"^(import|from) (matplotlib|ipywidgets|ipympl|numpy|wbk\.(plot|charts|widgets))",
+            source,
+            re.M,
+        ), module
     # the table geometry measures with shapely, which needs numpy, and the fast lines of sight
     # gather with numpy: numpy is allowed there, drawing is not
     on_shapely = ["table", "games/pz8", "sightlines"]
     for module in on_shapely:
         source = (ROOT / "wbk" / f"{module}.py").read_text()
-        assert not re.search(r"^(import|from) (matplotlib|ipywidgets|ipympl|wbk\.(plot|charts|widgets))", source, re.M), module
+        assert not re.search(
+            r"^(import|from) (matplotlib|ipywidgets|ipympl|wbk\.(plot|charts|widgets))",
+            source,
+            re.M,
+        ), module
 
 
 def test_importing_the_rules_loads_no_presentation_library():
@@ -43,7 +62,9 @@ def test_importing_the_rules_loads_no_presentation_library():
     import sys
 
     code = "import sys, wbk, wbk.games.blitz, wbk.games.ss_panzer, wbk.games.stalingrad; print(sorted(m for m in ('matplotlib', 'ipywidgets', 'numpy') if m in sys.modules))"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
     assert out.strip() == "[]"
 
 
@@ -53,5 +74,7 @@ def test_importing_the_table_rules_loads_no_drawing_library():
     import sys
 
     code = "import sys, wbk.table, wbk.games.pz8; print(sorted(m for m in ('matplotlib', 'ipywidgets', 'wbk.tableplot') if m in sys.modules))"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
     assert out.strip() == "[]"

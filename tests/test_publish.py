@@ -38,7 +38,12 @@ def offline_page(browser):
     """A page that may load file:// only, recording what failed and what the console said."""
     page = browser.new_page(viewport={"width": 1300, "height": 1000})
     failed, errors = [], []
-    page.route("**/*", lambda route: route.continue_() if route.request.url.startswith("file://") else route.abort())
+    page.route(
+        "**/*",
+        lambda route: (
+            route.continue_() if route.request.url.startswith("file://") else route.abort()
+        ),
+    )
     page.on("requestfailed", lambda request: failed.append(f"{request.url} ({request.failure})"))
     page.on("console", lambda message: message.type == "error" and errors.append(message.text))
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -56,14 +61,20 @@ def test_the_site_shows_every_chapter_offline(browser, site):
         page.wait_for_load_state("load")
         assert "NBVAL" not in page.locator("main").inner_text(), stem
         assert page.locator("main .output.traceback, main .output.stderr").count() == 0, stem
-        figures = page.locator("main img").evaluate_all("imgs => imgs.filter(i => i.naturalWidth > 0).length")
+        figures = page.locator("main img").evaluate_all(
+            "imgs => imgs.filter(i => i.naturalWidth > 0).length"
+        )
         assert figures >= 1, stem
-        panels = sum("# NBVAL_IGNORE_OUTPUT" in c.source and "panel" in c.source.lower()
-                     for c in nbformat.read(ROOT / "notebooks" / f"{stem}.ipynb", as_version=4).cells)
+        panels = sum(
+            "# NBVAL_IGNORE_OUTPUT" in c.source and "panel" in c.source.lower()
+            for c in nbformat.read(ROOT / "notebooks" / f"{stem}.ipynb", as_version=4).cells
+        )
         assert page.locator(".wbk-panel-snapshot").count() >= panels, stem
     page.goto((site.parent / "ss_panzer.html").as_uri())
     snapshot = page.locator(".wbk-panel-snapshot").first
-    assert "firer: 1913" in snapshot.inner_text() and "line of sight blocked" in snapshot.inner_text()
+    assert (
+        "firer: 1913" in snapshot.inner_text() and "line of sight blocked" in snapshot.inner_text()
+    )
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     snapshot.screenshot(path=SCREENSHOTS / "site_ss_panzer_snapshot.png")
     page.goto((site.parent / "search.html").as_uri() + "?q=slope")
@@ -104,7 +115,9 @@ def click_to_picture(page, canvas, m, label: str) -> float:
     page.evaluate("c => { window.wbkBefore = c.toDataURL(); }", handle)
     clicked = time.monotonic()
     page.mouse.click(*canvas_point(m, label, canvas.bounding_box()))
-    page.wait_for_function("c => c.toDataURL() !== window.wbkBefore", arg=handle, polling="raf", timeout=15_000)
+    page.wait_for_function(
+        "c => c.toDataURL() !== window.wbkBefore", arg=handle, polling="raf", timeout=15_000
+    )
     return time.monotonic() - clicked
 
 
@@ -127,7 +140,9 @@ def test_the_app_lists_the_chapters_and_its_panels_answer_a_click(browser, app):
     m = example_map("ss_panzer_errata_9_4")
     for label in ("1712", "2014"):  # firer, then target: each click redraws the picture
         click_to_picture(page, canvas, m, label)
-    los.locator(".widget-html b:has-text('line of sight blocked by slope hexside 1813/1913')").wait_for(timeout=15_000)
+    los.locator(
+        ".widget-html b:has-text('line of sight blocked by slope hexside 1813/1913')"
+    ).wait_for(timeout=15_000)
     assert los.locator(".widget-html b").first.inner_text() != before
     deadline = time.monotonic() + 10
     while canvas.screenshot() == picture and time.monotonic() < deadline:
@@ -149,9 +164,14 @@ def test_the_app_lists_the_chapters_and_its_panels_answer_a_click(browser, app):
     assert pixels.std() > 0.05  # a map, not an empty canvas
     viewer.close()
     # the time from a click to a new picture, over a round of targets
-    times = [click_to_picture(page, canvas, m, label) for label in ("1915", "1716", "2113", "1816", "2216", "1209")]
-    print(f"click to picture in the app: median {statistics.median(times) * 1000:.0f} ms "
-          f"({', '.join(f'{t * 1000:.0f}' for t in times)} ms)")
+    times = [
+        click_to_picture(page, canvas, m, label)
+        for label in ("1915", "1716", "2113", "1816", "2216", "1209")
+    ]
+    print(
+        f"click to picture in the app: median {statistics.median(times) * 1000:.0f} ms "
+        f"({', '.join(f'{t * 1000:.0f}' for t in times)} ms)"
+    )
     assert outside == []
     page.close()
 
@@ -162,8 +182,10 @@ def test_every_chapter_opens_in_the_app_with_its_panels_drawn(browser, app, note
     page.goto(f"{app}/voila/render/{notebook}", wait_until="commit")
     page.locator(".jupyter-matplotlib-canvas-div canvas").first.wait_for(timeout=180_000)
     page.wait_for_load_state("load")
-    errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr'], "
-                          ".jp-RenderedText[data-mime-type='application/vnd.jupyter.error']")
+    errors = page.locator(
+        ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr'], "
+        ".jp-RenderedText[data-mime-type='application/vnd.jupyter.error']"
+    )
     assert errors.count() == 0
     assert outside == []
     page.close()

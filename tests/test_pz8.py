@@ -35,12 +35,16 @@ def brute_attack(gun, target, *, cover=False, veteran=False, shaken=False, natur
     most = dice if gun == "short" else 1
     counts = Counter()
     for faces in itertools.product(FACES, repeat=dice):
-        hit_dice = [f for f in faces if f + modifier >= need or (natural_six == "always_hits" and f == 6)]
+        hit_dice = [
+            f for f in faces if f + modifier >= need or (natural_six == "always_hits" and f == 6)
+        ]
         applied = len(hit_dice) if gun == "short" else (1 if hit_dice else 0)
         passes = any(f <= 2 for f in faces)
         for saves in itertools.product(FACES, repeat=applied):
             failed = sum(1 for s in saves if s < save)
-            counts[(applied, failed > 0, applied > 0 and failed == 0, passes)] += 6 ** (most - applied)
+            counts[(applied, failed > 0, applied > 0 and failed == 0, passes)] += 6 ** (
+                most - applied
+            )
     total = 6 ** (dice + most)
     assert sum(counts.values()) == total
     return {AttackOutcome(*k): Fraction(v, total) for k, v in counts.items()}
@@ -125,7 +129,9 @@ def test_platoon_move_of_the_shipped_table():
 
 
 def test_platoon_move_needs_an_hq():
-    table = open_table(Tank("A", (10, 10), side="X", is_hq=True, destroyed=True), Tank("B", (10, 12), side="X"))
+    table = open_table(
+        Tank("A", (10, 10), side="X", is_hq=True, destroyed=True), Tank("B", (10, 12), side="X")
+    )
     assert not pz8.platoon_movement(table, "X").allowed
 
 
@@ -143,7 +149,9 @@ GRID = [
 @pytest.mark.parametrize("gun, target, cover, veteran, shaken, six", GRID)
 def test_attack_equals_the_brute_force_enumeration(gun, target, cover, veteran, shaken, six):
     got = pz8.attack(gun, target, cover=cover, veteran=veteran, shaken=shaken, natural_six=six)
-    assert got.probabilities() == brute_attack(gun, target, cover=cover, veteran=veteran, shaken=shaken, natural_six=six)
+    assert got.probabilities() == brute_attack(
+        gun, target, cover=cover, veteran=veteran, shaken=shaken, natural_six=six
+    )
 
 
 @pytest.mark.parametrize(
@@ -158,11 +166,16 @@ def test_attack_equals_the_brute_force_enumeration(gun, target, cover, veteran, 
 def test_short_gun_against_a_medium_tank(kwargs, destroyed):
     got = pz8.attack("short", "medium", **kwargs)
     assert chance(got, lambda o: o.destroyed) == destroyed
-    assert brute_chance(brute_attack("short", "medium", **kwargs), lambda o: o.destroyed) == destroyed
+    assert (
+        brute_chance(brute_attack("short", "medium", **kwargs), lambda o: o.destroyed) == destroyed
+    )
     assert chance(got, lambda o: o.turn_passes) == Fraction(19, 27)  # 1 - (2/3)^3, modifiers aside
 
 
-@pytest.mark.parametrize("gun, passes", [("short", Fraction(19, 27)), ("medium", Fraction(5, 9)), ("long", Fraction(1, 3))])
+@pytest.mark.parametrize(
+    "gun, passes",
+    [("short", Fraction(19, 27)), ("medium", Fraction(5, 9)), ("long", Fraction(1, 3))],
+)
 def test_the_chance_a_shot_passes_the_turn(gun, passes):
     # every die rolled counts, the unused die of a medium gun too: 1 - (4/6)^dice
     for target in CLASSES:
@@ -173,7 +186,11 @@ def test_the_chance_a_shot_passes_the_turn(gun, passes):
 
 def test_the_chapters_table_of_kills_by_gun_and_class():
     expected = {
-        "short": {"light": Fraction(3635, 5832), "medium": Fraction(91, 216), "heavy": Fraction(217, 729)},
+        "short": {
+            "light": Fraction(3635, 5832),
+            "medium": Fraction(91, 216),
+            "heavy": Fraction(217, 729),
+        },
         "medium": {"light": Fraction(25, 54), "medium": Fraction(10, 27), "heavy": Fraction(5, 18)},
         "long": {"light": Fraction(5, 12), "medium": Fraction(5, 12), "heavy": Fraction(1, 3)},
     }
@@ -191,7 +208,11 @@ def test_the_chapters_table_of_kills_by_gun_and_class():
 def test_what_heavy_armour_is_worth_against_a_medium_gun():
     destroyed = {c: chance(pz8.attack("medium", c), lambda o: o.destroyed) for c in CLASSES}
     # a hit 1 - (2/3)^2 = 5/9, then the save fails: light 5/6, medium 4/6, heavy 3/6
-    assert destroyed == {"light": Fraction(25, 54), "medium": Fraction(10, 27), "heavy": Fraction(5, 18)}
+    assert destroyed == {
+        "light": Fraction(25, 54),
+        "medium": Fraction(10, 27),
+        "heavy": Fraction(5, 18),
+    }
     assert destroyed["medium"] - destroyed["heavy"] == Fraction(5, 54)
     for c in CLASSES:
         assert destroyed[c] == brute_chance(brute_attack("medium", c), lambda o: o.destroyed)
@@ -199,7 +220,9 @@ def test_what_heavy_armour_is_worth_against_a_medium_gun():
 
 @pytest.mark.parametrize("gun, target, cover, veteran, shaken, six", GRID[::7])
 def test_attack_chances_equal_the_brute_force(gun, target, cover, veteran, shaken, six):
-    got = pz8.attack_chances(gun, target, cover=cover, veteran=veteran, shaken=shaken, natural_six=six)
+    got = pz8.attack_chances(
+        gun, target, cover=cover, veteran=veteran, shaken=shaken, natural_six=six
+    )
     table = brute_attack(gun, target, cover=cover, veteran=veteran, shaken=shaken, natural_six=six)
     assert got.hit == brute_chance(table, lambda o: o.hits > 0)
     assert got.destroyed == brute_chance(table, lambda o: o.destroyed)
@@ -211,7 +234,9 @@ def test_shaken_means_hit_but_not_destroyed():
     d = pz8.attack("long", "heavy")
     assert chance(d, lambda o: o.shaken) == Fraction(1, 6)  # hit 1/2, saved on 5+ 1/3
     assert chance(d, lambda o: o.destroyed) == Fraction(1, 3)
-    assert d.probability(AttackOutcome(1, True, False, True)) == 0  # one die: a hit is a 4-6, never a 1-2
+    assert (
+        d.probability(AttackOutcome(1, True, False, True)) == 0
+    )  # one die: a hit is a 4-6, never a 1-2
     assert d.probability(AttackOutcome(1, True, False, False)) == Fraction(1, 2) * Fraction(4, 6)
 
 
@@ -278,14 +303,18 @@ def test_the_cover_readings_on_the_shipped_table():
     # veteran +1 and cover -1 cancel: 5-6 hits (1/3 a die); veteran alone: 4-6 (1/2); heavy saves on 4+
     assert destroyed == [Fraction(5, 18), Fraction(3, 8)]
     assert destroyed == [
-        brute_chance(brute_attack("medium", "heavy", veteran=True, cover=True), lambda o: o.destroyed),
+        brute_chance(
+            brute_attack("medium", "heavy", veteran=True, cover=True), lambda o: o.destroyed
+        ),
         brute_chance(brute_attack("medium", "heavy", veteran=True), lambda o: o.destroyed),
     ]
     assert any("half or more is hidden: in the open" in s.text for s in half.steps)
 
 
 def test_a_shaken_firer_shoots_at_minus_one():
-    table = open_table(Tank("A", (10, 10), side="X", gun="long", shaken=True), Tank("B", (10, 20), side="Y"))
+    table = open_table(
+        Tank("A", (10, 10), side="X", gun="long", shaken=True), Tank("B", (10, 20), side="Y")
+    )
     assert pz8.shot(table, "A", "B").outcome == pz8.attack("long", "medium", shaken=True)
 
 
@@ -358,22 +387,40 @@ def closed_form_duel(a: Tank, b: Tank, range_inches, cover_a=False, cover_b=Fals
     def parts(shooter, target, cover):
         if range_inches > pz8.GUN_RANGES[shooter.gun]:
             return Fraction(0), Fraction(0), Fraction(1)
-        t = brute_attack(shooter.gun, target.tank_class, cover=cover, veteran=shooter.crew == "veteran")
+        t = brute_attack(
+            shooter.gun, target.tank_class, cover=cover, veteran=shooter.crew == "veteran"
+        )
         d = brute_chance(t, lambda o: o.destroyed)
         k = brute_chance(t, lambda o: not o.destroyed and not o.turn_passes)
         return d, k, 1 - d - k
 
     dA, kA, pA = parts(a, b, cover_b)
-    dB, kB, pB = parts(b, a, cover_a)
+    _dB, kB, pB = parts(b, a, cover_a)
     x = dA / (1 - kA - pA * pB / (1 - kB))
     return x
 
 
 PAIRS = [
-    (Tank("T-34", tank_class="medium", gun="medium"), Tank("Pz III", tank_class="medium", gun="medium"), 10),
-    (Tank("Tiger", tank_class="heavy", gun="long"), Tank("T-34", tank_class="medium", gun="medium"), 16),
-    (Tank("Stuart", tank_class="light", gun="short", crew="veteran"), Tank("Panther", tank_class="heavy", gun="long"), 8),
-    (Tank("KV-1", tank_class="heavy", gun="medium"), Tank("Pz II", tank_class="light", gun="short"), 11),
+    (
+        Tank("T-34", tank_class="medium", gun="medium"),
+        Tank("Pz III", tank_class="medium", gun="medium"),
+        10,
+    ),
+    (
+        Tank("Tiger", tank_class="heavy", gun="long"),
+        Tank("T-34", tank_class="medium", gun="medium"),
+        16,
+    ),
+    (
+        Tank("Stuart", tank_class="light", gun="short", crew="veteran"),
+        Tank("Panther", tank_class="heavy", gun="long"),
+        8,
+    ),
+    (
+        Tank("KV-1", tank_class="heavy", gun="medium"),
+        Tank("Pz II", tank_class="light", gun="short"),
+        11,
+    ),
 ]
 
 
@@ -393,7 +440,10 @@ def test_duel_numbers():
     assert d.first_wins == Fraction(21, 32) == closed_form_duel(*PAIRS[0])
     assert d.mean_shots == Fraction(27, 10)
     # a T-34 shooting first at a Tiger at 16" wins a little more often than not
-    t34, tiger = Tank("T-34", tank_class="medium", gun="medium"), Tank("Tiger", tank_class="heavy", gun="long")
+    t34, tiger = (
+        Tank("T-34", tank_class="medium", gun="medium"),
+        Tank("Tiger", tank_class="heavy", gun="long"),
+    )
     d = pz8.duel(t34, tiger, 16)
     assert d.first_wins == Fraction(9, 17) == closed_form_duel(t34, tiger, 16)
 
@@ -461,7 +511,9 @@ def level_by_level_shaken_duel(a: Tank, b: Tank) -> Fraction:
         rows = []
         for shooter, target, shaken in ((a, b, sa), (b, a, sb)):
             const, cx, cy = Fraction(0), Fraction(0), Fraction(0)
-            table = brute_attack(shooter.gun, target.tank_class, shaken=shaken, veteran=shooter.crew == "veteran")
+            table = brute_attack(
+                shooter.gun, target.tank_class, shaken=shaken, veteran=shooter.crew == "veteran"
+            )
             for o, p in table.items():
                 if o.destroyed:
                     const += p if shooter is a else 0
@@ -490,7 +542,9 @@ def test_duel_with_the_shaken_rule_level_by_level():
     d = pz8.duel(t34, pz3, 10, shaken_rule=True)
     assert d.first_wins == Fraction(182489, 270963) == level_by_level_shaken_duel(t34, pz3)
     tiger, stuart = PAIRS[1][0], PAIRS[2][0]
-    assert pz8.duel(tiger, stuart, 8, shaken_rule=True).first_wins == level_by_level_shaken_duel(tiger, stuart)
+    assert pz8.duel(tiger, stuart, 8, shaken_rule=True).first_wins == level_by_level_shaken_duel(
+        tiger, stuart
+    )
 
 
 @settings(max_examples=25, deadline=None)
@@ -503,7 +557,9 @@ def test_duel_with_the_shaken_rule_level_by_level():
     st.booleans(),
 )
 def test_duel_chances_add_up(c1, g1, c2, g2, r, rule):
-    d = pz8.duel(Tank("A", tank_class=c1, gun=g1), Tank("B", tank_class=c2, gun=g2), r, shaken_rule=rule)
+    d = pz8.duel(
+        Tank("A", tank_class=c1, gun=g1), Tank("B", tank_class=c2, gun=g2), r, shaken_rule=rule
+    )
     assert d.first_wins + d.second_wins + d.stalemate == 1
     assert d.first_wins >= 0 and d.second_wins >= 0
 
@@ -523,7 +579,10 @@ def test_the_shipped_table_is_illustrative_and_loads():
 def test_load_table_names_the_file_key_and_value(tmp_path):
     path = tmp_path / "bad.toml"
     path.write_text('size = [24, 24]\n[[tanks]]\nname = "A"\nposition = [5, 5]\ngun = "huge"\n')
-    with pytest.raises(WbkError, match=r"bad\.toml: \[\[tanks\]\] 'A': gun 'huge' is not one of short, medium, long"):
+    with pytest.raises(
+        WbkError,
+        match=r"bad\.toml: \[\[tanks\]\] 'A': gun 'huge' is not one of short, medium, long",
+    ):
         pz8.load_table(path)
     path.write_text('size = [24, 24]\n[[tanks]]\nname = "A"\nposition = [5, 5]\nclass = "medium"\n')
     assert pz8.load_table(path).piece("A").tank_class == "medium"
@@ -540,7 +599,12 @@ def test_bad_points_for_the_reach():
 def test_steps_read_as_the_rules_do():
     texts = [s.text for s in pz8.attack_procedure("long", "medium", veteran=True).steps]
     assert "each die hits on a 3-6 (the roll +1 must reach 4): 2/3" in texts
-    texts = [s.text for s in pz8.attack_procedure("short", "heavy", cover=True, shaken=True, natural_six="always_hits").steps]
+    texts = [
+        s.text
+        for s in pz8.attack_procedure(
+            "short", "heavy", cover=True, shaken=True, natural_six="always_hits"
+        ).steps
+    ]
     assert "each die hits on a 6 (a natural 6 always hits): 1/6" in texts
     assert str(AttackOutcome(1, True, False, True)) == "destroyed, turn passes"
     assert str(Movement(7, False)) == '7"'

@@ -28,8 +28,10 @@ def random_map(columns, rows, low_columns, seed, *, slopes=8, woods=6, towns=12)
     rng = random.Random(seed)
     frame = HexMap(f"random {seed}", columns, rows, low_columns)
     hexes = list(frame)
-    terrain = {"woods": frozenset(rng.sample(hexes, len(hexes) // woods)),
-               "town": frozenset(rng.sample(hexes, len(hexes) // towns))}
+    terrain = {
+        "woods": frozenset(rng.sample(hexes, len(hexes) // woods)),
+        "town": frozenset(rng.sample(hexes, len(hexes) // towns)),
+    }
     sides = sorted({Hexside(h, n) for h in hexes for n in frame.neighbors(h)})
     slope = rng.sample(sides, len(sides) // slopes)
     uphill = {s: s.hexes[rng.randrange(2)] for s in slope}
@@ -47,7 +49,9 @@ def course_events(a: Hex, b: Hex) -> set:
         if kind == "hex" and item not in (a, b):
             events.add((sightlines.HEX, item))
         elif kind == "cross" and item not in own:
-            events.add((sightlines.CROSSED_AT_CORNER if previous == "corner" else sightlines.CROSSED, item))
+            events.add(
+                (sightlines.CROSSED_AT_CORNER if previous == "corner" else sightlines.CROSSED, item)
+            )
         elif kind == "along":
             events.add((sightlines.ALONG_OWN if item in own else sightlines.ALONG, item))
         elif kind == "corner":
@@ -85,7 +89,8 @@ MAPS = {
 OPTION_SETS = [
     dict(blocking_terrain=terrain, edge=edge, slope_hex=slope_hex, slope_end=slope_end)
     for terrain, edge, slope_hex, slope_end in itertools.product(
-        [(), ("woods", "town")], ["both", "either"], SLOPE_HEX_READINGS, SLOPE_END_READINGS)
+        [(), ("woods", "town")], ["both", "either"], SLOPE_HEX_READINGS, SLOPE_END_READINGS
+    )
     if terrain or edge == "both"  # without blocking terrain the edge reading changes nothing
 ] + [dict(blocking_terrain=("woods",), edge="either", visibility=4)]
 
@@ -96,8 +101,12 @@ def test_intervisibility_is_line_of_sight_on_every_pair(name, options):
     m = MAPS[name]
     seen = intervisibility(m, **options)
     hexes = list(m)
-    wrong = [(m.label(a), m.label(b)) for i, a in enumerate(hexes) for b in hexes[i:]
-             if has_los(m, a, b, **options) != seen.sees(a, b)]
+    wrong = [
+        (m.label(a), m.label(b))
+        for i, a in enumerate(hexes)
+        for b in hexes[i:]
+        if has_los(m, a, b, **options) != seen.sees(a, b)
+    ]
     assert wrong == []
     assert (seen.seen == seen.seen.T).all()
 
@@ -107,7 +116,9 @@ def test_viewsheds_on_an_80x60_map_are_line_of_sight():
     m = random_map((1, 80), (1, 60), "odd", 3, slopes=20, woods=8, towns=30)
     options = dict(blocking_terrain=("woods",), edge="either", slope_end="touches")
     for firer in ("4030", "0101", "8060"):
-        assert viewshed(m, firer, **options) == {h for h in m if has_los(m, firer, h, **options)}, firer
+        assert viewshed(m, firer, **options) == {h for h in m if has_los(m, firer, h, **options)}, (
+            firer
+        )
 
 
 def test_viewshed_is_every_clear_line():
@@ -124,7 +135,7 @@ def test_intervisibility_answers_the_chapter_questions():
     hidden = seen.sees_but_not_seen_from("1716", "1913")
     assert hidden == seen.seen_from("1716") - seen.seen_from("1913")
     assert M.hex("1716") in hidden and M.hex("1913") not in hidden
-    assert seen.pairs() == sum(has_los(M, a, b) for i, a in enumerate(M) for b in list(M)[i + 1:])
+    assert seen.pairs() == sum(has_los(M, a, b) for i, a in enumerate(M) for b in list(M)[i + 1 :])
 
 
 def test_a_one_hex_map_and_a_map_without_slopes():

@@ -1,3 +1,4 @@
+import itertools
 from fractions import Fraction
 
 import matplotlib.colors
@@ -54,10 +55,7 @@ def test_a_shot_in_cover_titles_the_picture_and_marks_what_hides_the_target():
     legend = legend_of(view)
     assert "line of sight: in cover (53% seen)" in legend
     assert {"hides the target", "hidden part of the target", "firer", "target"} <= set(legend)
-    assert (
-        "Pz IV 1's medium gun: 18\"" in legend
-        and 'other guns: short 12", long 24"' in legend
-    )
+    assert "Pz IV 1's medium gun: 18\"" in legend and 'other guns: short 12", long 24"' in legend
     assert len(view.blockers.get_paths()) == 1  # the farmhouse
     assert len(view.hidden.get_paths()) >= 1
     assert view.line.get_linestyle() == "--"
@@ -88,7 +86,8 @@ def test_reach_bands_are_translucent_and_in_the_legend():
     terrain = [c.get_facecolors().copy() for c in view.terrain.values()]
     view.show_reach(pz8.movement_reach(T, "Tiger"))
     assert all(
-        (c.get_facecolors() == before).all() for c, before in zip(view.terrain.values(), terrain)
+        (c.get_facecolors() == before).all()
+        for c, before in zip(view.terrain.values(), terrain, strict=False)
     )
     colours = view.reach.get_facecolors()
     assert len(colours) >= 6 and all(c[3] < 1 for c in colours)
@@ -182,16 +181,20 @@ def test_reach_bands_are_one_hue_apart_from_the_terrain():
     view.show_reach(pz8.movement_reach(T, "Tiger"))
     handles = view.ax.get_legend().legend_handles
     texts = legend_of(view)
-    bands = [h.get_facecolor() for h, t in zip(handles, texts) if t.startswith("reach")]
+    bands = [
+        h.get_facecolor() for h, t in zip(handles, texts, strict=False) if t.startswith("reach")
+    ]
     assert len(bands) == 6
     # darker the likelier, every step clearly apart (not near-identical greys)
     lightness = [sum(c[:3]) / 3 for c in bands]
-    assert all(b - a > 0.04 for a, b in zip(lightness, lightness[1:]))
+    assert all(b - a > 0.04 for a, b in itertools.pairwise(lightness))
     # one hue (purple: blue above red and green), never the terrain's tans (red above blue)
     assert all(c[2] > max(c[0], c[1]) for c in bands)
     terrain = [matplotlib.colors.to_rgb(s["facecolor"]) for s in TERRAIN_STYLES.values()]
     assert all(
-        max(abs(a - b) for a, b in zip(c[:3], t)) > 0.1 for c in bands for t in terrain
+        max(abs(a - b) for a, b in zip(c[:3], t, strict=False)) > 0.1
+        for c in bands
+        for t in terrain
     )
     # the tanks' names stay on top of the bands
     assert all(n.get_zorder() > view.reach.get_zorder() for n in view.names)

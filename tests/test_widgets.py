@@ -17,20 +17,35 @@ def test_panel_lists_the_trace(panel):
     assert panel.message.value == ""
     assert "along hexside 1715/1816" in panel.pane.value
     assert len(panel.view.corner_marks.get_xdata()) == 4
-    assert panel.view.ax.get_title() == "1913 → 1716: 3 hexes, 0 hexsides crossed, 2 hexsides run along, 4 corners"
+    assert (
+        panel.view.ax.get_title()
+        == "1913 → 1716: 3 hexes, 0 hexsides crossed, 2 hexsides run along, 4 corners"
+    )
     legend = [t.get_text() for t in panel.view.ax.get_legend().get_texts()]
-    assert {"hexside run along", "corner passed through", "slope (hachures uphill)", "star hex"} <= set(legend)
-    assert {"the line traced", "from", "to"} <= set(legend) and "firer" not in legend  # a line, not a sight
+    assert {
+        "hexside run along",
+        "corner passed through",
+        "slope (hachures uphill)",
+        "star hex",
+    } <= set(legend)
+    assert {"the line traced", "from", "to"} <= set(
+        legend
+    ) and "firer" not in legend  # a line, not a sight
 
 
-@pytest.mark.parametrize("bad, named", [("1999", "hex 1999 is off the map"), ("19x3", "'19x3' is not a hex label")])
+@pytest.mark.parametrize(
+    "bad, named", [("1999", "hex 1999 is off the map"), ("19x3", "'19x3' is not a hex label")]
+)
 def test_bad_label_gives_a_one_line_message(panel, bad, named):
     before = panel.pane.value
     panel.boxes["to"].value = bad
     assert named in panel.message.value
     assert "\n" not in panel.message.value
     # the last answer is marked out of date, and the map no longer shows it
-    assert panel.pane.value.startswith('<div style="opacity:0.45"><p><i>Out of date') and before in panel.pane.value
+    assert (
+        panel.pane.value.startswith('<div style="opacity:0.45"><p><i>Out of date')
+        and before in panel.pane.value
+    )
     assert panel.view.ax.get_title() == "Out of date: fix the input above"
     assert len(panel.view.line.get_xdata()) == 0
     panel.boxes["to"].value = "2014"
@@ -75,7 +90,10 @@ def test_dist_panel_reports_bad_input_in_one_line():
 
 def test_a_panel_not_yet_run_says_how_to_run_it(panel):
     bundle = panel._repr_mimebundle_()
-    assert bundle["text/plain"] == "An interactive panel: run the notebook (Run > Run All Cells) to use it."
+    assert (
+        bundle["text/plain"]
+        == "An interactive panel: run the notebook (Run > Run All Cells) to use it."
+    )
     assert "application/vnd.jupyter.widget-view+json" in bundle
 
 
@@ -102,10 +120,16 @@ def test_a_panel_saves_its_picture_and_its_edge_case(tmp_path):
     assert (tmp_path / "again.png").read_bytes() == (tmp_path / "edge.png").read_bytes()
 
 
-@pytest.mark.parametrize("text, named", [
-    ("panel = 'os.system'\n[hexes]\n[settings]\n[map]\ntoml = ''", "'os.system' is not one of wbk's panels"),
-    ("panel = 'wbk.widgets.ss_panzer.LosPanel'\n[hexes]\n[settings]", "map: missing"),
-])
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        (
+            "panel = 'os.system'\n[hexes]\n[settings]\n[map]\ntoml = ''",
+            "'os.system' is not one of wbk's panels",
+        ),
+        ("panel = 'wbk.widgets.ss_panzer.LosPanel'\n[hexes]\n[settings]", "map: missing"),
+    ],
+)
 def test_a_bad_edge_case_file_is_named(tmp_path, text, named):
     from wbk.errors import WbkError
     from wbk.widgets import load_edge_case

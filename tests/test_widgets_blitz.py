@@ -82,7 +82,10 @@ def test_choices_show_words_and_give_back_the_option_names(calculator):
     dropdowns = {name: c for name, c in controls.items() if isinstance(c, widgets.Dropdown)}
     shown = {name: dict(c.options) for name, c in dropdowns.items()}
     assert shown["fire"] == {
-        "direct fire": "direct", "bombardment": "bombardment", "AT fire": "at", "assault combat": "assault",
+        "direct fire": "direct",
+        "bombardment": "bombardment",
+        "AT fire": "at",
+        "assault combat": "assault",
     }
     assert shown["crowded"] == {"three or more": "three_or_more", "exactly three": "exactly_three"}
     assert shown["protection"]["dug in"] == "dug_in"
@@ -134,7 +137,10 @@ def test_at_least_panel_reports_bad_morale():
     assert len(panel.figure.axes) == 2
     top, bottom = panel.figure.axes
     assert [t.get_text() for t in top.get_legend().get_texts()] == [
-        "disrupted or worse", "demoralized or worse", "step loss or worse", "eliminated",
+        "disrupted or worse",
+        "demoralized or worse",
+        "step loss or worse",
+        "eliminated",
     ]
     said = (
         "direct fire at non-vehicle units: step loss or worse is an even chance or better from "
@@ -142,7 +148,10 @@ def test_at_least_panel_reports_bad_morale():
     )
     assert top.get_title().replace("\n", " ") == said
     assert [t.get_text() for t in bottom.get_legend().get_texts()] == [
-        "unarmored vehicle", "armor 1", "armor 2", "armor 3",
+        "unarmored vehicle",
+        "armor 1",
+        "armor 2",
+        "armor 3",
     ]
     assert (top.get_xlabel(), top.get_ylabel()) == ("dice rolled", "chance")
     panel.controls["fire"].value = "at"

@@ -72,7 +72,7 @@ def test_placing_turning_and_removing_a_tank():
     click(panel, 40, 40)
     tiger = panel.table.piece("Tiger")
     assert tiger.position == (40.0, 40.0) and tiger.gun == "long" and tiger.facing == 90
-    assert 'moved \'Tiger\' to 40", 40"' in panel.pane.value
+    assert "moved 'Tiger' to 40\", 40\"" in panel.pane.value
     panel.tank_name.value = "Panther"
     panel.click.value = "remove"
     click(panel, 24, 40)
@@ -181,7 +181,9 @@ def test_gun_against_armor_heatmaps():
     panel.controls["cover"].value = True
     panel.controls["veteran"].value = True
     assert "(target in cover, veteran crew)" in panel.figure.axes[0].get_title()
-    assert "<td>short</td><td>medium</td><td>91/216 = 42.13%</td>" in panel.pane.value  # they cancel
+    assert (
+        "<td>short</td><td>medium</td><td>91/216 = 42.13%</td>" in panel.pane.value
+    )  # they cancel
     panel.controls["veteran"].value = False
     panel.controls["shaken"].value = True
     assert "<td>short</td><td>medium</td><td>0%</td>" in panel.pane.value  # a 7 is needed
@@ -204,7 +206,7 @@ def test_duel_calculator():
     )
     # the steps name the tanks as a wargamer would, never by placeholder names
     assert (
-        'range 16&quot;: the medium gun of the medium tank (shooting first) reaches'
+        "range 16&quot;: the medium gun of the medium tank (shooting first) reaches"
         in panel.pane.value
     )
     assert "the medium tank (shooting first) wins 9/17" in panel.pane.value
@@ -221,7 +223,7 @@ def test_duel_calculator():
     assert "first wins 27/44 = 61.36%" in panel.figure._suptitle.get_text()
     panel.controls["turns"].value = "card"
     panel.controls["range_inches"].value = 20  # neither medium gun reaches
-    assert "out of range: neither gun reaches 20\", so neither tank can win" in panel.pane.value
+    assert 'out of range: neither gun reaches 20", so neither tank can win' in panel.pane.value
     panel.controls["range_inches"].value = 26  # neither gun reaches: the title says so
     assert panel.figure._suptitle.get_text().startswith(
         'Out of range: neither gun reaches 26" (the medium tank (medium gun) against'
@@ -262,7 +264,12 @@ def test_the_tank_controls_are_choices_in_plain_words():
     assert dict(panel.facing.options)["↑ far edge"] == 90 and panel.facing.value == 90
     assert dict(panel.terrain_angle.options)["45° left"] == 45
     assert [w for w, _ in panel.click.options] == [
-        "shooter", "target", "place tank", "turn tank", "terrain", "remove"
+        "shooter",
+        "target",
+        "place tank",
+        "turn tank",
+        "terrain",
+        "remove",
     ]
     assert all(panel.click.tooltips)  # the short labels' detail
     assert "shaken" in panels.gun_against_armor().controls["natural_six"].tooltip

@@ -57,7 +57,10 @@ def test_los_panel_slope_readings():
     assert "line of sight blocked by slope hexside 1813/1913 at its end" in panel.pane.value
     panel.slope_end.value = "touches"
     assert "line of sight clear" in panel.pane.value
-    assert [label for label, _ in panel.slope_hex.options] == ["may enter, not see beyond (9.4)", "only slope hexsides block"]
+    assert [label for label, _ in panel.slope_hex.options] == [
+        "may enter, not see beyond (9.4)",
+        "only slope hexsides block",
+    ]
 
 
 def test_movement_panel_after_moving():
@@ -65,7 +68,10 @@ def test_movement_panel_after_moving():
     panel.unit.value = "Guards airborne battalion"
     panel.mp.value = "1"
     assert "with 1 MP reaches" in panel.pane.value
-    assert "The one hex a Move action may always enter (errata 8.3): 1609 (4 MP), 1710 (2 MP)" in panel.pane.value
+    assert (
+        "The one hex a Move action may always enter (errata 8.3): 1609 (4 MP), 1710 (2 MP)"
+        in panel.pane.value
+    )
     panel.moved.value = True
     assert "The one hex" not in panel.pane.value
     assert "1609 is out of reach (Move, having moved)" in panel.pane.value
@@ -119,20 +125,25 @@ def test_map_editor_keeps_the_notes_names_the_map_undoes_and_loads(tmp_path):
     editor.brush.value = panels.BRUSH_STAR
     click(editor, *center(M.hex("1208")))
     assert M.hex("1208") in editor.map.markers("star")
-    assert editor.view.ax.get_title() == "SS Panzer errata 9.4 example (map section): added the star in 1208"
+    assert (
+        editor.view.ax.get_title()
+        == "SS Panzer errata 9.4 example (map section): added the star in 1208"
+    )
     editor.brush.value = "town"
     click(editor, *center(M.hex("1209")))
     editor.undo()
     assert editor.map.terrain("1209") == frozenset() and M.hex("1208") in editor.map.markers("star")
     editor.name.value = "My crossroads"
     editor.save()
-    saved = (tmp_path / "new" / "mine.toml")
+    saved = tmp_path / "new" / "mine.toml"
     text = saved.read_text()
     assert 'name = "My crossroads"' in text and "# ILLUSTRATIVE, not from the rules" in text
     assert stat.S_IMODE(saved.stat().st_mode) & 0o044  # readable by others, not 0600
     fresh = panels.MapEditor(HexMap("small", (1, 3), (1, 3)), str(saved))
     fresh.load()
-    assert fresh.map.name == "My crossroads" and fresh.map.markers("star") == editor.map.markers("star")
+    assert fresh.map.name == "My crossroads" and fresh.map.markers("star") == editor.map.markers(
+        "star"
+    )
     assert fresh.name.value == "My crossroads" and len(fresh.view.hexes) == len(M)
     fresh.undo()
     fresh.undo()

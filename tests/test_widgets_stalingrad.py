@@ -89,7 +89,7 @@ def test_crt_explorer_title_says_what_a_shift_and_a_drm_do():
     assert suptitle(panel).endswith(
         "15 AF, 1 column right (10-19 → 20-29): pin or worse 83.33% → 100%, a unit lost 50.00% → 66.67%"
     )
-    assert [t.get_text() for t in panel.figure.axes[0].get_yticklabels()][0] == "1 → 2"
+    assert next(t.get_text() for t in panel.figure.axes[0].get_yticklabels()) == "1 → 2"
     panel.controls["drm"].value = 1
     assert "and DRM +1: pin or worse 83.33% → 100%, a unit lost 50.00% → 83.33%" in suptitle(panel)
     assert "not the published table" in panel.pane.value and "20-29, DRM +1" in panel.pane.value
@@ -192,8 +192,7 @@ def test_retreat_planner_answers_in_its_title_and_legend():
     planner = panels.RetreatPlanner()
     view = planner.view
     assert (
-        view.ax.get_title()
-        == '"P" in clear 1313: 2 of 3 units eliminated (Bunker 7, 2/42 Rifle)\n'
+        view.ax.get_title() == '"P" in clear 1313: 2 of 3 units eliminated (Bunker 7, 2/42 Rifle)\n'
         "1/42 Rifle retreats to 1414"
     )
     assert {
@@ -231,10 +230,7 @@ def test_retreat_planner_clicks_place_units_mark_hexes_and_pick_the_defenders():
     assert len(planner.overlay.arrows) == 1
     planner.click.value = "attacked"
     click(planner, "1314")
-    assert (
-        planner.view.ax.get_title()
-        == '"P" in clear 1313: the unit eliminated (1/42 Rifle)'
-    )
+    assert planner.view.ax.get_title() == '"P" in clear 1313: the unit eliminated (1/42 Rifle)'
     assert "0 hexes open for the retreat: none." in planner.pane.value
     click(planner, "1314")  # a second click takes the mark off
     planner.click.value = "place"
@@ -248,9 +244,7 @@ def test_retreat_planner_clicks_place_units_mark_hexes_and_pick_the_defenders():
         "2/42 Rifle",
     )
     click(planner, "1313")
-    assert planner.view.ax.get_title().startswith(
-        '"P" in clear 1313: no unit eliminated'
-    )
+    assert planner.view.ax.get_title().startswith('"P" in clear 1313: no unit eliminated')
     click(planner, "1313")
     assert "unit name '2/42 Rifle' is taken" in planner.message.value
     assert planner.view.ax.get_title() == "Out of date: fix the input above"
@@ -398,7 +392,8 @@ def test_panels_lay_their_controls_out_in_a_few_rows_with_whole_labels():
 def test_in_words_names_columns_apart_from_their_chances():
     a = stalingrad.close_assault_bonus(
         [Unit("Tiger", "German", "tank", 10), Unit("GR", "German", "infantry", 2)],
-        [Unit("D", "Soviet", "infantry", 3)], 5,
+        [Unit("D", "Soviet", "infantry", 3)],
+        5,
     )
     words = panels.in_words(a.with_bonus.column, what="column")
     assert "column 3: 1/3 (33.33%)" in words and "no attack: 1/6" in words

@@ -9,4 +9,17 @@ from wbk.errors import WbkError
 from wbk.hexgrid import Corner, Direction, Hex, Hexside, Trace, trace
 from wbk.maps import HexMap, example_map
 
-__all__ = ["Corner", "Direction", "Dist", "Hex", "HexMap", "Hexside", "Trace", "WbkError", "d6", "die", "example_map", "trace"]
+__all__ = [
+    "Corner",
+    "Direction",
+    "Dist",
+    "Hex",
+    "HexMap",
+    "Hexside",
+    "Trace",
+    "WbkError",
+    "d6",
+    "die",
+    "example_map",
+    "trace",
+]

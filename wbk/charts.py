@@ -86,10 +86,16 @@ def bar_chart(
     tallest = max(weights.values())
     kept = [i for i, o in enumerate(outcomes) if weights[o] * 1000 >= tallest]
     if numeric and len(kept) < len(outcomes):  # only the bars a reader could see
-        outcomes = outcomes[kept[0]:kept[-1] + 1]
+        outcomes = outcomes[kept[0] : kept[-1] + 1]
         ax.annotate(
-            "tails under 1/1000 of the tallest bar not drawn", (1, 1), xycoords="axes fraction",
-            xytext=(0, -2), textcoords="offset points", ha="right", va="top", fontsize=7,
+            "tails under 1/1000 of the tallest bar not drawn",
+            (1, 1),
+            xycoords="axes fraction",
+            xytext=(0, -2),
+            textcoords="offset points",
+            ha="right",
+            va="top",
+            fontsize=7,
             color="#555555",
         )
     probabilities = [weights[o] / total for o in outcomes]  # exact whole numbers of any size
@@ -105,8 +111,14 @@ def bar_chart(
         # behind the bars: it must not hide the bar it falls on
         ax.axvline(float(mean), color=MEAN_COLOUR, linestyle="--", linewidth=1.2, zorder=0.5)
         ax.annotate(
-            f"mean {float(mean):.2f}", (float(mean), 1), xycoords=("data", "axes fraction"),
-            xytext=(4, -2), textcoords="offset points", color=MEAN_COLOUR, fontsize=8, va="top",
+            f"mean {float(mean):.2f}",
+            (float(mean), 1),
+            xycoords=("data", "axes fraction"),
+            xytext=(4, -2),
+            textcoords="offset points",
+            color=MEAN_COLOUR,
+            fontsize=8,
+            va="top",
         )
     ax.set_ylabel(ylabel)
     ax.set_xlabel(xlabel)
@@ -146,9 +158,12 @@ def at_least_curves(
     for i, (label, by_x) in enumerate(curves.items()):
         xs = list(by_x)
         ax.plot(
-            xs, [float(by_x[x].at_least(threshold)) for x in xs], label=label,
+            xs,
+            [float(by_x[x].at_least(threshold)) for x in xs],
+            label=label,
             color=CURVE_COLOURS[i % len(CURVE_COLOURS)],
-            marker=CURVE_MARKERS[i % len(CURVE_MARKERS)], markersize=3,
+            marker=CURVE_MARKERS[i % len(CURVE_MARKERS)],
+            markersize=3,
         )
     if ylabel is None:
         ylabel = f"chance of at least {outcome_name(threshold)}"
@@ -175,13 +190,19 @@ def at_least_each_outcome(
     xs = list(by_x)
     colours = ordered_colours(len(outcomes) + 1)[1:]  # the first colour is for "nothing"
     highest = max(o for d in by_x.values() for o in d.outcomes())
-    for i, (outcome, colour) in enumerate(zip(outcomes, colours)):
+    for i, (outcome, colour) in enumerate(zip(outcomes, colours, strict=False)):
         chances = [float(by_x[x].at_least(outcome)) for x in xs]
         name = outcome_name(outcome)
         if i < len(outcomes) - 1 or outcome < highest:
             name = f"{name} {or_more}"
-        ax.plot(xs, chances, color=colour, label=name,
-                linestyle=("-", "--", "-.", ":")[i % 4], linewidth=1.6)
+        ax.plot(
+            xs,
+            chances,
+            color=colour,
+            label=name,
+            linestyle=("-", "--", "-.", ":")[i % 4],
+            linewidth=1.6,
+        )
     _chance_axis(ax, ylabel, xlabel, title)
     ax.legend(fontsize=8)
     return ax
@@ -205,17 +226,21 @@ def stacked_bars(
     colours = list(colours) if colours is not None else ordered_colours(len(outcomes))
     names = list(cases)
     left = np.zeros(len(names))
-    for outcome, colour in zip(outcomes, colours):
+    for outcome, colour in zip(outcomes, colours, strict=False):
         exact = [cases[n].probability(outcome) for n in names]
         widths = np.array([float(p) for p in exact])
         name = outcome_name(outcome)
         if unit is not None:
             name = f"{name} {unit[0] if outcome == 1 else unit[1]}"
-        bars = ax.barh(names, widths, left=left, color=colour, label=name,
-                       edgecolor="white", linewidth=0.5)
+        bars = ax.barh(
+            names, widths, left=left, color=colour, label=name, edgecolor="white", linewidth=0.5
+        )
         ax.bar_label(
-            bars, labels=[_percent(p) if w >= 0.07 else "" for p, w in zip(exact, widths)],
-            label_type="center", fontsize=7, color=_text_colour(colour),
+            bars,
+            labels=[_percent(p) if w >= 0.07 else "" for p, w in zip(exact, widths, strict=False)],
+            label_type="center",
+            fontsize=7,
+            color=_text_colour(colour),
         )
         left += widths
     ax.set_xlim(0, 1)
@@ -224,7 +249,10 @@ def stacked_bars(
     ax.set_xlabel(xlabel)
     ax.spines[["top", "right"]].set_visible(False)
     ax.legend(
-        ncols=min(len(outcomes), 6), fontsize=8, loc="lower center", bbox_to_anchor=(0.5, 1.0),
+        ncols=min(len(outcomes), 6),
+        fontsize=8,
+        loc="lower center",
+        bbox_to_anchor=(0.5, 1.0),
         frameon=False,
     )
     if title:

@@ -65,8 +65,10 @@ def _outcome(value, what: str = "outcome") -> Hashable:
     try:
         hash(value)
     except TypeError:
-        raise WbkError(f"{what} {value!r} cannot be an outcome (outcomes must be hashable, "
-                       "like a number, a string, an enum member or a tuple)") from None
+        raise WbkError(
+            f"{what} {value!r} cannot be an outcome (outcomes must be hashable, "
+            "like a number, a string, an enum member or a tuple)"
+        ) from None
     return value
 
 
@@ -83,7 +85,7 @@ class Dist:
     Fraction(1, 6)
     """
 
-    __slots__ = ("_weights", "_total")
+    __slots__ = ("_total", "_weights")
 
     def __init__(self, weights: Mapping[Hashable, int | Fraction]):
         if not isinstance(weights, Mapping):
@@ -176,7 +178,9 @@ class Dist:
         try:
             return Fraction(sum(o * w for o, w in self._weights.items()), self._total)
         except TypeError:
-            raise WbkError(f"outcomes {self.outcomes()!r} are not numbers, so they have no mean") from None
+            raise WbkError(
+                f"outcomes {self.outcomes()!r} are not numbers, so they have no mean"
+            ) from None
 
     def __len__(self) -> int:
         return len(self._weights)
@@ -212,7 +216,7 @@ class Dist:
             below = sum(weights[:first])
             rows.append(_row(_span(outcomes[0], outcomes[first - 1], first), below, total, total))
             remaining -= below
-        for o, w in zip(outcomes[first:last], weights[first:last]):
+        for o, w in zip(outcomes[first:last], weights[first:last], strict=False):
             rows.append(_row(html.escape(outcome_name(o)), w, remaining, total))
             remaining -= w
         if last < len(outcomes):

@@ -59,7 +59,7 @@ class Hex:
     WbkErrors, as is an ``s`` that does not make the three add up to 0.
     """
 
-    __slots__ = ("q", "r", "_hash")
+    __slots__ = ("_hash", "q", "r")
 
     def __init__(self, q: int, r: int, s: int | None = None):
         if type(q) is not int or type(r) is not int or s is not None:
@@ -184,7 +184,7 @@ class Hex:
     def reflected(self, center: Hex | None = None) -> Hex:
         """Mirrored east-west about the column of ``center`` (the origin by default)."""
         center = ORIGIN if center is None else _need_hex(center, "centre of reflection")
-        q, r, s = (self - center).cube
+        q, _r, s = (self - center).cube
         return center + _hex(-q, -s)
 
     @property
@@ -249,7 +249,7 @@ class Hexside:
     True
     """
 
-    __slots__ = ("hexes", "_hash")
+    __slots__ = ("_hash", "hexes")
 
     def __init__(self, a: Hex, b: Hex):
         _need_hex(a, "hexside: first hex")
@@ -417,7 +417,9 @@ class Trace:
             kind, item = step
             if not isinstance(item, _STEP_TYPES[kind]):
                 wanted = _STEP_TYPES[kind].__name__
-                raise WbkError(f"trace course step {i}: a {kind!r} step needs a {wanted}, not {item!r}")
+                raise WbkError(
+                    f"trace course step {i}: a {kind!r} step needs a {wanted}, not {item!r}"
+                )
         if not course or course[0] != ("hex", self.a) or course[-1] != ("hex", self.b):
             raise WbkError(
                 f"trace course must start with ('hex', {self.a!r}) and end with ('hex', {self.b!r})"
@@ -501,7 +503,7 @@ def trace(a: Hex, b: Hex) -> Trace:
             elif num * best_den == best_num * slope:
                 first.append((uq, ur))
         if len(first) == 1:
-            (uq, ur), = first
+            ((uq, ur),) = first
             q, r = q + uq, r + ur
             nxt = _hex(q, r)
             course += [("cross", side(h, nxt)), ("hex", nxt)]

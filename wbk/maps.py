@@ -117,7 +117,11 @@ class HexMap:
         setattr_(self, "rows", rows)
         setattr_(self, "_odd", self.low_columns == "odd")
         setattr_(self, "_widths", (max(2, len(str(columns[1]))), max(2, len(str(rows[1])))))
-        for key, kind in (("terrain_hexes", Hex), ("hexside_features", Hexside), ("marker_hexes", Hex)):
+        for key, kind in (
+            ("terrain_hexes", Hex),
+            ("hexside_features", Hexside),
+            ("marker_hexes", Hex),
+        ):
             setattr_(self, key, self._table(getattr(self, key), key, kind))
         if not isinstance(self.uphill_hexes, Mapping):
             raise WbkError(
@@ -146,7 +150,8 @@ class HexMap:
         if not isinstance(value, Mapping):
             raise WbkError(f"{what} {value!r} is not a table of {kind.__name__}s by name")
         return {
-            _name(k, f"{what}: name"): _collection(v, kind, f"{what} {k!r}") for k, v in value.items()
+            _name(k, f"{what}: name"): _collection(v, kind, f"{what} {k!r}")
+            for k, v in value.items()
         }
 
     def __repr__(self):
@@ -252,11 +257,15 @@ class HexMap:
         """The hexside between two hexes: ``m.hexside("1715", "1816")`` or ``m.hexside("1715/1816")``."""
         if b is None:
             if not isinstance(a, str) or a.count("/") != 1:
-                raise WbkError(f"{a!r} is not a hexside label (expected two hex labels like '1715/1816')")
+                raise WbkError(
+                    f"{a!r} is not a hexside label (expected two hex labels like '1715/1816')"
+                )
             a, b = a.split("/")
         ha, hb = self.hex(a), self.hex(b)
         if not ha.is_adjacent(hb):
-            raise WbkError(f"hexes {self.label(ha)} and {self.label(hb)} are not adjacent: no hexside")
+            raise WbkError(
+                f"hexes {self.label(ha)} and {self.label(hb)} are not adjacent: no hexside"
+            )
         return Hexside(ha, hb)
 
     def _side(self, side: Hexside | str) -> Hexside:
@@ -279,7 +288,12 @@ class HexMap:
             raise WbkError(
                 f"describe: {tr!r} is not a Trace (make one with wbk.hexgrid.trace(a, b))"
             )
-        words = {"cross": "crosses hexside", "corner": "through corner", "along": "along hexside", "hex": "into"}
+        words = {
+            "cross": "crosses hexside",
+            "corner": "through corner",
+            "along": "along hexside",
+            "hex": "into",
+        }
         lines = [f"{words[kind]} {self.label(item)}" for kind, item in tr.course]
         lines[0] = f"starts in {self.label(tr.a)}"
         if len(lines) > 1:
@@ -348,7 +362,10 @@ class HexMap:
         for kind in wanted:
             _name(kind, f"terrain for {self.label(h)}: terrain type")
         kinds = set(self.terrain_hexes) | wanted
-        new = {k: (self.terrain_hexes.get(k, frozenset()) - {h}) | ({h} if k in wanted else set()) for k in kinds}
+        new = {
+            k: (self.terrain_hexes.get(k, frozenset()) - {h}) | ({h} if k in wanted else set())
+            for k in kinds
+        }
         return replace(self, terrain_hexes={k: frozenset(v) for k, v in new.items() if v})
 
     def with_feature(
@@ -424,7 +441,9 @@ class HexMap:
             raise WbkError(
                 f"{source}: the map {text!r} is not TOML text (to read a file, use HexMap.load)"
             )
-        return replace(_MapReader(source).read(parse_toml(text, source)), notes=_head_comments(text))
+        return replace(
+            _MapReader(source).read(parse_toml(text, source)), notes=_head_comments(text)
+        )
 
     def to_toml(self) -> str:
         """The map in wbk's TOML format: its notes as the head comments, then sorted, one key a
@@ -432,10 +451,14 @@ class HexMap:
 
         def side_label(side: Hexside) -> str:
             up = self.uphill(side)
-            return self.label(side) if up is None else f"{self.label(up)}/{self.label(side.other(up))}"
+            return (
+                self.label(side) if up is None else f"{self.label(up)}/{self.label(side.other(up))}"
+            )
 
         def section(title: str, items: Mapping[str, Iterable[str]]) -> list[str]:
-            return [f"\n[{title}]"] + [f"{_toml_key(k)} = {_toml_list(sorted(v))}" for k, v in sorted(items.items())]
+            return [f"\n[{title}]"] + [
+                f"{_toml_key(k)} = {_toml_list(sorted(v))}" for k, v in sorted(items.items())
+            ]
 
         head = self.notes.splitlines() if self.notes else [FORMAT_NOTE]
         lines = [
@@ -477,7 +500,9 @@ def example_map(name: str) -> HexMap:
 def example_maps() -> list[str]:
     """The names of the maps shipped with wbk."""
     folder = resources.files("wbk") / "data" / "maps"
-    return sorted(p.name.removesuffix(".toml") for p in folder.iterdir() if p.name.endswith(".toml"))
+    return sorted(
+        p.name.removesuffix(".toml") for p in folder.iterdir() if p.name.endswith(".toml")
+    )
 
 
 class _MapReader:
@@ -502,11 +527,15 @@ class _MapReader:
         columns, rows = self.span(data, "columns"), self.span(data, "rows")
         low = data["low_columns"]
         if low not in ("odd", "even"):
-            self.fail("low_columns", f"{low!r} (expected \"odd\" or \"even\")")
+            self.fail("low_columns", f'{low!r} (expected "odd" or "even")')
         frame = HexMap(name, columns, rows, low)
 
-        terrain = {k: frozenset(self.hexes(frame, "terrain", k, v)) for k, v in self.table(data, "terrain")}
-        markers = {k: frozenset(self.hexes(frame, "markers", k, v)) for k, v in self.table(data, "markers")}
+        terrain = {
+            k: frozenset(self.hexes(frame, "terrain", k, v)) for k, v in self.table(data, "terrain")
+        }
+        markers = {
+            k: frozenset(self.hexes(frame, "markers", k, v)) for k, v in self.table(data, "markers")
+        }
         features: dict[str, frozenset[Hexside]] = {}
         uphill: dict[Hexside, Hex] = {}
         for feature, values in self.table(data, "hexsides"):
@@ -519,7 +548,10 @@ class _MapReader:
                 if feature == UPHILL_FEATURE:
                     up = frame.hex(text.split("/")[0])
                     if uphill.get(side, up) != up:
-                        self.fail(f"[hexsides] {feature}", f"{text} is listed twice with opposite uphill hexes")
+                        self.fail(
+                            f"[hexsides] {feature}",
+                            f"{text} is listed twice with opposite uphill hexes",
+                        )
                     uphill[side] = up
                 sides.append(side)
             features[feature] = frozenset(sides)
@@ -531,7 +563,9 @@ class _MapReader:
     def span(self, data: dict, key: str) -> tuple[int, int]:
         value = data[key]
         if not (
-            isinstance(value, list) and len(value) == 2 and all(type(v) is int and v >= 0 for v in value)
+            isinstance(value, list)
+            and len(value) == 2
+            and all(type(v) is int and v >= 0 for v in value)
         ):
             self.fail(key, f"{value!r} (expected [first, last], two whole numbers)")
         if value[0] > value[1]:
@@ -598,7 +632,7 @@ def _toml_list(values: list[str], width: int = 96) -> str:
         return one_line
     rows, row = [], []
     for item in items:
-        if row and len(", ".join(row + [item])) > width - 4:
+        if row and len(", ".join([*row, item])) > width - 4:
             rows.append(", ".join(row))
             row = []
         row.append(item)

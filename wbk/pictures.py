@@ -44,7 +44,9 @@ def picture(subject, *, map: HexMap | None = None, width: float | None = None) -
     if isinstance(subject, HexMap):
         map, subject = subject, None
     if not isinstance(map, HexMap):
-        raise WbkError(f"a picture of {type(subject).__name__} needs its map: picture(result, map=m)")
+        raise WbkError(
+            f"a picture of {type(subject).__name__} needs its map: picture(result, map=m)"
+        )
     figure = Figure(figsize=figure_size(map, width))
     view = draw_map(map, ax=map_axes(figure))
     if subject is None:
@@ -53,7 +55,9 @@ def picture(subject, *, map: HexMap | None = None, width: float | None = None) -
         view.show_line_of_sight(subject)
     elif hasattr(subject, "hexes") and hasattr(subject, "mp"):
         view.show_route(subject.hexes, label=f"path, {subject.mp} MP")
-        view.set_title(f"{map.label(subject.hexes[0])} → {map.label(subject.hexes[-1])}: {subject.mp} MP")
+        view.set_title(
+            f"{map.label(subject.hexes[0])} → {map.label(subject.hexes[-1])}: {subject.mp} MP"
+        )
     else:
         raise WbkError(f"wbk cannot draw a {type(subject).__name__}")
     return figure

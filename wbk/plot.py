@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Collection, Mapping, Sequence
+from typing import ClassVar
 
 import matplotlib
 import matplotlib.artist
@@ -84,7 +85,7 @@ def hex_at(x: float, y: float) -> Hex:
 
 
 def corner_point(c: Corner) -> tuple[float, float]:
-    xs, ys = zip(*(center(h) for h in c.hexes))
+    xs, ys = zip(*(center(h) for h in c.hexes), strict=False)
     return sum(xs) / 3, sum(ys) / 3
 
 
@@ -94,8 +95,9 @@ def hexside_segment(side: Hexside) -> tuple[tuple[float, float], tuple[float, fl
 
 
 #: The corners of a hex of circumradius 1 about its centre, east first, then clockwise on screen.
-HEX_CORNERS = np.array([(math.cos(math.radians(a)), math.sin(math.radians(a)))
-                        for a in range(0, 360, 60)])
+HEX_CORNERS = np.array(
+    [(math.cos(math.radians(a)), math.sin(math.radians(a))) for a in range(0, 360, 60)]
+)
 _COMPOUND_CODES = np.array([Path.MOVETO, *[Path.LINETO] * 5, Path.CLOSEPOLY], dtype=Path.code_type)
 
 
@@ -123,7 +125,13 @@ class PictureView:
     A subclass says what its picture holds in ``picture_entries``."""
 
     #: how the legend sits below the picture
-    legend_style = {"ncol": 3, "fontsize": 7, "frameon": False, "handlelength": 1.6, "columnspacing": 1.0}
+    legend_style: ClassVar[dict[str, object]] = {
+        "ncol": 3,
+        "fontsize": 7,
+        "frameon": False,
+        "handlelength": 1.6,
+        "columnspacing": 1.0,
+    }
 
     def __init__(self, ax):
         self.ax, self.figure = ax, ax.figure
@@ -164,8 +172,13 @@ class PictureView:
         if old is not None:
             old.remove()
         if entries:
-            self.ax.legend(list(entries.values()), list(entries), loc="upper center", bbox_to_anchor=(0.5, 0.0),
-                           **self.legend_style)
+            self.ax.legend(
+                list(entries.values()),
+                list(entries),
+                loc="upper center",
+                bbox_to_anchor=(0.5, 0.0),
+                **self.legend_style,
+            )
 
 
 class MapView(PictureView):
@@ -185,7 +198,9 @@ class MapView(PictureView):
         ax.add_artist(self.terrain)
         self.feature_lines = LineCollection([], linewidths=2.5, zorder=3)
         ax.add_collection(self.feature_lines)
-        self.slope_ticks = LineCollection([], colors=FEATURE_COLOURS["slope"], linewidths=1.2, zorder=3)
+        self.slope_ticks = LineCollection(
+            [], colors=FEATURE_COLOURS["slope"], linewidths=1.2, zorder=3
+        )
         ax.add_collection(self.slope_ticks)
         self.marker_lines: list[Line2D] = []
         self.show_contents(m)
@@ -196,8 +211,15 @@ class MapView(PictureView):
             texts = []
             for h in self.hexes:
                 x, y = center(h)
-                text = Text(x, y - 0.62, m.label(h), ha="center", va="center", fontsize=size,
-                            color="#4d4a42")
+                text = Text(
+                    x,
+                    y - 0.62,
+                    m.label(h),
+                    ha="center",
+                    va="center",
+                    fontsize=size,
+                    color="#4d4a42",
+                )
                 text.set_transform(ax.transData)
                 texts.append(text)
             self.labels = _Cached(texts, ax, zorder=3)
@@ -206,11 +228,13 @@ class MapView(PictureView):
         # overlays: a translucent layer over the terrain, never a recolouring of it
         self.layer = PolyCollection([], edgecolors="none", zorder=2.5)
         ax.add_collection(self.layer)
-        self.blocking_hexes = PolyCollection([], facecolors="none", edgecolors=BLOCKED_LINE, hatch="xx",
-                                             linewidths=2, zorder=4)
+        self.blocking_hexes = PolyCollection(
+            [], facecolors="none", edgecolors=BLOCKED_LINE, hatch="xx", linewidths=2, zorder=4
+        )
         ax.add_collection(self.blocking_hexes)
-        self.outlines = PolyCollection([], facecolors="none", edgecolors=CLEAR_LINE, linewidths=1.2,
-                                       alpha=0.6, zorder=4)
+        self.outlines = PolyCollection(
+            [], facecolors="none", edgecolors=CLEAR_LINE, linewidths=1.2, alpha=0.6, zorder=4
+        )
         ax.add_collection(self.outlines)
         self.crossed_sides = LineCollection([], colors=CROSSED, linewidths=4, zorder=5)
         ax.add_collection(self.crossed_sides)
@@ -223,7 +247,9 @@ class MapView(PictureView):
         ax.add_line(self.line)
         self.route = Line2D([], [], color=ROUTE, linewidth=3, marker="o", markersize=4, zorder=6)
         ax.add_line(self.route)
-        (self.corner_marks,) = ax.plot([], [], "o", color="white", markeredgecolor="black", markersize=5, zorder=7)
+        (self.corner_marks,) = ax.plot(
+            [], [], "o", color="white", markeredgecolor="black", markersize=5, zorder=7
+        )
         (self.firer_mark,) = ax.plot([], [], "o", color="black", markersize=8, zorder=7)
         (self.target_mark,) = ax.plot([], [], "s", color="black", markersize=7, zorder=7)
 
@@ -241,7 +267,9 @@ class MapView(PictureView):
         extent = (m.columns, m.rows, m.low_columns)
         same = m is self.map or extent == (self.map.columns, self.map.rows, self.map.low_columns)
         if not same and list(m) != self.hexes:
-            raise WbkError(f"map {m.name!r} does not have the extent of the drawn map ({self.map.extent})")
+            raise WbkError(
+                f"map {m.name!r} does not have the extent of the drawn map ({self.map.extent})"
+            )
         self.map = m
         kinds = sorted(m.terrain_hexes)
         self.terrain_colour = {k: _colour(k, TERRAIN_COLOURS, kinds) for k in kinds}
@@ -277,9 +305,11 @@ class MapView(PictureView):
         self.marker_lines = []
         for name, hexes in sorted(m.marker_hexes.items()):
             if hexes:
-                xs, ys = zip(*(center(h) for h in sorted(hexes)))
+                xs, ys = zip(*(center(h) for h in sorted(hexes)), strict=False)
                 symbol = MARKER_SYMBOLS.get(name, "D")
-                (line,) = self.ax.plot(xs, ys, symbol, color="#b22222", markersize=11, zorder=4, label=name, alpha=0.85)
+                (line,) = self.ax.plot(
+                    xs, ys, symbol, color="#b22222", markersize=11, zorder=4, label=name, alpha=0.85
+                )
                 self.marker_lines.append(line)
         self.update_legend()
 
@@ -327,7 +357,9 @@ class MapView(PictureView):
         if shown:
             data = np.fromiter(shown.values(), float, len(shown))
             where = np.fromiter(shown.keys(), np.intp, len(shown))
-            norm = Normalize(data.min() if vmin is None else vmin, data.max() if vmax is None else vmax)
+            norm = Normalize(
+                data.min() if vmin is None else vmin, data.max() if vmax is None else vmax
+            )
             colourmap = cmap if isinstance(cmap, Colormap) else matplotlib.colormaps[cmap]
             colours = colourmap(norm(data), alpha=alpha, bytes=True)
             # one compound path per colour: fast to draw, and no seams between translucent hexes
@@ -336,19 +368,28 @@ class MapView(PictureView):
             order = np.argsort(group, kind="stable")
             bounds = np.searchsorted(group[order], np.arange(len(distinct) + 1))
             for k in range(len(distinct)):
-                members = where[order[bounds[k]:bounds[k + 1]]]
+                members = where[order[bounds[k] : bounds[k + 1]]]
                 verts.append(self._closed[members].reshape(-1, 2))
                 codes.append(np.tile(_COMPOUND_CODES, len(members)))
             colours = distinct / 255
         self.layer.set_verts_and_codes(verts, codes)
         self.layer.set_facecolors(colours)
         sample = tuple(colours[len(colours) // 2]) if len(colours) else None
-        self.set_overlay_legend("layer", {label: Patch(facecolor=sample)} if shown and label else {})
+        self.set_overlay_legend(
+            "layer", {label: Patch(facecolor=sample)} if shown and label else {}
+        )
 
     def highlight(self, hexes: Collection[Hex], *, label: str = "", colour: str = SKY_BLUE) -> None:
         """Lay one translucent colour (Okabe-Ito sky blue unless told) over ``hexes``, named
         ``label`` in the legend."""
-        self.shade({h: 1 for h in hexes}, cmap=ListedColormap([colour]), vmin=0, vmax=1, label=label, alpha=0.6)
+        self.shade(
+            {h: 1 for h in hexes},
+            cmap=ListedColormap([colour]),
+            vmin=0,
+            vmax=1,
+            label=label,
+            alpha=0.6,
+        )
 
     def dim(self, hexes: Collection[Hex], *, label: str = "") -> None:
         """Darken ``hexes`` with a translucent grey (dead ground, out of reach): their terrain
@@ -365,9 +406,18 @@ class MapView(PictureView):
             text = self.value_texts.get(h)
             if text is None:
                 x, y = center(h)
-                text = _StampedText(x, y + 0.5, "", ha="center", va="center", fontsize=7, zorder=8,
-                                    fontweight="bold", color="black",
-                                    path_effects=[patheffects.withStroke(linewidth=2.5, foreground="white")])
+                text = _StampedText(
+                    x,
+                    y + 0.5,
+                    "",
+                    ha="center",
+                    va="center",
+                    fontsize=7,
+                    zorder=8,
+                    fontweight="bold",
+                    color="black",
+                    path_effects=[patheffects.withStroke(linewidth=2.5, foreground="white")],
+                )
                 self.ax._add_text(text)
                 self.value_texts[h] = text
             text.set_text(f"{v:g}")
@@ -393,12 +443,14 @@ class MapView(PictureView):
             ends, outlines, corners, blocking = [], [], [], ()
         else:
             ends = [center(tr.a), center(tr.b)]
-            outlines = [self.polygons[self.index[h]] if h in self.index else _polygon(h) for h in tr.hexes]
+            outlines = [
+                self.polygons[self.index[h]] if h in self.index else _polygon(h) for h in tr.hexes
+            ]
             sides["crossed"] = [hexside_segment(s) for s in tr.crossed if s not in blocking]
             sides["along"] = [hexside_segment(s) for s in tr.along if s not in blocking]
             corners = [corner_point(c) for c in tr.touched]
         colour = CLEAR_LINE if clear else BLOCKED_LINE
-        self.line.set_data(*zip(*ends) if ends else ([], []))
+        self.line.set_data(*zip(*ends, strict=False) if ends else ([], []))
         self.line.set_color(colour)
         self.line.set_linestyle("-" if clear else (0, (5, 3)))
         self.firer_mark.set_data(*([ends[0][0]], [ends[0][1]]) if ends else ([], []))
@@ -407,9 +459,11 @@ class MapView(PictureView):
         self.outlines.set_edgecolor(colour)
         self.crossed_sides.set_segments(sides["crossed"])
         self.along_sides.set_segments(sides["along"])
-        self.blocking_sides.set_segments([hexside_segment(b) for b in blocking if isinstance(b, Hexside)])
+        self.blocking_sides.set_segments(
+            [hexside_segment(b) for b in blocking if isinstance(b, Hexside)]
+        )
         self.blocking_hexes.set_verts([_polygon(b) for b in blocking if isinstance(b, Hex)])
-        self.corner_marks.set_data(*zip(*corners) if corners else ([], []))
+        self.corner_marks.set_data(*zip(*corners, strict=False) if corners else ([], []))
         entries = {}
         if tr is not None:
             if sight:
@@ -430,11 +484,20 @@ class MapView(PictureView):
                 entries["blocking hex"] = self.blocking_hexes
         self.set_overlay_legend("trace", entries)
 
-    def mark(self, circle: Hex | None = None, square: Hex | None = None, *, labels: Sequence[str] = ("", "")) -> None:
+    def mark(
+        self,
+        circle: Hex | None = None,
+        square: Hex | None = None,
+        *,
+        labels: Sequence[str] = ("", ""),
+    ) -> None:
         """Mark one hex with a black circle and another with a black square (as a line's firer
         and target are marked), named in the legend by ``labels``; ``None`` leaves a mark off."""
         entries = {}
-        for h, artist, label in ((circle, self.firer_mark, labels[0]), (square, self.target_mark, labels[1])):
+        for h, artist, label in (
+            (circle, self.firer_mark, labels[0]),
+            (square, self.target_mark, labels[1]),
+        ):
             x, y = center(h) if h is not None else (None, None)
             artist.set_data(([x], [y]) if h is not None else ([], []))
             if h is not None and label:
@@ -451,7 +514,7 @@ class MapView(PictureView):
     def show_route(self, hexes: Sequence[Hex] | None, *, label: str = "route") -> None:
         """A path drawn hex centre to hex centre over the map (``None`` removes it)."""
         points = [center(h) for h in hexes or ()]
-        self.route.set_data(*zip(*points) if points else ([], []))
+        self.route.set_data(*zip(*points, strict=False) if points else ([], []))
         self.set_overlay_legend("route", {label: self.route} if points else {})
 
     def picture_entries(self) -> dict[str, object]:
@@ -460,13 +523,23 @@ class MapView(PictureView):
         for kind in sorted(self.terrain_colour, key=lambda k: (k not in TERRAIN_COLOURS, k)):
             entries[kind] = Patch(facecolor=self.terrain_colour[kind], edgecolor="#7d7668")
         if self.second_terrain.get_paths():
-            entries["inner hex: second terrain"] = Patch(facecolor="white", edgecolor="#7d7668", hatch="..")
+            entries["inner hex: second terrain"] = Patch(
+                facecolor="white", edgecolor="#7d7668", hatch=".."
+            )
         for name in sorted(m.hexside_features):
             colour = _colour(name, FEATURE_COLOURS, sorted(m.hexside_features))
-            entries[FEATURE_NAMES.get(name, f"{name} hexside")] = Line2D([], [], color=colour, linewidth=2.5)
+            entries[FEATURE_NAMES.get(name, f"{name} hexside")] = Line2D(
+                [], [], color=colour, linewidth=2.5
+            )
         for line in self.marker_lines:
-            entries[f"{line.get_label()} hex"] = Line2D([], [], linestyle="none", marker=line.get_marker(),
-                                                        color=line.get_color(), markersize=9)
+            entries[f"{line.get_label()} hex"] = Line2D(
+                [],
+                [],
+                linestyle="none",
+                marker=line.get_marker(),
+                color=line.get_color(),
+                markersize=9,
+            )
         return entries
 
     def clear(self) -> None:
@@ -541,8 +614,15 @@ class _Cached(matplotlib.artist.Artist):
                 artist.draw(renderer)
             return
         ax = self.axes
-        key = (renderer.width, renderer.height, renderer.dpi, tuple(ax.bbox.bounds), ax.get_xlim(),
-               ax.get_ylim(), self._version)
+        key = (
+            renderer.width,
+            renderer.height,
+            renderer.dpi,
+            tuple(ax.bbox.bounds),
+            ax.get_xlim(),
+            ax.get_ylim(),
+            self._version,
+        )
         if key != self._key and key != self._seen:
             # drawn once like this so far (a picture in a notebook is drawn only once): no picture
             self._seen = key
@@ -555,7 +635,7 @@ class _Cached(matplotlib.artist.Artist):
                 artist.draw(layer)
             picture = np.asarray(layer.buffer_rgba())
             rows = np.flatnonzero(picture[:, :, 3].any(axis=1))
-            self._picture = (rows[0], picture[rows[0]:rows[-1] + 1].copy()) if len(rows) else None
+            self._picture = (rows[0], picture[rows[0] : rows[-1] + 1].copy()) if len(rows) else None
             self._key = key
         if self._picture is not None:
             top, picture = self._picture
@@ -570,7 +650,7 @@ class _StampedText(Text):
     resolution into a small picture, which is then stamped where the text goes (outlined text
     costs a millisecond a draw, and a movement range prints a hundred numbers)."""
 
-    _stamps: dict = {}
+    _stamps: ClassVar[dict] = {}
 
     def draw(self, renderer):
         from matplotlib.backends.backend_agg import RendererAgg
@@ -580,17 +660,35 @@ class _StampedText(Text):
         text = self.get_text()
         if not text:
             return
-        effects = tuple((type(e).__name__, repr(getattr(e, "_gc", None)), repr(getattr(e, "_offset", None)))
-                        for e in self.get_path_effects())
-        key = (text, renderer.dpi, self.get_fontsize(), self.get_fontweight(), str(self.get_color()),
-               self.get_ha(), self.get_va(), effects)
+        effects = tuple(
+            (type(e).__name__, repr(getattr(e, "_gc", None)), repr(getattr(e, "_offset", None)))
+            for e in self.get_path_effects()
+        )
+        key = (
+            text,
+            renderer.dpi,
+            self.get_fontsize(),
+            self.get_fontweight(),
+            str(self.get_color()),
+            self.get_ha(),
+            self.get_va(),
+            effects,
+        )
         stamp = self._stamps.get(key)
         if stamp is None:
             size = int(renderer.dpi * max(1.0, self.get_fontsize() / 72 * (len(text) + 2)))
             canvas = RendererAgg(2 * size, 2 * size, renderer.dpi)
-            probe = Text(size, size, text, ha=self.get_ha(), va=self.get_va(),
-                         fontsize=self.get_fontsize(), fontweight=self.get_fontweight(),
-                         color=self.get_color(), path_effects=self.get_path_effects())
+            probe = Text(
+                size,
+                size,
+                text,
+                ha=self.get_ha(),
+                va=self.get_va(),
+                fontsize=self.get_fontsize(),
+                fontweight=self.get_fontweight(),
+                color=self.get_color(),
+                path_effects=self.get_path_effects(),
+            )
             probe.set_figure(self.figure)
             probe.set_transform(matplotlib.transforms.IdentityTransform())
             probe.draw(canvas)
@@ -598,8 +696,11 @@ class _StampedText(Text):
             rows = np.flatnonzero(picture[:, :, 3].any(axis=1))
             cols = np.flatnonzero(picture[:, :, 3].any(axis=0))
             # the anchor sits at (size, size) from the bottom left; rows count from the top
-            stamp = (cols[0] - size, size - 1 - rows[-1],
-                     picture[rows[0]:rows[-1] + 1, cols[0]:cols[-1] + 1][::-1].copy())
+            stamp = (
+                cols[0] - size,
+                size - 1 - rows[-1],
+                picture[rows[0] : rows[-1] + 1, cols[0] : cols[-1] + 1][::-1].copy(),
+            )
             if len(self._stamps) > 2000:
                 self._stamps.clear()
             self._stamps[key] = stamp
@@ -611,7 +712,9 @@ class _StampedText(Text):
         self.stale = False
 
 
-def draw_map(m: HexMap, *, ax=None, labels: bool | None = None, width: float | None = None) -> MapView:
+def draw_map(
+    m: HexMap, *, ax=None, labels: bool | None = None, width: float | None = None
+) -> MapView:
     """Draw ``m`` on ``ax`` (a new figure when omitted) and return the view to add overlays to.
 
     ``labels``: print each hex's label (default: on maps up to ``LABELLED_UP_TO`` hexes).
@@ -632,7 +735,7 @@ def map_axes(figure: Figure):
     """The axes for a map filling a figure of ``figure_size``: a fixed layout, room for the
     title above and the legend below, so that the map never moves when the legend grows (a
     click lands where the hex is drawn)."""
-    width, height = figure.get_size_inches()
+    _width, height = figure.get_size_inches()
     bottom, top = LEGEND_HEIGHT / height, TITLE_HEIGHT / height
     return figure.add_axes((0.01, bottom, 0.98, 1 - bottom - top))
 
@@ -643,7 +746,9 @@ def figure_size(m: HexMap, width: float | None = None) -> tuple[float, float]:
     ncols = m.columns[1] - m.columns[0] + 1
     nrows = m.rows[1] - m.rows[0] + 1
     w = width or min(11.0, 2 + 0.45 * ncols)
-    return w, (w * 0.98) * (nrows + 0.5) * SQRT3 / (1.5 * ncols + 0.5) + TITLE_HEIGHT + LEGEND_HEIGHT
+    return w, (w * 0.98) * (nrows + 0.5) * SQRT3 / (
+        1.5 * ncols + 0.5
+    ) + TITLE_HEIGHT + LEGEND_HEIGHT
 
 
 def map_png(m: HexMap) -> bytes:
@@ -655,7 +760,9 @@ def map_png(m: HexMap) -> bytes:
     return buffer.getvalue()
 
 
-def draw_line_of_sight(m: HexMap, result, *, ax=None, width: float | None = None, reading: str = "") -> MapView:
+def draw_line_of_sight(
+    m: HexMap, result, *, ax=None, width: float | None = None, reading: str = ""
+) -> MapView:
     """A line of sight drawn on its map: the traced line, what blocks it marked, a legend, and
     the verdict in the title (``result`` is a rules module's LOS result with ``.trace``,
     ``.blocking``, ``.clear`` and ``.verdict``), after ``reading`` (the rule reading drawn) when
@@ -672,8 +779,15 @@ def _handle_key(handle) -> tuple:
     if isinstance(handle, Patch):
         parts = ("patch", handle.get_facecolor(), handle.get_edgecolor(), handle.get_hatch())
     else:
-        parts = ("line", handle.get_color(), handle.get_linestyle(), handle.get_linewidth(), handle.get_marker(),
-                 handle.get_markerfacecolor(), handle.get_markeredgecolor())
+        parts = (
+            "line",
+            handle.get_color(),
+            handle.get_linestyle(),
+            handle.get_linewidth(),
+            handle.get_marker(),
+            handle.get_markerfacecolor(),
+            handle.get_markeredgecolor(),
+        )
     return tuple(repr(np.asarray(p).tolist()) if not isinstance(p, str) else p for p in parts)
 
 
@@ -684,10 +798,24 @@ def legend_handle(artist):
     if isinstance(artist, Line2D) and not artist.get_xdata():
         return artist
     if isinstance(artist, Line2D):
-        return Line2D([], [], color=artist.get_color(), linestyle=artist.get_linestyle(),
-                      linewidth=min(artist.get_linewidth(), 3), marker=artist.get_marker(),
-                      markerfacecolor=artist.get_markerfacecolor(), markeredgecolor=artist.get_markeredgecolor(),
-                      markersize=6)
+        return Line2D(
+            [],
+            [],
+            color=artist.get_color(),
+            linestyle=artist.get_linestyle(),
+            linewidth=min(artist.get_linewidth(), 3),
+            marker=artist.get_marker(),
+            markerfacecolor=artist.get_markerfacecolor(),
+            markeredgecolor=artist.get_markeredgecolor(),
+            markersize=6,
+        )
     if isinstance(artist, LineCollection):
-        return Line2D([], [], color=artist.get_color()[0], linewidth=min(artist.get_linewidth()[0], 4))
-    return Patch(facecolor="none", edgecolor=artist.get_edgecolor()[0], hatch=artist.get_hatch(), linewidth=1.5)
+        return Line2D(
+            [], [], color=artist.get_color()[0], linewidth=min(artist.get_linewidth()[0], 4)
+        )
+    return Patch(
+        facecolor="none",
+        edgecolor=artist.get_edgecolor()[0],
+        hatch=artist.get_hatch(),
+        linewidth=1.5,
+    )

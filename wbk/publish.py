@@ -47,9 +47,23 @@ def build_site(notebooks: Path, out: Path, *, work: Path) -> Path:
     env.pop("MPLBACKEND", None)
     shutil.rmtree(out, ignore_errors=True)
     subprocess.run(
-        [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html",
-         "-d", str(work / "site-doctrees"), str(sources), str(out)],
-        check=True, env=env, cwd=sources,
+        [
+            sys.executable,
+            "-m",
+            "sphinx",
+            "-W",
+            "--keep-going",
+            "-q",
+            "-b",
+            "html",
+            "-d",
+            str(work / "site-doctrees"),
+            str(sources),
+            str(out),
+        ],
+        check=True,
+        env=env,
+        cwd=sources,
     )
     return out / "index.html"
 
@@ -58,16 +72,32 @@ def app_command(notebooks: Path, *, port: int) -> tuple[list[str], dict[str, str
     """The command (and environment) that serves the notebooks as an app with Voila on
     127.0.0.1: an index of the chapters, each a page of its panels without the code, rendered
     with wbk's template, which fetches nothing from elsewhere."""
-    env = {**os.environ, "JUPYTER_PATH": os.pathsep.join(filter(None, [str(ROOT / "app"), os.environ.get("JUPYTER_PATH")]))}
+    env = {
+        **os.environ,
+        "JUPYTER_PATH": os.pathsep.join(
+            filter(None, [str(ROOT / "app"), os.environ.get("JUPYTER_PATH")])
+        ),
+    }
     env.pop(PANELS_ENV, None)
     env.pop("MPLBACKEND", None)
-    command = [sys.executable, "-m", "voila", str(notebooks), "--template=wbk", "--no-browser",
-               "--Voila.ip=127.0.0.1", f"--port={port}", "--theme=light"]
+    command = [
+        sys.executable,
+        "-m",
+        "voila",
+        str(notebooks),
+        "--template=wbk",
+        "--no-browser",
+        "--Voila.ip=127.0.0.1",
+        f"--port={port}",
+        "--theme=light",
+    ]
     return command, env
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m wbk.publish", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m wbk.publish", description=__doc__.splitlines()[0]
+    )
     commands = parser.add_subparsers(dest="command", required=True)
     site = commands.add_parser("site", help="build the static site")
     site.add_argument("--notebooks", type=Path, default=ROOT / "notebooks")

@@ -75,8 +75,14 @@ def courses(offsets: np.ndarray) -> Courses:
     owner = np.repeat(np.arange(len(offsets)), length)
     where = np.repeat(c.start[which] - start[:-1], length) + np.arange(start[-1])
     shift = np.where(backwards[:, None], forwards, 0)[owner]
-    return Courses(offsets, start, c.kind[where], c.q[where] - shift[:, 0], c.r[where] - shift[:, 1],
-                   c.direction[where])
+    return Courses(
+        offsets,
+        start,
+        c.kind[where],
+        c.q[where] - shift[:, 0],
+        c.r[where] - shift[:, 1],
+        c.direction[where],
+    )
 
 
 def _traced_courses(offsets: np.ndarray) -> Courses:
@@ -99,8 +105,12 @@ def _traced_courses(offsets: np.ndarray) -> Courses:
 
     def side(ids, xq, xr, k, yq, yr, plain_kind):
         """Record hexsides (x, x + u_k), sorting out those that are a side of an end hex."""
-        own = ((xq == 0) & (xr == 0)) | ((yq == 0) & (yr == 0)) | (
-            (xq == dq[ids]) & (xr == dr[ids])) | ((yq == dq[ids]) & (yr == dr[ids]))
+        own = (
+            ((xq == 0) & (xr == 0))
+            | ((yq == 0) & (yr == 0))
+            | ((xq == dq[ids]) & (xr == dr[ids]))
+            | ((yq == dq[ids]) & (yr == dr[ids]))
+        )
         keep = ~own
         if plain_kind == ALONG:
             found.append((ids[own], np.full(own.sum(), ALONG_OWN), xq[own], xr[own], k[own]))
@@ -132,8 +142,11 @@ def _traced_courses(offsets: np.ndarray) -> Courses:
             ids = active[c]
             i, j = first[c], second[c]
             cq, cr = aq[c], ar[c]
-            lean = (dq[ids] * (_UQ[j] - _UQ[i]) + dr[ids] * (_UR[j] - _UR[i])
-                    + ds[ids] * (_US[j] - _US[i]))
+            lean = (
+                dq[ids] * (_UQ[j] - _UQ[i])
+                + dr[ids] * (_UR[j] - _UR[i])
+                + ds[ids] * (_US[j] - _US[i])
+            )
             iq, ir = cq + _UQ[i], cr + _UR[i]
             jq, jr = cq + _UQ[j], cr + _UR[j]
             run = lean == 0
@@ -158,16 +171,26 @@ def _traced_courses(offsets: np.ndarray) -> Courses:
             side(active[clean], aq[clean], ar[clean], k, nq[clean], nr[clean], CROSSED)
         pq[active], pr[active] = nq, nr
         inside = (nq != dq[active]) | (nr != dr[active])
-        found.append((active[inside], np.full(inside.sum(), HEX), nq[inside], nr[inside],
-                      np.zeros(inside.sum(), np.int64)))
+        found.append(
+            (
+                active[inside],
+                np.full(inside.sum(), HEX),
+                nq[inside],
+                nr[inside],
+                np.zeros(inside.sum(), np.int64),
+            )
+        )
         active = active[inside]
 
     # A hex grazed at a corner is never one the line enters or runs along (a straight line
     # meets a convex hex in one segment): tests check this against trace, which looks.
     for gid, gq, gr in grazed:
         found.append((gid, np.full(len(gid), GRAZED), gq, gr, np.zeros(len(gid), np.int64)))
-    ids, kind, q, r, direction = (np.concatenate(x) for x in zip(*found)) if found else (
-        np.zeros(0, np.int64),) * 5
+    ids, kind, q, r, direction = (
+        (np.concatenate(x) for x in zip(*found, strict=False))
+        if found
+        else (np.zeros(0, np.int64),) * 5
+    )
     order = np.argsort(ids, kind="stable")
     start = np.zeros(n + 1, np.int64)
     np.cumsum(np.bincount(ids, minlength=n), out=start[1:])
@@ -197,7 +220,7 @@ class Grid:
         self.index = {h: i for i, h in enumerate(self.hexes)}
         # the offsets between two hexes of the map: for each dq, a range of dr
         cols = {}
-        for qq, rr in zip(q.tolist(), r.tolist()):
+        for qq, rr in zip(q.tolist(), r.tolist(), strict=False):
             lo, hi = cols.get(qq, (rr, rr))
             cols[qq] = (min(lo, rr), max(hi, rr))
         spans = []
@@ -224,8 +247,10 @@ def _templates(spans: tuple, R: int) -> tuple:
     lookup = np.full((len(spans), width), -1, np.int64)
     lookup[offsets[:, 0] - dq0, offsets[:, 1] - dr0] = np.arange(len(offsets))
     slot = 6 * (c.q * R + c.r) + c.direction
-    distance = np.maximum(np.maximum(np.abs(offsets[:, 0]), np.abs(offsets[:, 1])),
-                          np.abs(offsets[:, 0] + offsets[:, 1]))
+    distance = np.maximum(
+        np.maximum(np.abs(offsets[:, 0]), np.abs(offsets[:, 1])),
+        np.abs(offsets[:, 0] + offsets[:, 1]),
+    )
     return c, slot, lookup, dq0, dr0, distance
 
 
@@ -260,8 +285,16 @@ class Sightlines:
     map's terrain names that block.
     """
 
-    def __init__(self, m: HexMap, *, blocking_terrain: frozenset, edge: str, slope_hex: str,
-                 slope_end: str, visibility: int | None):
+    def __init__(
+        self,
+        m: HexMap,
+        *,
+        blocking_terrain: frozenset,
+        edge: str,
+        slope_hex: str,
+        slope_end: str,
+        visibility: int | None,
+    ):
         self.map = m
         self.grid = g = Grid(m)
         self.visibility = visibility
@@ -292,19 +325,19 @@ class Sightlines:
         there = terrain[neighbour].reshape(-1)
         side_terrain = (here & there) if edge == "both" else (here | there)
 
-        hexes = codes[HEX * region: (HEX + 1) * region: 6]
+        hexes = codes[HEX * region : (HEX + 1) * region : 6]
         hexes[terrain] |= BLOCK
         if slope_hex == "enter_not_beyond":
             hexes[slope_hex_cells] |= BEYOND
         if edge == "either":
-            codes[GRAZED * region: (GRAZED + 1) * region: 6][terrain] = BLOCK
-        codes[CROSSED * region: (CROSSED + 1) * region][slope_side] = BLOCK
+            codes[GRAZED * region : (GRAZED + 1) * region : 6][terrain] = BLOCK
+        codes[CROSSED * region : (CROSSED + 1) * region][slope_side] = BLOCK
         if slope_end == "crosses":
-            codes[CROSSED_AT_CORNER * region: (CROSSED_AT_CORNER + 1) * region][slope_side] = BLOCK
-        codes[ALONG * region: (ALONG + 1) * region] = (slope_side | side_terrain) * BLOCK
-        codes[ALONG_OWN * region: (ALONG_OWN + 1) * region] = side_terrain * BLOCK
+            codes[CROSSED_AT_CORNER * region : (CROSSED_AT_CORNER + 1) * region][slope_side] = BLOCK
+        codes[ALONG * region : (ALONG + 1) * region] = (slope_side | side_terrain) * BLOCK
+        codes[ALONG_OWN * region : (ALONG_OWN + 1) * region] = side_terrain * BLOCK
         self.codes = codes
-        self.kinds = tuple(k for k in range(KINDS) if codes[k * region: (k + 1) * region].any())
+        self.kinds = tuple(k for k in range(KINDS) if codes[k * region : (k + 1) * region].any())
         self.has_slope_side = has_slope_side[g.flat]  # per map hex, in map order
         self.flat = g.flat
 
@@ -350,7 +383,7 @@ class Sightlines:
         seen = np.zeros((n, n), bool)
         for i in range(n - 1):
             targets = np.arange(i + 1, n)
-            seen[i, i + 1:] = self._clear_to(i, targets)
+            seen[i, i + 1 :] = self._clear_to(i, targets)
         seen |= seen.T
         np.fill_diagonal(seen, True)
         return seen
@@ -393,7 +426,7 @@ class Intervisibility:
         return self._hexes(self._row(x) & ~self._row(y))
 
     def counts(self) -> dict[Hex, int]:
-        return dict(zip(_hexes(self.map), self.seen.sum(axis=1).tolist()))
+        return dict(zip(_hexes(self.map), self.seen.sum(axis=1).tolist(), strict=False))
 
     def pairs(self) -> int:
         """How many pairs of different hexes see each other."""

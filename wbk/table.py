@@ -45,6 +45,7 @@ Conventions, used everywhere below:
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import os
@@ -52,6 +53,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from numbers import Real
 from pathlib import Path
+from typing import ClassVar
 
 import shapely
 from shapely.geometry import LineString, Point, Polygon, box
@@ -147,7 +149,7 @@ class Piece:
     width: float = FOOTPRINT[0]
     length: float = FOOTPRINT[1]
 
-    toml_keys = {}
+    toml_keys: ClassVar[dict[str, str]] = {}
 
     def __post_init__(self):
         if not isinstance(self.name, str) or not self.name:
@@ -157,7 +159,9 @@ class Piece:
         object.__setattr__(self, "position", _point(self.position, f"position of {self.name!r}"))
         object.__setattr__(self, "facing", _number(self.facing, f"facing of {self.name!r}") % 360.0)
         for key in ("width", "length"):
-            value = _number(getattr(self, key), f"{key} of {self.name!r}", positive=True, allow_zero=False)
+            value = _number(
+                getattr(self, key), f"{key} of {self.name!r}", positive=True, allow_zero=False
+            )
             object.__setattr__(self, key, value)
 
     @property
@@ -294,7 +298,10 @@ class Table:
                     f"its footprint leaves the table ({self.width:g} × {self.depth:g} inches)"
                 )
             for terrain in self.terrain:
-                if terrain.kind == "obstacle" and terrain.polygon.intersection(piece.footprint).area > AREA_TOLERANCE:
+                if (
+                    terrain.kind == "obstacle"
+                    and terrain.polygon.intersection(piece.footprint).area > AREA_TOLERANCE
+                ):
                     raise WbkError(
                         f"{piece.name!r} at position {list(piece.position)} is inside {terrain.label} "
                         "(no piece may stand in an obstacle)"
@@ -362,7 +369,7 @@ class Table:
         cannot share one file's ``footprint`` and are an error."""
         sizes = {(p.width, p.length) for p in self.pieces}
         if len(sizes) > 1:
-            listed = ", ".join(f"{w:g} × {l:g}" for w, l in sorted(sizes))
+            listed = ", ".join(f"{w:g} × {length:g}" for w, length in sorted(sizes))
             raise WbkError(f"the pieces have different footprints ({listed}): a table file has one")
         width, length = sizes.pop() if sizes else FOOTPRINT
         lines = [
@@ -375,19 +382,31 @@ class Table:
             lines += ["", "[[terrain]]"]
             if t.name:
                 lines.append(f"name = {_toml_value(t.name)}")
-            lines += [f"kind = {_toml_value(t.kind)}", f"points = {_toml_value([list(p) for p in t.points])}"]
+            lines += [
+                f"kind = {_toml_value(t.kind)}",
+                f"points = {_toml_value([list(p) for p in t.points])}",
+            ]
         for p in self.pieces:
             lines += ["", "[[tanks]]"]
-            generic = {"name": p.name, "side": p.side, "position": list(p.position), "facing": p.facing}
+            generic = {
+                "name": p.name,
+                "side": p.side,
+                "position": list(p.position),
+                "facing": p.facing,
+            }
             extra = {key: getattr(p, field) for key, field in type(p).toml_keys.items()}
-            lines += [f"{key} = {_toml_value(value)}" for key, value in {**generic, **extra}.items()]
+            lines += [
+                f"{key} = {_toml_value(value)}" for key, value in {**generic, **extra}.items()
+            ]
         return "\n".join(lines) + "\n"
 
     def save(self, path: str | os.PathLike) -> None:
         """Write the table as TOML; a failed save leaves any existing file untouched. A new file
         gets the usual permissions (0o666 less the umask), a replaced file keeps its own."""
         if isinstance(path, bytes) or not isinstance(path, (str, os.PathLike)):
-            raise WbkError(f"table file {path!r} is not a file path (expected text or a pathlib.Path)")
+            raise WbkError(
+                f"table file {path!r} is not a file path (expected text or a pathlib.Path)"
+            )
         path = Path(path)
         write_atomically(path, self.to_toml(), "table")
 
@@ -401,7 +420,9 @@ class Table:
         centre = Point(self.piece(piece).position)
         return tuple(t for t in self.terrain if t.kind == "hill" and t.polygon.covers(centre))
 
-    def _blockers(self, exclude: set[str], hills_exempt: Iterable[Terrain] = ()) -> list[tuple[str, Polygon]]:
+    def _blockers(
+        self, exclude: set[str], hills_exempt: Iterable[Terrain] = ()
+    ) -> list[tuple[str, Polygon]]:
         exempt = set(map(id, hills_exempt))
         found = [(f"{p.name!r}", p.footprint) for p in self.pieces if p.name not in exclude]
         found += [
@@ -431,7 +452,12 @@ class Table:
         distance = math.dist(a.position, b.position)
         steps = [Step(f"{a.name!r} to {b.name!r}: {_inches(distance)} centre to centre", rule)]
         for hill in dict.fromkeys(hills):
-            steps.append(Step(f"{hill.label} is under {'the firer' if hill in self.hills_under(a) else 'the target'}: it does not block", rule))
+            steps.append(
+                Step(
+                    f"{hill.label} is under {'the firer' if hill in self.hills_under(a) else 'the target'}: it does not block",
+                    rule,
+                )
+            )
         shadows, hidden_by = [], []
         for label, polygon in self._blockers({a.name, b.name}, hills):
             if not polygon.intersects(_between(source, target_area)):
@@ -455,7 +481,9 @@ class Table:
         elif visible == 0.0:
             steps.append(Step(f"none of {b.name!r} is seen: no line of sight", rule))
         else:
-            steps.append(Step(f"{seen_share(visible)} of {b.name!r} is seen: partly hidden, in cover", rule))
+            steps.append(
+                Step(f"{seen_share(visible)} of {b.name!r} is seen: partly hidden, in cover", rule)
+            )
         return Sight(a.name, b.name, distance, visible, tuple(hidden_by), tuple(steps), hidden)
 
     def reach(
@@ -503,10 +531,15 @@ class Table:
         found: list[DirectionReach] = []
         for i in range(directions):
             angle = (p.facing + max_pivot * (2 * i / (directions - 1) - 1)) % 360
-            found.append(self._straight_move(p, angle, inches, blockers, hills_under, rough_cost, climb_cost))
+            found.append(
+                self._straight_move(p, angle, inches, blockers, hills_under, rough_cost, climb_cost)
+            )
         x0, y0 = p.position
         ends = [
-            (x0 + d.distance * math.cos(math.radians(d.angle)), y0 + d.distance * math.sin(math.radians(d.angle)))
+            (
+                x0 + d.distance * math.cos(math.radians(d.angle)),
+                y0 + d.distance * math.sin(math.radians(d.angle)),
+            )
             for d in found
         ]
         triangles = [
@@ -525,14 +558,16 @@ class Table:
         steps += _reach_steps(found, inches, rule)
         return Reach(p.name, inches, area, tuple(found), tuple(steps))
 
-    def _straight_move(self, p: Piece, angle, inches, blockers, hills_under, rough_cost, climb_cost) -> DirectionReach:
+    def _straight_move(
+        self, p: Piece, angle, inches, blockers, hills_under, rough_cost, climb_cost
+    ) -> DirectionReach:
         a = math.radians(angle)
         d = (math.cos(a), math.sin(a))
         turned = _rectangle(p.position, angle, p.width, p.length)
         edge = box(0, 0, self.width, self.depth)
         if not edge.buffer(LENGTH_TOLERANCE).covers(turned):
             return DirectionReach(angle, 0.0, "pivot")
-        for label, polygon in blockers:
+        for _label, polygon in blockers:
             if polygon.intersection(turned).area > AREA_TOLERANCE:
                 return DirectionReach(angle, 0.0, "pivot")
         # the table's edge
@@ -569,7 +604,9 @@ class Table:
             inter = path.intersection(t.polygon)
             if inter.is_empty:
                 continue
-            entries = sorted((x - x0) * d[0] + (y - y0) * d[1] for x, y in _segment_starts(inter, p.position))
+            entries = sorted(
+                (x - x0) * d[0] + (y - y0) * d[1] for x, y in _segment_starts(inter, p.position)
+            )
             if t.kind == "hill" and t in hills_under:
                 entries = [e for e in entries if e > LENGTH_TOLERANCE]
             if entries:
@@ -584,7 +621,10 @@ class Table:
             spent += cost
             charged.append(f"{label} ({_inches(cost)})")
         if cost_limit is None:
-            cost_limit, why = inches - spent, "allowance" if not spent else f"allowance less {_inches(spent)} of penalties"
+            cost_limit, why = (
+                inches - spent,
+                "allowance" if not spent else f"allowance less {_inches(spent)} of penalties",
+            )
         if cost_limit < limit:
             limit, stopped_by = cost_limit, why
         return DirectionReach(angle, max(0.0, limit), stopped_by, tuple(charged))
@@ -598,7 +638,11 @@ def _toml_value(value) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (int, float)):
-        return str(int(value)) if float(value).is_integer() and abs(value) < 2**53 else repr(float(value))
+        return (
+            str(int(value))
+            if float(value).is_integer() and abs(value) < 2**53
+            else repr(float(value))
+        )
     return "[" + ", ".join(_toml_value(v) for v in value) + "]"
 
 
@@ -609,7 +653,11 @@ def seen_share(fraction: float) -> str:
     >>> seen_share(0.62), seen_share(0.001)
     ('62%', 'less than 1%')
     """
-    if isinstance(fraction, bool) or not isinstance(fraction, (int, float)) or not 0 <= fraction <= 1:
+    if (
+        isinstance(fraction, bool)
+        or not isinstance(fraction, (int, float))
+        or not 0 <= fraction <= 1
+    ):
         raise WbkError(f"share {fraction!r} is not a number from 0 to 1")
     if 0 < fraction < 0.005:
         return "less than 1%"
@@ -649,7 +697,7 @@ def _shadow(source, polygon: Polygon, radius: float) -> Polygon:
     far = radius / math.cos(step / 2)
     parts = [polygon]
     coords = _coordinates(polygon.exterior)
-    for (ax, ay), (bx, by) in zip(coords, coords[1:]):
+    for (ax, ay), (bx, by) in itertools.pairwise(coords):
         cross = (ax - sx) * (by - sy) - (ay - sy) * (bx - sx)
         if abs(cross) < 1e-12:
             continue
@@ -657,7 +705,10 @@ def _shadow(source, polygon: Polygon, radius: float) -> Polygon:
         sweep = (angle_a - angle_b + math.pi) % (2 * math.pi) - math.pi
         n = max(1, math.ceil(abs(sweep) / step))
         arc = [
-            (sx + far * math.cos(angle_b + sweep * k / n), sy + far * math.sin(angle_b + sweep * k / n))
+            (
+                sx + far * math.cos(angle_b + sweep * k / n),
+                sy + far * math.sin(angle_b + sweep * k / n),
+            )
             for k in range(n + 1)
         ]
         parts.append(Polygon([(ax, ay), (bx, by), *arc]))
@@ -668,15 +719,29 @@ def _reach_steps(found: Sequence[DirectionReach], inches: float, rule: str) -> l
     steps = []
     pivots = [d for d in found if d.stopped_by == "pivot"]
     if pivots:
-        steps.append(Step(f"{len(pivots)} of {len(found)} directions cannot be turned to (the turned tank would overlap something or leave the table)", rule))
+        steps.append(
+            Step(
+                f"{len(pivots)} of {len(found)} directions cannot be turned to (the turned tank would overlap something or leave the table)",
+                rule,
+            )
+        )
     moving = [d for d in found if d.stopped_by != "pivot"]
     stops: dict[str, list[DirectionReach]] = {}
     for d in moving:
         stops.setdefault(d.stopped_by, []).append(d)
     for why, ds in stops.items():
         shortest, longest = min(x.distance for x in ds), max(x.distance for x in ds)
-        span = _inches(shortest) if math.isclose(shortest, longest) else f"{_inches(shortest)} to {_inches(longest)}"
-        steps.append(Step(f"{len(ds)} direction{'s' if len(ds) != 1 else ''}: stopped by {why} after {span}", rule))
+        span = (
+            _inches(shortest)
+            if math.isclose(shortest, longest)
+            else f"{_inches(shortest)} to {_inches(longest)}"
+        )
+        steps.append(
+            Step(
+                f"{len(ds)} direction{'s' if len(ds) != 1 else ''}: stopped by {why} after {span}",
+                rule,
+            )
+        )
     charges: dict[str, int] = {}
     for d in moving:
         for label in d.penalties:
@@ -684,7 +749,9 @@ def _reach_steps(found: Sequence[DirectionReach], inches: float, rule: str) -> l
     for label, n in charges.items():
         steps.append(Step(f"{label} is charged in {n} direction{'s' if n != 1 else ''}", rule))
     if moving:
-        steps.append(Step(f"the farthest the centre gets: {_inches(max(d.distance for d in moving))}", rule))
+        steps.append(
+            Step(f"the farthest the centre gets: {_inches(max(d.distance for d in moving))}", rule)
+        )
     return steps
 
 
@@ -709,7 +776,9 @@ class _TableReader:
         name = data.get("name", "")
         if not isinstance(name, str):
             self.fail("name", f"{name!r} is not a quoted string")
-        terrain = [self.terrain(i, entry) for i, entry in enumerate(self.entries(data, "terrain"), 1)]
+        terrain = [
+            self.terrain(i, entry) for i, entry in enumerate(self.entries(data, "terrain"), 1)
+        ]
         pieces = [self.piece(entry, footprint) for entry in self.entries(data, "tanks")]
         try:
             table = Table(width, depth, tuple(terrain), (), name)
@@ -725,7 +794,11 @@ class _TableReader:
         return table
 
     def pair(self, key: str, value, *, positive: bool) -> tuple[float, float]:
-        if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)):
+        if not (
+            isinstance(value, list)
+            and len(value) == 2
+            and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
+        ):
             self.fail(key, f"{value!r} is not two numbers")
         if positive and min(value) <= 0:
             self.fail(key, f"{value!r}: both numbers must be positive")

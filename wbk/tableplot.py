@@ -19,6 +19,7 @@ import io
 import math
 from collections.abc import Mapping
 from fractions import Fraction
+from typing import ClassVar
 
 import matplotlib
 from matplotlib import patheffects
@@ -29,8 +30,8 @@ from matplotlib.patches import Circle, Patch
 from matplotlib.path import Path
 from shapely.geometry.polygon import orient
 
-from wbk.plot import BLOCKED_LINE, CLEAR, CLEAR_LINE, TITLE_HEIGHT, PictureView
 from wbk.dice import percent
+from wbk.plot import BLOCKED_LINE, CLEAR, CLEAR_LINE, TITLE_HEIGHT, PictureView
 from wbk.table import Table, seen_share
 
 #: Terrain kinds as drawn: fill, outline and hatching (rough is dotted so it reads as passable).
@@ -116,8 +117,14 @@ def _paths(geometry) -> list[Path]:
 class TableView(PictureView):
     """A drawn table with overlays that update in place. Build it with ``draw_table``."""
 
-    legend_style = {"ncol": 3, "fontsize": 7, "frameon": False, "handlelength": 1.3, "handletextpad": 0.5,
-                    "columnspacing": 0.7}
+    legend_style: ClassVar[dict[str, object]] = {
+        "ncol": 3,
+        "fontsize": 7,
+        "frameon": False,
+        "handlelength": 1.3,
+        "handletextpad": 0.5,
+        "columnspacing": 0.7,
+    }
 
     def __init__(self, table: Table, ax):
         super().__init__(ax)
@@ -313,7 +320,7 @@ class TableView(PictureView):
                 zorder=4.5,
                 path_effects=[patheffects.withStroke(linewidth=2.5, foreground="white")],
             )
-            for p, (x, y, va) in zip(pieces, self._name_places(pieces))
+            for p, (x, y, va) in zip(pieces, self._name_places(pieces), strict=False)
         ]
         self.update_legend()
 
@@ -329,7 +336,7 @@ class TableView(PictureView):
             height = 1.3 * NAME_SIZE * inches_per_point
             x, y = p.position
             options = [(y + half, "bottom", y + half), (y - half, "top", y - half - height)]
-            for label_y, va, low in options:
+            for label_y, va, low in options:  # noqa: B007 (the for-else below keeps the first that fits)
                 box = (x - width / 2, low, x + width / 2, low + height)
                 if not any(_overlap(box, other) for other in placed):
                     break
@@ -350,12 +357,14 @@ class TableView(PictureView):
         ranges = dict(ranges or {})
         entries = {}
         if firer is None or not ranges:
-            for circle, text in zip(self.ranges, self.range_texts):
+            for circle, text in zip(self.ranges, self.range_texts, strict=False):
                 circle.set_visible(False)
                 text.set_text("")
         else:
             x, y = self.table.piece(firer).position
-            for circle, text, (name, r) in zip(self.ranges, self.range_texts, ranges.items()):
+            for circle, text, (name, r) in zip(
+                self.ranges, self.range_texts, ranges.items(), strict=False
+            ):
                 own = name == gun
                 circle.set(
                     center=(x, y),
@@ -473,9 +482,9 @@ class TableView(PictureView):
             paths += found
             colours += [colour] * len(found)
             roll = "any roll" if band.roll == 1 else f"{band.roll}+"
-            entries[
-                f"reach {say_inches(band.inches)} ({roll}): {percent(band.probability)}"
-            ] = Patch(facecolor=colour, edgecolor="none")
+            entries[f"reach {say_inches(band.inches)} ({roll}): {percent(band.probability)}"] = (
+                Patch(facecolor=colour, edgecolor="none")
+            )
         self.reach.set_paths(paths)
         self.reach.set_facecolors(colours)
         self.set_overlay_legend("reach", entries)
@@ -622,7 +631,7 @@ def draw_reach(table: Table, reach, *, ax=None, width: float | None = None) -> T
 def table_axes(figure: Figure):
     """The axes for a table filling a figure of ``table_figure_size``: a fixed layout with room
     for a two-line title above and the legend below (a click lands where the table is drawn)."""
-    width, height = figure.get_size_inches()
+    _width, height = figure.get_size_inches()
     bottom, top = LEGEND_HEIGHT / height, TITLE_HEIGHT / height
     return figure.add_axes((0.01, bottom, 0.98, 1 - bottom - top))
 

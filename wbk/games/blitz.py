@@ -59,9 +59,9 @@ _TWO_D6 = 2 @ d6
 
 __all__ = [
     "ASSAULT_READINGS",
-    "MAX_DICE",
     "CROWDED_READINGS",
     "FIRE_TYPES",
+    "MAX_DICE",
     "PROTECTIONS",
     "TARGETS",
     "TERRAINS",

@@ -54,6 +54,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from importlib import resources
+from typing import ClassVar
 
 from shapely.geometry import Point
 from shapely.ops import unary_union
@@ -154,7 +155,7 @@ class Tank(Piece):
     destroyed: bool = False
 
     #: table file key -> field
-    toml_keys = {
+    toml_keys: ClassVar[dict[str, str]] = {
         "class": "tank_class",
         "gun": "gun",
         "crew": "crew",
@@ -185,7 +186,9 @@ def load_table(path: str | os.PathLike) -> Table:
 def example_table() -> Table:
     """wbk's illustrative Pz 8 table (``wbk/data/tables/pz8_crossroads.toml``)."""
     path = resources.files("wbk") / "data" / "tables" / "pz8_crossroads.toml"
-    return Table.from_toml(path.read_text(encoding="utf-8"), source="wbk/data/tables/pz8_crossroads.toml", pieces=Tank)
+    return Table.from_toml(
+        path.read_text(encoding="utf-8"), source="wbk/data/tables/pz8_crossroads.toml", pieces=Tank
+    )
 
 
 def _tank(table: Table, name: str | Tank) -> Tank:
@@ -255,7 +258,11 @@ class MovementReach:
         lowest roll whose area holds it (the start counts as reached: a tank may stay)."""
         if isinstance(point, (str, bytes)) or not isinstance(point, Sequence) or len(point) != 2:
             raise WbkError(f"point {point!r} is not a point (expected two numbers, x and y)")
-        if isinstance(point[0], bool) or isinstance(point[1], bool) or not all(isinstance(v, numbers.Real) for v in point):
+        if (
+            isinstance(point[0], bool)
+            or isinstance(point[1], bool)
+            or not all(isinstance(v, numbers.Real) for v in point)
+        ):
             raise WbkError(f"point {point!r} is not a point (expected two numbers, x and y)")
         if math.dist(point, self.start) < 1e-9:
             return Fraction(1)
@@ -281,7 +288,11 @@ def movement_reach(table: Table, tank: str | Tank, *, directions: int = 91) -> M
     base = MOVE_VALUES[t.tank_class]
     steps = [Step(f"{t.name!r} is {t.tank_class}: it moves {base} + D6 inches", MOVEMENT)]
     if t.destroyed or t.shaken:
-        why = ("it is destroyed: a wreck does not move", DAMAGE) if t.destroyed else ("it is shaken: it cannot move, only turn its turret", SHAKEN)
+        why = (
+            ("it is destroyed: a wreck does not move", DAMAGE)
+            if t.destroyed
+            else ("it is shaken: it cannot move, only turn its turret", SHAKEN)
+        )
         steps.append(Step(*why))
         return MovementReach(t.name, t.position, (), tuple(steps))
     bands, before = [], Point(t.position)
@@ -296,13 +307,21 @@ def movement_reach(table: Table, tank: str | Tank, *, directions: int = 91) -> M
             rule=MOVEMENT,
         )
         area = unary_union([reach.area, before])
-        bands.append(ReachBand(roll, base + roll, Fraction(7 - roll, 6), roll <= 2, area.difference(before) if roll > 1 else area))
+        bands.append(
+            ReachBand(
+                roll,
+                base + roll,
+                Fraction(7 - roll, 6),
+                roll <= 2,
+                area.difference(before) if roll > 1 else area,
+            )
+        )
         before = area
         if roll == 6:
             steps += [s for s in reach.steps[1:]]
     steps.append(
         Step(
-            f"rolls 1 to 6 give {base + 1} to {base + 6} inches; penalties of {TERRAIN_PENALTY}\" for rough terrain "
+            f'rolls 1 to 6 give {base + 1} to {base + 6} inches; penalties of {TERRAIN_PENALTY}" for rough terrain '
             f"and for climbing a hill, pivot up to {MAX_PIVOT}°",
             MOVEMENT,
         )
@@ -340,7 +359,9 @@ def platoon_movement(table: Table, side: str) -> PlatoonMove:
     tanks = [p for p in table.pieces if isinstance(p, Tank) and p.side == side]
     if not tanks:
         sides = sorted({p.side for p in table.pieces if isinstance(p, Tank)})
-        raise WbkError(f"side {side!r} has no tanks on the table (sides: {', '.join(map(repr, sides)) or 'none'})")
+        raise WbkError(
+            f"side {side!r} has no tanks on the table (sides: {', '.join(map(repr, sides)) or 'none'})"
+        )
     steps = []
     hqs = [t for t in tanks if t.is_hq and not t.destroyed]
     if not hqs:
@@ -357,16 +378,43 @@ def platoon_movement(table: Table, side: str) -> PlatoonMove:
             movers.append(t)
     far = [t for t in movers if t is not hq and table.distance(t, hq) > PLATOON_RADIUS]
     for t in far:
-        steps.append(Step(f"{t.name!r} is {table.distance(t, hq):.3g}\" from the HQ {hq.name!r}, more than {PLATOON_RADIUS}\"", MOVEMENT))
+        steps.append(
+            Step(
+                f'{t.name!r} is {table.distance(t, hq):.3g}" from the HQ {hq.name!r}, more than {PLATOON_RADIUS}"',
+                MOVEMENT,
+            )
+        )
     if far or not movers:
-        steps.append(Step("no platoon move: not every tank is within 3\" of the HQ" if far else "no tank can move", MOVEMENT))
+        steps.append(
+            Step(
+                'no platoon move: not every tank is within 3" of the HQ'
+                if far
+                else "no tank can move",
+                MOVEMENT,
+            )
+        )
         return PlatoonMove(False, tuple(t.name for t in movers), None, tuple(steps))
     slowest = min(movers, key=lambda t: MOVE_VALUES[t.tank_class])
     base = MOVE_VALUES[slowest.tank_class]
-    steps.append(Step(f"{len(movers)} tanks within {PLATOON_RADIUS}\" of the HQ {hq.name!r} move together", MOVEMENT))
-    steps.append(Step(f"the slowest is {slowest.name!r} ({slowest.tank_class}): each moves 1D6 + {base}", MOVEMENT))
+    steps.append(
+        Step(
+            f'{len(movers)} tanks within {PLATOON_RADIUS}" of the HQ {hq.name!r} move together',
+            MOVEMENT,
+        )
+    )
+    steps.append(
+        Step(
+            f"the slowest is {slowest.name!r} ({slowest.tank_class}): each moves 1D6 + {base}",
+            MOVEMENT,
+        )
+    )
     steps.append(Step("then the turn passes automatically", MOVEMENT))
-    return PlatoonMove(True, tuple(t.name for t in movers), d6.map(lambda roll: Movement(base + roll, True)), tuple(steps))
+    return PlatoonMove(
+        True,
+        tuple(t.name for t in movers),
+        d6.map(lambda roll: Movement(base + roll, True)),
+        tuple(steps),
+    )
 
 
 # --- Shooting, Penetration and Damage ---------------------------------------------------------
@@ -433,7 +481,11 @@ def attack_procedure(
     """
     _choice(gun, GUNS, "gun")
     _choice(target_class, TANK_CLASSES, "target class")
-    cover, veteran, shaken = _flag(cover, "cover"), _flag(veteran, "veteran"), _flag(shaken, "shaken")
+    cover, veteran, shaken = (
+        _flag(cover, "cover"),
+        _flag(veteran, "veteran"),
+        _flag(shaken, "shaken"),
+    )
     _choice(natural_six, NATURAL_SIX_READINGS, "reading of a natural 6")
     dice, need, save = GUN_DICE[gun], HIT_NUMBERS[gun], SAVE_NUMBERS[target_class][gun]
     modifier = veteran - cover - shaken
@@ -441,8 +493,17 @@ def attack_procedure(
     def hits(face: int) -> bool:
         return face + modifier >= need or (natural_six == "always_hits" and face == 6)
 
-    steps = [Step(f"{gun} gun: range {GUN_RANGES[gun]}\", {dice} {'die' if dice == 1 else 'dice'}, hits on {need}+", SHOOTING)]
-    named = [("target in cover", -1, cover), ("veteran crew firing", +1, veteran), ("firer shaken", -1, shaken)]
+    steps = [
+        Step(
+            f'{gun} gun: range {GUN_RANGES[gun]}", {dice} {"die" if dice == 1 else "dice"}, hits on {need}+',
+            SHOOTING,
+        )
+    ]
+    named = [
+        ("target in cover", -1, cover),
+        ("veteran crew firing", +1, veteran),
+        ("firer shaken", -1, shaken),
+    ]
     for why, value, applies in named:
         if applies:
             steps.append(Step(f"{why}: {value:+d}", SHAKEN if why == "firer shaken" else SHOOTING))
@@ -450,7 +511,11 @@ def attack_procedure(
     hit_chance = Fraction(len(faces), 6)
     if faces:
         rolls = "6" if faces[0] == 6 else f"{faces[0]}-6"
-        why = "a natural 6 always hits" if natural_six == "always_hits" and 6 + modifier < need else f"the roll {modifier:+d} must reach {need}"
+        why = (
+            "a natural 6 always hits"
+            if natural_six == "always_hits" and 6 + modifier < need
+            else f"the roll {modifier:+d} must reach {need}"
+        )
         steps.append(Step(f"each die hits on a {rolls} ({why}): {hit_chance}", SHOOTING))
     else:
         steps.append(Step(f"no die can hit: even a 6 {modifier:+d} is less than {need}", SHOOTING))
@@ -458,8 +523,19 @@ def attack_procedure(
         steps.append(Step("every hit applies", SHOOTING))
     elif gun == "medium":
         steps.append(Step("one result applies: a hit if either die hits", SHOOTING))
-    steps.append(Step("an unmodified 1 or 2 on any die passes the turn" + (", the unused die too" if gun == "medium" else ""), SHOOTING))
-    steps.append(Step(f"a {target_class} tank hit by a {gun} gun saves on {save}+; a failed save destroys it", DAMAGE))
+    steps.append(
+        Step(
+            "an unmodified 1 or 2 on any die passes the turn"
+            + (", the unused die too" if gun == "medium" else ""),
+            SHOOTING,
+        )
+    )
+    steps.append(
+        Step(
+            f"a {target_class} tank hit by a {gun} gun saves on {save}+; a failed save destroys it",
+            DAMAGE,
+        )
+    )
     steps.append(Step("save rolls of 1 or 2 do not pass the turn", DAMAGE))
 
     one_die = d6.map(lambda face: (hits(face), face <= 2))
@@ -472,7 +548,9 @@ def attack_procedure(
 
     def damage(result) -> Dist:
         n, low = result
-        return (n @ (d6 < save)).map(lambda failed: AttackOutcome(n, failed > 0, n > 0 and failed == 0, low))
+        return (n @ (d6 < save)).map(
+            lambda failed: AttackOutcome(n, failed > 0, n > 0 and failed == 0, low)
+        )
 
     return AttackProcedure(dice, need, modifier, save, hit_chance, rolled.map(damage), tuple(steps))
 
@@ -495,7 +573,9 @@ def attack(
     >>> d.map(lambda o: o.turn_passes).probability(True)
     Fraction(1, 3)
     """
-    return attack_procedure(gun, target_class, cover=cover, veteran=veteran, shaken=shaken, natural_six=natural_six).outcome
+    return attack_procedure(
+        gun, target_class, cover=cover, veteran=veteran, shaken=shaken, natural_six=natural_six
+    ).outcome
 
 
 @dataclass(frozen=True)
@@ -525,7 +605,9 @@ def attack_chances(
     >>> attack_chances("medium", "heavy").turn_passes
     Fraction(5, 9)
     """
-    d = attack(gun, target_class, cover=cover, veteran=veteran, shaken=shaken, natural_six=natural_six)
+    d = attack(
+        gun, target_class, cover=cover, veteran=veteran, shaken=shaken, natural_six=natural_six
+    )
 
     def chance(predicate) -> Fraction:
         return d.map(predicate).probability(True)
@@ -587,13 +669,20 @@ def shot(
     _choice(cover_reading, COVER_READINGS, "cover reading")
     sight = table.line_of_sight(a, b, rule=SHOOTING)
     steps = list(sight.steps)
-    in_cover = sight.in_cover if cover_reading == "partly_hidden" else 0 < sight.visible_fraction <= 0.5
+    in_cover = (
+        sight.in_cover if cover_reading == "partly_hidden" else 0 < sight.visible_fraction <= 0.5
+    )
     if cover_reading == "half_hidden" and sight.in_cover:
         verdict = "in cover" if in_cover else "in the open"
         steps.append(Step(f"read as cover only when half or more is hidden: {verdict}", SHOOTING))
     reach = GUN_RANGES[a.gun]
     in_range = sight.distance <= reach
-    steps.append(Step(f"the {a.gun} gun of {a.name!r} reaches {reach}\": the target is {'in' if in_range else 'out of'} range", SHOOTING))
+    steps.append(
+        Step(
+            f'the {a.gun} gun of {a.name!r} reaches {reach}": the target is {"in" if in_range else "out of"} range',
+            SHOOTING,
+        )
+    )
     reasons = []
     if a.destroyed:
         reasons.append((f"{a.name!r} is a wreck", DAMAGE))
@@ -607,12 +696,37 @@ def shot(
         reasons.append(("no line of sight", SHOOTING))
     if reasons:
         steps += [Step(f"no shot: {why}", rule) for why, rule in reasons]
-        return Shot(a.name, b.name, sight.distance, in_range, sight.visible_fraction, in_cover, None, tuple(steps), sight)
+        return Shot(
+            a.name,
+            b.name,
+            sight.distance,
+            in_range,
+            sight.visible_fraction,
+            in_cover,
+            None,
+            tuple(steps),
+            sight,
+        )
     procedure = attack_procedure(
-        a.gun, b.tank_class, cover=in_cover, veteran=a.is_veteran, shaken=a.shaken, natural_six=natural_six
+        a.gun,
+        b.tank_class,
+        cover=in_cover,
+        veteran=a.is_veteran,
+        shaken=a.shaken,
+        natural_six=natural_six,
     )
     steps += procedure.steps
-    return Shot(a.name, b.name, sight.distance, True, sight.visible_fraction, in_cover, procedure.outcome, tuple(steps), sight)
+    return Shot(
+        a.name,
+        b.name,
+        sight.distance,
+        True,
+        sight.visible_fraction,
+        in_cover,
+        procedure.outcome,
+        tuple(steps),
+        sight,
+    )
 
 
 # --- Optional Rule: Shaken --------------------------------------------------------------------
@@ -728,7 +842,11 @@ def duel(
             raise WbkError(f"{t!r} is not a Tank")
         if t.destroyed:
             raise WbkError(f"{t.name!r} is destroyed: a wreck does not duel")
-    if isinstance(range_inches, bool) or not isinstance(range_inches, numbers.Real) or not range_inches >= 0:
+    if (
+        isinstance(range_inches, bool)
+        or not isinstance(range_inches, numbers.Real)
+        or not range_inches >= 0
+    ):
         raise WbkError(f"range {range_inches!r} is not a number of inches, 0 or more")
     cover = (_flag(first_in_cover, "first_in_cover"), _flag(second_in_cover, "second_in_cover"))
     shaken_rule = _flag(shaken_rule, "shaken_rule")
@@ -737,18 +855,30 @@ def duel(
     in_range = tuple(range_inches <= GUN_RANGES[t.gun] for t in tanks)
     steps = [
         Step(
-            f"range {range_inches:g}\": the {t.gun} gun of {t.name} "
+            f'range {range_inches:g}": the {t.gun} gun of {t.name} '
             + ("reaches" if r else "does not reach"),
             SHOOTING,
         )
-        for t, r in zip(tanks, in_range)
+        for t, r in zip(tanks, in_range, strict=False)
     ]
     if turns == "card":
-        steps.append(Step("a gun die of 1 or 2 passes the turn: the other tank shoots next; otherwise the same tank shoots again", SHOOTING))
+        steps.append(
+            Step(
+                "a gun die of 1 or 2 passes the turn: the other tank shoots next; otherwise the same tank shoots again",
+                SHOOTING,
+            )
+        )
     else:
-        steps.append(Step("read without the turnover: the tanks take turns, one attack each", SHOOTING))
+        steps.append(
+            Step("read without the turnover: the tanks take turns, one attack each", SHOOTING)
+        )
     if shaken_rule:
-        steps.append(Step("a hit that does not destroy shakes the target: it shoots at -1 from then on and does not rally", SHAKEN))
+        steps.append(
+            Step(
+                "a hit that does not destroy shakes the target: it shoots at -1 from then on and does not rally",
+                SHAKEN,
+            )
+        )
 
     # states: (shooter, first shaken, second shaken); absorbing: "first", "second"
     def transitions(state) -> dict:
@@ -794,16 +924,22 @@ def duel(
                 live.add(s)
                 changed = True
     order = sorted(live)
-    first_wins = _absorb(graph, order, lambda n: Fraction(n == "first") if isinstance(n, str) else None)
-    second_wins = _absorb(graph, order, lambda n: Fraction(n == "second") if isinstance(n, str) else None)
+    first_wins = _absorb(
+        graph, order, lambda n: Fraction(n == "first") if isinstance(n, str) else None
+    )
+    second_wins = _absorb(
+        graph, order, lambda n: Fraction(n == "second") if isinstance(n, str) else None
+    )
     p_first = first_wins.get(start, Fraction(0))
     p_second = second_wins.get(start, Fraction(0))
     stalemate = 1 - p_first - p_second
     mean = None
     if stalemate == 0:
-        mean = _absorb(graph, order, lambda n: Fraction(0) if isinstance(n, str) else None, cost=Fraction(1))[start]
+        mean = _absorb(
+            graph, order, lambda n: Fraction(0) if isinstance(n, str) else None, cost=Fraction(1)
+        )[start]
     if not any(in_range):
-        said = f"out of range: neither gun reaches {range_inches:g}\", so neither tank can win"
+        said = f'out of range: neither gun reaches {range_inches:g}", so neither tank can win'
         steps.append(Step(said, SHOOTING))
     else:
         said = f"{first.name} wins {chance(p_first)}, {second.name} wins {chance(p_second)}"
@@ -841,5 +977,5 @@ def _absorb(graph: dict, order: list, terminal, cost: Fraction = Fraction(0)) ->
         for r in range(n):
             if r != col and rows[r][col] != 0:
                 factor = rows[r][col]
-                rows[r] = [v - factor * w for v, w in zip(rows[r], rows[col])]
+                rows[r] = [v - factor * w for v, w in zip(rows[r], rows[col], strict=False)]
     return {s: rows[index[s]][n] for s in order}

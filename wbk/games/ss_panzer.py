@@ -29,12 +29,13 @@ import enum
 import functools
 import heapq
 import html
+import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from numbers import Integral
 from pathlib import Path
-from typing import Literal
+from typing import ClassVar, Literal
 
 from wbk.checks import choice as _choice
 from wbk.checks import flag as _flag
@@ -92,8 +93,16 @@ SLOPE_HEX_READINGS: tuple[SlopeHexReading, ...] = ("enter_not_beyond", "hexsides
 #: "crosses" the slope hexside (and is blocked like any crossing), or only "touches" it.
 SLOPE_END_READINGS: tuple[SlopeEndReading, ...] = ("crosses", "touches")
 _ACTIONS = ("move", "move_and_fire")
-_FACTS = ("units", "mcf_terrain", "mcf_hexsides", "base_dice", "conditions", "one_always_hits",
-          "step_loss_hits", "separate_fires")
+_FACTS = (
+    "units",
+    "mcf_terrain",
+    "mcf_hexsides",
+    "base_dice",
+    "conditions",
+    "one_always_hits",
+    "step_loss_hits",
+    "separate_fires",
+)
 
 
 def _rule(number: str) -> str:
@@ -138,7 +147,9 @@ class Unit:
         for key in ("mp", "mcf"):
             value = getattr(self, key)
             if isinstance(value, bool) or not isinstance(value, Integral) or value < 1:
-                raise WbkError(f"unit {self.name!r}: {key} {value!r} is not a whole number of 1 or more")
+                raise WbkError(
+                    f"unit {self.name!r}: {key} {value!r} is not a whole number of 1 or more"
+                )
         _flag(self.motorized, f"unit {self.name!r}: motorized")
         if not self.motorized and self.side != "Soviet":
             raise WbkError(
@@ -170,10 +181,14 @@ class GameData:
             if not isinstance(unit, Unit) or unit.name != name:
                 raise WbkError(f"units: {name!r} is not a Unit called {name!r}")
         object.__setattr__(self, "mcf_terrain", frozenset(_names(self.mcf_terrain, "mcf_terrain")))
-        object.__setattr__(self, "mcf_hexsides", frozenset(_names(self.mcf_hexsides, "mcf_hexsides")))
+        object.__setattr__(
+            self, "mcf_hexsides", frozenset(_names(self.mcf_hexsides, "mcf_hexsides"))
+        )
         _whole(self.base_dice, "base_dice", 1)
         if not isinstance(self.condition_dice, Mapping):
-            raise WbkError(f"condition_dice {self.condition_dice!r} is not a table of dice by condition")
+            raise WbkError(
+                f"condition_dice {self.condition_dice!r} is not a table of dice by condition"
+            )
         for condition, dice in self.condition_dice.items():
             _whole(dice, f"dice for fire condition {condition!r}", 1)
         _flag(self.one_always_hits, "one_always_hits")
@@ -204,7 +219,7 @@ class GameData:
 class _DataReader:
     """Turns parsed TOML into GameData, naming the file, section and key of anything wrong."""
 
-    sections = {
+    sections: ClassVar[dict[str, set[str]]] = {
         "movement": {"mcf_terrain", "mcf_hexsides"},
         "fire": {"base_dice", "one_always_hits", "step_loss_hits", "separate_fires", "conditions"},
         "units": None,
@@ -255,15 +270,19 @@ class _DataReader:
 
         if not isinstance(fire["conditions"], dict):
             self.fail("[fire.conditions]", f"{fire['conditions']!r} is not a table")
-        conditions = {k: whole(f"[fire.conditions] {k}", v, 1) for k, v in fire["conditions"].items()}
+        conditions = {
+            k: whole(f"[fire.conditions] {k}", v, 1) for k, v in fire["conditions"].items()
+        }
         read_units = {name: self.unit(name, values) for name, values in units.items()}
         if not read_units:
-            self.fail("[units]", "no units (expected at least one [units.\"name\"] table)")
+            self.fail("[units]", 'no units (expected at least one [units."name"] table)')
         if not isinstance(sources, dict):
             self.fail("[sources]", f"{sources!r} is not a table")
         for fact, text in sources.items():
             if fact not in _FACTS:
-                self.fail(f"[sources] {fact}", f"unknown fact (expected one of {', '.join(_FACTS)})")
+                self.fail(
+                    f"[sources] {fact}", f"unknown fact (expected one of {', '.join(_FACTS)})"
+                )
             if not isinstance(text, str):
                 self.fail(f"[sources] {fact}", f"{text!r} (expected quoted text)")
         return GameData(
@@ -288,7 +307,9 @@ class _DataReader:
             if key not in values:
                 self.fail(f"{where} {key}", "missing")
         try:
-            return Unit(name, values["side"], values["mp"], values["mcf"], values.get("motorized", True))
+            return Unit(
+                name, values["side"], values["mp"], values["mcf"], values.get("motorized", True)
+            )
         except WbkError as e:
             self.fail(where, str(e))
 
@@ -315,7 +336,9 @@ def _unit(unit, data: GameData) -> Unit:
         return unit
     if isinstance(unit, str):
         if unit not in data.units:
-            raise WbkError(f"unit {unit!r} is not in the game data (units: {', '.join(data.units)})")
+            raise WbkError(
+                f"unit {unit!r} is not in the game data (units: {', '.join(data.units)})"
+            )
         return data.units[unit]
     raise WbkError(f"unit {unit!r} is not a Unit or a unit's name")
 
@@ -336,7 +359,9 @@ class EntryCost:
         return f"<b>{self.mp} MP{verdict}</b>{steps_html(self.steps)}"
 
 
-def _charged(m: HexMap, unit: Unit, a: Hex, b: Hex, data: GameData) -> list[tuple[str, Hex | Hexside]]:
+def _charged(
+    m: HexMap, unit: Unit, a: Hex, b: Hex, data: GameData
+) -> list[tuple[str, Hex | Hexside]]:
     """Errata 8.3: the MCF-producing terrain met entering b from a, one (terrain, where) pair per
     MCF paid: the hex's terrain, the hexside's features, and for Germans the trench."""
     side = Hexside._unchecked(a, b)
@@ -398,13 +423,30 @@ def explain_entry(
         if unit.side == "German":
             steps.append(Step("German units pay an MCF for the trenchline", rule))
         elif kinds:
-            steps.append(Step("a Soviet unit pays nothing for the trench, but pays for the other terrain", rule))
+            steps.append(
+                Step(
+                    "a Soviet unit pays nothing for the trench, but pays for the other terrain",
+                    rule,
+                )
+            )
         else:
-            steps.append(Step("a Soviet unit entering a trench hex with no other MCF terrain pays 1 MP", rule))
+            steps.append(
+                Step(
+                    "a Soviet unit entering a trench hex with no other MCF terrain pays 1 MP", rule
+                )
+            )
     if kinds:
         cost = len(kinds) * unit.mcf
-        named = [f"{kind} {'hexside ' if isinstance(where, Hexside) else 'in '}{m.label(where)}" for kind, where in kinds]
-        steps.append(Step(f"{m.label(b)}: {' + '.join(named)} = {len(kinds)} MCF × {unit.mcf} = {cost} MP", rule))
+        named = [
+            f"{kind} {'hexside ' if isinstance(where, Hexside) else 'in '}{m.label(where)}"
+            for kind, where in kinds
+        ]
+        steps.append(
+            Step(
+                f"{m.label(b)}: {' + '.join(named)} = {len(kinds)} MCF × {unit.mcf} = {cost} MP",
+                rule,
+            )
+        )
     else:
         cost = 1
         steps.append(Step(f"{m.label(b)}: no MCF terrain, 1 MP", rule))
@@ -443,7 +485,9 @@ def entry_cost(
     """
     entry = explain_entry(m, unit, frm, to, data, mp_left=mp_left, moved=moved, action=action)
     if not entry.allowed:
-        raise WbkError(f"{_unit(unit, _data(data)).name} may not enter {m.label(m.hex(to))}: {entry.steps[-1].text}")
+        raise WbkError(
+            f"{_unit(unit, _data(data)).name} may not enter {m.label(m.hex(to))}: {entry.steps[-1].text}"
+        )
     return entry.mp
 
 
@@ -474,9 +518,18 @@ class Movement:
         while path[-1] != self.start:
             path.append(self.previous[path[-1]])
         path.reverse()
-        steps = [step for a, b in zip(path, path[1:]) for step in explain_entry(m, unit, a, b, self.data).steps]
+        steps = [
+            step
+            for a, b in itertools.pairwise(path)
+            for step in explain_entry(m, unit, a, b, self.data).steps
+        ]
         if self.costs[target] > self.mp:
-            steps.append(Step(f"more than {self.mp} MP, allowed as the one hex a Move action may always enter", _rule("8.3")))
+            steps.append(
+                Step(
+                    f"more than {self.mp} MP, allowed as the one hex a Move action may always enter",
+                    _rule("8.3"),
+                )
+            )
         return Route(tuple(path), self.costs[target], tuple(steps))
 
 
@@ -591,7 +644,9 @@ def _blocking_names(m: HexMap, blocking_terrain) -> frozenset[str]:
     for name in _names(blocking_terrain, "blocking terrain"):
         if name.lower() not in known:
             have = ", ".join(sorted(known.values())) or "none"
-            raise WbkError(f"blocking terrain {name!r} is not a terrain of this map (it has: {have})")
+            raise WbkError(
+                f"blocking terrain {name!r} is not a terrain of this map (it has: {have})"
+            )
         chosen.add(known[name.lower()])
     return frozenset(chosen)
 
@@ -650,12 +705,15 @@ def line_of_sight(
     """
     m = _map(m)
     blocking_terrain = _los_options(m, blocking_terrain, edge, slope_hex, slope_end, visibility)[
-        "blocking_terrain"]
+        "blocking_terrain"
+    ]
     a, b = m.hex(firer), m.hex(target)
     tr = trace(a, b)
     own = {Hexside._unchecked(h, n) for h in (a, b) for n in h.neighbors()}
     rule = _rule("9.4")
-    steps = [Step(f"from {m.label(a)} to {m.label(b)}, {count(a.distance(b), 'hex', 'hexes')}", rule)]
+    steps = [
+        Step(f"from {m.label(a)} to {m.label(b)}, {count(a.distance(b), 'hex', 'hexes')}", rule)
+    ]
     blocking: list[Hex | Hexside] = []
     reasons: list[str] = []  # what blocks, as the verdict names it
 
@@ -673,32 +731,71 @@ def line_of_sight(
         steps.append(Step(f"beyond visibility ({count(visibility, 'hex', 'hexes')})", rule))
     # errata 9.4's general sentence binds only lines between hexes without a slope hexside
     beyond_slope_hexes_blocks = slope_hex == "enter_not_beyond" and not any(
-        _has_slope_hexside(m, h) for h in (a, b))
+        _has_slope_hexside(m, h) for h in (a, b)
+    )
     slope_hexes = set(m.uphill_hexes.values())
     along_pairs = {h for s in tr.along for h in s.hexes}
     previous = None
     for kind, item in tr.course:
         if kind in ("cross", "along") and SLOPE in m.features(item):
             at_end = kind == "cross" and previous == "corner"
-            how = "passes through the end of" if at_end else "crosses" if kind == "cross" else "runs along"
+            how = (
+                "passes through the end of"
+                if at_end
+                else "crosses"
+                if kind == "cross"
+                else "runs along"
+            )
             if item in own:
                 whose = "firer's" if a in item else "target's"
-                steps.append(Step(f"{how} slope hexside {m.label(item)}, a side of the {whose} hex: no block", rule))
+                steps.append(
+                    Step(
+                        f"{how} slope hexside {m.label(item)}, a side of the {whose} hex: no block",
+                        rule,
+                    )
+                )
             elif at_end and slope_end == "touches":
-                steps.append(Step(f"{how} slope hexside {m.label(item)}: only touches it "
-                                  "(reading 'touches'): no block", rule))
+                steps.append(
+                    Step(
+                        f"{how} slope hexside {m.label(item)}: only touches it "
+                        "(reading 'touches'): no block",
+                        rule,
+                    )
+                )
             else:
-                blocked_by(item, f"slope hexside {m.label(item)}" + (" at its end" if at_end else ""))
+                blocked_by(
+                    item, f"slope hexside {m.label(item)}" + (" at its end" if at_end else "")
+                )
                 reading = " (reading 'crosses')" if at_end else ""
-                steps.append(Step(f"{how} slope hexside {m.label(item)}, between the two units{reading}: blocked", rule))
-        if kind == "hex" and item not in (a, b) and item in slope_hexes and slope_hex == "enter_not_beyond":
+                steps.append(
+                    Step(
+                        f"{how} slope hexside {m.label(item)}, between the two units{reading}: blocked",
+                        rule,
+                    )
+                )
+        if (
+            kind == "hex"
+            and item not in (a, b)
+            and item in slope_hexes
+            and slope_hex == "enter_not_beyond"
+        ):
             if beyond_slope_hexes_blocks:
                 blocked_by(item, f"slope hex {m.label(item)}")
-                steps.append(Step(f"passes through {m.label(item)}, a hex with slope symbols, and beyond it; "
-                                  "neither unit's hex has a slope hexside: blocked", rule))
+                steps.append(
+                    Step(
+                        f"passes through {m.label(item)}, a hex with slope symbols, and beyond it; "
+                        "neither unit's hex has a slope hexside: blocked",
+                        rule,
+                    )
+                )
             else:
-                steps.append(Step(f"passes through {m.label(item)}, a hex with slope symbols; a unit's hex "
-                                  "has a slope hexside, so the line may go beyond it", rule))
+                steps.append(
+                    Step(
+                        f"passes through {m.label(item)}, a hex with slope symbols; a unit's hex "
+                        "has a slope hexside, so the line may go beyond it",
+                        rule,
+                    )
+                )
         previous = kind
         if not blocking_terrain:
             continue
@@ -712,12 +809,19 @@ def line_of_sight(
                 for h in item.hexes:
                     if blocks(h):
                         blocked_by(h, f"terrain along hexside {m.label(item)}")
-                steps.append(Step(f"runs along {m.label(item)} with blocking terrain on {'both sides' if all(sides) else 'one side'} (reading {edge!r})", "terrain chart"))
+                steps.append(
+                    Step(
+                        f"runs along {m.label(item)} with blocking terrain on {'both sides' if all(sides) else 'one side'} (reading {edge!r})",
+                        "terrain chart",
+                    )
+                )
         elif kind == "corner" and edge == "either":
             for h in item.hexes:
                 if h not in tr.hexes and h not in along_pairs and blocks(h):
                     blocked_by(h, f"terrain at corner {m.label(item)}")
-                    steps.append(Step(f"grazes {m.label(h)} at a corner (reading 'either')", "terrain chart"))
+                    steps.append(
+                        Step(f"grazes {m.label(h)} at a corner (reading 'either')", "terrain chart")
+                    )
     clear = not blocking
     steps.append(Step("line of sight clear" if clear else "line of sight blocked", rule))
     verdict = "clear" if clear else "blocked by " + ", ".join(reasons)
@@ -787,7 +891,11 @@ def intervisibility(
     return Intervisibility(m, options, sightlines(m, **options).matrix())
 
 
-_READINGS = {"slope_hex": SLOPE_HEX_READINGS, "slope_end": SLOPE_END_READINGS, "edge": EDGE_READINGS}
+_READINGS = {
+    "slope_hex": SLOPE_HEX_READINGS,
+    "slope_end": SLOPE_END_READINGS,
+    "edge": EDGE_READINGS,
+}
 
 
 def reading_differences(
@@ -813,12 +921,19 @@ def reading_differences(
     hexes = list(m)
     if firers is None:
         one, other = (intervisibility(m, **options, **{reading: v}).seen for v in values)
-        return [(a, hexes[j]) for i, a in enumerate(hexes)
-                for j in ((one[i, i + 1:] != other[i, i + 1:]).nonzero()[0] + i + 1).tolist()]
+        return [
+            (a, hexes[j])
+            for i, a in enumerate(hexes)
+            for j in ((one[i, i + 1 :] != other[i, i + 1 :]).nonzero()[0] + i + 1).tolist()
+        ]
     chosen = [m.hex(f) for f in _names_or_hexes(firers, "firers")]
-    return [(a, b) for a in chosen
-            for one, other in [[viewshed(m, a, **options, **{reading: v}) for v in values]]
-            for b in hexes if b != a and (b in one) != (b in other)]
+    return [
+        (a, b)
+        for a in chosen
+        for one, other in [[viewshed(m, a, **options, **{reading: v}) for v in values]]
+        for b in hexes
+        if b != a and (b in one) != (b in other)
+    ]
 
 
 def _names_or_hexes(values, name: str) -> list:
@@ -867,20 +982,49 @@ def fire_dice(
     conditions = _names(conditions, "fire conditions")
     for c in conditions:
         if c not in data.condition_dice:
-            raise WbkError(f"fire condition {c!r} is not one of {', '.join(sorted(data.condition_dice))}")
+            raise WbkError(
+                f"fire condition {c!r} is not one of {', '.join(sorted(data.condition_dice))}"
+            )
         if conditions.count(c) > 1:
             raise WbkError(f"fire condition {c!r} is listed twice")
     rule = _rule("9.5")
     if not conditions:
-        return FireDice((data.base_dice,), (Step(f"no special condition: {count(data.base_dice, 'die', 'dice')}", data.source("base_dice")),))
-    each = [Step(f"{_condition_name(c)}: {count(data.condition_dice[c], 'die', 'dice')}", data.source("conditions")) for c in conditions]
+        return FireDice(
+            (data.base_dice,),
+            (
+                Step(
+                    f"no special condition: {count(data.base_dice, 'die', 'dice')}",
+                    data.source("base_dice"),
+                ),
+            ),
+        )
+    each = [
+        Step(
+            f"{_condition_name(c)}: {count(data.condition_dice[c], 'die', 'dice')}",
+            data.source("conditions"),
+        )
+        for c in conditions
+    ]
     if reading == "separate":
         fires = tuple(data.condition_dice[c] for c in conditions)
-        return FireDice(fires, (*each, Step("each fire resolved separately (official ZOC fire rule)", "SS Panzer official errata")))
+        return FireDice(
+            fires,
+            (
+                *each,
+                Step(
+                    "each fire resolved separately (official ZOC fire rule)",
+                    "SS Panzer official errata",
+                ),
+            ),
+        )
     largest = max(data.condition_dice[c] for c in conditions)
     steps = [*each]
     if len(conditions) > 1:
-        steps.append(Step(f"conditions are not cumulative: the largest, {count(largest, 'die', 'dice')}", rule))
+        steps.append(
+            Step(
+                f"conditions are not cumulative: the largest, {count(largest, 'die', 'dice')}", rule
+            )
+        )
     return FireDice((largest,), tuple(steps))
 
 
@@ -891,7 +1035,10 @@ def soviet_artillery_dice(phase: Literal["bombardment", "action"]) -> FireDice:
     phase = _choice(phase, tuple(sides), "phase")
     return FireDice(
         (2,),
-        (Step(f"{phase} phase: the {sides[phase]} fires", _rule("13.2")), Step("Soviet artillery rolls 2 dice", _rule("9.5"))),
+        (
+            Step(f"{phase} phase: the {sides[phase]} fires", _rule("13.2")),
+            Step("Soviet artillery rolls 2 dice", _rule("9.5")),
+        ),
     )
 
 
@@ -900,11 +1047,17 @@ class FireEffect(enum.IntEnum):
 
     NO_EFFECT = 0
     SUPPRESSED = 1  # at least one hit
-    STEP_LOSS = 2  # the game data's step_loss_hits from one firing unit (two, by the official errata)
+    STEP_LOSS = (
+        2  # the game data's step_loss_hits from one firing unit (two, by the official errata)
+    )
 
 
 def _check_hit_number(hit_number) -> int:
-    if isinstance(hit_number, bool) or not isinstance(hit_number, Integral) or not 0 <= hit_number <= 6:
+    if (
+        isinstance(hit_number, bool)
+        or not isinstance(hit_number, Integral)
+        or not 0 <= hit_number <= 6
+    ):
         raise WbkError(f"hit number {hit_number!r} is not a whole number from 0 to 6")
     return int(hit_number)
 
@@ -922,7 +1075,9 @@ def hits(dice: int, hit_number: int, *, data: GameData | None = None) -> Dist:
     return dice @ d6.map(lambda r: (one_hits and r == 1) or r <= hit_number)
 
 
-def fire_effect(fires: FireDice | Sequence[int], hit_number: int, *, data: GameData | None = None) -> Dist:
+def fire_effect(
+    fires: FireDice | Sequence[int], hit_number: int, *, data: GameData | None = None
+) -> Dist:
     """The exact distribution of ``FireEffect`` on one target. With the official errata's rules
     in the game data, each fire's hits count on their own (fire from different units is never
     combined: ``separate_fires``) and ``step_loss_hits`` (two) hits from one fire are a step loss.
@@ -943,7 +1098,8 @@ def fire_effect(fires: FireDice | Sequence[int], hit_number: int, *, data: GameD
     effect = Dist.always(FireEffect.NO_EFFECT)
     for n in dice:
         one = hits(n, hit_number, data=data).map(
-            lambda h: FireEffect.STEP_LOSS if h >= data.step_loss_hits else FireEffect(min(h, 1)))
+            lambda h: FireEffect.STEP_LOSS if h >= data.step_loss_hits else FireEffect(min(h, 1))
+        )
         effect = effect.combine(one, max)
     return effect
 
@@ -965,7 +1121,9 @@ class Victory:
         return f"<b>{'Soviet geographic victory' if self.won else 'no geographic victory'}</b>{steps_html(self.steps)}"
 
 
-def geographic_victory(m: HexMap, soviet_controlled: Iterable[Hex | str], *, marker: str = "star") -> Victory:
+def geographic_victory(
+    m: HexMap, soviet_controlled: Iterable[Hex | str], *, marker: str = "star"
+) -> Victory:
     """Errata 3.3: a Soviet geographic victory needs control of 7 or more of the 9 circled-star
     hexes (the map's ``star`` marker)."""
     m = _map(m)
@@ -974,14 +1132,22 @@ def geographic_victory(m: HexMap, soviet_controlled: Iterable[Hex | str], *, mar
     stars = m.markers(marker)
     if len(stars) != STAR_HEXES:
         have = ", ".join(f"{k} ({len(v)})" for k, v in sorted(m.marker_hexes.items())) or "none"
-        raise WbkError(f"errata 3.3 counts {STAR_HEXES} star hexes; this map has {len(stars)} marked "
-                       f"{marker!r} (its markers: {have})")
+        raise WbkError(
+            f"errata 3.3 counts {STAR_HEXES} star hexes; this map has {len(stars)} marked "
+            f"{marker!r} (its markers: {have})"
+        )
     held = {m.hex(h) for h in _names_or_hexes(soviet_controlled, "Soviet-controlled hexes")} & stars
     won = len(held) >= STARS_TO_WIN
     steps = (
-        Step(f"the Soviet player controls {len(held)} of the {len(stars)} star hexes"
-             + (f": {', '.join(sorted(m.label(h) for h in held))}" if held else ""), _rule("3.3")),
-        Step(f"{'at least' if won else 'fewer than'} {STARS_TO_WIN}: "
-             f"{'a geographic victory' if won else 'no geographic victory'}", _rule("3.3")),
+        Step(
+            f"the Soviet player controls {len(held)} of the {len(stars)} star hexes"
+            + (f": {', '.join(sorted(m.label(h) for h in held))}" if held else ""),
+            _rule("3.3"),
+        ),
+        Step(
+            f"{'at least' if won else 'fewer than'} {STARS_TO_WIN}: "
+            f"{'a geographic victory' if won else 'no geographic victory'}",
+            _rule("3.3"),
+        ),
     )
     return Victory(won, len(held), len(stars), steps)

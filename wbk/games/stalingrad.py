@@ -218,17 +218,17 @@ class Crt:
         if not isinstance(self.note, str):
             fail("note", f"{self.note!r} is not text")
         if not isinstance(self.die, str) or self.die not in _DICE:
-            fail("die", f"{self.die!r} (expected \"1d6\" or \"2d6\")")
+            fail("die", f'{self.die!r} (expected "1d6" or "2d6")')
         columns = self.columns
         if isinstance(columns, str) or not isinstance(columns, Sequence) or not columns:
-            fail("columns", f"{columns!r} (expected a list of column headings like \"5-9\")")
+            fail("columns", f'{columns!r} (expected a list of column headings like "5-9")')
         bands = []
         for text in columns:
             band = _band(text)
             if band is None:
                 fail("columns", f"{text!r} is not a column heading (expected '4', '5-9' or '30+')")
             bands.append(band)
-        pairs = list(zip(columns, bands, columns[1:], bands[1:]))
+        pairs = list(zip(columns, bands, columns[1:], bands[1:], strict=False))
         for before, (low, _), text, (start, _) in pairs:
             if start < low:
                 fail("columns", f"{text!r} comes after {before!r}: columns go from low to high")
@@ -332,7 +332,7 @@ class Crt:
         if strength < first:
             first = self.columns[0]
             raise WbkError(f"strength {strength} is below the CRT's first column {first!r}")
-        for column, (low, high) in zip(self.columns, self._bands):
+        for column, (_low, high) in zip(self.columns, self._bands, strict=False):
             if high is None or strength <= high:
                 return column
         return self.columns[-1]
@@ -395,8 +395,9 @@ class Crt:
 
 
 def _shipped(folder) -> list[str]:
-    return sorted(p.name.removesuffix(".toml") for p in folder.iterdir()
-                  if p.name.endswith(".toml"))
+    return sorted(
+        p.name.removesuffix(".toml") for p in folder.iterdir() if p.name.endswith(".toml")
+    )
 
 
 def example_crt(name: str = "illustrative_1d6") -> Crt:
@@ -659,9 +660,9 @@ def close_assault_bonus(
     if not allowed:
         why = [u for u in attack if u.kind in ASSAULT_KINDS]
         detail = f" ({_names(why)}: pinned, spent or not adjacent)" if why else ""
-        steps.append(Step(
-            f"no unpinned, unspent infantry or engineer unit adjacent{detail}: no bonus", r967
-        ))
+        steps.append(
+            Step(f"no unpinned, unspent infantry or engineer unit adjacent{detail}: no bonus", r967)
+        )
         verdict = (
             "No Close Assault Bonus here: no unpinned, unspent infantry or engineer unit is "
             "adjacent (9.67)."
@@ -671,31 +672,46 @@ def close_assault_bonus(
     bonus_column = crt.shift(column, 1)
     verb = "qualifies" if len(qualifying) == 1 else "qualify"
     steps.append(Step(f"{_names(qualifying)} {verb}: the attacker may announce the bonus", r967))
-    steps.append(Step(f"with the bonus the attack would roll on {bonus_column}"
-                      + (" (already the last column)" if bonus_column == column else ""), r967))
+    steps.append(
+        Step(
+            f"with the bonus the attack would roll on {bonus_column}"
+            + (" (already the last column)" if bonus_column == column else ""),
+            r967,
+        )
+    )
     if defence_df == 0 or defence_df < crt._bands[0][0]:
         fire_column = None
         fire = Dist.always(NO_FIRE)
-        steps.append(Step(
-            f"the defender's {defence_df} DF has no column: he fires nothing first", ASSUMED
-        ))
+        steps.append(
+            Step(f"the defender's {defence_df} DF has no column: he fires nothing first", ASSUMED)
+        )
     else:
         own = crt.column_for(defence_df)
         fire_column = crt.shift(own, 1)
         fire = crt.on_column(fire_column, drm=fire_drm)
         last = " (already the last column)" if fire_column == own else ""
-        steps.append(Step(
-            f"the defender's {defence_df} DF fires first, one column higher: {fire_column}{last}",
-            r967,
-        ))
-    steps.append(Step("his fire hits the attacking units as a whole: a pin pins them all, "
-                      "the attacker chooses the units lost", ASSUMED))
-    steps.append(Step(
-        "the attacker keeps a qualifying unit where he can" if losses == "keep_bonus"
-        else "the attacker gives up the units whose loss leaves the best column "
-        "(reading 'best_column')",
-        ASSUMED,
-    ))
+        steps.append(
+            Step(
+                f"the defender's {defence_df} DF fires first, one column higher: {fire_column}{last}",
+                r967,
+            )
+        )
+    steps.append(
+        Step(
+            "his fire hits the attacking units as a whole: a pin pins them all, "
+            "the attacker chooses the units lost",
+            ASSUMED,
+        )
+    )
+    steps.append(
+        Step(
+            "the attacker keeps a qualifying unit where he can"
+            if losses == "keep_bonus"
+            else "the attacker gives up the units whose loss leaves the best column "
+            "(reading 'best_column')",
+            ASSUMED,
+        )
+    )
 
     def loss_key(left: list[Unit], pin: bool) -> tuple:
         keeps = not pin and any(_qualifies(u, away) for u in left)
@@ -722,11 +738,21 @@ def close_assault_bonus(
         return attack_outcome(survivors).map(lambda a: (code, outcome, len(lost), *a))
 
     with_bonus = split(fire.map(after_fire), True)
-    steps.append(Step("after the fire: the bonus column if a qualifying unit is left, "
-                      "else the column of the AF left", r967))
+    steps.append(
+        Step(
+            "after the fire: the bonus column if a qualifying unit is left, "
+            "else the column of the AF left",
+            r967,
+        )
+    )
     verdict = _verdict(without, with_bonus, crt)
-    steps.append(Step("the verdict weighs units for units: the defending units the bonus adds to "
-                      "the expected losses against the attacking units expected lost", ASSUMED))
+    steps.append(
+        Step(
+            "the verdict weighs units for units: the defending units the bonus adds to "
+            "the expected losses against the attacking units expected lost",
+            ASSUMED,
+        )
+    )
     return CloseAssault(
         True, column, bonus_column, fire_column, without, with_bonus, verdict, tuple(steps)
     )
@@ -962,24 +988,29 @@ def retreat_after_combat(
 
     if terrain == "other":
         kinds = ", ".join(sorted(terrain_types))
-        steps.append(Step(
-            f"{where} is {kinds}: the supplement covers only clear, balka, forest and "
-            'suburb/village hexes, so here a "P" only pins',
-            ASSUMED,
-        ))
+        steps.append(
+            Step(
+                f"{where} is {kinds}: the supplement covers only clear, balka, forest and "
+                'suburb/village hexes, so here a "P" only pins',
+                ASSUMED,
+            )
+        )
         pinned = frozenset(u.name for u in affected)
         return Retreat(
             m, t, terrain, {}, {}, frozenset(), 0, unaffected, pinned, False, None, tuple(steps)
         )
 
     if terrain == CLEAR:
-        steps.append(Step(
-            f"{where} is clear: the defending units retreat one hex, then are pinned", r987
-        ))
+        steps.append(
+            Step(f"{where} is clear: the defending units retreat one hex, then are pinned", r987)
+        )
     else:
-        steps.append(Step(
-            f"{where} is {terrain}: the units may retreat, or stay by eliminating one of them", r988
-        ))
+        steps.append(
+            Step(
+                f"{where} is {terrain}: the units may retreat, or stay by eliminating one of them",
+                r988,
+            )
+        )
 
     fixed = []
     for u in affected:
@@ -988,13 +1019,18 @@ def retreat_after_combat(
             steps.append(Step(f"{u.name}: a fortification never retreats and is eliminated", r989))
         elif u.immobilized and u.kind == "tank" and u.side == "Soviet":
             fixed.append(u)
-            steps.append(Step(
-                f"{u.name}: an immobilized Soviet tank never retreats and is eliminated", r989
-            ))
+            steps.append(
+                Step(f"{u.name}: an immobilized Soviet tank never retreats and is eliminated", r989)
+            )
         elif u.immobilized:
             fixed.append(u)
-            steps.append(Step(f"{u.name}: immobilized, so unable to retreat, and eliminated "
-                              "(9.89 names only Soviet tanks)", f"{r987}, {ASSUMED}"))
+            steps.append(
+                Step(
+                    f"{u.name}: immobilized, so unable to retreat, and eliminated "
+                    "(9.89 names only Soviet tanks)",
+                    f"{r987}, {ASSUMED}",
+                )
+            )
     eliminated = frozenset(u.name for u in fixed)
     retreaters = [u for u in affected if u not in fixed]
 
@@ -1033,21 +1069,25 @@ def retreat_after_combat(
             there = friendly_count.get(n, 0)
             space = len(retreaters) if stacking_limit is None else stacking_limit - there
             if space <= 0:
-                steps.append(Step(
-                    f"{label}: {there} friendly units already, the stacking limit of "
-                    f"{stacking_limit}: no",
-                    stacking_rule,
-                ))
+                steps.append(
+                    Step(
+                        f"{label}: {there} friendly units already, the stacking limit of "
+                        f"{stacking_limit}: no",
+                        stacking_rule,
+                    )
+                )
                 continue
             free.append(n)
             room[n] = space
             if stacking_limit is None:
                 steps.append(Step(f"{label}: open", r987))
             else:
-                steps.append(Step(
-                    f"{label}: open, room for {space} under the stacking limit of {stacking_limit}",
-                    stacking_rule,
-                ))
+                steps.append(
+                    Step(
+                        f"{label}: open, room for {space} under the stacking limit of {stacking_limit}",
+                        stacking_rule,
+                    )
+                )
 
     options = {u.name: frozenset(free) for u in retreaters}
     best = _assign(retreaters, free, room)
@@ -1080,8 +1120,9 @@ def retreat_after_combat(
         outcome = f"the defending units left are pinned; {lost_words}"
     else:
         outcome = f"the defending units are pinned; {lost_words}"
-    steps.append(Step(outcome + (" (the cheaper choice)" if may_stay else ""),
-                      r988 if may_stay else r987))
+    steps.append(
+        Step(outcome + (" (the cheaper choice)" if may_stay else ""), r988 if may_stay else r987)
+    )
     return Retreat(
         m,
         t,
@@ -1120,7 +1161,14 @@ def _assign(retreaters: list[Unit], free: list[Hex], room: dict[Hex, int]) -> di
 # --- situations ----------------------------------------------------------------------------
 
 _SITUATION_KEYS = (
-    "name", "note", "map", "target", "stacking_limit", "attacked", "bombarded", "units"
+    "name",
+    "note",
+    "map",
+    "target",
+    "stacking_limit",
+    "attacked",
+    "bombarded",
+    "units",
 )
 _UNIT_KEYS = ("name", "side", "kind", "strength", "pinned", "immobilized", "spent")
 
@@ -1219,7 +1267,7 @@ class Situation:
         if limit == "none":
             limit = None
         elif isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-            fail("stacking_limit", f"{limit!r} is not a whole number of 1 or more, or \"none\"")
+            fail("stacking_limit", f'{limit!r} is not a whole number of 1 or more, or "none"')
 
         table = data["units"]
         if not isinstance(table, dict):
@@ -1285,7 +1333,7 @@ class Situation:
             lines.append(f"note = {text(self.note, ensure_ascii=False)}")
         if self.target is not None:
             lines.append(f"target = {text(m.label(self.target))}")
-        limit = "\"none\"" if self.stacking_limit is None else self.stacking_limit
+        limit = '"none"' if self.stacking_limit is None else self.stacking_limit
         lines.append(f"stacking_limit = {limit}")
         for key in ("attacked", "bombarded"):
             hexes = sorted(m.label(h) for h in getattr(self, key))
@@ -1302,10 +1350,14 @@ class Situation:
             for u in here:
                 values = {"name": u.name, "side": u.side, "kind": u.kind}
                 values |= {k: getattr(u, k) for k in _UNIT_KEYS[3:] if getattr(u, k)}
-                listed.append("{ " + ", ".join(
-                    f"{k} = {str(v).lower() if isinstance(v, bool) else text(v, ensure_ascii=False)}"
-                    for k, v in values.items()
-                ) + " }")
+                listed.append(
+                    "{ "
+                    + ", ".join(
+                        f"{k} = {str(v).lower() if isinstance(v, bool) else text(v, ensure_ascii=False)}"
+                        for k, v in values.items()
+                    )
+                    + " }"
+                )
             lines.append(f'"{m.label(h)}" = [\n    ' + ",\n    ".join(listed) + ",\n]")
         return "\n".join(lines) + "\n"
 

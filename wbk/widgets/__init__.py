@@ -30,7 +30,9 @@ from wbk.maps import HexMap
 from wbk.plot import MapView, figure_size, map_axes
 
 
-def interactive_figure(size: tuple[float, float], *, layout: str | None = "constrained") -> tuple[Figure, widgets.DOMWidget]:
+def interactive_figure(
+    size: tuple[float, float], *, layout: str | None = "constrained"
+) -> tuple[Figure, widgets.DOMWidget]:
     """A matplotlib figure on its own ipympl canvas, whatever the notebook's backend is."""
     # Importing ipympl switches the whole notebook to its backend; switch back, so that the
     # worked examples keep drawing inline figures that a static page shows.
@@ -51,8 +53,10 @@ STALE = "<p><i>Out of date: fix the input above to see the answer again.</i></p>
 #: Where a panel's pictures go unless told otherwise: the user's folder, not the workbook's.
 PICTURES = Path.home() / "wbk-pictures"
 NOT_RUN = "An interactive panel: run the notebook (Run > Run All Cells) to use it."
-LIVE_NOTE = ("A snapshot of an interactive panel. To explore it, open this chapter in JupyterLab "
-             "(make lab) or in the app (make app) and run it.")
+LIVE_NOTE = (
+    "A snapshot of an interactive panel. To explore it, open this chapter in JupyterLab "
+    "(make lab) or in the app (make app) and run it."
+)
 #: The class of controls that mean nothing on a static page (which end the next click sets).
 LIVE_ONLY = "wbk-live-only"
 #: Set to "static" (as ``make site`` does) to show every panel as a snapshot, not a live widget.
@@ -156,10 +160,17 @@ class Panel:
 
     def __init__(self):
         self.message = widgets.HTML()
-        self.picture_path = widgets.Text("", description="save to", placeholder=str(PICTURES / "picture.png"),
-                                         style={"description_width": "initial"}, layout=widgets.Layout(width="360px"))
+        self.picture_path = widgets.Text(
+            "",
+            description="save to",
+            placeholder=str(PICTURES / "picture.png"),
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="360px"),
+        )
         self.picture_path.add_class(LIVE_ONLY)
-        save = widgets.Button(description="Save picture", tooltip="PNG or SVG, by the file's suffix")
+        save = widgets.Button(
+            description="Save picture", tooltip="PNG or SVG, by the file's suffix"
+        )
         save.on_click(lambda _: self.save_picture())
         self.picture_row = widgets.HBox([self.picture_path, save])
 
@@ -174,7 +185,9 @@ class Panel:
         self.message.value = f"<span>saved the picture to {html.escape(str(written))}</span>"
 
     def show_message(self, text: str) -> None:
-        self.message.value = f'<span style="color:#b03a2e">{html.escape(text, quote=False)}</span>' if text else ""
+        self.message.value = (
+            f'<span style="color:#b03a2e">{html.escape(text, quote=False)}</span>' if text else ""
+        )
 
     def mark_stale(self) -> None:
         """After bad input: say that what is on show no longer answers the controls."""
@@ -193,7 +206,10 @@ class Panel:
 
     def controls_text(self) -> list[str]:
         """The panel's controls as "label: value", as a reader of a static page sees them."""
-        return [f"{html.escape(label)}: {html.escape(value)}" for label, value in _control_values(self.widget)]
+        return [
+            f"{html.escape(label)}: {html.escape(value)}"
+            for label, value in _control_values(self.widget)
+        ]
 
     def figures(self) -> list[Figure]:
         """The pictures the panel draws."""
@@ -210,9 +226,13 @@ class Panel:
         if self.message.value:
             parts.append(f"<p>{self.message.value}</p>")
         for figure in self.figures():
-            title = " ".join(t.get_text() for ax in figure.axes for t in (ax.title,) if t.get_text())
-            parts.append(f'<img src="data:image/png;base64,{_png_base64(figure)}" alt="{html.escape(title)}" '
-                         'style="max-width:100%">')
+            title = " ".join(
+                t.get_text() for ax in figure.axes for t in (ax.title,) if t.get_text()
+            )
+            parts.append(
+                f'<img src="data:image/png;base64,{_png_base64(figure)}" alt="{html.escape(title)}" '
+                'style="max-width:100%">'
+            )
         pane = getattr(self, "pane", None)
         if pane is not None and pane.value:
             parts.append(f"<div>{pane.value}</div>")
@@ -220,7 +240,9 @@ class Panel:
         return "".join(parts)
 
 
-def map_canvas(m: HexMap, width: float, on_click: Callable) -> tuple[Figure, widgets.DOMWidget, MapView]:
+def map_canvas(
+    m: HexMap, width: float, on_click: Callable
+) -> tuple[Figure, widgets.DOMWidget, MapView]:
     """A map drawn on its own ipympl canvas, ``on_click(event)`` called for each mouse click."""
     figure, canvas = interactive_figure(figure_size(m, width), layout=None)
     view = MapView(m, map_axes(figure))
@@ -232,13 +254,26 @@ class MapPanel(Panel):
     """A drawn map (an ipympl canvas) with boxes of hex labels that typing or a click fills,
     extra controls, and an HTML pane below. Subclasses say what to show in ``show(**hexes)``."""
 
-    def __init__(self, m: HexMap, boxes: dict[str, str], controls: Sequence[widgets.Widget] = (), *, width: float = 6.0):
+    def __init__(
+        self,
+        m: HexMap,
+        boxes: dict[str, str],
+        controls: Sequence[widgets.Widget] = (),
+        *,
+        width: float = 6.0,
+    ):
         super().__init__()
         self.map = m
-        self.boxes = {name: widgets.Text(value=v, description=name, continuous_update=False) for name, v in boxes.items()}
+        self.boxes = {
+            name: widgets.Text(value=v, description=name, continuous_update=False)
+            for name, v in boxes.items()
+        }
         # clicks alternate between the boxes: firer, then target, then firer again...
-        self.click_sets = widgets.ToggleButtons(options=list(boxes), description="next click sets",
-                                                style={"description_width": "initial"})
+        self.click_sets = widgets.ToggleButtons(
+            options=list(boxes),
+            description="next click sets",
+            style={"description_width": "initial"},
+        )
         self.click_sets.add_class(LIVE_ONLY)
         self.pane = widgets.HTML()
         self.controls = list(controls)
@@ -250,7 +285,9 @@ class MapPanel(Panel):
             rows.append(widgets.HBox(list(controls), layout=widgets.Layout(flex_flow="row wrap")))
         if len(boxes) > 1:
             rows.append(self.click_sets)
-        save_case = widgets.Button(description="Save edge case", tooltip="the map, the hexes and the settings, as TOML")
+        save_case = widgets.Button(
+            description="Save edge case", tooltip="the map, the hexes and the settings, as TOML"
+        )
         save_case.on_click(lambda _: self.save_edge_case())
         self.picture_row.children = (*self.picture_row.children, save_case)
         self.widget = widgets.VBox([*rows, self.message, self.canvas, self.picture_row, self.pane])
@@ -260,7 +297,11 @@ class MapPanel(Panel):
         that ``load_edge_case`` brings back the same picture."""
         names = {id(w): name for name, w in vars(self).items() if isinstance(w, widgets.Widget)}
         settings = {names[id(c)]: c.value for c in self.controls if id(c) in names}
-        lines = [f"panel = {_toml_value(f'{type(self).__module__}.{type(self).__qualname__}')}", "", "[hexes]"]
+        lines = [
+            f"panel = {_toml_value(f'{type(self).__module__}.{type(self).__qualname__}')}",
+            "",
+            "[hexes]",
+        ]
         lines += [f"{name} = {_toml_value(box.value.strip())}" for name, box in self.boxes.items()]
         lines += ["", "[settings]"] + [f"{k} = {_toml_value(v)}" for k, v in settings.items()]
         # a literal multi-line string keeps the map's own TOML exactly as written
@@ -326,7 +367,10 @@ class TracePanel(MapPanel):
     def show(self, **hexes: Hex) -> str:
         tr = trace(hexes["from"], hexes["to"])
         self.view.show_trace(tr)
-        parts = [count(len(tr.hexes), "hex", "hexes"), count(len(tr.crossed), "hexside crossed", "hexsides crossed")]
+        parts = [
+            count(len(tr.hexes), "hex", "hexes"),
+            count(len(tr.crossed), "hexside crossed", "hexsides crossed"),
+        ]
         if tr.along:
             parts.append(count(len(tr.along), "hexside run along", "hexsides run along"))
         if tr.touched:
@@ -388,7 +432,10 @@ class ChartPanel(Panel):
     ):
         super().__init__()
         self.compute, self.draw = compute, draw
-        self.controls = {name: widgets.interactive.widget_from_abbrev(abbrev) for name, abbrev in controls.items()}
+        self.controls = {
+            name: widgets.interactive.widget_from_abbrev(abbrev)
+            for name, abbrev in controls.items()
+        }
         for name, control in self.controls.items():
             control.description = control.description or name.replace("_", " ")
             control.style = {"description_width": "initial"}
@@ -397,7 +444,9 @@ class ChartPanel(Panel):
         self.pane = widgets.HTML()
         self.widget = widgets.VBox(
             [
-                widgets.HBox(list(self.controls.values()), layout=widgets.Layout(flex_flow="row wrap")),
+                widgets.HBox(
+                    list(self.controls.values()), layout=widgets.Layout(flex_flow="row wrap")
+                ),
                 self.message,
                 self.canvas,
                 self.picture_row,

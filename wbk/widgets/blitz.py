@@ -67,7 +67,9 @@ def choices(values, description: str, value: str | None = None) -> widgets.Dropd
     # wide enough for the description and the longest choice, which are never cut off
     width = f"{7 * len(description) + 8 * max(len(words) for words, _ in options) + 60}px"
     return widgets.Dropdown(
-        options=options, value=value or values[0], description=description,
+        options=options,
+        value=value or values[0],
+        description=description,
         layout=widgets.Layout(width=width),
     )
 
@@ -77,8 +79,12 @@ def slider(value: int, low: int, high: int, description: str) -> widgets.IntSlid
     pixels a character of description, 200 for the track and the number)."""
     width = f"{7 * len(description) + 200}px"
     return widgets.IntSlider(
-        value, low, high, description=description,
-        style={"description_width": "initial"}, layout=widgets.Layout(width=width),
+        value,
+        low,
+        high,
+        description=description,
+        style={"description_width": "initial"},
+        layout=widgets.Layout(width=width),
     )
 
 
@@ -120,8 +126,18 @@ def fire_calculator() -> ChartPanel:
     terrain and protection; see the strength worked out, the dice and the exact damage."""
 
     def compute(
-        strengths, engineers, fire, range_hexes, target, armor, terrain, protection,
-        non_vehicle_units, leader, crowded, assault,
+        strengths,
+        engineers,
+        fire,
+        range_hexes,
+        target,
+        armor,
+        terrain,
+        protection,
+        non_vehicle_units,
+        leader,
+        crowded,
+        assault,
     ):
         strength = blitz.fire_strength(
             parse_pieces(strengths, "strengths"),
@@ -165,23 +181,25 @@ def fire_calculator() -> ChartPanel:
             f"{steps_html(attack.procedure.steps)}{damage._repr_html_()}"
         )
 
-    return _narrow(ChartPanel(
-        compute,
-        draw,
-        size=(5.6, 3.4),
-        strengths=widgets.Text("5, 5, 5", description="strengths (5d: disrupted)"),
-        engineers=widgets.Text("", description="engineer strengths"),
-        fire=choices(blitz.FIRE_TYPES, "fire"),
-        range_hexes=widgets.Text("2", description="range (hexes)"),
-        target=choices(blitz.TARGETS, "target"),
-        armor=widgets.Text("1", description="armor value (armored vehicle)"),
-        terrain=choices(blitz.TERRAINS, "target terrain"),
-        protection=choices(blitz.PROTECTIONS, "protection"),
-        non_vehicle_units=slider(0, 0, 6, "non-vehicle units in target hex"),
-        leader=widgets.Text("8", description="leader morale (blank: none)"),
-        crowded=choices(blitz.CROWDED_READINGS, "“3 non-vehicle units” means"),
-        assault=choices(blitz.ASSAULT_READINGS, "in assault combat"),
-    ))
+    return _narrow(
+        ChartPanel(
+            compute,
+            draw,
+            size=(5.6, 3.4),
+            strengths=widgets.Text("5, 5, 5", description="strengths (5d: disrupted)"),
+            engineers=widgets.Text("", description="engineer strengths"),
+            fire=choices(blitz.FIRE_TYPES, "fire"),
+            range_hexes=widgets.Text("2", description="range (hexes)"),
+            target=choices(blitz.TARGETS, "target"),
+            armor=widgets.Text("1", description="armor value (armored vehicle)"),
+            terrain=choices(blitz.TERRAINS, "target terrain"),
+            protection=choices(blitz.PROTECTIONS, "protection"),
+            non_vehicle_units=slider(0, 0, 6, "non-vehicle units in target hex"),
+            leader=widgets.Text("8", description="leader morale (blank: none)"),
+            crowded=choices(blitz.CROWDED_READINGS, "“3 non-vehicle units” means"),
+            assault=choices(blitz.ASSAULT_READINGS, "in assault combat"),
+        )
+    )
 
 
 #: The leader table's columns, heading and numbers alike: names on the left, chances right.
@@ -217,16 +235,18 @@ def leader_worth() -> ChartPanel:
         if fire == "at" and target != "unarmored_vehicle":
             note += "<p>Only vehicles other than wagons take hits from AT fire.</p>"
         header = "<tr><th>leader</th><th>step loss or worse</th><th>eliminated</th></tr>"
-        return f"{note}{LEADER_TABLE_STYLE}<table class=\"wbk-leaders\">{header}{rows}</table>"
+        return f'{note}{LEADER_TABLE_STYLE}<table class="wbk-leaders">{header}{rows}</table>'
 
-    return _narrow(ChartPanel(
-        compute,
-        draw,
-        size=(6.6, 3.8),
-        dice=slider(20, DICE_RANGE.start, DICE_RANGE.stop - 1, "dice"),
-        fire=choices(blitz.FIRE_TYPES, "fire"),
-        target=choices(UNARMORED_TARGETS, "target"),
-    ))
+    return _narrow(
+        ChartPanel(
+            compute,
+            draw,
+            size=(6.6, 3.8),
+            dice=slider(20, DICE_RANGE.start, DICE_RANGE.stop - 1, "dice"),
+            fire=choices(blitz.FIRE_TYPES, "fire"),
+            target=choices(UNARMORED_TARGETS, "target"),
+        )
+    )
 
 
 def at_least_panel() -> ChartPanel:
@@ -258,19 +278,22 @@ def at_least_panel() -> ChartPanel:
         title += f" unarmored, {_first_even(by_armor['armor 3'], threshold)} at armor 3"
         title = "\n".join(textwrap.wrap(title, 70))
         ylabel = "chance"
-        at_least_curves(by_armor, threshold, ax=bottom, xlabel="dice rolled", ylabel=ylabel,
-                        title=title)
+        at_least_curves(
+            by_armor, threshold, ax=bottom, xlabel="dice rolled", ylabel=ylabel, title=title
+        )
         return ""
 
-    return _narrow(ChartPanel(
-        compute,
-        draw,
-        size=(6.6, 6.4),
-        fire=choices(blitz.FIRE_TYPES, "fire"),
-        target=choices(UNARMORED_TARGETS, "target"),
-        leader=widgets.Text("", description="leader morale (blank: none)"),
-        level=widgets.Dropdown(options=[(str(d), d) for d in LEVELS], description="level"),
-    ))
+    return _narrow(
+        ChartPanel(
+            compute,
+            draw,
+            size=(6.6, 6.4),
+            fire=choices(blitz.FIRE_TYPES, "fire"),
+            target=choices(UNARMORED_TARGETS, "target"),
+            leader=widgets.Text("", description="leader morale (blank: none)"),
+            level=widgets.Dropdown(options=[(str(d), d) for d in LEVELS], description="level"),
+        )
+    )
 
 
 def _first_even(by_dice: dict[int, Dist], level: Damage) -> str:

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import ipywidgets as widgets
 from matplotlib.figure import Figure
-from shapely.geometry import Point
 from shapely.affinity import rotate
+from shapely.geometry import Point
 from shapely.geometry import box as rectangle
 
 from wbk.charts import heatmap
@@ -264,8 +264,7 @@ class TablePanel(Panel):
                 ("half or more hidden", "half_hidden"),
             ],
             description="cover if",
-            tooltip="when a target counts as in cover (the card says 'partially "
-            "obscured')",
+            tooltip="when a target counts as in cover (the card says 'partially obscured')",
             style=wide,
             layout=ems(17),
         )
@@ -305,7 +304,7 @@ class TablePanel(Panel):
             list(pz8.GUN_RANGES),
             "",
             "long",
-            words=lambda g: f"{g} ({pz8.GUN_RANGES[g]}\")",
+            words=lambda g: f'{g} ({pz8.GUN_RANGES[g]}")',
             layout=ems(9),
             tooltip="its gun (and the gun's range)",
         )
@@ -336,7 +335,7 @@ class TablePanel(Panel):
             "6 x 4",
             description="size",
             continuous_update=False,
-            tooltip='width x depth in inches, like 6 x 4',
+            tooltip="width x depth in inches, like 6 x 4",
             style=wide,
             layout=ems(8),
         )
@@ -350,9 +349,7 @@ class TablePanel(Panel):
         )
         # the file
         default = Path.home() / "pz8_table.toml" if path is None else Path(path)
-        self.path = widgets.Text(
-            str(default), description="file", style=wide, layout=ems(28)
-        )
+        self.path = widgets.Text(str(default), description="file", style=wide, layout=ems(28))
         self.load_button, self.save_button = (
             widgets.Button(description="Load", layout=ems(5)),
             widgets.Button(description="Save", layout=ems(5)),
@@ -673,7 +670,7 @@ def duel_calculator() -> ChartPanel:
         ]
         if duel.stalemate:
             kinds.append(("neither\never wins", NEITHER, duel.stalemate, "#999999"))
-        for i, (tick, words, p, colour) in enumerate(kinds):
+        for i, (_tick, words, p, colour) in enumerate(kinds):
             left.bar(i, float(p), color=colour, label=words)
             left.text(i, float(p) + 0.02, percent(p), ha="center", fontsize=8)
         left.set_xticks(range(len(kinds)), [k[0] for k in kinds])
@@ -736,9 +733,7 @@ def duel_calculator() -> ChartPanel:
                 f"the second {say_chance(duel.second_wins)}"
                 + (f", neither can ever win {say_chance(duel.stalemate)}" if duel.stalemate else "")
             )
-        text = (
-            f"<p>first: {html.escape(first)}; second: {html.escape(second)}; {said}{mean}.</p>"
-        )
+        text = f"<p>first: {html.escape(first)}; second: {html.escape(second)}; {said}{mean}.</p>"
         return text + steps_html(duel.steps)
 
     return ChartPanel(

@@ -40,7 +40,14 @@ from wbk.plot import (
     figure_size,
     map_axes,
 )
-from wbk.widgets import LIVE_ONLY, ChartPanel, MapPanel, parse_optional_number, reports_errors, toml_path
+from wbk.widgets import (
+    LIVE_ONLY,
+    ChartPanel,
+    MapPanel,
+    parse_optional_number,
+    reports_errors,
+    toml_path,
+)
 
 #: Okabe-Ito colours (colour-blind safe) for result codes from mild to severe; "none" is grey.
 NO_EFFECT = "#d9d9d9"
@@ -78,7 +85,7 @@ def file_control(path: str = "") -> widgets.Text:
         path,
         description="CRT file",
         placeholder="path of your CRT's TOML file",
-        tooltip="the TOML file of your CRT, read when the CRT is \"my CRT file\"",
+        tooltip='the TOML file of your CRT, read when the CRT is "my CRT file"',
         continuous_update=False,
         layout={"width": "22em"},
     )
@@ -545,7 +552,11 @@ def assault_advisor(table: str = "illustrative_1d6", path: str = "") -> ChartPan
             layout={"width": "7em"},
         ),
         defending_units=widgets.IntSlider(
-            1, 1, 6, description="defenders", tooltip="defending units in the target hex",
+            1,
+            1,
+            6,
+            description="defenders",
+            tooltip="defending units in the target hex",
             layout={"width": "15em"},
         ),
         losses=widgets.Dropdown(
@@ -656,10 +667,12 @@ def retreat_arrows(target: Hex, hexes) -> list[tuple[tuple[float, float], tuple[
     for x, y in (center(h) for h in sorted(hexes)):
         dx, dy = x - x0, y - y0
         side = -0.45 if abs(dx) < 0.01 else 0.0
-        arrows.append((
-            (x0 + 0.4 * dx + side, y0 + 0.4 * dy),
-            (x0 + 0.78 * dx + side, y0 + 0.78 * dy),
-        ))
+        arrows.append(
+            (
+                (x0 + 0.4 * dx + side, y0 + 0.4 * dy),
+                (x0 + 0.78 * dx + side, y0 + 0.78 * dy),
+            )
+        )
     return arrows
 
 
@@ -746,13 +759,22 @@ class RetreatOverlay:
         self.zoc.set_verts(self._polygons(self.zoc_hexes))
         moves = retreat_arrows(t, set(r.best.values()) - {None})
         for start, end in moves:
-            self.arrows.append(view.ax.annotate(
-                "", end, start, zorder=9, arrowprops={
-                    "arrowstyle": "-|>,head_length=0.5,head_width=0.3", "color": RETREAT,
-                    "linewidth": 3, "shrinkA": 0, "shrinkB": 0,
-                    "path_effects": [patheffects.withStroke(linewidth=5, foreground="black")],
-                },
-            ))
+            self.arrows.append(
+                view.ax.annotate(
+                    "",
+                    end,
+                    start,
+                    zorder=9,
+                    arrowprops={
+                        "arrowstyle": "-|>,head_length=0.5,head_width=0.3",
+                        "color": RETREAT,
+                        "linewidth": 3,
+                        "shrinkA": 0,
+                        "shrinkB": 0,
+                        "path_effects": [patheffects.withStroke(linewidth=5, foreground="black")],
+                    },
+                )
+            )
         lost = lost_units(r)
         x, y = center(t)
         self.lost.set_data([x + 0.5] if lost else [], [y - 0.05] if lost else [])
@@ -858,19 +880,26 @@ class RetreatPlanner(MapPanel):
             options=CLICKS, tooltip="what a click on the map does", style=buttons_fit
         )
         self.side = widgets.ToggleButtons(
-            options=list(stalingrad.SIDES), value="Soviet", style=buttons_fit,
+            options=list(stalingrad.SIDES),
+            value="Soviet",
+            style=buttons_fit,
             tooltip="the side of the unit a click places",
         )
         self.kind = widgets.Dropdown(
             options=list(stalingrad.KINDS), layout={"width": "7.5em"}, tooltip="its kind"
         )
         self.strength = widgets.IntText(
-            3, description="strength", style=wide, layout={"width": "8.5em"},
+            3,
+            description="strength",
+            style=wide,
+            layout={"width": "8.5em"},
             tooltip="its strength (0 or more)",
         )
         self.strength.observe(self._check_strength, names="value")
         self.unit_name = widgets.Text(
-            "", placeholder="name (optional)", layout={"width": "10em"},
+            "",
+            placeholder="name (optional)",
+            layout={"width": "10em"},
             tooltip="its name, unique on the map; left blank, one is made up",
         )
         self.pinned = widgets.Checkbox(
@@ -881,8 +910,12 @@ class RetreatPlanner(MapPanel):
         )
         limit = self.situation.stacking_limit or 3
         self.stacking = widgets.Dropdown(
-            options=_limits(limit), value=limit, description="stacking limit", style=wide,
-            tooltip="how many units of a side a hex may hold (5.0)", layout={"width": "12.5em"},
+            options=_limits(limit),
+            value=limit,
+            description="stacking limit",
+            style=wide,
+            tooltip="how many units of a side a hex may hold (5.0)",
+            layout={"width": "12.5em"},
         )
         self.path = widgets.Text(
             str(path or _home_short(default_situation_path(self.situation))),
@@ -918,10 +951,21 @@ class RetreatPlanner(MapPanel):
         box = self.boxes["defending hex"]
         box.style, box.layout.width = wide, "13em"
         self.overlay = RetreatOverlay(self.view)
-        _unshrunk([
-            self.click, box, self.side, self.kind, self.strength, self.unit_name, self.pinned,
-            self.immobilized, self.stacking, self.path, *buttons,
-        ])
+        _unshrunk(
+            [
+                self.click,
+                box,
+                self.side,
+                self.kind,
+                self.strength,
+                self.unit_name,
+                self.pinned,
+                self.immobilized,
+                self.stacking,
+                self.path,
+                *buttons,
+            ]
+        )
         row = widgets.Layout(flex_flow="row wrap")
         clicks, placing = widgets.Label("a click sets"), widgets.Label("placing")
         for words in (clicks, placing):
@@ -930,8 +974,15 @@ class RetreatPlanner(MapPanel):
             [
                 widgets.HBox([clicks, self.click, box], layout=row),
                 widgets.HBox(
-                    [placing, self.side, self.kind, self.strength,
-                     self.unit_name, self.pinned, self.immobilized],
+                    [
+                        placing,
+                        self.side,
+                        self.kind,
+                        self.strength,
+                        self.unit_name,
+                        self.pinned,
+                        self.immobilized,
+                    ],
                     layout=row,
                 ),
                 widgets.HBox([self.stacking, self.path, *buttons], layout=row),
