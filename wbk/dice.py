@@ -35,9 +35,10 @@ import enum
 import html
 import math
 import operator
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from numbers import Integral, Rational
+from typing import Any, TypeAlias
 
 from wbk.errors import WbkError
 
@@ -54,13 +55,25 @@ __all__ = [
     "percent",
 ]
 
+#: An outcome: any hashable value that can be put in order with the others (a number, a bool, an
+#: enum member such as a damage level, a tuple). Outcomes are as varied as the rules' results, so
+#: the type checker is not told more.
+Outcome: TypeAlias = Any
+
 #: A distribution's table shows at most this many outcomes one by one (see ``Dist._repr_html_``).
 TABLE_ROWS = 60
+#: ``chance`` writes a probability's exact fraction only when "numerator/denominator" is at most
+#: this many characters ("625/26873856"); a longer one becomes odds ("≈ 1 in 38.3") or, between
+#: 10% and 90%, the percent alone. Every sentence, title and label of wbk says a chance this way.
+SHORT_FRACTION = 12
+#: A table cell (``fraction_html``) writes a fraction out up to this many characters, a longer
+#: one as odds with the exact value in its hover text.
+TABLE_FRACTION = 24
 #: A long fraction's exact value goes in its hover text up to this many digits a part.
 EXACT_DIGITS = 1000
 
 
-def _outcome(value, what: str = "outcome") -> Hashable:
+def _outcome(value, what: str = "outcome") -> Outcome:
     """``value`` if it can be an outcome (hashable), else a WbkError naming it."""
     try:
         hash(value)
@@ -86,8 +99,10 @@ class Dist:
     """
 
     __slots__ = ("_total", "_weights")
+    _total: int
+    _weights: dict[Outcome, int]
 
-    def __init__(self, weights: Mapping[Hashable, int | Fraction]):
+    def __init__(self, weights: Mapping[Outcome, int | Fraction]):
         if not isinstance(weights, Mapping):
             raise WbkError(
                 "a distribution needs a table of outcomes with weights, "
@@ -112,7 +127,7 @@ class Dist:
         ints = {o: int(w * scale) for o, w in cleaned.items()}
         self._set(ints)
 
-    def _set(self, ints: dict[Hashable, int]) -> None:
+    def _set(self, ints: dict[Outcome, int]) -> None:
         # the smallest weight first: the gcd of two huge weights is slow, and a small one ends
         # the search at once (gcd stops looking once the common factor is 1)
         common = math.gcd(min(ints.values()), *ints.values())
@@ -124,7 +139,7 @@ class Dist:
         object.__setattr__(self, "_total", sum(ints.values()) // common)
 
     @classmethod
-    def _from_ints(cls, ints: dict[Hashable, int]) -> Dist:
+    def _from_ints(cls, ints: dict[Outcome, int]) -> Dist:
         """Build from positive int weights that need no checking (the fast path of the algebra)."""
         dist = cls.__new__(cls)
         dist._set({o: w for o, w in ints.items() if w})
@@ -140,7 +155,7 @@ class Dist:
         return tuple(self._weights)
 
     @property
-    def weights(self) -> dict[Hashable, int]:
+    def weights(self) -> dict[Outcome, int]:
         """Outcome -> whole-number weight, in lowest terms."""
         return dict(self._weights)
 
@@ -148,11 +163,11 @@ class Dist:
     def total(self) -> int:
         return self._total
 
-    def probability(self, outcome: Hashable) -> Fraction:
+    def probability(self, outcome: Outcome) -> Fraction:
         """P(result == outcome); 0 for an outcome that cannot come up."""
         return Fraction(self._weights.get(_outcome(outcome), 0), self._total)
 
-    def probabilities(self) -> dict[Hashable, Fraction]:
+    def probabilities(self) -> dict[Outcome, Fraction]:
         return {o: Fraction(w, self._total) for o, w in self._weights.items()}
 
     def at_least(self, outcome) -> Fraction:
@@ -195,7 +210,7 @@ class Dist:
         inner = ", ".join(f"{o!r}: {_whole_number(w)}" for o, w in self._weights.items())
         return f"Dist({{{inner}}})"
 
-    def table(self) -> list[tuple[Hashable, Fraction, Fraction]]:
+    def table(self) -> list[tuple[Outcome, Fraction, Fraction]]:
         """Rows of (outcome, probability, probability of at least this outcome)."""
         rows, remaining = [], self._total
         for o, w in self._weights.items():
@@ -223,18 +238,20 @@ class Dist:
             shown = _span(outcomes[last], outcomes[-1], len(outcomes) - last)
             rows.append(_row(shown, remaining, remaining, total))
         return (
-            '<table class="wbk-dist"><thead><tr><th>outcome</th><th>probability</th>'
+            # spaced columns of their own: a widget's pane gives a table no notebook styling
+            '<table class="wbk-dist" style="border-spacing: 1em 0">'
+            "<thead><tr><th>outcome</th><th>probability</th>"
             f"<th>percent</th><th>at least</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
         )
 
     # --- building procedures ---------------------------------------------------------------
 
-    def map(self, f: Callable[[Hashable], Hashable | Dist]) -> Dist:
+    def map(self, f: Callable[[Outcome], Outcome | Dist]) -> Dist:
         """Apply ``f`` to every outcome; where ``f`` returns a ``Dist``, mix it in by weight."""
         _callable(f, "map: f")
         results = [(f(o), w) for o, w in self._weights.items()]
         scale = math.lcm(*(r.total for r, _ in results if isinstance(r, Dist)))
-        ints: dict[Hashable, int] = {}
+        ints: dict[Outcome, int] = {}
         for result, w in results:
             if isinstance(result, Dist):
                 factor = w * (scale // result.total)
@@ -245,7 +262,7 @@ class Dist:
                 ints[result] = ints.get(result, 0) + w * scale
         return Dist._from_ints(ints)
 
-    def given(self, condition: Callable[[Hashable], bool]) -> Dist:
+    def given(self, condition: Callable[[Outcome], bool]) -> Dist:
         """The distribution of the outcomes for which ``condition`` holds, renormalised."""
         _callable(condition, "given: condition")
         kept = {o: w for o, w in self._weights.items() if condition(o)}
@@ -253,7 +270,7 @@ class Dist:
             raise WbkError("the condition holds for no outcome, so nothing is left to condition on")
         return Dist._from_ints(kept)
 
-    def is_in(self, outcomes: Iterable[Hashable]) -> Dist:
+    def is_in(self, outcomes: Iterable[Outcome]) -> Dist:
         """A distribution of booleans: is the outcome one of ``outcomes``?"""
         if isinstance(outcomes, (str, bytes, Dist)) or not isinstance(outcomes, Iterable):
             raise WbkError(
@@ -263,11 +280,11 @@ class Dist:
         wanted = {_outcome(o, "is_in:") for o in outcomes}
         return self.map(lambda o: o in wanted)
 
-    def combine(self, other: Dist | Hashable, op: Callable[[Hashable, Hashable], Hashable]) -> Dist:
+    def combine(self, other: Dist | Outcome, op: Callable[[Outcome, Outcome], Outcome]) -> Dist:
         """The distribution of ``op(x, y)`` for independent x from here and y from ``other``."""
         other = other if isinstance(other, Dist) else Dist.always(other)
         _callable(op, "combine: op")
-        ints: dict[Hashable, int] = {}
+        ints: dict[Outcome, int] = {}
         try:
             for x, wx in self._weights.items():
                 for y, wy in other._weights.items():
@@ -278,7 +295,7 @@ class Dist:
         return Dist._from_ints(ints)
 
     @staticmethod
-    def always(outcome: Hashable) -> Dist:
+    def always(outcome: Outcome) -> Dist:
         """The distribution of a procedure whose result is always ``outcome``."""
         return Dist._from_ints({_outcome(outcome): 1})
 
@@ -320,7 +337,7 @@ class Dist:
 
     def _binomial(self, n: int) -> Dist:
         (lo, a), (hi, b) = self._weights.items()
-        ints: dict[Hashable, int] = {}
+        ints: dict[Outcome, int] = {}
         term = a**n  # C(n, k) b^k a^(n-k), each from the last with small factors only
         for k in range(n + 1):  # k rolls come up hi, n - k come up lo
             o = k * hi + (n - k) * lo
@@ -410,9 +427,10 @@ def outcome_name(outcome) -> str:
 def _probability(p) -> Fraction:
     if isinstance(p, bool) or not isinstance(p, Rational):
         raise WbkError(f"probability {p!r} is not a Fraction")
-    if not 0 <= p <= 1:
+    exact = Fraction(p)
+    if not 0 <= exact <= 1:
         raise WbkError(f"probability {p} is not between 0 and 1")
-    return Fraction(p)
+    return exact
 
 
 def percent(p: Fraction) -> str:
@@ -433,16 +451,19 @@ def percent(p: Fraction) -> str:
     return f"{float(p):.2%}"
 
 
-def chance(p: Fraction, longest: int = 24) -> str:
+def chance(p: Fraction, longest: int = SHORT_FRACTION) -> str:
     """A probability in a sentence: the exact fraction and its percent, "1/6 (16.67%)". A
-    fraction longer than ``longest`` characters is shown as odds instead, "≈ 1 in 38.3
-    (2.61%)", or between 10% and 90% as its percent, "≈ 43.35%"; the exact value is ``p``
-    itself.
+    fraction longer than ``longest`` characters (``SHORT_FRACTION`` unless told) is shown as odds
+    instead, "≈ 1 in 38.3 (2.61%)", or between 10% and 90% as its percent, "≈ 43.35%"; the exact
+    value is ``p`` itself. Whatever the size of its numbers, the answer is short: a fraction of
+    at most ``longest`` characters, or odds of three significant figures, and a percent.
 
     >>> chance(Fraction(1, 216))
     '1/216 (0.46%)'
     >>> chance((20 @ (d6 >= 6)).probability(0))
     '≈ 1 in 38.3 (2.61%)'
+    >>> chance(Fraction(2611944850725, 3775927000000))
+    '≈ 69.17%'
     """
     p = _probability(p)
     _check_longest(longest)
@@ -455,7 +476,7 @@ def chance(p: Fraction, longest: int = 24) -> str:
     return f"{_approximately(p)} ({percent(p)})"
 
 
-def fraction_html(p: Fraction, longest: int = 24) -> str:
+def fraction_html(p: Fraction, longest: int = TABLE_FRACTION) -> str:
     """A probability as an exact fraction; one longer than ``longest`` characters is shown as
     odds ("≈ 1 in 43,000", "≈ 1 in 2.58", "all but ≈ 1 in 590") with the exact fraction in the
     hover text (or, past ``EXACT_DIGITS`` digits, the size of its denominator)."""
