@@ -524,7 +524,18 @@ TABLE = [
     bad(_TABLE.reach, "Tiger", 6, rough_cost="3", names="rough cost '3'"),
     bad(_TABLE.without_piece, "Panther", names="'Panther'"),
     bad(_TABLE.save, b"t.toml", names="table file b't.toml'"),
-    bad(_TABLE.save, "/", names="/: is a folder"),
+    bad(_TABLE.save, "/", names="table file name '' should end in .toml"),
+    bad(_TABLE.save, "t.txt", names="table file name 't.txt' should end in .toml"),
+    bad(
+        table.Table(24, 24, pieces=[table.Piece("\ud800", (4, 4))]).save,
+        "/nonexistent/t.toml",
+        names="'\\ud800'",
+    ),
+    bad(table.Table, 1e200, 1e200, names="table width 1e+200 is too large"),
+    bad(table.Terrain, "rough", ((0, 0), (1, 0), (0, 1)), blocks_sight=True, names="blocks_sight"),
+    bad(_TABLE.reach, "Tiger", 6, directions=10**6, names="directions 1000000"),
+    bad(_TABLE.reach, "Tiger", 6, rough_charged="leaving", names="rough terrain reading 'leaving'"),
+    bad(_TABLE.line_of_sight, "Tiger", "KV-1", obstacle_sight="low", names="reading 'low'"),
 ]
 
 # --- wbk.games.pz8 --------------------------------------------------------------------------

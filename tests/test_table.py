@@ -13,7 +13,7 @@ from shapely.geometry import LineString
 
 from wbk.errors import WbkError
 from wbk.games.pz8 import Tank
-from wbk.table import FOOTPRINT, Piece, Table, Terrain
+from wbk.table import FOOTPRINT, MAX_DIRECTIONS, MAX_INCHES, Piece, Table, Terrain
 
 
 def square(x0, y0, x1, y1):
@@ -291,7 +291,8 @@ def test_load_and_the_footprint_setting(tmp_path):
     [
         (
             ("position = [4, 4]", "position = [23.5, 4]"),
-            r"t\.toml: \[\[tanks\]\] 'A': 'A' at position \[23\.5, 4\.0\] facing 90: its footprint leaves the table",
+            r"t\.toml: \[\[tanks\]\] 'A': 'A' at position \[23\.5, 4\.0\] facing 90: "
+            "its footprint leaves the table",
         ),
         (
             ('gun = "long"', 'gun = "huge"'),
@@ -309,7 +310,8 @@ def test_load_and_the_footprint_setting(tmp_path):
         (('name = "test"', 'name = "test"\ncolour = "green"'), r"t\.toml: colour: unknown key"),
         (
             ('kind = "obstacle"', 'kind = "lava"'),
-            r"t\.toml: \[\[terrain\]\] 'house': terrain kind 'lava' is not one of rough, obstacle, hill",
+            r"t\.toml: \[\[terrain\]\] 'house': terrain kind 'lava' is not one of "
+            "rough, obstacle, hill",
         ),
         (
             ('kind = "obstacle"', 'kind = "obstacle"\nheight = 2'),
@@ -344,7 +346,8 @@ def test_overlapping_tanks_are_named(tmp_path):
     path.write_text(GOOD + '\n[[tanks]]\nname = "B"\nposition = [4.5, 5]\n')
     with pytest.raises(
         WbkError,
-        match=r"t\.toml: \[\[tanks\]\] 'B': 'A' at position \[4\.0, 4\.0\] overlaps 'B' at position \[4\.5, 5\.0\]",
+        match=r"t\.toml: \[\[tanks\]\] 'B': 'B' at position \[4\.5, 5\.0\] overlaps "
+        r"'A' at position \[4\.0, 4\.0\]",
     ):
         Table.load(path, pieces=Tank)
     path.write_text(GOOD + '\n[[tanks]]\nname = "A"\nposition = [20, 20]\n')
@@ -459,8 +462,11 @@ def test_save_is_atomic_and_keeps_permissions(tmp_path, monkeypatch):
 
 
 def test_save_names_the_bad_path_and_mixed_footprints(tmp_path):
+    (tmp_path / "d.toml").mkdir()
     with pytest.raises(WbkError, match="is a folder"):
-        Table(24, 24).save(tmp_path)
+        Table(24, 24).save(tmp_path / "d.toml")
+    with pytest.raises(WbkError, match=r"table file name 't\.txt' should end in \.toml"):
+        Table(24, 24).save(tmp_path / "t.txt")
     with pytest.raises(WbkError, match="cannot save the table"):
         Table(24, 24).save(tmp_path / "missing" / "t.toml")
     mixed = Table(24, 24, pieces=[Piece("A", (4, 4)), Piece("B", (10, 10), width=2)])
@@ -480,3 +486,88 @@ def test_the_hidden_part_of_the_target_is_kept_for_drawing():
         "A", "B"
     )
     assert open_sight.hidden.is_empty
+
+
+def test_a_name_that_is_no_text_is_refused_before_anything_is_written(tmp_path):
+    table = Table(24, 24, pieces=[Piece("A\ud800", (4, 4))])
+    with pytest.raises(WbkError, match=r"'\\ud800' .* lone surrogate"):
+        table.save(tmp_path / "t.toml")
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    "size", [(1e200, 1e200), (24, MAX_INCHES + 1)], ids=["1e200", "past MAX_INCHES"]
+)
+def test_absurd_table_sizes_are_refused_by_a_named_limit(size):
+    with pytest.raises(WbkError, match=r"too large \(wbk\.table\.MAX_INCHES"):
+        Table(*size)
+
+
+def test_a_terrain_point_past_the_limit_is_refused():
+    with pytest.raises(WbkError, match="terrain point 1e\\+20 is too large"):
+        Terrain("obstacle", ((0, 0), (1e20, 0), (0, 1)))
+
+
+def test_reach_samples_at_most_max_directions():
+    table = Table(24, 24, pieces=[Piece("A", (12, 12))])
+    assert len(table.reach("A", 6, directions=MAX_DIRECTIONS).directions) == MAX_DIRECTIONS
+    with pytest.raises(
+        WbkError, match=r"directions 1000000 is more than wbk\.table\.MAX_DIRECTIONS"
+    ):
+        table.reach("A", 6, directions=10**6)
+
+
+LOW_WALL = Terrain("obstacle", square(11, 8, 12, 16), name="low wall", blocks_sight=False)
+
+
+def test_a_low_wall_hides_nothing_as_marked_and_blocks_when_all_obstacles_do():
+    table = Table(24, 24, terrain=[LOW_WALL], pieces=[Piece("A", (4, 12)), Piece("B", (20, 12))])
+    as_marked = table.line_of_sight("A", "B")
+    assert as_marked.visible_fraction == 1
+    assert any("is seen over" in s.text for s in as_marked.steps)
+    all_block = table.line_of_sight("A", "B", obstacle_sight="all_block")
+    assert all_block.visible_fraction == 0
+    assert all_block.hidden_by == (("obstacle 'low wall'", 1.0),)
+    # it still stops a move: a low wall is an obstacle
+    assert table.reach("A", 10, max_pivot=0, directions=2).directions[0].distance == (
+        pytest.approx(11 - 4 - 1.25)
+    )
+
+
+def test_blocks_sight_round_trips_and_is_only_for_obstacles():
+    table = Table(24, 24, terrain=[LOW_WALL, Terrain("obstacle", square(1, 1, 2, 2))])
+    text = table.to_toml()
+    assert text.count("blocks_sight = false") == 1
+    assert Table.from_toml(text) == table
+    assert Terrain("hill", square(1, 1, 2, 2)).blocks_sight is True
+    assert Terrain("rough", square(1, 1, 2, 2)).blocks_sight is False
+    with pytest.raises(WbkError, match="blocks_sight True on rough: only an obstacle"):
+        Terrain("rough", square(1, 1, 2, 2), blocks_sight=True)
+    with pytest.raises(WbkError, match="blocks_sight 'no' is not true or false"):
+        Terrain("obstacle", square(1, 1, 2, 2), blocks_sight="no")
+
+
+def test_rough_terrain_the_move_starts_in_is_charged_by_the_reading():
+    wood = Terrain("rough", square(8, 8, 16, 16), name="wood")
+    table = Table(24, 24, terrain=[wood], pieces=[Piece("A", (12, 12))])
+
+    def farthest(reading):
+        reach = table.reach("A", 9, max_pivot=0, rough_cost=3, directions=2, rough_charged=reading)
+        return reach.directions[0].distance, reach.steps
+
+    through, through_steps = farthest("moving_through")
+    entering, entering_steps = farthest("entering")
+    assert (through, entering) == (pytest.approx(6), pytest.approx(9))
+    assert any('charged 3" as soon as it moves' in s.text for s in through_steps)
+    assert any("driving out of it is free" in s.text for s in entering_steps)
+    with pytest.raises(WbkError, match="rough terrain reading 'leaving'"):
+        table.reach("A", 9, rough_charged="leaving")
+
+
+def test_an_overlap_names_the_piece_put_down_first_to_a_tenth_of_an_inch():
+    table = Table(48, 48, pieces=[Piece("Tiger", (30, 10))])
+    with pytest.raises(WbkError) as error:
+        table.with_piece(Piece("Panther", (30.000000000000004, 11)))
+    assert str(error.value) == (
+        "'Panther' at position [30.0, 11.0] overlaps 'Tiger' at position [30.0, 10.0]"
+    )

@@ -13,10 +13,14 @@ Public names:
   ``table.line_of_sight(firer, target)`` (a ``Sight``), ``table.reach(piece, inches, ...)``
   (a ``Reach``), ``table.hills_under(piece)``, ``table.with_piece(piece)``,
   ``table.without_piece(name)``; ``table.to_toml()`` and ``table.save(path)`` write the file;
-- ``Terrain``: a polygon of kind ``"rough"``, ``"obstacle"`` or ``"hill"`` (``TERRAIN_KINDS``);
+- ``Terrain``: a polygon of kind ``"rough"``, ``"obstacle"`` or ``"hill"`` (``TERRAIN_KINDS``),
+  an obstacle perhaps marked ``blocks_sight=False`` (a low wall);
 - ``Piece``: a rectangle with a name, side, centre ``position`` and ``facing`` (subclassed by a
   game's own piece, as ``wbk.games.pz8.Tank``);
-- ``FOOTPRINT``: the default footprint of a piece, 1.5" wide and 2.5" long.
+- ``FOOTPRINT``: the default footprint of a piece, 1.5" wide and 2.5" long;
+- the limits ``MAX_INCHES`` (sizes, coordinates, moves) and ``MAX_DIRECTIONS`` (``reach``), and
+  the reading values ``OBSTACLE_SIGHT_READINGS`` (``line_of_sight``) and ``ROUGH_READINGS``
+  (``reach``).
 
 Conventions, used everywhere below:
 
@@ -28,7 +32,8 @@ Conventions, used everywhere below:
 - Line of sight looks from the firer's centre at the whole of the target's footprint: the
   *visible fraction* is the share of the footprint's area that a lamp at the firer's centre
   would light if the target itself were transparent. Other pieces (friend, foe and wrecks alike),
-  obstacles and hills cast the shadows; rough terrain casts none. A hill under the firer's or the
+  obstacles (but those marked ``blocks_sight=False``) and hills cast the shadows; rough terrain
+  casts none. A hill under the firer's or the
   target's centre does not block their view of each other (a tank on a hill sees off it and is
   seen on it); every other hill blocks. The target is *in cover* when part, but not all, of it is
   hidden. Areas below ``AREA_TOLERANCE`` (a millionth of a square inch) count as nothing, so
@@ -63,9 +68,33 @@ from wbk.datafile import parse_toml, read_text, write_atomically
 from wbk.errors import WbkError
 from wbk.explain import Step, steps_html
 
-__all__ = ["FOOTPRINT", "TERRAIN_KINDS", "Piece", "Table", "Terrain", "seen_share"]
+__all__ = [
+    "FOOTPRINT",
+    "MAX_DIRECTIONS",
+    "MAX_INCHES",
+    "OBSTACLE_SIGHT_READINGS",
+    "ROUGH_READINGS",
+    "TERRAIN_KINDS",
+    "Piece",
+    "Table",
+    "Terrain",
+    "seen_share",
+]
 
 TERRAIN_KINDS = ("rough", "obstacle", "hill")
+#: The largest size, coordinate or move in inches wbk takes (about 830 feet): past it the
+#: geometry library's floating point gives up, so larger values are refused, not computed.
+MAX_INCHES = 10_000
+#: The most directions ``Table.reach`` samples (one every half degree over 180°): more adds
+#: time, not accuracy.
+MAX_DIRECTIONS = 361
+#: Which obstacles hide what lies behind them: "as_marked" (each obstacle blocks unless its
+#: file marks it ``blocks_sight = false``, a low wall) or "all_block" (every obstacle blocks).
+OBSTACLE_SIGHT_READINGS = ("as_marked", "all_block")
+#: Which rough pieces a move pays for: "moving_through" (every rough piece the centre moves in,
+#: the one it starts in included, once each) or "entering" (only pieces the centre crosses into
+#: from outside; driving out of the piece it starts in is free).
+ROUGH_READINGS = ("moving_through", "entering")
 #: The default footprint of a piece, (width, length) in inches.
 FOOTPRINT = (1.5, 2.5)
 #: Areas (square inches) below this count as nothing in sight and movement.
@@ -77,10 +106,17 @@ SIGHT = "line of sight"
 MOVEMENT = "movement"
 
 
-def _number(value, what: str, *, positive: bool = False, allow_zero: bool = True) -> float:
+def _number(
+    value, what: str, *, positive: bool = False, allow_zero: bool = True, limit: bool = True
+) -> float:
+    """A finite number; with ``limit`` (the default) at most ``MAX_INCHES`` either way."""
     if isinstance(value, bool) or not isinstance(value, Real) or not math.isfinite(value):
         raise WbkError(f"{what} {value!r} is not a number")
     value = float(value)
+    if limit and abs(value) > MAX_INCHES:
+        raise WbkError(
+            f"{what} {value:g} is too large (wbk.table.MAX_INCHES: at most {MAX_INCHES} inches)"
+        )
     if positive and (value < 0 or (value == 0 and not allow_zero)):
         raise WbkError(f"{what} {value:g} is not {'positive' if not allow_zero else '0 or more'}")
     return value
@@ -101,17 +137,34 @@ def _inches(x: float) -> str:
 
 @dataclass(frozen=True)
 class Terrain:
-    """A terrain piece: a simple polygon of one kind (``"rough"``, ``"obstacle"`` or ``"hill"``)."""
+    """A terrain piece: a simple polygon of one kind (``"rough"``, ``"obstacle"`` or ``"hill"``).
+
+    ``blocks_sight`` says whether it hides what lies behind it. Obstacles and hills do, rough
+    terrain does not; an obstacle may be marked ``blocks_sight=False`` (a low wall a tank sees
+    over but cannot drive through). Left out (``None``), it is the kind's own.
+    """
 
     kind: str
     points: tuple[tuple[float, float], ...]
     name: str = ""
+    blocks_sight: bool | None = None
 
     def __post_init__(self):
         if self.kind not in TERRAIN_KINDS:
             raise WbkError(f"terrain kind {self.kind!r} is not one of {', '.join(TERRAIN_KINDS)}")
         if not isinstance(self.name, str):
             raise WbkError(f"terrain name {self.name!r} is not a string")
+        own = self.kind != "rough"
+        if self.blocks_sight is None:
+            object.__setattr__(self, "blocks_sight", own)
+        elif not isinstance(self.blocks_sight, bool):
+            raise WbkError(f"blocks_sight {self.blocks_sight!r} is not true or false")
+        elif self.kind != "obstacle" and self.blocks_sight != own:
+            said = "always hides" if own else "never hides"
+            raise WbkError(
+                f"blocks_sight {self.blocks_sight!r} on {self.kind}: only an obstacle may be "
+                f"marked (a {self.kind} {said} what lies behind it)"
+            )
         if isinstance(self.points, (str, bytes)) or not isinstance(self.points, Iterable):
             raise WbkError(f"terrain points {self.points!r} is not a list of points")
         points = tuple(_point(p, "terrain point") for p in self.points)
@@ -157,7 +210,8 @@ class Piece:
         if not isinstance(self.side, str):
             raise WbkError(f"side {self.side!r} of {self.name!r} is not a string")
         object.__setattr__(self, "position", _point(self.position, f"position of {self.name!r}"))
-        object.__setattr__(self, "facing", _number(self.facing, f"facing of {self.name!r}") % 360.0)
+        facing = _number(self.facing, f"facing of {self.name!r}", limit=False)
+        object.__setattr__(self, "facing", facing % 360.0)
         for key in ("width", "length"):
             value = _number(
                 getattr(self, key), f"{key} of {self.name!r}", positive=True, allow_zero=False
@@ -294,7 +348,7 @@ class Table:
             names.add(piece.name)
             if not edge.buffer(LENGTH_TOLERANCE).covers(piece.footprint):
                 raise WbkError(
-                    f"{piece.name!r} at position {list(piece.position)} facing {piece.facing:g}: "
+                    f"{piece.name!r} at position {_place(piece)} facing {piece.facing:.3g}: "
                     f"its footprint leaves the table ({self.width:g} × {self.depth:g} inches)"
                 )
             for terrain in self.terrain:
@@ -303,14 +357,16 @@ class Table:
                     and terrain.polygon.intersection(piece.footprint).area > AREA_TOLERANCE
                 ):
                     raise WbkError(
-                        f"{piece.name!r} at position {list(piece.position)} is inside {terrain.label} "
-                        "(no piece may stand in an obstacle)"
+                        f"{piece.name!r} at position {_place(piece)} is inside "
+                        f"{terrain.label} (no piece may stand in an obstacle)"
                     )
         for i, a in enumerate(self.pieces):
             for b in self.pieces[i + 1 :]:
                 if a.footprint.intersection(b.footprint).area > AREA_TOLERANCE:
+                    # the later piece is the one just put down (``with_piece`` adds at the end)
                     raise WbkError(
-                        f"{a.name!r} at position {list(a.position)} overlaps {b.name!r} at position {list(b.position)}"
+                        f"{b.name!r} at position {_place(b)} overlaps "
+                        f"{a.name!r} at position {_place(a)}"
                     )
 
     # --- reading ----------------------------------------------------------------------------
@@ -386,6 +442,8 @@ class Table:
                 f"kind = {_toml_value(t.kind)}",
                 f"points = {_toml_value([list(p) for p in t.points])}",
             ]
+            if t.kind == "obstacle" and not t.blocks_sight:
+                lines.append("blocks_sight = false")
         for p in self.pieces:
             lines += ["", "[[tanks]]"]
             generic = {
@@ -398,16 +456,29 @@ class Table:
             lines += [
                 f"{key} = {_toml_value(value)}" for key, value in {**generic, **extra}.items()
             ]
-        return "\n".join(lines) + "\n"
+        text = "\n".join(lines) + "\n"
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as e:
+            bad = e.object[e.start : e.end]
+            raise WbkError(
+                f"the table cannot be written: {bad!r} in {_line_at(text, e.start)!r} is not a "
+                "character (a lone surrogate); rename it"
+            ) from None
+        return text
 
     def save(self, path: str | os.PathLike) -> None:
-        """Write the table as TOML; a failed save leaves any existing file untouched. A new file
-        gets the usual permissions (0o666 less the umask), a replaced file keeps its own."""
+        """Write the table as TOML to a file whose name ends in ``.toml``; a failed save leaves
+        any existing file untouched, and a table that cannot be written (a name holding a lone
+        surrogate) is refused before anything is written. A new file gets the usual permissions
+        (0o666 less the umask), a replaced file keeps its own."""
         if isinstance(path, bytes) or not isinstance(path, (str, os.PathLike)):
             raise WbkError(
                 f"table file {path!r} is not a file path (expected text or a pathlib.Path)"
             )
         path = Path(path)
+        if path.suffix != ".toml":
+            raise WbkError(f"table file name {path.name!r} should end in .toml")
         write_atomically(path, self.to_toml(), "table")
 
     def _repr_png_(self) -> bytes:
@@ -421,23 +492,36 @@ class Table:
         return tuple(t for t in self.terrain if t.kind == "hill" and t.polygon.covers(centre))
 
     def _blockers(
-        self, exclude: set[str], hills_exempt: Iterable[Terrain] = ()
+        self, exclude: set[str], hills_exempt: Iterable[Terrain] = (), obstacle_sight: str = ""
     ) -> list[tuple[str, Polygon]]:
         exempt = set(map(id, hills_exempt))
         found = [(f"{p.name!r}", p.footprint) for p in self.pieces if p.name not in exclude]
         found += [
             (t.label, t.polygon)
             for t in self.terrain
-            if t.kind == "obstacle" or (t.kind == "hill" and id(t) not in exempt)
+            if (t.kind == "obstacle" and (t.blocks_sight or obstacle_sight == "all_block"))
+            or (t.kind == "hill" and id(t) not in exempt)
         ]
         return found
 
-    def line_of_sight(self, firer: str | Piece, target: str | Piece, *, rule: str = SIGHT) -> Sight:
+    def line_of_sight(
+        self,
+        firer: str | Piece,
+        target: str | Piece,
+        *,
+        obstacle_sight: str = "as_marked",
+        rule: str = SIGHT,
+    ) -> Sight:
         """What ``firer`` sees of ``target``: the visible fraction of its footprint from the
         firer's centre and what hides the rest (see the module's conventions). ``rule`` is the
         citation the steps carry.
 
-        >>> t = Table(24, 24, pieces=[Piece("A", (4, 12)), Piece("B", (20, 12)), Piece("C", (12, 12))])
+        ``obstacle_sight`` (``OBSTACLE_SIGHT_READINGS``): ``"as_marked"`` (the default) lets an
+        obstacle marked ``blocks_sight=False`` (a low wall) hide nothing; ``"all_block"`` lets
+        every obstacle hide, whatever its mark.
+
+        >>> t = Table(24, 24, pieces=[Piece("A", (4, 12)), Piece("B", (20, 12)),
+        ...                          Piece("C", (12, 12))])
         >>> sight = t.line_of_sight("A", "B")
         >>> sight.has_los, sight.hidden_by
         (False, (("'C'", 1.0),))
@@ -445,6 +529,7 @@ class Table:
         a, b = self.piece(firer), self.piece(target)
         if a.name == b.name:
             raise WbkError(f"{a.name!r} cannot look at itself")
+        _reading(obstacle_sight, OBSTACLE_SIGHT_READINGS, "obstacle sight reading")
         source = a.position
         target_area = b.footprint
         radius = 2 * math.hypot(self.width, self.depth) + 10
@@ -454,12 +539,20 @@ class Table:
         for hill in dict.fromkeys(hills):
             steps.append(
                 Step(
-                    f"{hill.label} is under {'the firer' if hill in self.hills_under(a) else 'the target'}: it does not block",
+                    f"{hill.label} is under "
+                    f"{'the firer' if hill in self.hills_under(a) else 'the target'}: "
+                    "it does not block",
                     rule,
                 )
             )
+        low = [t for t in self.terrain if t.kind == "obstacle" and not t.blocks_sight]
+        for t in low:
+            seen_over = obstacle_sight == "as_marked"
+            said = "is seen over: it hides nothing" if seen_over else "blocks like any obstacle"
+            if t.polygon.intersects(_between(source, target_area)):
+                steps.append(Step(f"{t.label}, marked as not blocking sight, {said}", rule))
         shadows, hidden_by = [], []
-        for label, polygon in self._blockers({a.name, b.name}, hills):
+        for label, polygon in self._blockers({a.name, b.name}, hills, obstacle_sight):
             if not polygon.intersects(_between(source, target_area)):
                 continue
             shadow = _shadow(source, polygon, radius)
@@ -495,6 +588,7 @@ class Table:
         rough_cost: float = 0.0,
         climb_cost: float = 0.0,
         directions: int = 91,
+        rough_charged: str = "moving_through",
         rule: str = MOVEMENT,
     ) -> Reach:
         """Where ``piece``'s centre can end a move of ``inches``, forward, as a straight line after
@@ -504,10 +598,15 @@ class Table:
         facing (not allowed if the turned rectangle would overlap a piece or an obstacle or leave
         the table), then drives straight ahead. Its swept rectangle may not enter another piece
         (wrecks included) or an obstacle, nor leave the table. Entering a rough piece costs
-        ``rough_cost`` inches once per piece (a piece it starts in is charged as soon as it
-        moves), and climbing onto a hill (its centre crossing into a hill from outside) costs
+        ``rough_cost`` inches once per piece, and climbing onto a hill (its centre crossing into a
+        hill from outside) costs
         ``climb_cost`` once per hill; leaving a hill (going down) is free. Penalties are charged
         where the centre crosses in: a piece that cannot pay stops at the edge.
+
+        ``rough_charged`` (``ROUGH_READINGS``) says which rough pieces are paid for:
+        ``"moving_through"`` (the default) charges the piece the centre starts in too, as soon
+        as it moves; ``"entering"`` charges only pieces it crosses into from outside.
+        ``directions`` is at most ``MAX_DIRECTIONS``.
 
         This is an approximation. In the open one pivot at the start reaches exactly the
         places a pivot anywhere along the move reaches (the ±``max_pivot`` sector); around
@@ -524,15 +623,21 @@ class Table:
         climb_cost = _number(climb_cost, "climb cost", positive=True)
         if isinstance(directions, bool) or not isinstance(directions, int) or directions < 2:
             raise WbkError(f"directions {directions!r} is not a whole number of 2 or more")
+        if directions > MAX_DIRECTIONS:
+            raise WbkError(
+                f"directions {directions} is more than wbk.table.MAX_DIRECTIONS ({MAX_DIRECTIONS})"
+            )
+        _reading(rough_charged, ROUGH_READINGS, "rough terrain reading")
         blockers = [(f"{q.name!r}", q.footprint) for q in self.pieces if q.name != p.name]
         blockers += [(t.label, t.polygon) for t in self.terrain if t.kind == "obstacle"]
-        hills_under = self.hills_under(p)
         start = Point(p.position)
         found: list[DirectionReach] = []
         for i in range(directions):
             angle = (p.facing + max_pivot * (2 * i / (directions - 1) - 1)) % 360
             found.append(
-                self._straight_move(p, angle, inches, blockers, hills_under, rough_cost, climb_cost)
+                self._straight_move(
+                    p, angle, inches, blockers, rough_cost, climb_cost, rough_charged
+                )
             )
         x0, y0 = p.position
         ends = [
@@ -550,16 +655,24 @@ class Table:
         area = unary_union([t for t in triangles if t.area > 0] or [start])
         steps = [
             Step(
-                f"{p.name!r} moves up to {_inches(inches)} straight ahead after one pivot of at most "
-                f"{max_pivot:g}° ({directions} directions sampled)",
+                f"{p.name!r} moves up to {_inches(inches)} straight ahead after one pivot of at "
+                f"most {max_pivot:g}° ({directions} directions sampled)",
                 rule,
             )
         ]
+        for t in self.terrain:
+            if t.kind == "rough" and rough_cost and t.polygon.covers(start):
+                paid = (
+                    f"charged {_inches(rough_cost)} as soon as it moves (moving through it)"
+                    if rough_charged == "moving_through"
+                    else "driving out of it is free (only entering rough terrain is charged)"
+                )
+                steps.append(Step(f"{p.name!r} starts in {t.label}: {paid}", rule))
         steps += _reach_steps(found, inches, rule)
         return Reach(p.name, inches, area, tuple(found), tuple(steps))
 
     def _straight_move(
-        self, p: Piece, angle, inches, blockers, hills_under, rough_cost, climb_cost
+        self, p: Piece, angle, inches, blockers, rough_cost, climb_cost, rough_charged
     ) -> DirectionReach:
         a = math.radians(angle)
         d = (math.cos(a), math.sin(a))
@@ -607,7 +720,8 @@ class Table:
             entries = sorted(
                 (x - x0) * d[0] + (y - y0) * d[1] for x, y in _segment_starts(inter, p.position)
             )
-            if t.kind == "hill" and t in hills_under:
+            starts_in = t.polygon.covers(Point(p.position))
+            if starts_in and (t.kind == "hill" or rough_charged == "entering"):
                 entries = [e for e in entries if e > LENGTH_TOLERANCE]
             if entries:
                 events.append((max(0.0, entries[0]), cost, t.label))
@@ -628,6 +742,25 @@ class Table:
         if cost_limit < limit:
             limit, stopped_by = cost_limit, why
         return DirectionReach(angle, max(0.0, limit), stopped_by, tuple(charged))
+
+
+def _place(piece: Piece) -> str:
+    """A piece's centre to a tenth of an inch, as wargamers measure: "[30.0, 4.5]"."""
+    x, y = piece.position
+    return f"[{x:.1f}, {y:.1f}]"
+
+
+def _line_at(text: str, index: int) -> str:
+    """The line of ``text`` holding ``index``."""
+    start = text.rfind("\n", 0, index) + 1
+    end = text.find("\n", index)
+    return text[start : end if end >= 0 else len(text)]
+
+
+def _reading(value, readings: tuple[str, ...], what: str) -> str:
+    if not isinstance(value, str) or value not in readings:
+        raise WbkError(f"{what} {value!r} is not one of {', '.join(readings)}")
+    return value
 
 
 def _toml_value(value) -> str:
@@ -721,7 +854,8 @@ def _reach_steps(found: Sequence[DirectionReach], inches: float, rule: str) -> l
     if pivots:
         steps.append(
             Step(
-                f"{len(pivots)} of {len(found)} directions cannot be turned to (the turned tank would overlap something or leave the table)",
+                f"{len(pivots)} of {len(found)} directions cannot be turned to (the turned tank "
+                "would overlap something or leave the table)",
                 rule,
             )
         )
@@ -813,13 +947,17 @@ class _TableReader:
     def terrain(self, number: int, entry: dict) -> Terrain:
         where = f"[[terrain]] {entry.get('name', number)!r}"
         for key in entry:
-            if key not in ("name", "kind", "points"):
-                self.fail(f"{where} {key}", "unknown key (expected name, kind, points)")
+            if key not in ("name", "kind", "points", "blocks_sight"):
+                self.fail(
+                    f"{where} {key}", "unknown key (expected name, kind, points, blocks_sight)"
+                )
         for key in ("kind", "points"):
             if key not in entry:
                 self.fail(f"{where} {key}", "missing")
         try:
-            return Terrain(entry["kind"], entry["points"], entry.get("name", ""))
+            return Terrain(
+                entry["kind"], entry["points"], entry.get("name", ""), entry.get("blocks_sight")
+            )
         except WbkError as e:
             self.fail(where, str(e))
 
