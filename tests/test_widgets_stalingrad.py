@@ -6,6 +6,8 @@ from types import SimpleNamespace
 import ipywidgets as widgets
 import pytest
 
+from wbk.dice import chance, percent
+from wbk.explain import count
 from wbk.games import stalingrad
 from wbk.games.stalingrad import Situation, Unit, example_crt, example_situation
 from wbk.maps import HexMap
@@ -60,14 +62,14 @@ columns = ["1-4", "5-9", "10+"]
 
 
 def test_numbers_as_a_wargamer_says_them():
-    assert panels.percent(Fraction(1, 3)) == "33.33%"
-    assert panels.percent(Fraction(1, 36)) == "2.78%"
-    assert panels.percent(Fraction(1, 10**5)) == "<0.01%"
-    assert panels.percent(1 - Fraction(1, 10**5)) == ">99.99%"
-    assert panels.percent(0) == "0%" and panels.percent(1) == "100%"
-    assert panels.chance(Fraction(7, 12)) == "7/12 (58.33%)"
+    assert percent(Fraction(1, 3)) == "33.33%"
+    assert percent(Fraction(1, 36)) == "2.78%"
+    assert percent(Fraction(1, 10**5)) == "<0.01%"
+    assert percent(1 - Fraction(1, 10**5)) == ">99.99%"
+    assert percent(0) == "0%" and percent(1) == "100%"
+    assert chance(Fraction(7, 12)) == "7/12 (58.33%)"
     assert (
-        panels.count(1, "hex", "hexes") == "1 hex" and panels.count(2, "hex", "hexes") == "2 hexes"
+        count(1, "hex", "hexes") == "1 hex" and count(2, "hex", "hexes") == "2 hexes"
     )
 
 

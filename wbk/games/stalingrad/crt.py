@@ -1,0 +1,324 @@
+"""Streets of Stalingrad: combat results tables (CRTs) read from TOML files, and their lookups."""
+
+from __future__ import annotations
+
+import functools
+import html
+import os
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from numbers import Integral
+from typing import Literal
+
+from wbk.checks import whole as _whole
+from wbk.datafile import parse_toml, read_text
+from wbk.dice import Dist, d6
+from wbk.errors import WbkError
+from wbk.games.stalingrad.units import _check_path, _shipped
+
+_DICE = {"1d6": d6, "2d6": 2 @ d6}
+_CRT_KEYS = ("name", "die", "columns", "results", "effects", "note")
+
+
+@dataclass(frozen=True)
+class Effect:
+    """What one CRT result does to the units fired on: ``eliminate`` units lost (a number, or
+    "all"), and whether the rest are pinned. "none" is ``Effect()``."""
+
+    eliminate: int | Literal["all"] = 0
+    pin: bool = False
+
+    def __post_init__(self):
+        if self.eliminate != "all":
+            _whole(self.eliminate, "units eliminated")
+        if not isinstance(self.pin, bool):
+            raise WbkError(f"pin {self.pin!r} is not True or False")
+
+    def losses(self, units: int) -> int:
+        """How many of ``units`` units this effect eliminates."""
+        units = _whole(units, "number of units")
+        return units if self.eliminate == "all" else min(self.eliminate, units)
+
+    @property
+    def hurts(self) -> bool:
+        """Does it do anything at all (pin or eliminate)?"""
+        return self.pin or self.eliminate != 0
+
+    def __str__(self) -> str:
+        parts = []
+        if self.eliminate:
+            parts.append(f"eliminate {self.eliminate}")
+        if self.pin:
+            parts.append("pin")
+        return ", ".join(parts) or "none"
+
+
+_EFFECT_WORD = re.compile(r"none|pin|eliminate (all|\d+)")
+
+
+def _parse_effect(text) -> Effect:
+    """An effect in words: "none", "pin", "eliminate N", "eliminate all", or several joined by
+    commas ("eliminate 1, pin")."""
+    if not isinstance(text, str) or not text.strip():
+        raise WbkError(f"{text!r} is not an effect (expected words like 'pin' or 'eliminate 1')")
+    eliminate: int | str = 0
+    pin = False
+    for part in (p.strip() for p in text.split(",")):
+        match = _EFFECT_WORD.fullmatch(part)
+        if not match:
+            raise WbkError(
+                f"{text!r}: unknown effect {part!r} "
+                "(expected none, pin, eliminate N, eliminate all)"
+            )
+        if part == "pin":
+            pin = True
+        elif match.group(1) == "all":
+            eliminate = "all"
+        elif match.group(1):
+            eliminate = int(match.group(1))
+    return Effect(eliminate, pin)
+
+
+def _band(text) -> tuple[int, int | None] | None:
+    """A column heading as (lowest, highest) strength, highest None for "30+"."""
+    if not isinstance(text, str):
+        return None
+    if m := re.fullmatch(r"(\d+)", text):
+        return int(m[1]), int(m[1])
+    if m := re.fullmatch(r"(\d+)-(\d+)", text):
+        return (int(m[1]), int(m[2])) if int(m[1]) <= int(m[2]) else None
+    if m := re.fullmatch(r"(\d+)\+", text):
+        return int(m[1]), None
+    return None
+
+
+@dataclass(frozen=True, eq=True)
+class Crt:
+    """A combat results table: columns of strength, one row of result codes per die roll, and
+    what each code does. Read one with ``Crt.load(path)``; the format is in wbk's README.
+
+    ``results`` maps each roll (1-6 for "1d6", 2-12 for "2d6") to one code per column;
+    ``effects`` maps each code to its effect in words ("pin", "eliminate 1", ...). A strength
+    above the last column reads the last column, as CRTs usually say.
+    """
+
+    name: str
+    die: str
+    columns: tuple[str, ...]
+    results: Mapping[int, tuple[str, ...]]
+    effects: Mapping[str, str]
+    note: str = ""
+    source: str = "CRT"
+
+    def __post_init__(self):
+        source = self.source if isinstance(self.source, str) else "CRT"
+
+        def fail(key: str, message: str):
+            raise WbkError(f"{source}: {key}: {message}")
+
+        if not isinstance(self.name, str) or not self.name.strip():
+            fail("name", f"{self.name!r} is not a name")
+        if not isinstance(self.note, str):
+            fail("note", f"{self.note!r} is not text")
+        if not isinstance(self.die, str) or self.die not in _DICE:
+            fail("die", f'{self.die!r} (expected "1d6" or "2d6")')
+        columns = self.columns
+        if isinstance(columns, str) or not isinstance(columns, Sequence) or not columns:
+            fail("columns", f'{columns!r} (expected a list of column headings like "5-9")')
+        bands = []
+        for text in columns:
+            band = _band(text)
+            if band is None:
+                fail("columns", f"{text!r} is not a column heading (expected '4', '5-9' or '30+')")
+            bands.append(band)
+        pairs = list(zip(columns, bands, columns[1:], bands[1:], strict=False))
+        for before, (low, _), text, (start, _) in pairs:
+            if start < low:
+                fail("columns", f"{text!r} comes after {before!r}: columns go from low to high")
+        for before, (_, high), text, _ in pairs:
+            if high is None:
+                fail("columns", f"{text!r} comes after the open column {before!r}")
+        for before, (_, high), text, (start, _) in pairs:
+            if start <= high:
+                fail("columns", f"{text!r} overlaps {before!r}")
+            if start > high + 1:
+                gap = f"{text!r} after {before!r} leaves strength {high + 1} in no column"
+                fail("columns", gap)
+        object.__setattr__(self, "columns", tuple(columns))
+        object.__setattr__(self, "_bands", tuple(bands))
+
+        if not isinstance(self.effects, Mapping):
+            fail("effects", f"{self.effects!r} (expected a table of code = effect)")
+        parsed = {}
+        for code, text in self.effects.items():
+            try:
+                parsed[code] = _parse_effect(text)
+            except WbkError as e:
+                fail(f"[effects] {code}", str(e))
+        object.__setattr__(self, "effects", dict(self.effects))
+        object.__setattr__(self, "_effects", parsed)
+
+        if not isinstance(self.results, Mapping):
+            fail("results", f"{self.results!r} (expected a table of roll = [codes])")
+        outcomes = _DICE[self.die].outcomes()
+        span = f"{outcomes[0]}-{outcomes[-1]}"
+        rows: dict[int, tuple[str, ...]] = {}
+        for key, row in self.results.items():
+            roll = int(key) if isinstance(key, str) and key.isdigit() else key
+            if isinstance(roll, bool) or roll not in outcomes:
+                fail(f"[results] {key}", f"unknown key: not a roll of {self.die} ({span})")
+            if roll in rows:
+                fail(f"[results] {key}", "roll given twice")
+            if isinstance(row, str) or not isinstance(row, Sequence):
+                fail(f"[results] {key}", f"{row!r} (expected a list of result codes)")
+            if len(row) != len(columns):
+                count = f"{len(row)} results for {len(columns)} columns"
+                fail(f"[results] {key}", f"{list(row)!r} has {count}")
+            for code in row:
+                if not isinstance(code, str):
+                    fail(f"[results] {key}", f"{code!r} is not a quoted result code")
+                if code not in parsed:
+                    fail(f"[results] {key}", f"code {code!r} has no entry in [effects]")
+            rows[roll] = tuple(row)
+        for roll in outcomes:
+            if roll not in rows:
+                fail("[results]", f"roll {roll} is missing (a {self.die} table needs rows {span})")
+        object.__setattr__(self, "results", {r: rows[r] for r in outcomes})
+
+    # --- reading it ------------------------------------------------------------------------
+
+    @classmethod
+    def load(cls, path: str | os.PathLike) -> Crt:
+        """A CRT from a TOML file (format in wbk's README)."""
+        _check_path(path, "CRT")
+        return cls.from_toml(read_text(path, "CRT"), source=str(path))
+
+    @classmethod
+    def from_toml(cls, text: str, *, source: str = "CRT") -> Crt:
+        """A CRT from TOML text; anything wrong is a ``WbkError`` naming ``source`` and the key."""
+        if not isinstance(text, str):
+            raise WbkError(f"{source}: {text!r} is not TOML text")
+        data = parse_toml(text, source)
+        unknown = sorted(set(data) - set(_CRT_KEYS))
+        if unknown:
+            raise WbkError(f"{source}: {unknown[0]}: unknown key (expected {', '.join(_CRT_KEYS)})")
+        for key in ("name", "die", "columns", "results", "effects"):
+            if key not in data:
+                raise WbkError(f"{source}: {key}: missing")
+        if not isinstance(data["columns"], list):
+            columns = data["columns"]
+            raise WbkError(f"{source}: columns: {columns!r} (expected a list of column headings)")
+        return cls(
+            data["name"],
+            data["die"],
+            tuple(data["columns"]),
+            data["results"],
+            data["effects"],
+            data.get("note", ""),
+            source,
+        )
+
+    @property
+    def rolls(self) -> Dist:
+        """The distribution of the die roll the table is read with (1d6 or 2d6)."""
+        return _DICE[self.die]
+
+    def column_for(self, strength: int) -> str:
+        """The column a total strength (AF or DF) is rolled on.
+
+        >>> crt = example_crt("illustrative_1d6")
+        >>> crt.column_for(15), crt.column_for(3), crt.column_for(45)
+        ('10-19', '3', '30+')
+        """
+        strength = _whole(strength, "strength")
+        first = self._bands[0][0]
+        if strength < first:
+            first = self.columns[0]
+            raise WbkError(f"strength {strength} is below the CRT's first column {first!r}")
+        for column, (_low, high) in zip(self.columns, self._bands, strict=False):
+            if high is None or strength <= high:
+                return column
+        return self.columns[-1]
+
+    def shift(self, column: str, n: int) -> str:
+        """The column ``n`` columns to the right (left if negative), clamped at the table's ends.
+
+        >>> example_crt("illustrative_1d6").shift("10-19", 1)
+        '20-29'
+        """
+        self._check_column(column)
+        if isinstance(n, bool) or not isinstance(n, Integral):
+            raise WbkError(f"column shift {n!r} is not a whole number")
+        i = self.columns.index(column) + int(n)
+        return self.columns[max(0, min(i, len(self.columns) - 1))]
+
+    def _check_column(self, column) -> None:
+        if column not in self.columns:
+            known = ", ".join(self.columns)
+            raise WbkError(f"column {column!r} is not one of the CRT's columns ({known})")
+
+    def on_column(self, column: str, *, drm: int = 0) -> Dist:
+        """The distribution of result codes rolled on ``column``, the roll modified by ``drm``; a
+        modified roll past the table's rows reads its first or last row."""
+        self._check_column(column)
+        if isinstance(drm, bool) or not isinstance(drm, Integral):
+            raise WbkError(f"die roll modifier {drm!r} is not a whole number")
+        i = self.columns.index(column)
+        low, high = min(self.results), max(self.results)
+        return self.rolls.map(lambda r: self.results[max(low, min(r + int(drm), high))][i])
+
+    def resolve(self, strength: int, *, shift: int = 0, drm: int = 0) -> Dist:
+        """The exact distribution of result codes for an attack of ``strength``, ``shift``
+        columns right of its own, the roll modified by ``drm``.
+
+        >>> example_crt("illustrative_1d6").resolve(15).probabilities()
+        {'-': Fraction(1, 6), '1': Fraction(1, 3), '2': Fraction(1, 6), 'P': Fraction(1, 3)}
+        """
+        return self.on_column(self.shift(self.column_for(strength), shift), drm=drm)
+
+    def effect(self, code: str) -> Effect:
+        """What a result code does ("P" -> pin)."""
+        if not isinstance(code, str) or code not in self._effects:
+            known = ", ".join(self._effects)
+            raise WbkError(f"result code {code!r} is not in the CRT's effects ({known})")
+        return self._effects[code]
+
+    def _repr_html_(self) -> str:
+        head = "".join(f"<th>{html.escape(c)}</th>" for c in self.columns)
+        rows = "".join(
+            f"<tr><th>{r}</th>{''.join(f'<td>{html.escape(c)}</td>' for c in row)}</tr>"
+            for r, row in self.results.items()
+        )
+        key = "; ".join(f"{html.escape(c)} = {e}" for c, e in self._effects.items())
+        return (
+            f"<b>{html.escape(self.name)}</b> ({self.die})"
+            f"<table><thead><tr><th>roll</th>{head}</tr>"
+            f"</thead><tbody>{rows}</tbody></table><small>{key}</small>"
+        )
+
+
+def example_crt(name: str = "illustrative_1d6") -> Crt:
+    """A CRT shipped with wbk (``wbk/data/crt/``): "illustrative_1d6" or "illustrative_2d6",
+    both ILLUSTRATIVE, not the published table."""
+    if not isinstance(name, str):
+        raise WbkError(f"CRT name {name!r} is not text")
+    return _shipped_crt(name)
+
+
+@functools.cache
+def _shipped_crt(name: str) -> Crt:
+    folder = resources.files("wbk") / "data" / "crt"
+    names = _shipped(folder)
+    if name not in names:
+        raise WbkError(f"no shipped CRT called {name!r} (there are: {', '.join(names)})")
+    path = folder / f"{name}.toml"
+    return Crt.from_toml(path.read_text(encoding="utf-8"), source=f"wbk/data/crt/{name}.toml")
+
+
+def _crt_source(crt: Crt) -> str:
+    """Where a CRT comes from, for the steps: wbk's own illustrative table, or the user's."""
+    if crt.source.startswith("wbk/data/crt/"):
+        return "wbk's illustrative table, not the published one"
+    return "user data"

@@ -1,0 +1,375 @@
+"""Streets of Stalingrad 9.87-9.89: retreat after combat on a hex map."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from wbk.checks import choice as _choice
+from wbk.checks import whole as _whole
+from wbk.errors import WbkError
+from wbk.explain import Step, count, steps_html
+from wbk.games.stalingrad.units import ASSUMED, KINDS, Unit, _names, _rule, _units
+from wbk.hexgrid import Hex
+from wbk.maps import HexMap
+
+#: wbk's default for 6.0: the kinds of unit that exert a ZOC.
+ZOC_KINDS = ("infantry", "engineer", "tank", "gun")
+#: 9.88: hex terrain where defenders hit by a "P" may stay by eliminating one of them.
+STAY_TERRAIN = ("balka", "forest", "suburb", "village")
+CLEAR = "clear"
+
+
+def _placement(m: HexMap, units) -> dict[Hex, tuple[Unit, ...]]:
+    """Units by hex, checked: hexes on the map, each listed once, unit names unique."""
+    if not isinstance(m, HexMap):
+        raise WbkError(f"{m!r} is not a HexMap")
+    if not isinstance(units, Mapping):
+        raise WbkError(f"units {units!r} is not a mapping of hex -> list of units")
+    placed: dict[Hex, tuple[Unit, ...]] = {}
+    seen: dict[str, str] = {}
+    for where, here in units.items():
+        h = m.hex(where)
+        if h in placed:
+            raise WbkError(f"hex {m.label(h)} is listed twice in the units")
+        here = _units(here, f"hex {m.label(h)}")
+        for u in here:
+            if u.name in seen:
+                raise WbkError(
+                    f"unit name {u.name!r} is used in {seen[u.name]} and {m.label(h)}: "
+                    "names must be unique"
+                )
+            seen[u.name] = m.label(h)
+        if here:
+            placed[h] = tuple(here)
+    return placed
+
+
+def _hexes(m: HexMap, hexes, what: str) -> frozenset[Hex]:
+    if isinstance(hexes, (str, Hex)) or not isinstance(hexes, Iterable):
+        raise WbkError(f"{what} hexes {hexes!r} is not a list of hexes")
+    return frozenset(m.hex(h) for h in hexes)
+
+
+@dataclass(frozen=True)
+class Retreat:
+    """What a "P" result does to the defenders of one hex (9.87-9.89).
+
+    - ``terrain``: "clear" (9.87), the 9.88 terrain ("balka", "forest", "suburb", "village"),
+      or "other" where the supplement is silent and a "P" only pins;
+    - ``options``: for each unit that must (or may) retreat, the hexes it could retreat into on
+      its own;
+    - ``best``: a choice of hexes that loses the fewest units when they must share room (None:
+      eliminated);
+    - ``eliminated``: the units lost whatever happens (fortifications, immobilized tanks);
+    - ``eliminated_at_least``: the fewest units the defender can lose in all, staying included
+      where 9.88 allows it;
+    - ``unaffected``: minefields and bridges (9.89);
+    - ``pinned``: the units pinned after the ``best`` retreat (all survivors but the unaffected);
+    - ``may_stay``: 9.88 lets the units stay by eliminating one of them, and
+    ``stay_eliminates`` names the one the defender would give up (his weakest);
+    - ``zoc``: the hexes in the ZOC of the defenders' enemies (6.0, as assumed).
+    """
+
+    map: HexMap
+    target: Hex
+    terrain: str
+    options: dict[str, frozenset[Hex]]
+    best: dict[str, Hex | None]
+    eliminated: frozenset[str]
+    eliminated_at_least: int
+    unaffected: frozenset[str]
+    pinned: frozenset[str]
+    may_stay: bool
+    stay_eliminates: str | None
+    steps: tuple[Step, ...]
+    zoc: frozenset[Hex] = frozenset()
+
+    @property
+    def summary(self) -> str:
+        """The answer in one line."""
+        lost = self.eliminated_at_least
+        where = self.map.label(self.target)
+        if self.terrain == "other":
+            return f"{where}: the units are pinned and stay; no retreat"
+        stay = ", or stay by eliminating one" if self.may_stay else ""
+        retreating = [n for n, h in self.best.items() if h is not None]
+        total = len(self.best) + len(self.eliminated)
+        cheaper = " (the cheaper choice)" if self.may_stay else ""
+        return (
+            f"{where}: {len(retreating)} of {len(self.best)} units can retreat{stay}; "
+            f"{eliminated_words(lost, total)}{cheaper}"
+        )
+
+    def _repr_html_(self) -> str:
+        return f"<b>{html.escape(self.summary)}</b>{steps_html(self.steps)}"
+
+
+def eliminated_words(n: int, total: int) -> str:
+    """How many of ``total`` units are eliminated, in words: "no unit eliminated", "2 of 3
+    units eliminated", "all 3 units eliminated" ("the unit eliminated" for one of one)."""
+    if n == 0:
+        return "no unit eliminated"
+    if n == total:
+        return "the unit eliminated" if total == 1 else f"all {total} units eliminated"
+    return f"{n} of {count(total, 'unit')} eliminated"
+
+
+def retreat_after_combat(
+    m: HexMap,
+    units: Mapping[Hex | str, Sequence[Unit]],
+    target: Hex | str,
+    *,
+    attacked: Iterable[Hex | str] = (),
+    bombarded: Iterable[Hex | str] = (),
+    stacking_limit: int | None = 3,
+    zoc_kinds: Iterable[str] = ZOC_KINDS,
+) -> Retreat:
+    """Streets of Stalingrad 9.87-9.89: a "P" result against the defenders in ``target``.
+
+    ``units`` maps each hex (label or ``Hex``) to the units in it, both sides; unit names must
+    be unique. ``attacked`` and ``bombarded``: the other hexes being attacked or bombarded.
+
+    In a clear hex (a hex with no terrain listed is clear) every defender retreats one hex and
+    is pinned; one that cannot is eliminated (9.87). Closed to it: hexes off the map, hexes
+    holding an enemy unit, enemy ZOCs, hexes under attack or bombardment, and friendly hexes it
+    would push over the stacking limit (5.0). In balka, forest, suburb or
+    village the units may instead stay, all pinned, by eliminating one of them (9.88).
+    Minefields and bridges are untouched; fortifications and immobilized Soviet tanks never
+    retreat and are eliminated in those terrains (9.89).
+
+    Named assumptions, where the supplement leans on rules not in wbk's texts or is silent:
+
+    - ZOC (6.0): the six hexes around each enemy unit of ``zoc_kinds`` (infantry, engineer, tank
+      and gun by default), whatever is in them;
+    - stacking (5.0): a hex holds ``stacking_limit`` units (3 by default; None for no limit),
+      counting every unit of the side already there;
+    - in any other terrain (city, factory, ...), or a hex that mixes one with 9.88's, a "P" only
+      pins: nobody retreats or is lost;
+    - an immobilized unit other than a Soviet tank cannot retreat either, so 9.87 eliminates it;
+    - the defender keeps his strongest units when not all can find room, and spreads the
+      retreat over the free hexes in the order N, NE, SE, S, SW, NW.
+
+    >>> m = HexMap("demo", (10, 16), (10, 16))
+    >>> units = {"1313": [Unit("1/42 Rifle", "Soviet", "infantry", 4)],
+    ...          "1412": [Unit("Pz III", "German", "tank", 6)],
+    ...          "1214": [Unit("II/276 GR", "German", "infantry", 5)]}
+    >>> r = retreat_after_combat(m, units, "1313")
+    >>> sorted(m.label(h) for h in r.options["1/42 Rifle"])
+    ['1414']
+    >>> r.summary
+    '1313: 1 of 1 units can retreat; no unit eliminated'
+    >>> for step in r.steps[:3]:
+    ...     print(step)
+    a "P" result against the Soviet units in 1313 (1/42 Rifle) [Streets of Stalingrad 9.87]
+    1313 is clear: the defending units retreat one hex, then are pinned [Streets of Stalingrad 9.87]
+    1312: in the ZOC of Pz III: no [Streets of Stalingrad 9.87; 6.0, wbk assumption]
+    """
+    placed = _placement(m, units)
+    t = m.hex(target)
+    where = m.label(t)
+    attacked = _hexes(m, attacked, "attacked")
+    bombarded = _hexes(m, bombarded, "bombarded")
+    if stacking_limit is not None:
+        stacking_limit = _whole(stacking_limit, "stacking limit", 1)
+    if isinstance(zoc_kinds, str) or not isinstance(zoc_kinds, Iterable):
+        raise WbkError(f"zoc_kinds {zoc_kinds!r} is not a list of unit kinds")
+    zoc_kinds = tuple(zoc_kinds)
+    for kind in zoc_kinds:
+        _choice(kind, KINDS, "ZOC kind")
+    defenders = placed.get(t, ())
+    if not defenders:
+        raise WbkError(f"hex {where} has no defending units")
+    sides = sorted({u.side for u in defenders})
+    if len(sides) > 1:
+        raise WbkError(f"hex {where} holds units of both sides: the defenders must be one side")
+    side = sides[0]
+
+    r987, r988, r989 = _rule("9.87"), _rule("9.88"), _rule("9.89")
+    terrain_types = m.terrain(t) - {CLEAR}
+    if not terrain_types:
+        terrain = CLEAR
+    elif terrain_types <= set(STAY_TERRAIN):
+        terrain = ", ".join(sorted(terrain_types))
+    else:
+        terrain = "other"
+    steps = [Step(f'a "P" result against the {side} units in {where} ({_names(defenders)})', r987)]
+
+    unaffected = frozenset(u.name for u in defenders if u.kind in ("minefield", "bridge"))
+    if unaffected:
+        untouched = ", ".join(sorted(unaffected))
+        steps.append(Step(f"minefields and bridges are untouched: {untouched}", r989))
+    affected = [u for u in defenders if u.name not in unaffected]
+
+    if terrain == "other":
+        kinds = ", ".join(sorted(terrain_types))
+        steps.append(
+            Step(
+                f"{where} is {kinds}: the supplement covers only clear, balka, forest and "
+                'suburb/village hexes, so here a "P" only pins',
+                ASSUMED,
+            )
+        )
+        pinned = frozenset(u.name for u in affected)
+        return Retreat(
+            m, t, terrain, {}, {}, frozenset(), 0, unaffected, pinned, False, None, tuple(steps)
+        )
+
+    if terrain == CLEAR:
+        steps.append(
+            Step(f"{where} is clear: the defending units retreat one hex, then are pinned", r987)
+        )
+    else:
+        steps.append(
+            Step(
+                f"{where} is {terrain}: the units may retreat, or stay by eliminating one of them",
+                r988,
+            )
+        )
+
+    fixed = []
+    for u in affected:
+        if u.kind == "fortification":
+            fixed.append(u)
+            steps.append(Step(f"{u.name}: a fortification never retreats and is eliminated", r989))
+        elif u.immobilized and u.kind == "tank" and u.side == "Soviet":
+            fixed.append(u)
+            steps.append(
+                Step(f"{u.name}: an immobilized Soviet tank never retreats and is eliminated", r989)
+            )
+        elif u.immobilized:
+            fixed.append(u)
+            steps.append(
+                Step(
+                    f"{u.name}: immobilized, so unable to retreat, and eliminated "
+                    "(9.89 names only Soviet tanks)",
+                    f"{r987}, {ASSUMED}",
+                )
+            )
+    eliminated = frozenset(u.name for u in fixed)
+    retreaters = [u for u in affected if u not in fixed]
+
+    enemy_in = {h: [u for u in here if u.side != side] for h, here in placed.items()}
+    enemy_in = {h: here for h, here in enemy_in.items() if here}
+    zoc: dict[Hex, list[Unit]] = {}
+    for h, here in enemy_in.items():
+        for u in here:
+            if u.kind in zoc_kinds:
+                for n in m.neighbors(h):
+                    zoc.setdefault(n, []).append(u)
+    friendly_count = {h: sum(u.side == side for u in here) for h, here in placed.items()}
+
+    zoc_rule, stacking_rule = f"{r987}; 6.0, {ASSUMED}", f"{r987}; 5.0, {ASSUMED}"
+    free: list[Hex] = []
+    room: dict[Hex, int] = {}
+    off = 6 - len(m.neighbors(t))
+    if off:
+        verb = "is" if off == 1 else "are"
+        steps.append(Step(f"{off} of the hexes around {where} {verb} off the map", r987))
+    for n in m.neighbors(t):
+        label = m.label(n)
+        reasons = []
+        if n in enemy_in:
+            reasons.append(f"enemy units ({_names(enemy_in[n])})")
+        if n in zoc:
+            reasons.append(f"in the ZOC of {_names(zoc[n])}")
+        if n in attacked:
+            reasons.append("being attacked")
+        if n in bombarded:
+            reasons.append("being bombarded")
+        if reasons:
+            rule = zoc_rule if n in zoc and n not in enemy_in else r987
+            steps.append(Step(f"{label}: {'; '.join(reasons)}: no", rule))
+        else:
+            there = friendly_count.get(n, 0)
+            space = len(retreaters) if stacking_limit is None else stacking_limit - there
+            if space <= 0:
+                steps.append(
+                    Step(
+                        f"{label}: {there} friendly units already, the stacking limit of "
+                        f"{stacking_limit}: no",
+                        stacking_rule,
+                    )
+                )
+                continue
+            free.append(n)
+            room[n] = space
+            if stacking_limit is None:
+                steps.append(Step(f"{label}: open", r987))
+            else:
+                steps.append(
+                    Step(
+                        f"{label}: open, room for {space} under the stacking limit of "
+                        f"{stacking_limit}",
+                        stacking_rule,
+                    )
+                )
+
+    options = {u.name: frozenset(free) for u in retreaters}
+    best = _assign(retreaters, free, room)
+    lost = [u for u in retreaters if best[u.name] is None]
+    for u in retreaters:
+        if best[u.name] is not None:
+            steps.append(Step(f"{u.name} retreats to {m.label(best[u.name])} and is pinned", r987))
+    if lost:
+        why = "no hex to retreat into" if not free else "no room left"
+        steps.append(Step(f"{_names(lost)}: {why}, eliminated", r987))
+    may_stay = terrain != CLEAR and bool(retreaters)
+    retreat_cost = len(lost)
+    at_least = len(eliminated) + (min(retreat_cost, 1) if may_stay else retreat_cost)
+    stay_eliminates = None
+    if may_stay:
+        stay_eliminates = min(retreaters, key=lambda u: (u.strength, u.name)).name
+        steps.append(Step(f"to stay, the defender would eliminate {stay_eliminates}", r988))
+        if retreat_cost > 1:
+            advice = f"staying costs 1 unit, retreating {retreat_cost}: staying is cheaper"
+        elif retreat_cost == 1:
+            advice = "staying and retreating each cost 1 unit"
+        else:
+            advice = "retreating costs nothing, staying 1 unit"
+        steps.append(Step(advice, r988))
+    survivors = {u.name for u in affected} - eliminated - {u.name for u in lost}
+    lost_words = eliminated_words(at_least, len(affected))
+    if at_least == len(affected):
+        outcome = lost_words
+    elif at_least:
+        outcome = f"the defending units left are pinned; {lost_words}"
+    else:
+        outcome = f"the defending units are pinned; {lost_words}"
+    steps.append(
+        Step(outcome + (" (the cheaper choice)" if may_stay else ""), r988 if may_stay else r987)
+    )
+    return Retreat(
+        m,
+        t,
+        terrain,
+        options,
+        best,
+        eliminated,
+        at_least,
+        unaffected,
+        frozenset(survivors),
+        may_stay,
+        stay_eliminates,
+        tuple(steps),
+        frozenset(zoc),
+    )
+
+
+def _assign(retreaters: list[Unit], free: list[Hex], room: dict[Hex, int]) -> dict[str, Hex | None]:
+    """A hex for as many retreaters as there is room for, the strongest first, spread over the
+    free hexes one unit at a time in their order."""
+    order = sorted(retreaters, key=lambda u: (-u.strength, u.name))
+    left = dict(room)
+    best: dict[str, Hex | None] = {u.name: None for u in retreaters}
+    i = 0
+    for u in order:
+        open_hexes = [h for h in free if left[h] > 0]
+        if not open_hexes:
+            break
+        h = open_hexes[i % len(open_hexes)]
+        left[h] -= 1
+        best[u.name] = h
+        i += 1
+    return {u.name: best[u.name] for u in retreaters}
