@@ -161,8 +161,8 @@ def close_assault_bonus(
     for value, what in ((drm, "die roll modifier"), (fire_drm, "fire die roll modifier")):
         if isinstance(value, bool) or not isinstance(value, Integral):
             raise WbkError(f"{what} {value!r} is not a whole number")
-    losses = _choice(losses, LOSS_CHOICES, "loss choice")
-    pinned_attack = _choice(pinned_attack, PINNED_ATTACK_READINGS, "reading of pinned attackers")
+    _choice(losses, LOSS_CHOICES, "loss choice")
+    _choice(pinned_attack, PINNED_ATTACK_READINGS, "reading of pinned attackers")
     sides = {u.side for u in attack}
     if len(sides) > 1:
         raise WbkError(f"the attack mixes sides: {', '.join(sorted(sides))}")

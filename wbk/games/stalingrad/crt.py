@@ -7,10 +7,10 @@ import html
 import os
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from numbers import Integral
-from typing import Literal
+from typing import Literal, NoReturn
 
 from wbk.checks import whole as _whole
 from wbk.datafile import parse_toml, read_text
@@ -63,7 +63,7 @@ def _parse_effect(text) -> Effect:
     commas ("eliminate 1, pin")."""
     if not isinstance(text, str) or not text.strip():
         raise WbkError(f"{text!r} is not an effect (expected words like 'pin' or 'eliminate 1')")
-    eliminate: int | str = 0
+    eliminate: int | Literal["all"] = 0
     pin = False
     for part in (p.strip() for p in text.split(",")):
         match = _EFFECT_WORD.fullmatch(part)
@@ -111,11 +111,14 @@ class Crt:
     effects: Mapping[str, str]
     note: str = ""
     source: str = "CRT"
+    #: each column's (lowest, highest) strength, highest None for an open column ("30+")
+    _bands: tuple[tuple[int, int | None], ...] = field(init=False, repr=False, compare=False)
+    _effects: Mapping[str, Effect] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         source = self.source if isinstance(self.source, str) else "CRT"
 
-        def fail(key: str, message: str):
+        def fail(key: str, message: str) -> NoReturn:
             raise WbkError(f"{source}: {key}: {message}")
 
         if not isinstance(self.name, str) or not self.name.strip():
@@ -141,6 +144,8 @@ class Crt:
             if high is None:
                 fail("columns", f"{text!r} comes after the open column {before!r}")
         for before, (_, high), text, (start, _) in pairs:
+            if high is None:  # refused above
+                continue
             if start <= high:
                 fail("columns", f"{text!r} overlaps {before!r}")
             if start > high + 1:
@@ -233,8 +238,7 @@ class Crt:
         ('10-19', '3', '30+')
         """
         strength = _whole(strength, "strength")
-        first = self._bands[0][0]
-        if strength < first:
+        if strength < self._bands[0][0]:
             first = self.columns[0]
             raise WbkError(f"strength {strength} is below the CRT's first column {first!r}")
         for column, (_low, high) in zip(self.columns, self._bands, strict=False):

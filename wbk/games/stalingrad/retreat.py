@@ -20,6 +20,9 @@ ZOC_KINDS = ("infantry", "engineer", "tank", "gun")
 STAY_TERRAIN = ("balka", "forest", "suburb", "village")
 CLEAR = "clear"
 
+#: The units in each hex, the hex by ``Hex`` or by its label.
+Placement = Mapping[Hex, Sequence[Unit]] | Mapping[str, Sequence[Unit]]
+
 
 def _placement(m: HexMap, units) -> dict[Hex, tuple[Unit, ...]]:
     """Units by hex, checked: hexes on the map, each listed once, unit names unique."""
@@ -118,7 +121,7 @@ def eliminated_words(n: int, total: int) -> str:
 
 def retreat_after_combat(
     m: HexMap,
-    units: Mapping[Hex | str, Sequence[Unit]],
+    units: Placement,
     target: Hex | str,
     *,
     attacked: Iterable[Hex | str] = (),
@@ -310,8 +313,8 @@ def retreat_after_combat(
     best = _assign(retreaters, free, room)
     lost = [u for u in retreaters if best[u.name] is None]
     for u in retreaters:
-        if best[u.name] is not None:
-            steps.append(Step(f"{u.name} retreats to {m.label(best[u.name])} and is pinned", r987))
+        if (into := best[u.name]) is not None:
+            steps.append(Step(f"{u.name} retreats to {m.label(into)} and is pinned", r987))
     if lost:
         why = "no hex to retreat into" if not free else "no room left"
         steps.append(Step(f"{_names(lost)}: {why}, eliminated", r987))

@@ -5,10 +5,11 @@ from __future__ import annotations
 import html
 import json
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import NoReturn
 
 from wbk.checks import whole as _whole
 from wbk.datafile import parse_toml, read_text, write_atomically
@@ -46,7 +47,7 @@ class Situation:
 
     name: str
     map: HexMap
-    units: Mapping[Hex, tuple[Unit, ...]]
+    units: Mapping[Hex, Sequence[Unit]]
     attacked: frozenset[Hex] = frozenset()
     bombarded: frozenset[Hex] = frozenset()
     target: Hex | None = None
@@ -85,7 +86,7 @@ class Situation:
             _check_path(folder, "folder")
         data = parse_toml(text, source)
 
-        def fail(key: str, message: str):
+        def fail(key: str, message: str) -> NoReturn:
             raise WbkError(f"{source}: {key}: {message}")
 
         unknown = sorted(set(data) - set(_SITUATION_KEYS))

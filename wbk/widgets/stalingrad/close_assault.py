@@ -41,7 +41,8 @@ def parse_attack(text: str) -> tuple[list[Unit], list[str]]:
     """Attacking units typed as "infantry 6, engineer 4, tank 5": a kind (any case) and its AF,
     then optionally "pinned", "spent" or "away" (not adjacent to the target hex). Returns the
     units (German, named "engineer 4") and the names of those not adjacent."""
-    units, away = [], []
+    units: list[Unit] = []
+    away: list[str] = []
     kinds = ", ".join(k for k in stalingrad.KINDS[:4])
     for part in (p.strip() for p in text.split(",")):
         if not part:

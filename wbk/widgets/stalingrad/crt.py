@@ -259,11 +259,11 @@ def in_words(dist: Dist, crt: Crt | None = None, *, what: str = "") -> str:
         )
     order = [code for code in code_order(crt) if code in chances]
     order += [o for o in chances if o not in order]
-    words = {
+    described = {
         code: f"{code} ({crt.effect(code)})" if crt.effect(code).hurts else f"{code} (no effect)"
         for code in crt.effects
     }
-    return ", ".join(f"{words.get(o, o)} {chance(chances[o])}" for o in order)
+    return ", ".join(f"{described.get(o, o)} {chance(chances[o])}" for o in order)
 
 
 def draw_crt(crt: Crt, strength: int, *, shift: int = 0, drm: int = 0):

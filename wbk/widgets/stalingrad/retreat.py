@@ -10,6 +10,7 @@ from pathlib import Path
 
 import ipywidgets as widgets
 from matplotlib import patheffects
+from matplotlib.artist import Artist
 from matplotlib.collections import PolyCollection
 from matplotlib.lines import Line2D
 
@@ -144,7 +145,7 @@ class RetreatOverlay:
         )
         for artist in (self.zoc, self.attacked, self.bombarded, self.target):
             ax.add_collection(artist)
-        self.zoc_hexes: set[Hex] = set()
+        self.zoc_hexes: frozenset[Hex] = frozenset()
         self.arrows: list = []
         self.arrow_key = Line2D(
             [], [], color=RETREAT, linestyle="none", marker=r"$\rightarrow$", markersize=14
@@ -167,7 +168,7 @@ class RetreatOverlay:
         view = self.view
         self.attacked.set_verts(self._polygons(s.attacked))
         self.bombarded.set_verts(self._polygons(s.bombarded))
-        points = {"German": [], "Soviet": []}
+        points: dict[str, list[tuple[float, float]]] = {"German": [], "Soviet": []}
         for h, here in s.units.items():
             x, y = center(h)
             sides = sorted({u.side for u in here})
@@ -223,7 +224,7 @@ class RetreatOverlay:
         lost = lost_units(r)
         x, y = center(t)
         self.lost.set_data([x + 0.5] if lost else [], [y - 0.05] if lost else [])
-        entries = {"defending hex": self.target}
+        entries: dict[str, Artist] = {"defending hex": self.target}
         if r.zoc:
             entries["enemy ZOC (6.0): closed"] = self.zoc
         if moves:
@@ -237,7 +238,7 @@ class RetreatOverlay:
     def clear_retreat(self) -> None:
         self.target.set_verts([])
         self.zoc.set_verts([])
-        self.zoc_hexes = set()
+        self.zoc_hexes = frozenset()
         for arrow in self.arrows:
             arrow.remove()
         self.arrows.clear()
