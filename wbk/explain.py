@@ -28,9 +28,9 @@ def count(n: int, one: str, many: str | None = None) -> str:
 
 
 def steps_html(steps: Iterable[Step]) -> str:
-    """The steps as an HTML ordered list, each with its rule in small grey type."""
+    """The steps as an HTML ordered list, each with its rule in small grey type (AA contrast: 7:1)."""
     items = "".join(
-        f'<li>{html.escape(s.text)} <span style="color:#777;font-size:smaller">({html.escape(s.rule)})</span></li>'
+        f'<li>{html.escape(s.text)} <span style="color:#595959;font-size:smaller">({html.escape(s.rule)})</span></li>'
         for s in steps
     )
     return f"<ol>{items}</ol>"
