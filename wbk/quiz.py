@@ -13,7 +13,9 @@ Public names:
 - ``random_question(game, kind, seed)``: a situation drawn from the chapter's map or table,
   the same for the same seed;
 - ``KINDS``: each game's kinds of question; ``CHANCE_BANDS``: how a chance is answered;
-- ``Question`` (``answer(**readings)``, ``is_right(given)``, ``reading_notes()``), ``Answer``.
+- the results, returned and never built by hand (so not in ``__all__``): ``Quiz``
+  (``question(id)``), ``Question`` (``answer(**readings)``, ``is_right(given)``,
+  ``reading_notes()``) and ``Answer``.
 
 A chance is answered as a band: under 10%, 10-30%, 30-50%, 50-70%, 70-90%, over 90%. A band
 holds its ends, so a chance of exactly 50% is right as 30-50% and as 50-70%.
@@ -45,9 +47,6 @@ from wbk.maps import HexMap, example_map
 __all__ = [
     "CHANCE_BANDS",
     "KINDS",
-    "Answer",
-    "Question",
-    "Quiz",
     "from_toml",
     "load",
     "random_question",
