@@ -28,9 +28,10 @@ def count(n: int, one: str, many: str | None = None) -> str:
 
 
 def steps_html(steps: Iterable[Step]) -> str:
-    """The steps as an HTML ordered list, each with its rule in small grey type (AA contrast: 7:1)."""
+    """The steps as an HTML ordered list, each with its rule in small grey type (#595959: 7:1
+    on white, past WCAG AA's 4.5:1)."""
+    rule = '<span style="color:#595959;font-size:smaller">({})</span>'
     items = "".join(
-        f'<li>{html.escape(s.text)} <span style="color:#595959;font-size:smaller">({html.escape(s.rule)})</span></li>'
-        for s in steps
+        f"<li>{html.escape(s.text)} {rule.format(html.escape(s.rule))}</li>" for s in steps
     )
     return f"<ol>{items}</ol>"
