@@ -1,6 +1,9 @@
 import enum
+import itertools
+import math
 from fractions import Fraction
 
+import matplotlib
 import matplotlib.pyplot as plt
 import pytest
 from matplotlib.colors import to_hex
@@ -155,4 +158,127 @@ def test_a_huge_distribution_draws_the_bars_one_can_see():
     assert 100 < len(drawn) < 400  # mean 1,667, standard deviation 37
     assert hits.probability(round(drawn[0])) >= hits.probability(1667) / 1000
     assert hits.probability(round(drawn[0]) - 1) < hits.probability(1667) / 1000
-    assert "tails under 1/1000 of the tallest bar not drawn" in [t.get_text() for t in ax.texts]
+    assert ax.get_xlabel() == "hits (tails under 1/1000 of the tallest bar not drawn)"
+
+
+def texts_on_show(figure) -> list:
+    """Every piece of text a reader sees: titles, labels, tick labels, numbers, legends."""
+    figure.draw_without_rendering()
+    found = [
+        t
+        for t in figure.findobj(matplotlib.text.Text)
+        if t.get_visible() and t.get_text().strip() and t.get_figure() is not None
+    ]
+    renderer = figure._get_renderer()
+    inside = figure.bbox
+    shown = []
+    for t in found:
+        box = t.get_window_extent(renderer)
+        # tick labels of ticks outside the view are laid out but never drawn
+        if box.x1 < inside.x0 or box.x0 > inside.x1 or box.y1 < inside.y0 or box.y0 > inside.y1:
+            continue
+        shown.append((t.get_text(), box))
+    return shown
+
+
+def overlapping_texts(figure) -> list[tuple[str, str]]:
+    shown = texts_on_show(figure)
+    return [
+        (a, b)
+        for i, (a, box_a) in enumerate(shown)
+        for b, box_b in shown[i + 1 :]
+        if box_a.overlaps(box_b)
+    ]
+
+
+def texts_cut_off(figure) -> list[str]:
+    inside = figure.bbox
+    return [
+        text
+        for text, box in texts_on_show(figure)
+        if box.x0 < inside.x0 - 0.5 or box.x1 > inside.x1 + 0.5 or box.y1 > inside.y1 + 0.5
+    ]
+
+
+def visible_ticks(axis) -> list[float]:
+    low, high = sorted(axis.get_view_interval())
+    return [t for t in axis.get_ticklocs() if low - 1e-9 <= t <= high + 1e-9]
+
+
+def is_even_percent_step(ticks: list[float]) -> bool:
+    steps = {round(b - a, 9) for a, b in itertools.pairwise(ticks)}
+    if len(steps) != 1:
+        return False
+    (step,) = steps
+    mantissa = step * 100 / 10 ** math.floor(math.log10(step * 100))
+    return round(mantissa, 6) in (1, 2, 5)
+
+
+CHAPTER_01_BARS = [(1, 6), (2, 6), (10, 6), (20, 6), (20, 4), (30, 5), (40, 2), (40, 6), (200, 6)]
+
+
+@pytest.mark.parametrize("dice, hit_on", CHAPTER_01_BARS)
+def test_bar_charts_of_counts_have_whole_ticks_even_percents_and_no_text_overlapping(dice, hit_on):
+    """Chapter 01's charts as its panel draws them: no "0.25 hits", no "2%, 5%, 8%", the mean's
+    label clear of the bars' numbers and of the note on the tails, nothing cut off."""
+    hits = dice @ (d6 >= hit_on)
+    figure = plt.figure(figsize=(6.0, 3.4), layout="constrained")
+    title = f"{dice} dice hitting on {hit_on}+: at least one hit {percent(hits.at_least(1))}"
+    ax = bar_chart(hits, ax=figure.add_subplot(), xlabel="hits", ylabel="chance", title=title)
+    xs = visible_ticks(ax.xaxis)
+    assert xs and all(x == int(x) for x in xs)
+    ys = visible_ticks(ax.yaxis)
+    assert ys[0] == 0 and is_even_percent_step(ys)
+    labels = [t.get_text() for t in ax.yaxis.get_ticklabels() if t.get_text()]
+    assert all(label.endswith("%") and "." not in label for label in labels)
+    assert overlapping_texts(figure) == []
+    assert texts_cut_off(figure) == []
+
+
+def test_the_mean_is_a_labelled_tick_above_the_chart_and_its_line_passes_behind_numbers():
+    figure = plt.figure(figsize=(6.0, 3.4), layout="constrained")
+    ax = bar_chart(1 @ (d6 >= 6), ax=figure.add_subplot(), xlabel="hits")
+    assert visible_ticks(ax.xaxis) == [0, 1]
+    (top,) = ax.child_axes
+    assert [t.get_text() for t in top.xaxis.get_ticklabels()] == ["mean 0.17"]
+    (mean_line,) = ax.get_lines()
+    numbers = ax.texts
+    assert [t.get_text() for t in numbers] == ["83.33%", "16.67%"]
+    # the number of the bar the mean falls on hides the line behind a white ground
+    assert all(t.get_bbox_patch().get_facecolor()[:3] == (1, 1, 1) for t in numbers)
+    assert all(t.get_zorder() > mean_line.get_zorder() for t in numbers)
+
+
+def test_tiny_chances_get_finer_even_percent_ticks():
+    hits = 10_000 @ (d6 >= 6)  # the tallest bar is about 1.1%: half-percent steps
+    ax = bar_chart(hits)
+    ys = visible_ticks(ax.yaxis)
+    assert is_even_percent_step(ys)
+    assert [t.get_text() for t in ax.yaxis.get_ticklabels()][:3] == ["0%", "0.5%", "1%"]
+
+
+def test_curves_stacked_bars_and_heatmaps_read_cleanly():
+    curves = {f"hit on {k}+": {n: n @ (d6 >= k) for n in range(1, 41)} for k in (4, 5, 6)}
+    ax = at_least_curves(curves, 1, xlabel="dice rolled", title="at least one hit")
+    assert all(x == int(x) for x in visible_ticks(ax.xaxis))
+    assert is_even_percent_step(visible_ticks(ax.yaxis))
+    assert overlapping_texts(ax.figure) == []
+
+    cases = {f"{n} dice": n @ (d6 >= 5) for n in range(1, 5)}
+    ax = stacked_bars(cases, xlabel="chance", unit=("hit", "hits"), title="Hitting on 5+")
+    assert is_even_percent_step(visible_ticks(ax.xaxis))
+    assert overlapping_texts(ax.figure) == []
+    for bar, text in zip(ax.patches, ax.texts, strict=True):  # a number only where it fits
+        if text.get_text():
+            assert text.get_window_extent().width < bar.get_window_extent().width
+
+    def two_hits(n, k):
+        return (n @ (d6 >= k)).at_least(2)
+
+    ax = heatmap(two_hits, range(1, 11), [2, 3, 4, 5, 6], xlabel="dice", ylabel="hit on")
+    assert overlapping_texts(ax.figure) == []
+    assert ">99.99%" in [t.get_text() for t in ax.texts]
+    cell = ax.get_window_extent().width / 10
+    assert max(t.get_window_extent().width for t in ax.texts) < cell - 3  # a gap between
+    ax = heatmap(two_hits, range(1, 17), [2, 6], ax=plt.figure(figsize=(3, 2)).add_subplot())
+    assert {t.get_text() for t in ax.texts} == {""}  # too small to number: the colours tell

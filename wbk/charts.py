@@ -1,4 +1,5 @@
-"""Views of exact distributions that wargamers read: bars, "at least" curves, stacked bars, heatmaps.
+"""Views of exact distributions that wargamers read: bars, "at least" curves, stacked bars,
+heatmaps.
 
 Colours are Okabe-Ito's (``CURVE_COLOURS``, ``ORDERED_COLOURS``) or viridis/cividis, all of which
 colour-blind readers tell apart; percentages printed on a chart never round a possible outcome
@@ -6,6 +7,12 @@ to 0% or an unsure one to 100%.
 
 Each view draws on ``ax`` (a new figure when omitted) and returns the axes. Probabilities are
 exact ``Fraction``s until the moment they are drawn.
+
+Every view reads the same way: counts (hits, dice) get whole-number ticks only, chances get
+percent ticks in even steps of 1, 2 or 5 times a power of ten ("0%, 5%, 10%", never "2%, 5%,
+8%"), and no two pieces of text overlap (the mean's label sits above the chart as a tick of its
+own, a note on left-off tails joins the axis label, a number that does not fit its bar or cell
+is left off).
 """
 
 from __future__ import annotations
@@ -33,6 +40,10 @@ BAR_COLOUR = "#0072B2"
 MEAN_COLOUR = "#D55E00"
 
 
+#: Percent ticks step by one of these times a power of ten.
+EVEN_STEPS = (1, 2, 5, 10)
+
+
 def _axes(ax, size=(6.4, 3.6)):
     if ax is None:
         import matplotlib.pyplot as plt
@@ -45,6 +56,38 @@ def _percent(p: float | Fraction) -> str:
     """A percentage as every table and sentence of wbk writes it (``wbk.dice.percent``): it never
     rounds a possible outcome to 0% or an unsure one to 100%."""
     return percent(Fraction(p))
+
+
+def _percent_tick(value: float, _position=None) -> str:
+    """A tick of a chance axis: "5%", "0.2%", "100%" (the steps are even, so no rounding)."""
+    return f"{round(value * 100, 6):g}%"
+
+
+def _even_percent_ticks(top: float) -> list[float]:
+    """Ticks from 0 to ``top`` (at most 1) in an even step of 1, 2 or 5 times a power of ten."""
+    locator = matplotlib.ticker.MaxNLocator(nbins=6, steps=list(EVEN_STEPS))
+    return [float(t) for t in locator.tick_values(0, top) if 0 <= t <= min(top, 1) + 1e-12]
+
+
+def _percent_axis(axis, top: float = 1.0) -> None:
+    """A chance axis from 0 to ``top``: even percent ticks."""
+    axis.set_ticks(_even_percent_ticks(top))
+    axis.set_major_formatter(matplotlib.ticker.FuncFormatter(_percent_tick))
+
+
+def _is_whole(value) -> bool:
+    return isinstance(value, int) or (isinstance(value, Fraction) and value.denominator == 1)
+
+
+def _count_axis(axis, values: Sequence, each_up_to: int = NUMBERED_UP_TO) -> None:
+    """Whole-number ticks for an axis of counts (hits, dice): each value when there are at most
+    ``each_up_to``, else whole numbers in even steps; never "0.25 hits"."""
+    if not values or not all(_is_whole(v) and not isinstance(v, bool) for v in values):
+        return
+    if len(values) <= each_up_to:
+        axis.set_ticks([int(v) for v in values])
+    else:
+        axis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True, steps=[1, 2, 5, 10]))
 
 
 def ordered_colours(n: int) -> list:
@@ -87,53 +130,42 @@ def bar_chart(
     kept = [i for i, o in enumerate(outcomes) if weights[o] * 1000 >= tallest]
     if numeric and len(kept) < len(outcomes):  # only the bars a reader could see
         outcomes = outcomes[kept[0] : kept[-1] + 1]
-        ax.annotate(
-            "tails under 1/1000 of the tallest bar not drawn",
-            (1, 1),
-            xycoords="axes fraction",
-            xytext=(0, -2),
-            textcoords="offset points",
-            ha="right",
-            va="top",
-            fontsize=7,
-            color="#555555",
-        )
+        xlabel = f"{xlabel} (tails under 1/1000 of the tallest bar not drawn)"
     probabilities = [weights[o] / total for o in outcomes]  # exact whole numbers of any size
     positions = list(outcomes) if numeric else list(range(len(outcomes)))
     bars = ax.bar(positions, probabilities, color=BAR_COLOUR, width=0.8)
     if len(outcomes) <= NUMBERED_UP_TO:
         labels = [_percent(dist.probability(o)) for o in outcomes]
-        ax.bar_label(bars, labels=labels, fontsize=8, padding=2)
-    if not numeric:
-        ax.set_xticks(positions, [outcome_name(o) for o in outcomes])
+        # on a white ground: the mean's dashed line passes behind a number, never through it
+        halo = {"facecolor": "white", "edgecolor": "none", "pad": 0.5}
+        ax.bar_label(bars, labels=labels, fontsize=8, padding=2, bbox=halo)
     if numeric:
-        mean = dist.mean()
+        _count_axis(ax.xaxis, outcomes)
+        mean = float(dist.mean())
         # behind the bars: it must not hide the bar it falls on
-        ax.axvline(float(mean), color=MEAN_COLOUR, linestyle="--", linewidth=1.2, zorder=0.5)
-        ax.annotate(
-            f"mean {float(mean):.2f}",
-            (float(mean), 1),
-            xycoords=("data", "axes fraction"),
-            xytext=(4, -2),
-            textcoords="offset points",
-            color=MEAN_COLOUR,
-            fontsize=8,
-            va="top",
-        )
+        ax.axvline(mean, color=MEAN_COLOUR, linestyle="--", linewidth=1.2, zorder=0.5)
+        # its label a tick above the chart, clear of the bars' numbers (the title makes room)
+        top = ax.secondary_xaxis("top")
+        top.set_xticks([mean], [f"mean {mean:.2f}"])
+        top.tick_params(colors=MEAN_COLOUR, labelsize=8, length=3, pad=1)
+        top.spines["top"].set_visible(False)
+    else:
+        ax.set_xticks(positions, [outcome_name(o) for o in outcomes])
     ax.set_ylabel(ylabel)
     ax.set_xlabel(xlabel)
-    ax.set_ylim(0, max(probabilities) * 1.22)  # room for the numbers above the bars
-    ax.set_yticks([t for t in ax.get_yticks() if 0 <= t <= 1])  # no "120%" tick
-    ax.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1, decimals=0))
+    top_chance = max(probabilities) * 1.22  # room for the numbers above the bars
+    ax.set_ylim(0, top_chance)
+    _percent_axis(ax.yaxis, top_chance)
     ax.spines[["top", "right"]].set_visible(False)
     if title:
         ax.set_title(title, fontsize=10)
     return ax
 
 
-def _chance_axis(ax, ylabel: str, xlabel: str, title: str | None) -> None:
+def _chance_axis(ax, ylabel: str, xlabel: str, title: str | None, xs: Sequence) -> None:
     ax.set_ylim(-0.02, 1.02)
-    ax.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1, decimals=0))
+    _percent_axis(ax.yaxis)
+    _count_axis(ax.xaxis, xs, each_up_to=0)
     ax.set_ylabel(ylabel)
     ax.set_xlabel(xlabel)
     ax.grid(alpha=0.3)
@@ -167,7 +199,8 @@ def at_least_curves(
         )
     if ylabel is None:
         ylabel = f"chance of at least {outcome_name(threshold)}"
-    _chance_axis(ax, ylabel, xlabel, title)
+    every_x = sorted({x for by_x in curves.values() for x in by_x})
+    _chance_axis(ax, ylabel, xlabel, title, every_x)
     ax.legend(fontsize=8)
     return ax
 
@@ -203,7 +236,7 @@ def at_least_each_outcome(
             linestyle=("-", "--", "-.", ":")[i % 4],
             linewidth=1.6,
         )
-    _chance_axis(ax, ylabel, xlabel, title)
+    _chance_axis(ax, ylabel, xlabel, title, xs)
     ax.legend(fontsize=8)
     return ax
 
@@ -226,6 +259,7 @@ def stacked_bars(
     colours = list(colours) if colours is not None else ordered_colours(len(outcomes))
     names = list(cases)
     left = np.zeros(len(names))
+    segments: list[tuple[matplotlib.patches.Rectangle, matplotlib.text.Text]] = []
     for outcome, colour in zip(outcomes, colours, strict=False):
         exact = [cases[n].probability(outcome) for n in names]
         widths = np.array([float(p) for p in exact])
@@ -235,17 +269,18 @@ def stacked_bars(
         bars = ax.barh(
             names, widths, left=left, color=colour, label=name, edgecolor="white", linewidth=0.5
         )
-        ax.bar_label(
+        numbers = ax.bar_label(
             bars,
-            labels=[_percent(p) if w >= 0.07 else "" for p, w in zip(exact, widths, strict=False)],
+            labels=[_percent(p) for p in exact],
             label_type="center",
             fontsize=7,
             color=_text_colour(colour),
         )
+        segments.extend(zip(bars, numbers, strict=True))
         left += widths
     ax.set_xlim(0, 1)
     ax.invert_yaxis()
-    ax.xaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1))
+    _percent_axis(ax.xaxis)
     ax.set_xlabel(xlabel)
     ax.spines[["top", "right"]].set_visible(False)
     ax.legend(
@@ -257,7 +292,21 @@ def stacked_bars(
     )
     if title:
         ax.set_title(title, fontsize=10, pad=24)
+    _keep_numbers_that_fit(ax, segments)
     return ax
+
+
+def _keep_numbers_that_fit(ax, pairs) -> None:
+    """Leave off each number wider than its bar segment or cell (measured as laid out)."""
+    figure = ax.figure
+    figure.draw_without_rendering()  # lays the figure out, so extents are final
+    renderer = figure._get_renderer()
+    for box, text in pairs:
+        if not text.get_text():
+            continue
+        room = box.get_window_extent(renderer).width
+        if text.get_window_extent(renderer).width > CELL_FILL * room:
+            text.set_text("")
 
 
 def heatmap(
@@ -270,22 +319,52 @@ def heatmap(
     ylabel: str = "",
     title: str | None = None,
 ) -> matplotlib.axes.Axes:
-    """A probability over two parameters: ``probability(x, y)`` for every x in ``xs``, y in ``ys``."""
+    """A probability over two parameters: ``probability(x, y)`` for every x in ``xs``, y in
+    ``ys``; each cell's number in one size that fits the cells, or none when none would."""
     ax = _axes(ax, size=(6.4, 4.2))
     exact = [[probability(x, y) for x in xs] for y in ys]
     grid = np.array([[float(p) for p in row] for row in exact])
     image = ax.imshow(grid, cmap="viridis", vmin=0, vmax=1, aspect="auto", origin="lower")
     ax.set_xticks(range(len(xs)), [str(x) for x in xs])
     ax.set_yticks(range(len(ys)), [str(y) for y in ys])
+    numbers = []
     if len(xs) <= NUMBERED_UP_TO and len(ys) <= NUMBERED_UP_TO:
         for j, row in enumerate(exact):
             for i, p in enumerate(row):
                 colour = "white" if p < 0.6 else "black"
-                ax.text(i, j, _percent(p), ha="center", va="center", fontsize=7, color=colour)
+                text = _percent(p)
+                numbers.append(
+                    ax.text(i, j, text, ha="center", va="center", fontsize=7, color=colour)
+                )
     bar = ax.figure.colorbar(image, ax=ax, label="probability")
-    bar.formatter = matplotlib.ticker.PercentFormatter(1, decimals=0)
+    bar.set_ticks(_even_percent_ticks(1))
+    bar.formatter = matplotlib.ticker.FuncFormatter(_percent_tick)
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     if title:
         ax.set_title(title, fontsize=10)
+    if numbers:
+        _fit_cell_numbers(ax, numbers, len(xs))
     return ax
+
+
+#: The smallest type a cell's number is set in; below it the colour bar alone reads the cells.
+SMALLEST_NUMBER = 5.0
+#: A number fills at most this share of its cell's or bar segment's width, so that neighbours'
+#: numbers never read as one.
+CELL_FILL = 0.85
+
+
+def _fit_cell_numbers(ax, numbers, columns: int) -> None:
+    """All cells' numbers in one size that fits the cells (7 points at most), else none."""
+    figure = ax.figure
+    figure.draw_without_rendering()
+    renderer = figure._get_renderer()
+    cell = ax.get_window_extent(renderer).width / columns
+    widest = max(text.get_window_extent(renderer).width for text in numbers)
+    size = min(7.0, 7.0 * CELL_FILL * cell / widest)  # a gap between neighbours' numbers
+    for text in numbers:
+        if size >= SMALLEST_NUMBER:
+            text.set_fontsize(size)
+        else:
+            text.set_text("")
