@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 import inspect
+import math
 import re
 from fractions import Fraction
 
@@ -578,6 +579,27 @@ PZ8 = [
         names="duel turns 'igo'",
     ),
     bad(pz8.load_table, "/nonexistent/pz8.toml", names="/nonexistent/pz8.toml: cannot read"),
+    bad(pz8.Tank, "T-34", (5, 5), platoon=1, names="platoon 1 of 'T-34'"),
+    bad(pz8.movement_reach, _TABLE, "Tiger", directions=10**6, names="directions 1000000"),
+    bad(pz8.movement_reach, _TABLE, "Tiger", rough_terrain="all", names="reading 'all'"),
+    bad(
+        pz8.movement_reach(_TABLE, "Tiger", directions=3).chance_to_reach,
+        (math.nan, math.nan),
+        names="point (nan, nan)",
+    ),
+    bad(pz8.shot, _TABLE, "Tiger", "KV-1", obstacle_sight="some", names="reading 'some'"),
+    bad(pz8.platoon_movement, _TABLE, "Soviet", platoon="2", names="platoon '2'"),
+    bad(pz8.platoon_movement, _TABLE, "Soviet", shaken_hq="x", names="shaken HQ reading 'x'"),
+    bad(pz8.platoon_movement, _TABLE, "Soviet", shaken_member=1, names="member reading 1"),
+    bad(pz8.platoons, _TABLE, "British", names="side 'British'"),
+    bad(pz8.platoon_warnings, "table", names="'table' is not a Table"),
+    bad(pz8.rally, _TABLE, "Panther", names="'Panther'"),
+    bad(pz8.gun_for_calibre, "6 pounder", names="calibre '6 pounder'"),
+    bad(pz8.gun_for_calibre, math.nan, names="calibre nan"),
+    bad(pz8.gun_for_calibre, "big", names="calibre 'big'"),
+    bad(pz8.keep_initiative, ["move"] * 1001, names="1001 activations"),
+    bad(pz8.duel, _TABLE.piece("Tiger"), _TABLE.piece("Tiger"), 10, names="called 'Tiger'"),
+    bad(pz8.duel, _TABLE.piece("Tiger"), _TABLE.piece("KV-1"), 0, names="range 0"),
 ]
 
 # --- wbk.games.stalingrad -------------------------------------------------------------------

@@ -300,7 +300,8 @@ def test_the_cover_readings_on_the_shipped_table():
     assert partly.visible_fraction == half.visible_fraction == pytest.approx(0.53, abs=0.005)
     assert partly.in_cover and not half.in_cover
     destroyed = [chance(s.outcome, lambda o: o.destroyed) for s in (partly, half)]
-    # veteran +1 and cover -1 cancel: 5-6 hits (1/3 a die); veteran alone: 4-6 (1/2); heavy saves on 4+
+    # veteran +1 and cover -1 cancel: 5-6 hits (1/3 a die); veteran alone: 4-6 (1/2);
+    # a heavy tank saves on 4+
     assert destroyed == [Fraction(5, 18), Fraction(3, 8)]
     assert destroyed == [
         brute_chance(
@@ -553,7 +554,7 @@ def test_duel_with_the_shaken_rule_level_by_level():
     st.sampled_from(GUNS),
     st.sampled_from(CLASSES),
     st.sampled_from(GUNS),
-    st.integers(0, 26),
+    st.integers(1, 26),
     st.booleans(),
 )
 def test_duel_chances_add_up(c1, g1, c2, g2, r, rule):
@@ -608,3 +609,214 @@ def test_steps_read_as_the_rules_do():
     assert "each die hits on a 6 (a natural 6 always hits): 1/6" in texts
     assert str(AttackOutcome(1, True, False, True)) == "destroyed, turn passes"
     assert str(Movement(7, False)) == '7"'
+
+
+# --- platoons (issue 16: a side may field several, each with its own HQ) -------------------------
+
+
+def two_platoons(**changes):
+    tanks = {
+        "HQ1": Tank("HQ1", (10, 10), side="A", is_hq=True, platoon="1"),
+        "HQ2": Tank("HQ2", (30, 30), side="A", is_hq=True, platoon="2"),
+        "a": Tank("a", (10, 11.6), side="A", platoon="1"),
+    }
+    tanks.update(changes)
+    return Table(40, 40, pieces=list(tanks.values()))
+
+
+def test_the_issues_two_platoons_each_move_with_their_own_hq():
+    table = two_platoons()
+    first = pz8.platoon_movement(table, "A", platoon="1")
+    assert first.allowed and first.tanks == ("HQ1", "a")
+    second = pz8.platoon_movement(table, "A", platoon="2")
+    assert second.allowed and second.tanks == ("HQ2",)
+    assert pz8.platoons(table, "A") == {
+        "1": (table.piece("HQ1"), table.piece("a")),
+        "2": (table.piece("HQ2"),),
+    }
+
+
+def test_a_side_of_several_platoons_must_name_one():
+    with pytest.raises(WbkError, match=r"side 'A' has 2 platoons \('1', '2'\): say which"):
+        pz8.platoon_movement(two_platoons(), "A")
+    with pytest.raises(
+        WbkError, match=r"platoon '3' is not one of side 'A''s platoons \('1', '2'\)"
+    ):
+        pz8.platoon_movement(two_platoons(), "A", platoon="3")
+
+
+def test_two_hqs_in_one_platoon_are_an_error_naming_them():
+    table = two_platoons(HQ2=Tank("HQ2", (30, 30), side="A", is_hq=True, platoon="1"))
+    with pytest.raises(WbkError, match=r"A platoon '1' has 2 HQs \('HQ1', 'HQ2'\)"):
+        pz8.platoon_movement(table, "A")
+
+
+def test_the_platoon_key_round_trips_through_a_table_file():
+    table = two_platoons()
+    text = table.to_toml()
+    assert text.count('platoon = "1"') == 2
+    assert Table.from_toml(text, pieces=Tank) == table
+
+
+@pytest.mark.parametrize(
+    "shaken_hq, shaken_member, hq_shaken, member_shaken, allowed, tanks",
+    [
+        ("stays_put", "stays_put", True, False, True, ("a",)),
+        ("no_platoon_move", "stays_put", True, False, False, ()),
+        ("stays_put", "stays_put", False, True, True, ("HQ1",)),
+        ("stays_put", "no_platoon_move", False, True, False, ("HQ1",)),
+        ("no_platoon_move", "no_platoon_move", False, False, True, ("HQ1", "a")),
+    ],
+)
+def test_shaken_tanks_and_the_platoon_move_by_the_readings(
+    shaken_hq, shaken_member, hq_shaken, member_shaken, allowed, tanks
+):
+    table = two_platoons(
+        HQ1=Tank("HQ1", (10, 10), side="A", is_hq=True, platoon="1", shaken=hq_shaken),
+        a=Tank("a", (10, 11.6), side="A", platoon="1", shaken=member_shaken),
+    )
+    move = pz8.platoon_movement(
+        table, "A", platoon="1", shaken_hq=shaken_hq, shaken_member=shaken_member
+    )
+    assert (move.allowed, move.tanks) == (allowed, tanks)
+
+
+def test_platoon_warnings_follow_the_cards_3_to_5_tanks_and_one_hq():
+    assert pz8.platoon_warnings(pz8.example_table()) == ()
+    assert pz8.platoon_warnings(two_platoons()) == (
+        "A platoon '1' has 2 tanks (the card asks for 3-5)",
+        "A platoon '2' has 1 tanks (the card asks for 3-5)",
+    )
+    no_hq = open_table(*(Tank(f"T{i}", (4 + 3 * i, 10), side="X") for i in range(6)))
+    assert pz8.platoon_warnings(no_hq) == (
+        "the X platoon has 6 tanks (the card asks for 3-5)",
+        "the X platoon has 0 HQs (the card asks for one)",
+    )
+
+
+# --- a rally asked of the table ------------------------------------------------------------------
+
+
+def test_a_rally_measures_to_the_tanks_own_platoons_hq():
+    # "a" is 1.6" from its own HQ1 and 28" from HQ2 of the other platoon
+    r = pz8.rally(two_platoons(a=Tank("a", (10, 11.6), side="A", platoon="1", shaken=True)), "a")
+    assert (r.chance, r.hq, r.distance) == (Fraction(1, 3), "HQ1", pytest.approx(1.6))
+    far = Tank("a", (36, 36), side="A", platoon="1", shaken=True, crew="veteran")
+    r = pz8.rally(two_platoons(a=far), "a")
+    assert (r.chance, r.hq, r.can_rally) == (0, "HQ1", False)
+    assert 'more than 12"' in r.steps[0].text
+
+
+@pytest.mark.parametrize(
+    "hq_state, member, expected",
+    [
+        ({}, {"crew": "veteran"}, Fraction(1, 2)),
+        ({"shaken": True}, {}, Fraction(0)),
+        ({"destroyed": True}, {}, Fraction(0)),
+        ({}, {"is_hq": False, "destroyed": True}, Fraction(0)),
+    ],
+)
+def test_a_rally_reads_the_hq_state_and_the_crew_off_the_table(hq_state, member, expected):
+    table = two_platoons(
+        HQ1=Tank("HQ1", (10, 10), side="A", is_hq=True, platoon="1", **hq_state),
+        a=Tank("a", (10, 11.6), side="A", platoon="1", shaken=True, **member),
+    )
+    assert pz8.rally(table, "a").chance == expected
+
+
+def test_an_hq_rallies_itself_and_a_platoon_without_hq_cannot():
+    table = two_platoons()
+    assert pz8.rally(table, "HQ2").chance == Fraction(1, 2)
+    lonely = open_table(Tank("A", (10, 10), side="X", shaken=True))
+    r = pz8.rally(lonely, "A")
+    assert r.chance == 0 and "has no HQ" in r.steps[-1].text
+
+
+# --- readings on the table ------------------------------------------------------------------------
+
+
+def test_rough_terrain_a_tank_starts_in_by_the_reading():
+    table = open_table(
+        Tank("A", (12, 12), side="X", tank_class="heavy", facing=0),
+        terrain=[Terrain("rough", ((8, 8), (16, 8), (16, 16), (8, 16)), name="wood")],
+    )
+    through = pz8.movement_reach(table, "A", directions=3)
+    entering = pz8.movement_reach(table, "A", directions=3, rough_terrain="entering")
+    # a heavy tank moves 3 + D6; moving through, 3" go on the wood it starts in: 3.5" ahead
+    # needs a 4+ (7" less 3"); entering only, any roll gets there
+    assert through.chance_to_reach((13, 12)) == 1
+    assert through.chance_to_reach((15.5, 12)) == Fraction(1, 2)
+    assert entering.chance_to_reach((15.5, 12)) == 1
+
+
+def test_a_low_wall_does_not_block_the_shot_as_marked():
+    wall = Terrain("obstacle", ((11, 8), (12, 8), (12, 16), (11, 16)), blocks_sight=False)
+    table = open_table(Tank("A", (4, 12), side="X"), Tank("B", (20, 12), side="Y"), terrain=[wall])
+    assert pz8.shot(table, "A", "B").can_shoot
+    assert not pz8.shot(table, "A", "B", obstacle_sight="all_block").can_shoot
+
+
+# --- calibre to gun class -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "calibre, gun",
+    [
+        (20, "short"),
+        (37, "short"),
+        (47, "short"),
+        (48, "short"),  # the card's gap: wbk's decision
+        (49, "short"),
+        ("2 pounder", "short"),
+        ("2-pdr", "short"),
+        (50, "medium"),
+        ("75mm", "medium"),
+        (76, "medium"),
+        (76.2, "medium"),  # the T-34's "76mm"
+        (77, "long"),
+        (85, "long"),
+        ("88 mm", "long"),
+    ],
+)
+def test_gun_for_calibre(calibre, gun):
+    assert pz8.gun_for_calibre(calibre) == gun
+
+
+def test_other_pounders_ask_for_millimetres():
+    with pytest.raises(WbkError, match="calibre '6 pounder': the card names only the 2 pounder"):
+        pz8.gun_for_calibre("6 pounder")
+
+
+# --- inputs that hung or said nothing -------------------------------------------------------------
+
+
+def test_a_duel_needs_two_names_and_a_range():
+    t34 = Tank("T-34", tank_class="medium")
+    with pytest.raises(WbkError, match="both tanks are called 'T-34'"):
+        pz8.duel(t34, t34, 10)
+    with pytest.raises(WbkError, match="range 0 is not a number of inches, more than 0"):
+        pz8.duel(t34, Tank("Pz III"), 0)
+
+
+def test_chance_to_reach_refuses_nan():
+    reach = pz8.movement_reach(pz8.example_table(), "Tiger", directions=5)
+    with pytest.raises(WbkError, match=r"point \(nan, nan\) is not a point"):
+        reach.chance_to_reach((math.nan, math.nan))
+
+
+def test_movement_reach_caps_directions_before_it_works():
+    with pytest.raises(
+        WbkError, match=r"directions 1000000 is more than wbk\.table\.MAX_DIRECTIONS"
+    ):
+        pz8.movement_reach(pz8.example_table(), "Tiger", directions=10**6)
+
+
+def test_keep_initiative_is_quick_and_capped():
+    assert pz8.keep_initiative(["move"] * 1000) == Fraction(2, 3) ** 1000
+    with pytest.raises(WbkError, match="1001 activations is more than MAX_ACTIVATIONS"):
+        pz8.keep_initiative(["move"] * 1001)
+
+
+def test_shot_on_an_absurd_table_is_refused_by_a_named_limit():
+    with pytest.raises(WbkError, match="table width 1e\\+200 is too large"):
+        Table(1e200, 1e200, pieces=[Tank("A", (4, 4)), Tank("B", (10, 10))])

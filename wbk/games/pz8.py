@@ -8,22 +8,26 @@ and Optional Rule: Shaken.
 
 Public names:
 
-- ``Tank``: a ``wbk.table.Piece`` with ``tank_class``, ``gun``, ``crew``, ``is_hq``, ``shaken``
-  and ``destroyed`` (a wreck stays on the table and blocks like any tank);
+- ``Tank``: a ``wbk.table.Piece`` with ``tank_class``, ``gun``, ``crew``, ``is_hq``, ``shaken``,
+  ``destroyed`` (a wreck stays on the table and blocks like any tank) and ``platoon``;
+  ``gun_for_calibre(calibre)``: the gun class of a calibre;
 - ``movement(tank_class)``: a ``Dist`` of ``Movement(inches, turn_passes)``;
   ``movement_reach(table, tank)``: where the tank can get on each roll, as bands with their
-  chances; ``platoon_movement(table, side)``: the platoon move;
+  chances; ``platoons(table, side)``: a side's platoons; ``platoon_movement(table, side,
+  platoon=...)``: the platoon move; ``platoon_warnings(table)``: platoons unlike the card's;
 - ``attack(gun, target_class, ...)``: the exact ``Dist`` of ``AttackOutcome(hits, destroyed,
   shaken, turn_passes)``; ``attack_procedure(...)``: the same with its working;
   ``attack_chances(...)``: its chances of a hit, a kill, a shaken target and the turn passing;
   ``shot(table, firer, target)``: range, line of sight, cover and the attack on the table;
-- ``rally_chance(...)``: the chance to remove a shaken marker;
+- ``rally_chance(...)``: the chance to remove a shaken marker; ``rally(table, tank)``: the same
+  read off the table (the tank's own platoon's HQ, its distance and state);
 - ``keep_initiative(activations)``: the chance a side still has the initiative after them;
 - ``duel(first, second, range_inches, ...)``: two tanks trading shots to the end, exactly;
 - ``load_table(path)``, ``example_table()``: table files with Pz 8 tanks;
 - the rule values ``MOVE_VALUES``, ``GUN_RANGES``, ``GUN_DICE``, ``HIT_NUMBERS``,
-  ``SAVE_NUMBERS``, and the reading values ``NATURAL_SIX_READINGS``, ``COVER_READINGS``,
-  ``DUEL_TURNS``, ``ACTIVATIONS``.
+  ``SAVE_NUMBERS``, ``CALIBRE_LIMITS``, the limit ``MAX_ACTIVATIONS``, and the reading values
+  ``NATURAL_SIX_READINGS``, ``COVER_READINGS``, ``OBSTACLE_SIGHT_READINGS``,
+  ``ROUGH_READINGS``, ``SHAKEN_PLATOON_READINGS``, ``DUEL_TURNS``, ``ACTIVATIONS``.
 
 The readings wbk takes where the card is silent (each is stated where it is used):
 
@@ -37,6 +41,11 @@ The readings wbk takes where the card is silent (each is stated where it is used
   4-6, veteran or not (the card gives the HQ's own roll no bonus).
 - Distances are centre to centre; "within 12 inches of its HQ" and "within 3 inches of the HQ"
   too. A target is in cover when part of it is hidden (``wbk.table`` says how that is measured).
+- A tank's HQ is the HQ of its own platoon (``Tank.platoon``); a side may field several.
+
+Named readings (a keyword each, the default first): ``natural_six``, ``cover_reading`` and
+``obstacle_sight`` (``shot``), ``rough_terrain`` (``movement_reach``), ``shaken_hq`` and
+``shaken_member`` (``platoon_movement``), ``turns`` (``duel``).
 
 >>> movement("heavy").probability(Movement(4, True))
 Fraction(1, 6)
@@ -47,6 +56,7 @@ Fraction(1, 27)
 from __future__ import annotations
 
 import functools
+import html
 import math
 import numbers
 import os
@@ -61,21 +71,29 @@ from shapely.ops import unary_union
 
 from wbk.checks import choice as _choice
 from wbk.checks import flag as _flag
+from wbk.checks import whole as _whole
 from wbk.dice import Dist, chance, d6, percent
 from wbk.errors import WbkError
 from wbk.explain import Step, steps_html
-from wbk.table import Piece, Table
+from wbk.table import MAX_DIRECTIONS, MAX_INCHES, Piece, Table
+from wbk.table import OBSTACLE_SIGHT_READINGS as OBSTACLE_SIGHTS
+from wbk.table import ROUGH_READINGS as ROUGH_CHARGES
 
 __all__ = [
     "ACTIVATIONS",
+    "CALIBRE_LIMITS",
     "COVER_READINGS",
     "DUEL_TURNS",
     "GUN_DICE",
     "GUN_RANGES",
     "HIT_NUMBERS",
+    "MAX_ACTIVATIONS",
     "MOVE_VALUES",
     "NATURAL_SIX_READINGS",
+    "OBSTACLE_SIGHT_READINGS",
+    "ROUGH_READINGS",
     "SAVE_NUMBERS",
+    "SHAKEN_PLATOON_READINGS",
     "AttackOutcome",
     "Movement",
     "Tank",
@@ -84,11 +102,15 @@ __all__ = [
     "attack_procedure",
     "duel",
     "example_table",
+    "gun_for_calibre",
     "keep_initiative",
     "load_table",
     "movement",
     "movement_reach",
     "platoon_movement",
+    "platoon_warnings",
+    "platoons",
+    "rally",
     "rally_chance",
     "shot",
 ]
@@ -134,6 +156,24 @@ COVER_READINGS = ("partly_hidden", "half_hidden")
 #: Who shoots next in a duel: "card" (the turnover on a gun die of 1 or 2) or "alternate" (one
 #: attack each in turn, the reading without the turnover).
 DUEL_TURNS = ("card", "alternate")
+#: What a shaken tank does to its platoon's move (``platoon_movement``'s ``shaken_hq`` and
+#: ``shaken_member``): "stays_put" (it stays, the rest may move) or "no_platoon_move".
+SHAKEN_PLATOON_READINGS = ("stays_put", "no_platoon_move")
+#: Which rough pieces a move pays for (``movement_reach``): "moving_through" (the piece it starts
+#: in too) or "entering" (only pieces it drives into); see ``wbk.table.ROUGH_READINGS``.
+ROUGH_READINGS = ROUGH_CHARGES
+#: Which obstacles block sight (``shot``): "as_marked" (not those a table file marks
+#: ``blocks_sight = false``, a low wall) or "all_block"; see ``wbk.table``.
+OBSTACLE_SIGHT_READINGS = OBSTACLE_SIGHTS
+#: Shooting: the largest calibre, in whole millimetres, of a short and of a medium gun. The card
+#: gives short "up to 47mm or 2 pounder", medium "50mm up to 76mm", long "over 76mm": wbk puts
+#: the 48 and 49 mm it leaves out with the short guns (the medium band starts at 50 mm).
+CALIBRE_LIMITS = {"short": 49, "medium": 76}
+
+#: The most activations ``keep_initiative`` follows: a side keeps the turn through 1,000 moves
+#: with a chance below 10^-176, and longer lists only make ever longer fractions.
+MAX_ACTIVATIONS = 1000
+
 #: The kinds of activation ``keep_initiative`` knows.
 ACTIVATIONS = ("move", "platoon_move", "shoot_short", "shoot_medium", "shoot_long", "rally")
 
@@ -153,6 +193,8 @@ class Tank(Piece):
     is_hq: bool = False
     shaken: bool = False
     destroyed: bool = False
+    #: The tank's platoon within its side ("" when the side fields a single platoon).
+    platoon: str = ""
 
     #: table file key -> field
     toml_keys: ClassVar[dict[str, str]] = {
@@ -162,10 +204,13 @@ class Tank(Piece):
         "hq": "is_hq",
         "shaken": "shaken",
         "destroyed": "destroyed",
+        "platoon": "platoon",
     }
 
     def __post_init__(self):
         super().__post_init__()
+        if not isinstance(self.platoon, str):
+            raise WbkError(f"platoon {self.platoon!r} of {self.name!r} is not a quoted string")
         _choice(self.tank_class, TANK_CLASSES, "class")
         _choice(self.gun, GUNS, "gun")
         _choice(self.crew, CREWS, "crew")
@@ -175,6 +220,53 @@ class Tank(Piece):
     @property
     def is_veteran(self) -> bool:
         return self.crew == "veteran"
+
+
+def gun_for_calibre(calibre: float | str) -> str:
+    """Shooting: the gun class ("short", "medium" or "long") of a gun of ``calibre``, given in
+    millimetres (a number, or text like "75mm") or as the card's "2 pounder".
+
+    The card: short "up to 47mm or 2 pounder", medium "50mm up to 76mm", long "over 76mm". A
+    calibre is first rounded to the whole millimetre, as guns are named (the 76.2 mm guns of the
+    T-34 and the Sherman are the card's "76mm"); the 48 and 49 mm the card leaves out are read
+    as short, since the medium band starts at 50 mm (``CALIBRE_LIMITS``). Other pounders are
+    not named by the card: give their calibre in millimetres (a 6 pounder is 57 mm).
+
+    >>> gun_for_calibre(37), gun_for_calibre("2 pounder"), gun_for_calibre(48)
+    ('short', 'short', 'short')
+    >>> gun_for_calibre("75mm"), gun_for_calibre(76.2), gun_for_calibre(88)
+    ('medium', 'medium', 'long')
+    """
+    value = calibre
+    if isinstance(calibre, str):
+        text = calibre.strip().lower().replace("-", " ")
+        if text.replace(" ", "") in ("2pounder", "2pdr", "2pr"):
+            return "short"
+        if "pounder" in text or "pdr" in text:
+            raise WbkError(
+                f"calibre {calibre!r}: the card names only the 2 pounder; give the calibre in mm"
+            )
+        try:
+            value = float(text.removesuffix("mm").strip())
+        except ValueError:
+            raise WbkError(
+                f"calibre {calibre!r} is not a calibre (expected millimetres like 75 or '75mm', "
+                "or '2 pounder')"
+            ) from None
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, numbers.Real)
+        or not math.isfinite(value)
+        or not 0 < value <= 1000
+    ):
+        raise WbkError(
+            f"calibre {calibre!r} is not a number of millimetres, above 0 and up to 1000"
+        )
+    whole = math.floor(value + 0.5)
+    for gun, largest in CALIBRE_LIMITS.items():
+        if whole <= largest:
+            return gun
+    return "long"
 
 
 def load_table(path: str | os.PathLike) -> Table:
@@ -261,7 +353,7 @@ class MovementReach:
         if (
             isinstance(point[0], bool)
             or isinstance(point[1], bool)
-            or not all(isinstance(v, numbers.Real) for v in point)
+            or not all(isinstance(v, numbers.Real) and math.isfinite(v) for v in point)
         ):
             raise WbkError(f"point {point!r} is not a point (expected two numbers, x and y)")
         if math.dist(point, self.start) < 1e-9:
@@ -276,15 +368,32 @@ class MovementReach:
         return f"<b>{self.tank}: where it can move</b>{steps_html(self.steps)}"
 
 
-def movement_reach(table: Table, tank: str | Tank, *, directions: int = 91) -> MovementReach:
+def movement_reach(
+    table: Table,
+    tank: str | Tank,
+    *,
+    directions: int = 91,
+    rough_terrain: str = "moving_through",
+) -> MovementReach:
     """Pz 8, Movement on the table: for each D6 roll, the places the tank's centre can reach
     (``Table.reach`` with a pivot of up to 45°, 3" for rough terrain and for climbing a hill, no
     moving through obstacles or other tanks), as bands with the chance of getting that far.
 
     The pivot is taken once, at the start, and the move is then straight: ``Table.reach`` says
-    where this approximation reaches less than a real move could.
+    where this approximation reaches less than a real move could. ``directions`` is at most
+    ``wbk.table.MAX_DIRECTIONS`` (361).
+
+    "Moving through rough terrain" costs 3": ``rough_terrain="moving_through"`` (the default,
+    the card's words) charges a tank that starts in a rough piece as soon as it moves;
+    ``"entering"`` charges only pieces its centre drives into, so leaving the one it starts in
+    is free. Each piece is charged once a move.
     """
     t = _tank(table, tank)
+    _choice(rough_terrain, ROUGH_READINGS, "rough terrain reading")
+    if _whole(directions, "directions", 2) > MAX_DIRECTIONS:
+        raise WbkError(
+            f"directions {directions} is more than wbk.table.MAX_DIRECTIONS ({MAX_DIRECTIONS})"
+        )
     base = MOVE_VALUES[t.tank_class]
     steps = [Step(f"{t.name!r} is {t.tank_class}: it moves {base} + D6 inches", MOVEMENT)]
     if t.destroyed or t.shaken:
@@ -304,6 +413,7 @@ def movement_reach(table: Table, tank: str | Tank, *, directions: int = 91) -> M
             rough_cost=TERRAIN_PENALTY,
             climb_cost=TERRAIN_PENALTY,
             directions=directions,
+            rough_charged=rough_terrain,
             rule=MOVEMENT,
         )
         area = unary_union([reach.area, before])
@@ -321,8 +431,9 @@ def movement_reach(table: Table, tank: str | Tank, *, directions: int = 91) -> M
             steps += [s for s in reach.steps[1:]]
     steps.append(
         Step(
-            f'rolls 1 to 6 give {base + 1} to {base + 6} inches; penalties of {TERRAIN_PENALTY}" for rough terrain '
-            f"and for climbing a hill, pivot up to {MAX_PIVOT}°",
+            f"rolls 1 to 6 give {base + 1} to {base + 6} inches; penalties of "
+            f'{TERRAIN_PENALTY}" for rough terrain and for climbing a hill, '
+            f"pivot up to {MAX_PIVOT}°",
             MOVEMENT,
         )
     )
@@ -344,14 +455,7 @@ class PlatoonMove:
         return f"<b>platoon move {verdict}</b>{steps_html(self.steps)}"
 
 
-def platoon_movement(table: Table, side: str) -> PlatoonMove:
-    """Pz 8, Movement: a platoon whose tanks are all within 3" of its HQ moves together, each
-    tank 1D6 + the move value of the slowest tank; then the turn passes, whatever the roll.
-
-    The platoon is the side's tanks that can move: wrecks are left out, and so are shaken tanks
-    (they cannot move). The HQ must be on the table and not destroyed; every moving tank must be
-    within 3" of it, centre to centre.
-    """
+def _side_tanks(table: Table, side: str) -> list[Tank]:
     if not isinstance(table, Table):
         raise WbkError(f"{table!r} is not a Table")
     if not isinstance(side, str):
@@ -359,28 +463,126 @@ def platoon_movement(table: Table, side: str) -> PlatoonMove:
     tanks = [p for p in table.pieces if isinstance(p, Tank) and p.side == side]
     if not tanks:
         sides = sorted({p.side for p in table.pieces if isinstance(p, Tank)})
+        listed = ", ".join(map(repr, sides)) or "none"
+        raise WbkError(f"side {side!r} has no tanks on the table (sides: {listed})")
+    return tanks
+
+
+def platoons(table: Table, side: str) -> dict[str, tuple[Tank, ...]]:
+    """The platoons of ``side`` on the table, by their names in table order ("" for the tanks
+    whose platoon is not given), each with its tanks, wrecks included.
+
+    >>> {name: len(tanks) for name, tanks in platoons(example_table(), "Soviet").items()}
+    {'': 4}
+    """
+    found: dict[str, list[Tank]] = {}
+    for t in _side_tanks(table, side):
+        found.setdefault(t.platoon, []).append(t)
+    return {name: tuple(tanks) for name, tanks in found.items()}
+
+
+def _platoon_words(side: str, platoon: str) -> str:
+    return f"the {side} platoon" if not platoon else f"{side} platoon {platoon!r}"
+
+
+def _platoon(table: Table, side: str, platoon: str | None) -> tuple[str, tuple[Tank, ...]]:
+    """The named platoon of ``side``; ``None`` is the side's only platoon."""
+    found = platoons(table, side)
+    listed = ", ".join(repr(name) for name in found)
+    if platoon is None:
+        if len(found) > 1:
+            raise WbkError(
+                f"side {side!r} has {len(found)} platoons ({listed}): say which with platoon="
+            )
+        platoon = next(iter(found))
+    if not isinstance(platoon, str) or platoon not in found:
+        raise WbkError(f"platoon {platoon!r} is not one of side {side!r}'s platoons ({listed})")
+    return platoon, found[platoon]
+
+
+def _hq(tanks: Sequence[Tank], words: str) -> Tank | None:
+    """The platoon's HQ (destroyed or not), or None; two HQs in one platoon are an error."""
+    hqs = [t for t in tanks if t.is_hq]
+    if len(hqs) > 1:
+        named = ", ".join(repr(t.name) for t in hqs)
         raise WbkError(
-            f"side {side!r} has no tanks on the table (sides: {', '.join(map(repr, sides)) or 'none'})"
+            f"{words} has {len(hqs)} HQs ({named}): the card gives each platoon one "
+            "(give the others another platoon, or take their hq mark off)"
         )
+    return hqs[0] if hqs else None
+
+
+def platoon_movement(
+    table: Table,
+    side: str,
+    *,
+    platoon: str | None = None,
+    shaken_hq: str = "stays_put",
+    shaken_member: str = "stays_put",
+) -> PlatoonMove:
+    """Pz 8, Movement: a platoon whose tanks are all within 3" of its HQ moves together, each
+    tank 1D6 + the move value of the slowest tank; then the turn passes, whatever the roll.
+
+    ``platoon`` names the platoon (``Tank.platoon``); it may be left out when ``side`` fields
+    only one. The platoon's HQ must be on the table and not destroyed; wrecks are left out, and
+    every moving tank must be within 3" of the HQ, centre to centre.
+
+    The card does not say what a shaken tank (which cannot move) does to a platoon move:
+
+    - ``shaken_hq``: ``"stays_put"`` (the default) keeps a shaken HQ where it is and lets the
+      tanks within 3" of it move; ``"no_platoon_move"`` reads a shaken HQ as unable to lead one
+      (as it cannot let its tanks rally, Optional Rule: Shaken).
+    - ``shaken_member``: ``"stays_put"`` (the default) leaves a shaken tank behind and moves the
+      rest; ``"no_platoon_move"`` reads "all within 3 inches ... move together" as the whole
+      platoon, so one shaken tank rules the platoon move out.
+
+    >>> table = Table(40, 40, pieces=[Tank("HQ1", (10, 10), side="A", is_hq=True, platoon="1"),
+    ...     Tank("HQ2", (30, 30), side="A", is_hq=True, platoon="2"),
+    ...     Tank("a", (10, 11.6), side="A", platoon="1")])
+    >>> platoon_movement(table, "A", platoon="1").tanks
+    ('HQ1', 'a')
+    """
+    _choice(shaken_hq, SHAKEN_PLATOON_READINGS, "shaken HQ reading")
+    _choice(shaken_member, SHAKEN_PLATOON_READINGS, "shaken member reading")
+    name, tanks = _platoon(table, side, platoon)
+    words = _platoon_words(side, name)
     steps = []
-    hqs = [t for t in tanks if t.is_hq and not t.destroyed]
-    if not hqs:
-        steps.append(Step(f"{side} has no HQ left: no platoon move", MOVEMENT))
+    hq = _hq(tanks, words)
+    if hq is None or hq.destroyed:
+        why = "no HQ" if hq is None else f"its HQ {hq.name!r} is destroyed"
+        steps.append(Step(f"{words} has {why}: no platoon move", MOVEMENT))
         return PlatoonMove(False, (), None, tuple(steps))
-    hq = hqs[0]
-    movers = []
+    if hq.shaken and shaken_hq == "no_platoon_move":
+        steps.append(
+            Step(f"its HQ {hq.name!r} is shaken: read as unable to lead a platoon move", SHAKEN)
+        )
+        return PlatoonMove(False, (), None, tuple(steps))
+    movers, held_by = [], []
     for t in tanks:
         if t.destroyed:
             steps.append(Step(f"{t.name!r} is a wreck: it stays", DAMAGE))
         elif t.shaken:
-            steps.append(Step(f"{t.name!r} is shaken: it stays", SHAKEN))
+            if t is not hq and shaken_member == "no_platoon_move":
+                held_by.append(t)
+                steps.append(Step(f"{t.name!r} is shaken: it cannot move", SHAKEN))
+            else:
+                steps.append(Step(f"{t.name!r} is shaken: it stays", SHAKEN))
         else:
             movers.append(t)
+    if held_by:
+        steps.append(
+            Step(
+                "no platoon move: read as the whole platoon moving, and a shaken tank cannot",
+                MOVEMENT,
+            )
+        )
+        return PlatoonMove(False, tuple(t.name for t in movers), None, tuple(steps))
     far = [t for t in movers if t is not hq and table.distance(t, hq) > PLATOON_RADIUS]
     for t in far:
         steps.append(
             Step(
-                f'{t.name!r} is {table.distance(t, hq):.3g}" from the HQ {hq.name!r}, more than {PLATOON_RADIUS}"',
+                f"{t.name!r} is {_say_inches(table.distance(t, hq))} from the HQ {hq.name!r}, "
+                f'more than {PLATOON_RADIUS}"',
                 MOVEMENT,
             )
         )
@@ -398,7 +600,8 @@ def platoon_movement(table: Table, side: str) -> PlatoonMove:
     base = MOVE_VALUES[slowest.tank_class]
     steps.append(
         Step(
-            f'{len(movers)} tanks within {PLATOON_RADIUS}" of the HQ {hq.name!r} move together',
+            f'{len(movers)} tanks of {words} within {PLATOON_RADIUS}" of the HQ {hq.name!r} '
+            "move together",
             MOVEMENT,
         )
     )
@@ -415,6 +618,31 @@ def platoon_movement(table: Table, side: str) -> PlatoonMove:
         d6.map(lambda roll: Movement(base + roll, True)),
         tuple(steps),
     )
+
+
+def platoon_warnings(table: Table) -> tuple[str, ...]:
+    """What You Need: the card asks for 3-5 tanks a platoon and one HQ in each. The ways the
+    table's platoons differ from that, one sentence each (an empty tuple when none do). These
+    are warnings, not errors: a scenario may field what it likes. Wrecks count: they are still
+    the platoon's tanks.
+
+    >>> platoon_warnings(example_table())
+    ()
+    """
+    if not isinstance(table, Table):
+        raise WbkError(f"{table!r} is not a Table")
+    said = []
+    sides = dict.fromkeys(p.side for p in table.pieces if isinstance(p, Tank))
+    for side in sides:
+        for name, tanks in platoons(table, side).items():
+            words = _platoon_words(side, name)
+            if not 3 <= len(tanks) <= 5:
+                said.append(f"{words} has {len(tanks)} tanks (the card asks for 3-5)")
+            hqs = [t.name for t in tanks if t.is_hq]
+            if len(hqs) != 1:
+                named = f" ({', '.join(map(repr, hqs))})" if hqs else ""
+                said.append(f"{words} has {len(hqs)} HQs{named} (the card asks for one)")
+    return tuple(said)
 
 
 # --- Shooting, Penetration and Damage ---------------------------------------------------------
@@ -495,7 +723,8 @@ def attack_procedure(
 
     steps = [
         Step(
-            f'{gun} gun: range {GUN_RANGES[gun]}", {dice} {"die" if dice == 1 else "dice"}, hits on {need}+',
+            f'{gun} gun: range {GUN_RANGES[gun]}", '
+            f"{dice} {'die' if dice == 1 else 'dice'}, hits on {need}+",
             SHOOTING,
         )
     ]
@@ -653,6 +882,7 @@ def shot(
     *,
     natural_six: str = "modified",
     cover_reading: str = "partly_hidden",
+    obstacle_sight: str = "as_marked",
 ) -> Shot:
     """Pz 8, Shooting on the table: is the target in range (centre to centre) and in sight, is it
     in cover, and what the attack does.
@@ -661,13 +891,19 @@ def shot(
     (the default) reads that as any part of the footprint hidden; ``"half_hidden"`` asks for at
     least half of it hidden (a common table habit, not the card's words).
 
+    "Most obstacles block line of sight", says the card: a table file may mark an obstacle that
+    does not (``blocks_sight = false``, a low wall a tank sees over but cannot drive through).
+    ``obstacle_sight="as_marked"`` (the default) follows the marks; ``"all_block"`` lets every
+    obstacle block, as if the table had no such marks.
+
     A wreck neither shoots nor is shot at; a tank does not shoot at its own side. The firer's
     shaken marker gives -1 (Optional Rule: Shaken).
     """
     a, b = _tank(table, firer), _tank(table, target)
     _choice(natural_six, NATURAL_SIX_READINGS, "reading of a natural 6")
     _choice(cover_reading, COVER_READINGS, "cover reading")
-    sight = table.line_of_sight(a, b, rule=SHOOTING)
+    _choice(obstacle_sight, OBSTACLE_SIGHT_READINGS, "obstacle sight reading")
+    sight = table.line_of_sight(a, b, obstacle_sight=obstacle_sight, rule=SHOOTING)
     steps = list(sight.steps)
     in_cover = (
         sight.in_cover if cover_reading == "partly_hidden" else 0 < sight.visible_fraction <= 0.5
@@ -679,7 +915,8 @@ def shot(
     in_range = sight.distance <= reach
     steps.append(
         Step(
-            f'the {a.gun} gun of {a.name!r} reaches {reach}": the target is {"in" if in_range else "out of"} range',
+            f'the {a.gun} gun of {a.name!r} reaches {reach}": '
+            f"the target is {'in' if in_range else 'out of'} range",
             SHOOTING,
         )
     )
@@ -755,6 +992,85 @@ def rally_chance(
     return (d6 + veteran >= 5).probability(True)
 
 
+@dataclass(frozen=True)
+class Rally:
+    """A shaken tank's rally, read off the table: its platoon's HQ, how far that is and in what
+    state, and the chance to rally (0 when it cannot)."""
+
+    tank: str
+    chance: Fraction
+    hq: str | None
+    distance: float | None
+    steps: tuple[Step, ...]
+
+    @property
+    def can_rally(self) -> bool:
+        return self.chance > 0
+
+    def _repr_html_(self) -> str:
+        return f"<b>{html.escape(self.tank)} rallies {percent(self.chance)}</b>" + steps_html(
+            self.steps
+        )
+
+
+def rally(table: Table, tank: str | Tank) -> Rally:
+    """Pz 8, Optional Rule: Shaken, asked of the table: the chance ``tank`` rallies with its
+    activation, from the distance to its own platoon's HQ (``Tank.platoon``), the HQ's state
+    (destroyed or shaken) and the tank's crew, as ``rally_chance`` reckons it.
+
+    A tank that is not shaken is told what it would need were it shaken. The card writes the
+    range as "12’" once and "12”" once; wbk reads inches both times (twelve feet is past
+    every gun's reach).
+
+    >>> r = rally(example_table(), "KV-1")
+    >>> r.chance, r.hq, round(r.distance, 1)
+    (Fraction(1, 3), 'T-34 1', 2.5)
+    """
+    t = _tank(table, tank)
+    steps: list[Step] = []
+    if not t.shaken:
+        steps.append(Step(f"{t.name!r} is not shaken: had it been, this is its rally", SHAKEN))
+    if t.destroyed:
+        steps.append(Step(f"{t.name!r} is a wreck: it cannot rally", DAMAGE))
+        return Rally(t.name, Fraction(0), None, None, tuple(steps))
+    name, tanks = _platoon(table, t.side, t.platoon)
+    words = _platoon_words(t.side, name)
+    hq = _hq(tanks, words)
+    if t.is_hq:
+        chance = rally_chance(veteran=t.is_veteran, is_hq=True)
+        steps.append(Step(f"{t.name!r} is the HQ: it rallies itself on 4-6, {chance}", SHAKEN))
+        return Rally(t.name, chance, t.name, 0.0, tuple(steps))
+    if hq is None:
+        steps.append(Step(f"{words} has no HQ: {t.name!r} cannot rally", SHAKEN))
+        return Rally(t.name, Fraction(0), None, None, tuple(steps))
+    distance = table.distance(t, hq)
+    within = distance <= RALLY_RADIUS
+    steps.append(
+        Step(
+            f"its HQ {hq.name!r} is {_say_inches(distance)} away: "
+            + (f'within {RALLY_RADIUS}"' if within else f'more than {RALLY_RADIUS}"'),
+            SHAKEN,
+        )
+    )
+    able = not (hq.destroyed or hq.shaken)
+    if not able:
+        state = "destroyed" if hq.destroyed else "itself shaken"
+        steps.append(Step(f"its HQ {hq.name!r} is {state}", SHAKEN))
+    chance = rally_chance(veteran=t.is_veteran, hq_within_12=within, hq_able=able)
+    if chance:
+        bonus = " (+1 for the veteran crew)" if t.is_veteran else ""
+        need = 4 if t.is_veteran else 5
+        steps.append(Step(f"it rallies on {need}-6{bonus}: {chance}", SHAKEN))
+    else:
+        steps.append(Step(f"{t.name!r} cannot rally", SHAKEN))
+    return Rally(t.name, chance, hq.name, distance, tuple(steps))
+
+
+def _say_inches(x: float) -> str:
+    """Inches to a tenth, as a tape measure reads: 2.5", 14"."""
+    return f'{x:.0f}"' if abs(x - round(x)) < 0.05 else f'{x:.1f}"'
+
+
 # --- beyond the card: the initiative and the duel ---------------------------------------------
 
 
@@ -782,9 +1098,17 @@ def keep_initiative(activations: Sequence[str]) -> Fraction:
     """
     if isinstance(activations, (str, bytes)) or not isinstance(activations, Sequence):
         raise WbkError(f"activations {activations!r} is not a list of activations")
-    chance = Fraction(1)
+    if len(activations) > MAX_ACTIVATIONS:
+        raise WbkError(
+            f"{len(activations)} activations is more than MAX_ACTIVATIONS ({MAX_ACTIVATIONS})"
+        )
+    counts: dict[str, int] = {}
     for activation in activations:
-        chance *= _keeps(_choice(activation, ACTIVATIONS, "activation"))
+        kind = _choice(activation, ACTIVATIONS, "activation")
+        counts[kind] = counts.get(kind, 0) + 1
+    chance = Fraction(1)
+    for kind, n in counts.items():
+        chance *= _keeps(kind) ** n
     return chance
 
 
@@ -801,10 +1125,9 @@ class Duel:
     steps: tuple[Step, ...]
 
     def _repr_html_(self) -> str:
-        return (
-            f"<b>{self.first} wins {percent(self.first_wins)}, {self.second} wins {percent(self.second_wins)}</b>"
-            + steps_html(self.steps)
-        )
+        said = f"{self.first} wins {percent(self.first_wins)}, "
+        said += f"{self.second} wins {percent(self.second_wins)}"
+        return f"<b>{html.escape(said)}</b>" + steps_html(self.steps)
 
 
 def duel(
@@ -832,7 +1155,8 @@ def duel(
     state from which neither tank can ever destroy the other; ``mean_shots`` counts attacks
     (``None`` when a stalemate is possible).
 
-    >>> d = duel(Tank("T-34", tank_class="medium", gun="medium"), Tank("Pz III", tank_class="medium", gun="medium"), 10)
+    >>> t34 = Tank("T-34", tank_class="medium", gun="medium")
+    >>> d = duel(t34, Tank("Pz III", tank_class="medium", gun="medium"), 10)
     >>> d.first_wins + d.second_wins
     Fraction(1, 1)
     """
@@ -842,12 +1166,17 @@ def duel(
             raise WbkError(f"{t!r} is not a Tank")
         if t.destroyed:
             raise WbkError(f"{t.name!r} is destroyed: a wreck does not duel")
+    if first.name == second.name:
+        raise WbkError(f"both tanks are called {first.name!r}: give the duellists two names")
     if (
         isinstance(range_inches, bool)
         or not isinstance(range_inches, numbers.Real)
-        or not range_inches >= 0
+        or not 0 < range_inches <= MAX_INCHES
     ):
-        raise WbkError(f"range {range_inches!r} is not a number of inches, 0 or more")
+        raise WbkError(
+            f"range {range_inches!r} is not a number of inches, more than 0 "
+            f"(two tanks cannot stand on one spot) and at most {MAX_INCHES}"
+        )
     cover = (_flag(first_in_cover, "first_in_cover"), _flag(second_in_cover, "second_in_cover"))
     shaken_rule = _flag(shaken_rule, "shaken_rule")
     _choice(turns, DUEL_TURNS, "duel turns")
@@ -864,7 +1193,8 @@ def duel(
     if turns == "card":
         steps.append(
             Step(
-                "a gun die of 1 or 2 passes the turn: the other tank shoots next; otherwise the same tank shoots again",
+                "a gun die of 1 or 2 passes the turn: the other tank shoots next; "
+                "otherwise the same tank shoots again",
                 SHOOTING,
             )
         )
@@ -875,7 +1205,8 @@ def duel(
     if shaken_rule:
         steps.append(
             Step(
-                "a hit that does not destroy shakes the target: it shoots at -1 from then on and does not rally",
+                "a hit that does not destroy shakes the target: it shoots at -1 from then on "
+                "and does not rally",
                 SHAKEN,
             )
         )
