@@ -46,7 +46,7 @@ def test_bad_label_gives_a_one_line_message(panel, bad, named):
         panel.pane.value.startswith('<div style="opacity:0.45"><p><i>Out of date')
         and before in panel.pane.value
     )
-    assert panel.view.ax.get_title() == "Out of date: fix the input above"
+    assert panel.view.ax.get_title() == 'Out of date: fix "to" above'
     assert len(panel.view.line.get_xdata()) == 0
     panel.boxes["to"].value = "2014"
     assert panel.message.value == ""
@@ -95,6 +95,161 @@ def test_a_panel_not_yet_run_says_how_to_run_it(panel):
         == "An interactive panel: run the notebook (Run > Run All Cells) to use it."
     )
     assert "application/vnd.jupyter.widget-view+json" in bundle
+
+
+def test_out_of_date_exactly_while_an_input_is_bad_naming_each(panel):
+    panel.boxes["from"].value = "1999"
+    panel.boxes["to"].value = "19x3"
+    assert panel.is_out_of_date and list(panel.bad_inputs) == ["from", "to"]
+    assert "from: hex 1999 is off the map" in panel.message.value
+    assert "to: '19x3' is not a hex label" in panel.message.value
+    assert 'Out of date while "from" and "to" are bad' in panel.pane.value
+    assert panel.view.ax.get_title() == 'Out of date: fix "from" and "to" above'
+    panel.boxes["from"].value = "1913"  # one fixed: still out of date, naming the other
+    assert panel.is_out_of_date and list(panel.bad_inputs) == ["to"]
+    assert "1999" not in panel.message.value and "19x3" in panel.message.value
+    assert 'Out of date while "to" is bad' in panel.pane.value
+    assert panel.view.ax.get_title() == 'Out of date: fix "to" above'
+    panel.boxes["to"].value = "1716"  # both fixed: the answer is back
+    assert not panel.is_out_of_date and panel.message.value == ""
+    assert "Out of date" not in panel.pane.value and "along hexside 1715/1816" in panel.pane.value
+    assert panel.view.ax.get_title().startswith("1913 → 1716: 3 hexes")
+
+
+def test_a_named_input_checked_on_its_own_clears_and_brings_the_answer_back(panel):
+    """The base class's mechanism, as a chapter panel uses it for an input its update does
+    not read (a size typed for the next click, say)."""
+    from wbk.errors import WbkError
+    from wbk.widgets import reports_errors
+
+    class Sized(TracePanel):
+        size = "6 x 4"
+
+        @reports_errors(input="size")
+        def check_size(self) -> None:
+            if "x" not in self.size:
+                raise WbkError(f"size {self.size!r} is not width x depth")
+
+    sized = Sized(panel.map, "1913", "1716")
+    title = sized.view.ax.get_title()
+    sized.size = "6"
+    sized.check_size()
+    assert sized.message.value.endswith("size: size '6' is not width x depth</span>")
+    assert sized.view.ax.get_title() == 'Out of date: fix "size" above'
+    sized.boxes["to"].value = "2014"  # another input changed: still out of date, still named
+    assert sized.view.ax.get_title() == 'Out of date: fix "size" above'
+    assert "size" in sized.message.value
+    sized.size = "6 x 4"
+    sized.check_size()
+    assert sized.message.value == "" and not sized.is_out_of_date
+    assert sized.view.ax.get_title() == "1913 → 2014: 2 hexes, 1 hexside crossed" != title
+    sized.set_bad("size", "size is bad")  # the same, by hand
+    assert sized.is_out_of_date and "size is bad" in sized.message.value
+    sized.clear_bad("size")
+    assert not sized.is_out_of_date and "Out of date" not in sized.pane.value
+
+
+def test_the_message_line_holds_one_message_and_keeps_its_height(panel, tmp_path):
+    assert panel.message.layout.min_height == "28px"  # reserved: a message never moves the map
+    panel.save_picture(str(tmp_path / "a.png"))
+    panel.save_edge_case(str(tmp_path / "a.png"))
+    assert panel.message.value == f"<span>saved the edge case to {tmp_path / 'a.toml'}</span>"
+    panel.boxes["to"].value = "1999"  # a new error replaces the old success message
+    assert "saved" not in panel.message.value and "1999" in panel.message.value
+    panel.save_picture(str(tmp_path / "b.jpg"))  # a passing error beside the bad input
+    assert panel.message.value.count("<span") == 2 and "; <span" in panel.message.value
+
+
+def test_saving_refuses_a_folder_that_does_not_exist(panel, tmp_path):
+    for save in (panel.save_picture, panel.save_edge_case):
+        save(str(tmp_path / "nonexistent" / "dir" / "x.png"))
+        assert f"there is no folder {tmp_path / 'nonexistent' / 'dir'}" in panel.message.value
+        assert "\n" not in panel.message.value
+    assert not (tmp_path / "nonexistent").exists()
+
+
+def test_a_static_snapshot_says_yes_and_no_and_shows_no_paths():
+    import ipywidgets as widgets
+
+    from wbk.widgets import ChartPanel
+
+    chart = ChartPanel(
+        lambda **values: values,
+        lambda figure, values: "",
+        hq=widgets.ToggleButton(False, description="HQ"),
+        shaken=widgets.Checkbox(True, description="shaken"),
+        file=widgets.Text("/root/pz8_table.toml", description="file"),
+        other=widgets.Text("~/wbk-maps/x.toml", description="map file"),
+        name=widgets.Text("Tiger", description="tank name"),
+    )
+    assert chart.controls_text() == ["HQ: no", "shaken: yes", "tank name: Tiger"]
+    assert "/root" not in chart.static_html() and "False" not in chart.static_html()
+
+
+def test_a_saved_picture_names_the_rule_and_the_settings_unlike_the_defaults(tmp_path):
+    from wbk.widgets.ss_panzer import LosPanel
+
+    m = example_map("ss_panzer_errata_9_4")
+    panel = LosPanel(m, "1712", "2214")
+    assert panel.changed_settings() == []
+    panel.slope_hex.value = "hexsides_only"
+    assert panel.changed_settings() == [("slope hexes", "only slope hexsides block")]
+    panel.save_picture(str(tmp_path / "los.svg"))
+    svg = (tmp_path / "los.svg").read_text()
+    assert "Settings unlike the defaults: slope hexes: only slope hexsides block." in svg
+    trace_panel = TracePanel(m, "1913", "1716")
+    assert (
+        panel.caption() == "Settings unlike the defaults: slope hexes: only slope hexsides block."
+    )
+    panel.slope_hex.value = "enter_not_beyond"
+    assert panel.caption() == "All settings at their defaults."
+    assert trace_panel.caption() == f"Rule: {TracePanel.rule}."  # a panel with no settings
+
+
+def test_a_picture_carries_its_edge_case_and_reopens_to_the_identical_picture(tmp_path):
+    from PIL import Image
+
+    from wbk.pictures import EDGE_CASE_KEY
+    from wbk.widgets import load_edge_case
+    from wbk.widgets.ss_panzer import LosPanel
+
+    m = example_map("ss_panzer_errata_9_4")
+    panel = LosPanel(m, "1712", "2214")
+    panel.slope_hex.value, panel.slope_end.value = "hexsides_only", "touches"
+    panel.save_picture(str(tmp_path / "posted.png"))
+    with Image.open(tmp_path / "posted.png") as image:
+        image.load()
+        assert image.text[EDGE_CASE_KEY] == panel.edge_case()
+    again = load_edge_case(tmp_path / "posted.png")
+    assert (again.slope_hex.value, again.slope_end.value) == ("hexsides_only", "touches")
+    again.save_picture(str(tmp_path / "again.png"))
+    assert (tmp_path / "again.png").read_bytes() == (tmp_path / "posted.png").read_bytes()
+    trace_panel = TracePanel(m, "1913", "1716")  # every map panel, the trace panel too
+    trace_panel.save_picture(str(tmp_path / "trace.png"))
+    reopened = load_edge_case(tmp_path / "trace.png")
+    assert isinstance(reopened, TracePanel) and reopened.boxes["to"].value == "1716"
+
+
+@pytest.mark.parametrize(
+    "content, named",
+    [
+        (None, "the picture holds no edge case"),
+        (b"not a picture", "not a PNG picture"),
+    ],
+)
+def test_a_picture_without_an_edge_case_is_named(tmp_path, content, named):
+    from matplotlib.figure import Figure
+
+    from wbk.errors import WbkError
+    from wbk.widgets import load_edge_case
+
+    path = tmp_path / "plain.png"
+    if content is None:
+        Figure().savefig(path)
+    else:
+        path.write_bytes(content)
+    with pytest.raises(WbkError, match=named):
+        load_edge_case(path)
 
 
 def test_a_panel_saves_its_picture_and_its_edge_case(tmp_path):

@@ -16,6 +16,7 @@ import json
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any, Literal, TypeVar, overload
 
 import ipywidgets as widgets
 import matplotlib
@@ -29,9 +30,13 @@ from wbk.hexgrid import Hex, trace
 from wbk.maps import HexMap
 from wbk.plot import MapView, figure_size, map_axes
 
+T = TypeVar("T")
+
 
 def interactive_figure(
-    size: tuple[float, float], *, layout: str | None = "constrained"
+    size: tuple[float, float],
+    *,
+    layout: Literal["constrained", "compressed", "tight"] | None = "constrained",
 ) -> tuple[Figure, widgets.DOMWidget]:
     """A matplotlib figure on its own ipympl canvas, whatever the notebook's backend is."""
     # Importing ipympl switches the whole notebook to its backend; switch back, so that the
@@ -59,11 +64,17 @@ LIVE_NOTE = (
 )
 #: The class of controls that mean nothing on a static page (which end the next click sets).
 LIVE_ONLY = "wbk-live-only"
-#: Set to "static" (as ``make site`` does) to show every panel as a snapshot, not a live widget.
+#: Set to "static" (as ``make site`` does) to show every panel as a snapshot, not a live widget;
+#: "app" (``make app``) for panels that save to the reader's browser (``wbk.widgets.app``).
 PANELS_ENV = "WBK_PANELS"
+#: The message line's height, kept even when it is empty, so a message never moves the picture.
+MESSAGE_HEIGHT = "28px"
+ERROR_COLOUR = "#b03a2e"
+#: The dimmed answer of a panel that is out of date (see ``Panel.mark_stale``).
+_DIMMED = '<div style="opacity:0.45">'
 
 
-def _toml_value(value) -> str:
+def _toml_value(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (int, float)):
@@ -73,14 +84,19 @@ def _toml_value(value) -> str:
     return json.dumps(str(value), ensure_ascii=False)
 
 
-def load_edge_case(path: str | os.PathLike) -> MapPanel:
-    """The panel an edge case file describes (see ``MapPanel.edge_case``), showing it again. A
-    panel class with a ``from_edge_case(text, source)`` reads its own kind of file, which names
-    the panel on its first line."""
+def load_edge_case(path: str | os.PathLike[str]) -> Panel:
+    """The panel an edge case describes, showing it again: a TOML file that "Save edge case"
+    wrote, or a PNG that "Save picture" wrote (it carries its edge case inside). A panel class
+    with a ``from_edge_case(text, source)`` reads its own kind of file, which names the panel on
+    its first line."""
     from wbk.datafile import parse_toml, read_text
+    from wbk.pictures import read_edge_case
 
     source = str(path)
-    text = read_text(path, "edge case")
+    if source.lower().endswith(".png"):
+        text = read_edge_case(path)
+    else:
+        text = read_text(path, "edge case")
     data = parse_toml(text, source)
     if "panel" not in data:
         raise WbkError(f"{source}: panel: missing")
@@ -106,8 +122,37 @@ def load_edge_case(path: str | os.PathLike) -> MapPanel:
     return panel
 
 
-def _control_values(widget) -> list[tuple[str, str]]:
-    """(label, value) of every control in a widget tree, in the order they are laid out."""
+def _looks_like_path(text: str) -> bool:
+    """Whether a box holds a file path (of the reader's machine: not for a static page)."""
+    text = text.strip()
+    return (
+        text.startswith(("/", "~", "\\"))
+        or "/" in text
+        or "\\" in text
+        or (len(text) > 2 and text[1] == ":" and text[0].isalpha())
+    )
+
+
+def shown_value(control: widgets.Widget) -> str:
+    """A control's value as its reader sees it: the label of the option chosen ("none" for an
+    empty choice of several), "yes" or "no" for a switch, else the value as text."""
+    value = control.value
+    if hasattr(control, "options"):
+        label = getattr(control, "label", None)
+        if isinstance(label, tuple):
+            return ", ".join(label) or "none"
+        if label is not None:
+            return str(label)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, tuple):
+        return ", ".join(map(str, value)) or "none"
+    return str(value)
+
+
+def _control_values(widget: widgets.Widget) -> list[tuple[str, str]]:
+    """(label, value) of every control in a widget tree, in the order they are laid out; a box
+    holding a file path (the reader's own folders) is left out."""
     found = []
     for child in getattr(widget, "children", ()):
         found += _control_values(child)
@@ -118,12 +163,9 @@ def _control_values(widget) -> list[tuple[str, str]]:
     label = getattr(widget, "description", "") or getattr(widget, "placeholder", "")
     if not label:
         return found
-    if isinstance(widget, widgets.Checkbox):
-        return [*found, (label, "yes" if widget.value else "no")]
-    shown = getattr(widget, "label", None) if hasattr(widget, "options") else None
-    if isinstance(shown, tuple):
-        shown = ", ".join(shown) or "none"
-    return [*found, (label, str(shown if shown is not None else widget.value))]
+    if isinstance(widget.value, str) and _looks_like_path(widget.value):
+        return found
+    return [*found, (label, shown_value(widget))]
 
 
 def _png_base64(figure: Figure) -> str:
@@ -132,34 +174,96 @@ def _png_base64(figure: Figure) -> str:
     return base64.b64encode(buffer.getvalue()).decode("ascii")
 
 
-def reports_errors(method=None, *, stale: bool = True):
-    """Turn an exception in a widget callback into the panel's one-line message, and mark the
-    answer on show out of date (``stale=False`` for callbacks, like saving, that change no
-    answer)."""
+def _and(names: Sequence[str]) -> str:
+    """The names quoted and listed: '"a"', '"a" and "b"', '"a", "b" and "c"'."""
+    quoted = [f'"{name}"' for name in names]
+    return " and ".join([", ".join(quoted[:-1]), quoted[-1]] if len(quoted) > 1 else quoted)
+
+
+Method = TypeVar("Method", bound=Callable[..., Any])
+
+
+@overload
+def reports_errors(method: Method, /) -> Method: ...
+@overload
+def reports_errors(
+    method: None = None, /, *, stale: bool = True, input: str | None = None
+) -> Callable[[Method], Method]: ...
+def reports_errors(
+    method: Callable[..., Any] | None = None,
+    /,
+    *,
+    stale: bool = True,
+    input: str | None = None,
+) -> Any:
+    """Turn an exception in a widget callback into the panel's one-line message.
+
+    - ``input="tank name"``: the callback reads that input; an error marks the input bad (the
+      panel out of date, the message line naming it) until the callback next succeeds.
+    - by default (``stale=True``): an error marks the panel out of date until this callback
+      next succeeds, its message shown without a name.
+    - ``stale=False`` (saving, loading: callbacks that change no answer): an error is a passing
+      message; the answer on show stays as it is.
+    """
     if method is None:
-        return functools.partial(reports_errors, stale=stale)
+        return functools.partial(reports_errors, stale=stale, input=input)
+    name = method.__name__
 
     @functools.wraps(method)
-    def guarded(self, *args, **kwargs):
+    def guarded(self: Panel, *args: Any, **kwargs: Any) -> Any:
+        # trying the callback again forgets its last failure: it is either gone or set again
+        if input is not None:
+            self.bad_inputs.pop(input, None)
+        elif stale:
+            self.failed_callbacks.pop(name, None)
         try:
-            return method(self, *args, **kwargs)
+            result = method(self, *args, **kwargs)
         except WbkError as e:
-            self.show_message(str(e))
+            message = str(e)
         except Exception as e:  # a widget must never print a traceback into the notebook
-            self.show_message(f"unexpected {type(e).__name__}: {e}")
-        if stale:
-            self.mark_stale()
+            message = f"unexpected {type(e).__name__}: {e}"
+        else:
+            if name == "update":
+                self.stale = False  # an update that ran draws the answer afresh
+            self.settle()
+            return result
+        if input is not None:
+            self.set_bad(input, message)
+        elif stale:
+            self.failed_callbacks[name] = message
+            self.note = ("", False)
+            self.settle()
+        else:
+            self.show_message(message)
+        return None
 
     return guarded
 
 
 class Panel:
-    """Common frame of the panels: a message line and Jupyter display of ``self.widget``."""
+    """Common frame of the panels: a message line, saving the picture, Jupyter display of
+    ``self.widget``, and what is out of date.
 
-    widget: widgets.Widget
+    A panel is out of date exactly while an input is bad (``set_bad`` / ``clear_bad``, or a
+    callback decorated ``@reports_errors(input=...)``) or a callback that changes the answer
+    failed (``@reports_errors``); the message line names each, and ``mark_stale`` dims the
+    answer. ``show_message(text)`` and ``show_done(text)`` give a passing message (an error, a
+    success) in the same line, each replacing the last.
+    """
 
-    def __init__(self):
-        self.message = widgets.HTML()
+    #: The rule the panel's picture illustrates, named in the caption of a saved picture.
+    rule: str = ""
+
+    def __init__(self) -> None:
+        self.message = widgets.HTML(layout=widgets.Layout(min_height=MESSAGE_HEIGHT))
+        #: input name -> what is wrong with it, for each bad input
+        self.bad_inputs: dict[str, str] = {}
+        #: callback name -> its error, for each failed callback that changes the answer
+        self.failed_callbacks: dict[str, str] = {}
+        #: the passing message: its text, and whether it is an error
+        self.note: tuple[str, bool] = ("", False)
+        #: whether the answer on show is dimmed as out of date
+        self.stale = False
         self.picture_path = widgets.Text(
             "",
             description="save to",
@@ -169,35 +273,195 @@ class Panel:
         )
         self.picture_path.add_class(LIVE_ONLY)
         save = widgets.Button(
-            description="Save picture", tooltip="PNG or SVG, by the file's suffix"
+            description="Save picture",
+            tooltip="PNG or SVG, by the file's suffix; a PNG carries its settings too "
+            "(wbk.widgets.load_edge_case opens it again)",
         )
         save.on_click(lambda _: self.save_picture())
         self.picture_row = widgets.HBox([self.picture_path, save])
 
-    @reports_errors(stale=False)
-    def save_picture(self, path: str | None = None) -> None:
-        """Save the panel's picture (title, answer and legend included) as PNG or SVG."""
-        from wbk.pictures import save_picture
+    # --- the widget and its settings --------------------------------------------------------
 
-        chosen = path or self.picture_path.value.strip() or self.picture_path.placeholder
-        written = save_picture(self.figures()[0], chosen)
-        self.show_message("")
-        self.message.value = f"<span>saved the picture to {html.escape(str(written))}</span>"
+    @property
+    def widget(self) -> widgets.Widget:
+        """The panel's whole widget tree, as a notebook displays it."""
+        return self._widget
+
+    @widget.setter
+    def widget(self, value: widgets.Widget) -> None:
+        self._widget = value
+        if not hasattr(self, "defaults"):  # the first layout: the settings as the panel starts
+            #: each setting control's value when the panel was made (by id of the control)
+            self.defaults = {id(c): c.value for c in self.setting_controls()}
+
+    def setting_controls(self) -> list[widgets.Widget]:
+        """The controls the picture depends on besides its hexes or pieces (readings, blocking
+        terrain, options): ``self.controls``, if the panel has it. A saved picture's caption
+        names those not at their starting values."""
+        controls = getattr(self, "controls", ())
+        return list(controls.values() if isinstance(controls, dict) else controls)
+
+    def changed_settings(self) -> list[tuple[str, str]]:
+        """(label, value) of each setting that differs from how the panel started."""
+        defaults = getattr(self, "defaults", {})
+        return [
+            (c.description or "setting", shown_value(c))
+            for c in self.setting_controls()
+            if id(c) in defaults and c.value != defaults[id(c)]
+        ]
+
+    def caption(self) -> str:
+        """The small print under a saved picture: the rule it illustrates and every setting that
+        differs from the panel's defaults ("" for a panel with neither)."""
+        parts = [f"Rule: {self.rule}."] if self.rule else []
+        changed = self.changed_settings()
+        if changed:
+            listed = "; ".join(f"{label}: {value}" for label, value in changed)
+            parts.append(f"Settings unlike the defaults: {listed}.")
+        elif self.setting_controls():
+            parts.append("All settings at their defaults.")
+        return " ".join(parts)
+
+    def edge_case_text(self) -> str | None:
+        """The situation on show as TOML (the panel's ``edge_case()``, which a map panel has and
+        ``load_edge_case`` reads), or None for a panel without one."""
+        edge_case = getattr(self, "edge_case", None)
+        return edge_case() if callable(edge_case) else None
+
+    # --- messages and what is out of date ---------------------------------------------------
+
+    @property
+    def is_out_of_date(self) -> bool:
+        """Whether some input is bad, or a callback that changes the answer failed."""
+        return bool(self.bad_inputs or self.failed_callbacks)
+
+    def set_bad(self, name: str, message: str) -> None:
+        """Input ``name`` is bad: say so (``message`` names the value and what was expected)
+        and mark the answer out of date until ``clear_bad(name)``."""
+        self.bad_inputs[name] = message
+        self.note = ("", False)  # a success message must not stay beside a new error
+        self.settle()
+
+    def clear_bad(self, name: str) -> None:
+        """Input ``name`` is good again; once nothing is bad, the panel shows the answer again
+        (it calls ``update``, if it has one and the answer was dimmed)."""
+        if self.bad_inputs.pop(name, None) is not None:
+            self.settle()
+
+    def read_input(self, name: str, read: Callable[[], T]) -> T | None:
+        """``read()``'s value, input ``name`` marked good; or None, the input marked bad with
+        the ``WbkError`` that ``read`` raised. For use inside a callback decorated with
+        ``reports_errors``, which shows the outcome when it returns."""
+        try:
+            value = read()
+        except WbkError as e:
+            self.bad_inputs[name] = str(e)
+            self.note = ("", False)
+            return None
+        self.bad_inputs.pop(name, None)
+        return value
+
+    def settle(self) -> None:
+        """Show the message line for the panel's state, and dim the answer while it is out of
+        date, or bring it back when it no longer is."""
+        self.render_message()
+        if self.is_out_of_date:
+            self.mark_stale()
+        elif self.stale:
+            self.stale = False
+            update = getattr(self, "update", None)
+            if callable(update):
+                update()
+
+    def render_message(self) -> None:
+        errors = [f"{name}: {text}" for name, text in self.bad_inputs.items()]
+        errors += list(self.failed_callbacks.values())
+        text, is_error = self.note
+        spans = [
+            f'<span style="color:{ERROR_COLOUR}">{html.escape(e, quote=False)}</span>'
+            for e in errors
+        ]
+        if text:
+            style = f' style="color:{ERROR_COLOUR}"' if is_error else ""
+            spans.append(f"<span{style}>{html.escape(text, quote=False)}</span>")
+        self.message.value = "; ".join(spans)
 
     def show_message(self, text: str) -> None:
-        self.message.value = (
-            f'<span style="color:#b03a2e">{html.escape(text, quote=False)}</span>' if text else ""
+        """A passing error message ("" clears the passing message); the bad inputs stay named."""
+        self.note = (text, bool(text))
+        self.render_message()
+
+    def show_done(self, text: str) -> None:
+        """A passing success message ("saved the picture to ..."), replacing the last one."""
+        self.note = (text, False)
+        self.render_message()
+
+    def stale_names(self) -> list[str]:
+        return list(self.bad_inputs)
+
+    def stale_title(self) -> str:
+        """The picture's title while the panel is out of date."""
+        names = self.stale_names()
+        return (
+            f"Out of date: fix {_and(names)} above" if names else "Out of date: fix the input above"
         )
 
     def mark_stale(self) -> None:
-        """After bad input: say that what is on show no longer answers the controls."""
+        """While out of date: say that what is on show no longer answers the controls, and which
+        inputs are bad. Subclasses also dim their picture."""
+        self.stale = True
         pane = getattr(self, "pane", None)
-        if pane is not None and STALE not in pane.value:
-            pane.value = f'<div style="opacity:0.45">{STALE}{pane.value}</div>'
+        if pane is None:
+            return
+        if not pane.value.startswith(_DIMMED):
+            self._answer_html = pane.value
+        names = self.stale_names()
+        if names:
+            bad = "is" if len(names) == 1 else "are"
+            them = "it" if len(names) == 1 else "them"
+            listed = html.escape(_and(names), quote=False)
+            note = (
+                f"<p><i>Out of date while {listed} {bad} bad: fix {them} above "
+                "to see the answer again.</i></p>"
+            )
+        else:
+            note = STALE
+        pane.value = f"{_DIMMED}{note}{getattr(self, '_answer_html', '')}</div>"
 
-    def _repr_mimebundle_(self, **kwargs):
+    # --- pictures ---------------------------------------------------------------------------
+
+    @reports_errors(stale=False)
+    def save_picture(self, path: str | None = None) -> None:
+        """Save the panel's picture (title, answer, legend, and a caption naming the rule and
+        the settings unlike the defaults) as PNG or SVG; a PNG also carries the edge case, so
+        that ``load_edge_case`` opens it again."""
+        from wbk.pictures import save_picture
+
+        chosen = self._chosen_path(path)
+        written = save_picture(
+            self.figures()[0], chosen, caption=self.caption(), edge_case=self.edge_case_text()
+        )
+        self.show_done(f"saved the picture to {written}")
+
+    def _chosen_path(self, path: str | None) -> Path:
+        """The file typed (or given), else the default, whose folder is made if need be; any
+        other folder must exist."""
+        chosen = Path(path or self.picture_path.value.strip() or self.picture_path.placeholder)
+        chosen = chosen.expanduser()
+        if chosen.parent == PICTURES:
+            try:
+                PICTURES.mkdir(parents=True, exist_ok=True)
+            except OSError as e:
+                raise WbkError(f"cannot make the folder {PICTURES}: {e.strerror}") from None
+        return chosen
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         if os.environ.get(PANELS_ENV) == "static":
             return {"text/html": self.static_html(), "text/plain": NOT_RUN}
+        if os.environ.get(PANELS_ENV) == "app":  # saves download, map panels copy a link
+            from wbk.widgets.app import serve
+
+            serve(self)
         bundle = self.widget._repr_mimebundle_(**kwargs)
         # what a stored notebook shows before its cells are run, instead of "VBox(children=..."
         if isinstance(bundle, dict) and "text/plain" in bundle:
@@ -217,8 +481,9 @@ class Panel:
         return [figure] if figure is not None else []
 
     def static_html(self) -> str:
-        """A snapshot of the panel as it stands, for a page with no kernel behind it: its controls
-        as "label: value", its pictures, its message and its text pane, and how to explore it live."""
+        """A snapshot of the panel as it stands, for a page with no kernel behind it: its
+        controls as "label: value", its pictures, its message and its text pane, and how to
+        explore it live."""
         parts = ['<div class="wbk-panel-snapshot">']
         controls = self.controls_text()
         if controls:
@@ -230,8 +495,8 @@ class Panel:
                 t.get_text() for ax in figure.axes for t in (ax.title,) if t.get_text()
             )
             parts.append(
-                f'<img src="data:image/png;base64,{_png_base64(figure)}" alt="{html.escape(title)}" '
-                'style="max-width:100%">'
+                f'<img src="data:image/png;base64,{_png_base64(figure)}" '
+                f'alt="{html.escape(title)}" style="max-width:100%">'
             )
         pane = getattr(self, "pane", None)
         if pane is not None and pane.value:
@@ -309,23 +574,25 @@ class MapPanel(Panel):
 
     @reports_errors(stale=False)
     def save_edge_case(self, path: str | None = None) -> None:
-        """Save the situation on show (``edge_case``) to a TOML file (by default the picture
-        file's name with .toml); ``load_edge_case`` reads it back."""
-        chosen = path or self.picture_path.value.strip() or self.picture_path.placeholder
-        path = Path(chosen).expanduser()
-        if path.suffix in (".png", ".svg"):
-            path = path.with_suffix(".toml")
-        if path.suffix != ".toml":
-            raise WbkError(f"edge case file {path.name!r} should end in .toml")
+        """Save the situation on show (``edge_case``) to a TOML file, beside the picture: by
+        default the picture file's name with .toml; ``load_edge_case`` reads it back."""
+        chosen = self._chosen_path(path)
+        if chosen.suffix in (".png", ".svg"):
+            chosen = chosen.with_suffix(".toml")
+        if chosen.suffix != ".toml":
+            raise WbkError(f"edge case file {chosen.name!r} should end in .toml")
+        if not chosen.parent.is_dir():
+            raise WbkError(
+                f"cannot save the edge case to {chosen}: there is no folder {chosen.parent}"
+            )
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(self.edge_case(), encoding="utf-8")
+            chosen.write_text(self.edge_case(), encoding="utf-8")
         except OSError as e:
-            raise WbkError(f"cannot save the edge case to {path}: {e.strerror}") from None
-        self.message.value = f"<span>saved the edge case to {html.escape(str(path))}</span>"
+            raise WbkError(f"cannot save the edge case to {chosen}: {e.strerror}") from None
+        self.show_done(f"saved the edge case to {chosen}")
 
     @reports_errors
-    def on_click(self, event) -> None:
+    def on_click(self, event: Any) -> None:
         h = self.view.hex_at(event.xdata, event.ydata)
         if h is None:
             self.show_message("that click is off the map")
@@ -337,15 +604,22 @@ class MapPanel(Panel):
 
     @reports_errors
     def update(self) -> None:
-        hexes = {name: self.map.hex(box.value.strip()) for name, box in self.boxes.items()}
-        self.pane.value = self.show(**hexes)
+        """Read every hex box (each bad one named), then draw the answer."""
+
+        def reader(box: widgets.Text) -> Callable[[], Hex]:
+            return lambda: self.map.hex(box.value.strip())
+
+        hexes = {name: self.read_input(name, reader(box)) for name, box in self.boxes.items()}
+        if any(name in self.bad_inputs for name in self.boxes):
+            return
+        self.pane.value = self.show(**{name: h for name, h in hexes.items() if h is not None})
         self.view.redraw()
         self.show_message("")
 
     def mark_stale(self) -> None:
         super().mark_stale()
         self.view.clear()
-        self.view.set_title("Out of date: fix the input above")
+        self.view.set_title(self.stale_title())
         self.view.redraw()
 
     def show(self, **hexes: Hex) -> str:
@@ -355,10 +629,13 @@ class MapPanel(Panel):
 
 
 class TracePanel(MapPanel):
-    """Pick two hexes (type their labels, or click the map) and see the exact trace drawn and listed.
+    """Pick two hexes (type their labels, or click the map) and see the exact trace drawn and
+    listed.
 
     A click sets the end chosen in "click sets"; typed labels are checked against the map.
     """
+
+    rule = "wbk's exact line between hex centres (chapter 00); geometry only, no game's rule"
 
     def __init__(self, m: HexMap, start: str, end: str, *, width: float = 6.0):
         super().__init__(m, {"from": start, "to": end}, width=width)
@@ -423,15 +700,18 @@ class ChartPanel(Panel):
 
     def __init__(
         self,
-        compute: Callable[..., object],
-        draw: Callable[[Figure, object], str],
+        compute: Callable[..., Any],
+        draw: Callable[[Figure, Any], str],
         /,
         *,
         size: tuple[float, float] = (6.0, 3.4),
-        **controls,
+        rule: str = "",
+        **controls: Any,
     ):
         super().__init__()
         self.compute, self.draw = compute, draw
+        if rule:
+            self.rule = rule
         self.controls = {
             name: widgets.interactive.widget_from_abbrev(abbrev)
             for name, abbrev in controls.items()
@@ -465,7 +745,7 @@ class ChartPanel(Panel):
 
     def mark_stale(self) -> None:
         super().mark_stale()
-        self.figure.suptitle("Out of date: fix the input above", color="#b03a2e", fontsize=10)
+        self.figure.suptitle(self.stale_title(), color=ERROR_COLOUR, fontsize=10)
         for ax in self.figure.axes:
             for artist in (*ax.patches, *ax.lines, *ax.collections):
                 artist.set_alpha(0.25)
