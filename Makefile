@@ -12,9 +12,12 @@ $(INSTALLED): pyproject.toml
 	$(PYTHON) -m pip install --quiet -e '.[test,site,app]'
 	touch $@
 
-# Jupyter refuses to run as root unless told; containers often run as root.
+# Jupyter refuses to run as root unless told; containers often run as root. jupyter_config/ adds
+# a pre-save hook: a chapter run and saved keeps its stored cells (no new execution counts or
+# widget ids), so git shows only what a reader really changed.
 lab: $(INSTALLED)
-	$(VENV)/bin/jupyter lab notebooks/ $(if $(filter 0,$(shell id -u)),--allow-root)
+	JUPYTER_CONFIG_PATH="$(CURDIR)/jupyter_config$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH}" \
+		$(VENV)/bin/jupyter lab notebooks/ $(if $(filter 0,$(shell id -u)),--allow-root)
 
 test: $(INSTALLED)
 	$(PYTHON) -m pytest
