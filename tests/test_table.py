@@ -373,8 +373,10 @@ def test_the_readme_example_table_loads():
     text = re.search(r"```toml\n(.*?)```", section, re.S).group(1)
     table = Table.from_toml(text, source="README.md", pieces=Tank)
     assert [p.name for p in table.pieces] == ["Tiger", "T-34"]
-    assert [t.kind for t in table.terrain] == ["hill", "obstacle"]
+    assert [t.kind for t in table.terrain] == ["hill", "obstacle", "obstacle"]
+    assert [t.blocks_sight for t in table.terrain] == [True, True, False]
     assert table.piece("Tiger").is_hq and table.piece("T-34").crew == "regular"
+    assert (table.piece("Tiger").platoon, table.piece("T-34").platoon) == ("1", "")
 
 
 def test_reach_and_pieces_check_their_input():
