@@ -402,6 +402,23 @@ SS_PANZER = [
     bad(ss_panzer.geographic_victory, _M, "1913", names="Soviet-controlled hexes '1913'"),
     bad(ss_panzer.geographic_victory, _M, ["1999"], names="hex 1999 is off the map"),
     bad(ss_panzer.reading_differences, _M, "slope", names="reading 'slope'"),
+    bad(
+        ss_panzer.reading_differences,
+        _M,
+        "slope_hex_of",
+        sloped_hex="firer",
+        names="option 'sloped_hex' is not one of",
+    ),
+    bad(
+        ss_panzer.line_of_sight,
+        _M,
+        "1808",
+        "1914",
+        slope_hex_of="target",
+        names="reading of whose hex 'target'",
+    ),
+    bad(ss_panzer.viewshed, _M, "1808", slope_hex_of=None, names="reading of whose hex None"),
+    bad(ss_panzer.intervisibility, _M, slope_hex_of="Firer", names="reading of whose hex 'Firer'"),
     bad(ss_panzer.reading_differences, _M, "slope_hex", firers="1712", names="firers '1712'"),
     bad(
         ss_panzer.reading_differences,
@@ -485,6 +502,24 @@ BLITZ = [
     bad(blitz.passenger_damage, 4, apc_steps=1, names="apc damage 4"),
     bad(blitz.passenger_damage, blitz.Damage.STEP_LOSS, apc_steps=0, names="apc_steps 0"),
     bad(blitz.passenger_damage, blitz.Damage.STEP_LOSS, apc_steps=True, names="apc_steps True"),
+    # the readings' keywords, and inputs that once hung
+    bad(blitz.fire_strength, [5], disrupted_firers="all", names="disrupted firers 'all'"),
+    bad(blitz.fire_strength, [5] * 1_001, names="1,001 strengths are over the limit of 1,000"),
+    bad(blitz.fire_strength, list(range(10**6)), names="1,000,000 strengths are over the limit"),
+    bad(blitz.saving_throw_bonus, -1, names="hits on the hex -1"),
+    bad(blitz.saving_throw_bonus, 3, "odd", names="saving throw bonus 'odd'"),
+    bad(blitz.unsaved_hits, 3, 8, save_bonus=None, names="saving throw bonus None"),
+    bad(blitz.saving_throws, 8, [7], save_bonus="up", names="saving throw bonus 'up'"),
+    bad(blitz.saving_throws, 8, [7] * 10**6, names="1,000,000 saving throw rolls are over"),
+    bad(blitz.fire_outcome, 6, save_bonus="pairs", names="saving throw bonus 'pairs'"),
+    bad(blitz.fire_procedure, 6, save_bonus=2, names="saving throw bonus 2"),
+    bad(
+        blitz.passenger_damage,
+        blitz.Damage.STEP_LOSS,
+        apc_steps=1,
+        apc_destroyed="sunk",
+        names="destroyed APC 'sunk'",
+    ),
 ]
 
 # --- wbk.table ------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ import pytest
 from wbk import sightlines
 from wbk.games.ss_panzer import (
     SLOPE_END_READINGS,
+    SLOPE_HEX_OF_READINGS,
     SLOPE_HEX_READINGS,
     has_los,
     intervisibility,
@@ -92,7 +93,13 @@ OPTION_SETS = [
         [(), ("woods", "town")], ["both", "either"], SLOPE_HEX_READINGS, SLOPE_END_READINGS
     )
     if terrain or edge == "both"  # without blocking terrain the edge reading changes nothing
-] + [dict(blocking_terrain=("woods",), edge="either", visibility=4)]
+] + [
+    dict(blocking_terrain=("woods",), edge="either", visibility=4),
+    # whose hex the general sentence looks at changes only the lines that pass beyond a slope
+    # hex, whatever the other readings: two option sets with slope hexes holding lines
+    dict(slope_hex_of="firer"),
+    dict(blocking_terrain=("town",), edge="either", slope_hex_of="firer", slope_end="touches"),
+]
 
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(f"{v}" for v in o.values()))
@@ -101,20 +108,24 @@ def test_intervisibility_is_line_of_sight_on_every_pair(name, options):
     m = MAPS[name]
     seen = intervisibility(m, **options)
     hexes = list(m)
+    symmetric = options.get("slope_hex_of", "both") == "both"
     wrong = [
         (m.label(a), m.label(b))
         for i, a in enumerate(hexes)
-        for b in hexes[i:]
+        for b in (hexes[i:] if symmetric else hexes)
         if has_los(m, a, b, **options) != seen.sees(a, b)
     ]
     assert wrong == []
-    assert (seen.seen == seen.seen.T).all()
+    assert (seen.seen == seen.seen.T).all() == symmetric
 
 
-def test_viewsheds_on_an_80x60_map_are_line_of_sight():
+@pytest.mark.parametrize("slope_hex_of", SLOPE_HEX_OF_READINGS)
+def test_viewsheds_on_an_80x60_map_are_line_of_sight(slope_hex_of):
     """Long lines, both column parities, the ragged edges and the corners of a big map."""
     m = random_map((1, 80), (1, 60), "odd", 3, slopes=20, woods=8, towns=30)
-    options = dict(blocking_terrain=("woods",), edge="either", slope_end="touches")
+    options = dict(
+        blocking_terrain=("woods",), edge="either", slope_end="touches", slope_hex_of=slope_hex_of
+    )
     for firer in ("4030", "0101", "8060"):
         assert viewshed(m, firer, **options) == {h for h in m if has_los(m, firer, h, **options)}, (
             firer
@@ -136,6 +147,19 @@ def test_intervisibility_answers_the_chapter_questions():
     assert hidden == seen.seen_from("1716") - seen.seen_from("1913")
     assert M.hex("1716") in hidden and M.hex("1913") not in hidden
     assert seen.pairs() == sum(has_los(M, a, b) for i, a in enumerate(M) for b in list(M)[i + 1 :])
+
+
+def test_whose_hex_the_general_sentence_looks_at_sees_one_way_only():
+    """Errata 9.4 under slope_hex_of="firer": 1808 (no slope hexside) does not see past 1913 to
+    1914, while 1914 (on a slope hexside) sees 1808; the matrix says so both ways."""
+    seen = intervisibility(M, slope_hex_of="firer")
+    assert not seen.sees("1808", "1914") and seen.sees("1914", "1808")
+    assert M.hex("1914") in seen.sees_but_not_seen_from("1808", "1808")
+    both = intervisibility(M)
+    assert both.sees("1808", "1914") and both.sees("1914", "1808")
+    differ = (seen.seen != both.seen).sum()
+    assert differ == 91 and seen.pairs() == both.pairs() - 91  # none of them seen both ways
+    assert not (seen.seen & ~both.seen).any()  # the firer reading only takes lines away
 
 
 def test_a_one_hex_map_and_a_map_without_slopes():

@@ -7,7 +7,9 @@ from hypothesis import strategies as st
 
 from wbk.errors import WbkError
 from wbk.games.ss_panzer import (
+    READING_WORDS,
     SLOPE_END_READINGS,
+    SLOPE_HEX_OF_READINGS,
     SLOPE_HEX_READINGS,
     FireEffect,
     GameData,
@@ -99,6 +101,60 @@ def test_errata_9_4_the_readings_differ_on_550_pairs_of_the_errata_map():
         has_los(M, a, b, slope_hex="hexsides_only") for a, b in differ
     )  # only ever sees more
     assert not any(M.hex(x) in pair for pair in differ for x in ("1913", "1813", "1814", "1914"))
+
+
+def test_errata_9_4_whose_hex_the_general_sentence_looks_at():
+    """1808 has no slope hexside, 1914 has; the line between them passes beyond 1913."""
+    assert has_los(M, "1808", "1914") and has_los(M, "1914", "1808")  # "both": symmetric
+    assert not has_los(M, "1808", "1914", slope_hex_of="firer")
+    assert has_los(M, "1914", "1808", slope_hex_of="firer")
+    blocked = line_of_sight(M, "1808", "1914", slope_hex_of="firer")
+    assert blocked.blocking == (M.hex("1913"),) and blocked.verdict == "blocked by slope hex 1913"
+    texts = [s.text for s in blocked.steps]
+    assert (
+        "passes through 1913, a hex with slope symbols, and beyond it; the firer's hex 1808 has "
+        "no slope hexside (reading 'firer'): blocked"
+    ) in texts
+    clear = line_of_sight(M, "1808", "1914")
+    assert (
+        "passes through 1913, a hex with slope symbols; 1914 has a slope hexside (reading "
+        "'both'), so the line may go beyond it"
+    ) in [s.text for s in clear.steps]
+    assert all(s.rule == "SS Panzer errata 9.4" for s in blocked.steps + clear.steps)
+    # the errata's own examples hold under both readings, firer first as the errata puts them
+    for firer, target in (("1712", "1913"), ("1913", "1816"), ("1813", "2014")):
+        for reading in SLOPE_HEX_OF_READINGS:
+            assert has_los(M, firer, target, slope_hex_of=reading)
+    # the other way round, example 1's line from 2014 (no slope hexside) goes beyond 1913
+    assert not has_los(M, "2014", "1813", slope_hex_of="firer")
+    # with only slope hexsides blocking, the reading has nothing to decide
+    assert has_los(M, "1808", "1914", slope_hex="hexsides_only", slope_hex_of="firer")
+
+
+def test_errata_9_4_whose_hex_decides_91_lines_of_the_errata_map():
+    differ = reading_differences(M, "slope_hex_of")
+    assert len(differ) == 91
+    assert (M.hex("1808"), M.hex("1914")) in differ and (M.hex("1914"), M.hex("1808")) not in differ
+    beyond = [line_of_sight(M, a, b, slope_hex_of="firer").blocking for a, b in differ]
+    # 55 pass beyond 1913, the errata's slope hex; 36 beyond 1816, uphill by wbk's choice
+    assert beyond.count((M.hex("1913"),)) == 55 and beyond.count((M.hex("1816"),)) == 36
+    for a, b in differ:  # firer first: the firer's reading blocks it, and only that way
+        assert has_los(M, a, b) and not has_los(M, a, b, slope_hex_of="firer")
+        assert has_los(M, b, a, slope_hex_of="firer")
+    assert reading_differences(M, "slope_hex_of", firers=["1808"]) == [
+        (M.hex("1808"), b) for a, b in differ if a == M.hex("1808")
+    ]
+    assert reading_differences(M, "slope_hex_of", slope_hex="hexsides_only") == []
+
+
+def test_every_reading_has_words_for_its_values():
+    readings = {
+        "slope_hex": SLOPE_HEX_READINGS,
+        "slope_hex_of": SLOPE_HEX_OF_READINGS,
+        "slope_end": SLOPE_END_READINGS,
+        "edge": ("both", "either"),
+    }
+    assert {k: tuple(v) for k, v in READING_WORDS.items()} == readings
 
 
 @pytest.mark.parametrize("slope_hex", SLOPE_HEX_READINGS)

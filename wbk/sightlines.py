@@ -275,7 +275,8 @@ def _compiled(spans: tuple, R: int, region: int, kinds: tuple[int, ...]) -> _Com
 
 
 BLOCK = 1  # blocks the line whoever fires
-BEYOND = 2  # a hex with slope symbols: blocks only a line between hexes without a slope hexside
+BEYOND = 2  # a hex with slope symbols: blocks only a line from or between hexes without a slope
+# hexside (the reading ``slope_hex_of``)
 
 
 class Sightlines:
@@ -292,12 +293,14 @@ class Sightlines:
         blocking_terrain: frozenset,
         edge: str,
         slope_hex: str,
+        slope_hex_of: str,
         slope_end: str,
         visibility: int | None,
     ):
         self.map = m
         self.grid = g = Grid(m)
         self.visibility = visibility
+        self.firer_only = slope_hex_of == "firer"
         region = 6 * g.cells
         self.region = region
         codes = np.zeros(KINDS * region, np.uint8)  # what blocks, per kind of event: BLOCK, BEYOND
@@ -341,8 +344,10 @@ class Sightlines:
         self.has_slope_side = has_slope_side[g.flat]  # per map hex, in map order
         self.flat = g.flat
 
-    def _clear_to(self, i: int, targets: np.ndarray) -> np.ndarray:
-        """Whether the line from map hex ``i`` to each map hex of ``targets`` (indices) is clear."""
+    def _blocks(self, i: int, targets: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """What blocks the line between map hex ``i`` and each map hex of ``targets`` (indices),
+        in either direction: whether it is blocked whoever fires, and whether it passes beyond
+        a hex with slope symbols (which blocks a firer, or two ends, without a slope hexside)."""
         g = self.grid
         _, _, lookup, dq0, dr0, distance = _templates(g.spans, g.R)
         compiled = _compiled(g.spans, g.R, self.region, self.kinds)
@@ -358,12 +363,22 @@ class Sightlines:
         bits = np.bitwise_or.reduceat(values, starts) if len(targets) else values[:0]
         bits[length == 0] = 0
         blocked = (bits & BLOCK) != 0
-        if self.kinds and (bits & BEYOND).any():
-            beyond = ~(self.has_slope_side[targets] | self.has_slope_side[i])
-            blocked |= ((bits & BEYOND) != 0) & beyond
         if self.visibility is not None:
             blocked |= distance[oid] > self.visibility
+        return blocked, (bits & BEYOND) != 0
+
+    def _clear_to(self, i: int, targets: np.ndarray) -> np.ndarray:
+        """Whether the line from map hex ``i`` to each map hex of ``targets`` (indices) is clear."""
+        blocked, beyond = self._blocks(i, targets)
+        if beyond.any():
+            blocked |= beyond & ~self._slope_side_at(i, targets)
         return ~blocked
+
+    def _slope_side_at(self, firer: int | np.ndarray, target: int | np.ndarray) -> np.ndarray:
+        """Whether the hex (or hexes) 9.4's general sentence looks at has a slope hexside: the
+        firer's, or under reading "both" either end's."""
+        has = self.has_slope_side
+        return np.asarray(has[firer] if self.firer_only else has[firer] | has[target])
 
     def viewshed(self, origin: Hex) -> set[Hex]:
         """The map's hexes a unit in ``origin`` sees, its own included."""
@@ -374,17 +389,23 @@ class Sightlines:
         return {hexes[j] for j in np.flatnonzero(clear).tolist()}
 
     def matrix(self) -> np.ndarray:
-        """Intervisibility of every pair of map hexes, in map order (a symmetric boolean array).
+        """Intervisibility of every pair of map hexes in map order: row a, column b says whether
+        a unit in a sees b.
 
-        Lines of sight are symmetric (a traced line reversed is the reverse line, and 9.4 reads
-        both ends alike), so each pair is worked out once, from the earlier hex of the two.
+        A traced line reversed is the reverse line, so what a line passes is worked out once per
+        pair, from the earlier hex of the two; only whose hex 9.4's general sentence looks at
+        can tell the two directions apart (reading ``slope_hex_of="firer"``).
         """
         n = len(self.grid.hexes)
         seen = np.zeros((n, n), bool)
         for i in range(n - 1):
             targets = np.arange(i + 1, n)
-            seen[i, i + 1 :] = self._clear_to(i, targets)
-        seen |= seen.T
+            blocked, beyond = self._blocks(i, targets)
+            if beyond.any():
+                seen[i, i + 1 :] = ~(blocked | beyond & ~self._slope_side_at(i, targets))
+                seen[i + 1 :, i] = ~(blocked | beyond & ~self._slope_side_at(targets, i))
+            else:
+                seen[i, i + 1 :] = seen[i + 1 :, i] = ~blocked
         np.fill_diagonal(seen, True)
         return seen
 
@@ -397,8 +418,9 @@ class Intervisibility:
     ``sees(a, b)``; ``seen_from(x)``: the hexes a unit in x sees (its own included);
     ``counts()``: how many hexes each hex sees, the best observation posts having the most;
     ``dead_ground(x)``: the hexes x does not see; ``sees_but_not_seen_from(x, y)``: the hexes
-    that see x but are not seen from y (lines of sight are symmetric: a hex that sees x is seen
-    from x). ``seen`` is the matrix itself, in the map's order.
+    from which a unit sees x and that no unit in y sees. Lines of sight are symmetric (a hex that
+    sees x is seen from x) except under ``slope_hex_of="firer"``. ``seen`` is the matrix itself,
+    in the map's order: row a, column b says whether a unit in a sees b.
     """
 
     map: HexMap
@@ -423,14 +445,15 @@ class Intervisibility:
         return self._hexes(~self._row(x))
 
     def sees_but_not_seen_from(self, x: Hex | str, y: Hex | str) -> set[Hex]:
-        return self._hexes(self._row(x) & ~self._row(y))
+        column = self.seen[:, _index(self.map)[self.map.hex(x)]]
+        return self._hexes(column & ~self._row(y))
 
     def counts(self) -> dict[Hex, int]:
         return dict(zip(_hexes(self.map), self.seen.sum(axis=1).tolist(), strict=False))
 
     def pairs(self) -> int:
-        """How many pairs of different hexes see each other."""
-        return int((self.seen.sum() - len(self.seen)) // 2)
+        """How many pairs of different hexes see each other (each the other)."""
+        return int(((self.seen & self.seen.T).sum() - len(self.seen)) // 2)
 
 
 @functools.lru_cache(maxsize=8)

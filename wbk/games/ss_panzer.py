@@ -7,7 +7,8 @@ Public names:
   (a cheapest path, explained), ``plan_movement`` (both from one search);
 - 9.4 line of sight: ``line_of_sight`` (``LosResult``), ``has_los``, ``viewshed``,
   ``intervisibility`` (every pair of hexes at once), the
-  readings ``SLOPE_HEX_READINGS``, ``SLOPE_END_READINGS``, ``EDGE_READINGS``, and
+  readings ``SLOPE_HEX_READINGS``, ``SLOPE_HEX_OF_READINGS``, ``SLOPE_END_READINGS``,
+  ``EDGE_READINGS`` with their words for a control (``READING_WORDS``), and
   ``reading_differences`` (where a reading decides the answer);
 - 9.5 fire: ``fire_dice``, ``hits``, ``fire_effect``, ``soviet_artillery_dice``, ``FireEffect``;
 - 3.3 victory: ``geographic_victory``.
@@ -35,7 +36,7 @@ from dataclasses import dataclass
 from importlib import resources
 from numbers import Integral
 from pathlib import Path
-from typing import ClassVar, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from wbk.checks import choice as _choice
 from wbk.checks import flag as _flag
@@ -47,9 +48,14 @@ from wbk.explain import Step, count, steps_html
 from wbk.hexgrid import Hex, Hexside, Trace, trace
 from wbk.maps import HexMap
 
+if TYPE_CHECKING:  # imported when called: ``import wbk.games.ss_panzer`` stays free of numpy
+    from wbk.sightlines import Intervisibility
+
 __all__ = [
     "EDGE_READINGS",
+    "READING_WORDS",
     "SLOPE_END_READINGS",
+    "SLOPE_HEX_OF_READINGS",
     "SLOPE_HEX_READINGS",
     "FireEffect",
     "GameData",
@@ -79,6 +85,7 @@ SLOPE = "slope"
 Action = Literal["move", "move_and_fire"]
 EdgeReading = Literal["both", "either"]
 SlopeHexReading = Literal["enter_not_beyond", "hexsides_only"]
+SlopeHexOfReading = Literal["both", "firer"]
 SlopeEndReading = Literal["crosses", "touches"]
 ZocReading = Literal["largest", "separate"]
 
@@ -89,9 +96,33 @@ EDGE_READINGS: tuple[EdgeReading, ...] = ("both", "either")
 #: hex with slope symbols but not pass beyond it ("enter_not_beyond"), or only slope hexsides
 #: block ("hexsides_only").
 SLOPE_HEX_READINGS: tuple[SlopeHexReading, ...] = ("enter_not_beyond", "hexsides_only")
+#: Whose hex that sentence looks at: the line is held at the slope hex when "both" units' hexes
+#: lack a slope hexside (a line of sight stays the same both ways), or whenever the "firer"'s
+#: hex lacks one (the sentence speaks of the units that trace the line).
+SLOPE_HEX_OF_READINGS: tuple[SlopeHexOfReading, ...] = ("both", "firer")
 #: A line through the end point of a slope hexside, from one of its hexes into the other: it
 #: "crosses" the slope hexside (and is blocked like any crossing), or only "touches" it.
 SLOPE_END_READINGS: tuple[SlopeEndReading, ...] = ("crosses", "touches")
+#: Each reading's keyword, and each of its values in the words a control shows (the default
+#: first), so that every panel and picture names a reading alike.
+READING_WORDS: dict[str, dict[str, str]] = {
+    "slope_hex": {
+        "enter_not_beyond": "may enter a slope hex, not see beyond it (9.4)",
+        "hexsides_only": "only slope hexsides block",
+    },
+    "slope_hex_of": {
+        "both": "applies when neither unit's hex has a slope hexside",
+        "firer": "applies when the firer's hex has no slope hexside",
+    },
+    "slope_end": {
+        "crosses": "a line through a slope's end crosses it",
+        "touches": "a line through a slope's end only touches it",
+    },
+    "edge": {
+        "both": "blocking terrain on both sides blocks",
+        "either": "blocking terrain on either side blocks",
+    },
+}
 _ACTIONS = ("move", "move_and_fire")
 _FACTS = (
     "units",
@@ -651,11 +682,20 @@ def _blocking_names(m: HexMap, blocking_terrain) -> frozenset[str]:
     return frozenset(chosen)
 
 
-def _los_options(m: HexMap, blocking_terrain, edge, slope_hex, slope_end, visibility) -> dict:
+def _los_options(
+    m: HexMap,
+    blocking_terrain: object,
+    edge: object,
+    slope_hex: object,
+    slope_end: object,
+    visibility: object,
+    slope_hex_of: object = "both",
+) -> dict:
     """``line_of_sight``'s options checked, the blocking terrain as the map's names."""
     options = {
         "edge": _choice(edge, EDGE_READINGS, "edge reading"),
         "slope_hex": _choice(slope_hex, SLOPE_HEX_READINGS, "slope hex reading"),
+        "slope_hex_of": _choice(slope_hex_of, SLOPE_HEX_OF_READINGS, "reading of whose hex"),
         "slope_end": _choice(slope_end, SLOPE_END_READINGS, "slope end reading"),
         "visibility": None if visibility is None else _whole(visibility, "visibility (in hexes)"),
     }
@@ -675,6 +715,7 @@ def line_of_sight(
     blocking_terrain: Iterable[str] = (),
     edge: EdgeReading = "both",
     slope_hex: SlopeHexReading = "enter_not_beyond",
+    slope_hex_of: SlopeHexOfReading = "both",
     slope_end: SlopeEndReading = "crosses",
     visibility: int | None = None,
 ) -> LosResult:
@@ -688,6 +729,11 @@ def line_of_sight(
       enter a hex with slope symbols (the uphill hex of a slope hexside) but not pass beyond it
       (1712 sees 1913, not 2113 through the middle of 1913). ``"hexsides_only"``: only slope
       hexsides block.
+    - ``slope_hex_of="both"``: that sentence holds a line only when neither unit's hex has a
+      slope hexside, so a line of sight is the same both ways (1808 sees 1914 over 1913, and 1914
+      sees 1808). ``"firer"``: it speaks of the firer's hex alone ("units in hexes that do not
+      have a slope hexside"), so 1808 does not see 1914 while 1914 still sees 1808. The text does
+      not settle it: its example (1712 into 1913) has neither end on a slope hexside.
     - ``slope_end="crosses"``: a line through the end point of a slope hexside, going from one
       of its two hexes into the other, crosses it. ``"touches"``: it only touches the slope's
       end, and that does not block. The examples do not settle this one.
@@ -704,9 +750,9 @@ def line_of_sight(
     [False, True]
     """
     m = _map(m)
-    blocking_terrain = _los_options(m, blocking_terrain, edge, slope_hex, slope_end, visibility)[
-        "blocking_terrain"
-    ]
+    blocking_terrain = _los_options(
+        m, blocking_terrain, edge, slope_hex, slope_end, visibility, slope_hex_of
+    )["blocking_terrain"]
     a, b = m.hex(firer), m.hex(target)
     tr = trace(a, b)
     own = {Hexside._unchecked(h, n) for h in (a, b) for n in h.neighbors()}
@@ -729,10 +775,11 @@ def line_of_sight(
     if visibility is not None and a.distance(b) > visibility:
         blocked_by(b, f"visibility ({count(visibility, 'hex', 'hexes')})")
         steps.append(Step(f"beyond visibility ({count(visibility, 'hex', 'hexes')})", rule))
-    # errata 9.4's general sentence binds only lines between hexes without a slope hexside
-    beyond_slope_hexes_blocks = slope_hex == "enter_not_beyond" and not any(
-        _has_slope_hexside(m, h) for h in (a, b)
-    )
+    # errata 9.4's general sentence binds only lines from (reading "firer") or between (reading
+    # "both") hexes without a slope hexside
+    looked_at = (a,) if slope_hex_of == "firer" else (a, b)
+    with_slope_side = [h for h in looked_at if _has_slope_hexside(m, h)]
+    beyond_slope_hexes_blocks = slope_hex == "enter_not_beyond" and not with_slope_side
     slope_hexes = set(m.uphill_hexes.values())
     along_pairs = {h for s in tr.along for h in s.hexes}
     previous = None
@@ -779,20 +826,27 @@ def line_of_sight(
             and item in slope_hexes
             and slope_hex == "enter_not_beyond"
         ):
+            whose_reading = f"(reading {slope_hex_of!r})"
             if beyond_slope_hexes_blocks:
                 blocked_by(item, f"slope hex {m.label(item)}")
+                nobody = (
+                    f"the firer's hex {m.label(a)} has"
+                    if slope_hex_of == "firer"
+                    else "neither unit's hex has"
+                )
                 steps.append(
                     Step(
                         f"passes through {m.label(item)}, a hex with slope symbols, and beyond it; "
-                        "neither unit's hex has a slope hexside: blocked",
+                        f"{nobody} no slope hexside {whose_reading}: blocked",
                         rule,
                     )
                 )
             else:
+                whose = ", ".join(m.label(h) for h in with_slope_side)
                 steps.append(
                     Step(
-                        f"passes through {m.label(item)}, a hex with slope symbols; a unit's hex "
-                        "has a slope hexside, so the line may go beyond it",
+                        f"passes through {m.label(item)}, a hex with slope symbols; {whose} has a "
+                        f"slope hexside {whose_reading}, so the line may go beyond it",
                         rule,
                     )
                 )
@@ -840,6 +894,7 @@ def viewshed(
     blocking_terrain: Iterable[str] = (),
     edge: EdgeReading = "both",
     slope_hex: SlopeHexReading = "enter_not_beyond",
+    slope_hex_of: SlopeHexOfReading = "both",
     slope_end: SlopeEndReading = "crosses",
     visibility: int | None = None,
 ) -> set[Hex]:
@@ -856,7 +911,9 @@ def viewshed(
     (123, 127)
     """
     m = _map(m)
-    options = _los_options(m, blocking_terrain, edge, slope_hex, slope_end, visibility)
+    options = _los_options(
+        m, blocking_terrain, edge, slope_hex, slope_end, visibility, slope_hex_of
+    )
     origin = m.hex(firer)
     from wbk.sightlines import sightlines
 
@@ -869,9 +926,10 @@ def intervisibility(
     blocking_terrain: Iterable[str] = (),
     edge: EdgeReading = "both",
     slope_hex: SlopeHexReading = "enter_not_beyond",
+    slope_hex_of: SlopeHexOfReading = "both",
     slope_end: SlopeEndReading = "crosses",
     visibility: int | None = None,
-):
+) -> Intervisibility:
     """Errata 9.4 for every pair of hexes of the map at once: an ``Intervisibility``
     (``wbk.sightlines``) that says which hexes see which (``sees``, ``seen_from``), how many
     hexes each hex sees (``counts``: the best observation posts), the dead ground of a hex
@@ -885,14 +943,18 @@ def intervisibility(
     (True, False, 20)
     """
     m = _map(m)
-    options = _los_options(m, blocking_terrain, edge, slope_hex, slope_end, visibility)
+    options = _los_options(
+        m, blocking_terrain, edge, slope_hex, slope_end, visibility, slope_hex_of
+    )
     from wbk.sightlines import Intervisibility, sightlines
 
     return Intervisibility(m, options, sightlines(m, **options).matrix())
 
 
+_OPTIONS = ("blocking_terrain", "edge", "slope_hex", "slope_hex_of", "slope_end", "visibility")
 _READINGS = {
     "slope_hex": SLOPE_HEX_READINGS,
+    "slope_hex_of": SLOPE_HEX_OF_READINGS,
     "slope_end": SLOPE_END_READINGS,
     "edge": EDGE_READINGS,
 }
@@ -907,24 +969,32 @@ def reading_differences(
 ) -> list[tuple[Hex, Hex]]:
     """The pairs of hexes whose line of sight one ``reading`` of 9.4 decides: clear under one of
     its two values, blocked under the other (the other ``options`` of ``line_of_sight`` held).
-    Each pair once, firer first; ``firers`` limits the firers (default: every hex of the map).
+    Each pair once, firer first (the earlier hex of the map first, unless the reading decides
+    only the line the other way: ``slope_hex_of`` does so); ``firers`` limits the firers
+    (default: every hex of the map).
 
     >>> from wbk.maps import example_map
     >>> m = example_map("ss_panzer_errata_9_4")
     >>> [m.label(b) for a, b in reading_differences(m, "slope_hex", firers=["1712"])]
     ['1817', '1917', '1918', '2113']
+    >>> len(reading_differences(m, "slope_hex_of"))
+    91
     """
     m = _map(m)
     values = _READINGS[_choice(reading, tuple(_READINGS), "reading")]
     if reading in options:
         raise WbkError(f"{reading!r} is the reading compared: leave it out of the options")
+    for key in options:
+        if key not in _OPTIONS:
+            raise WbkError(f"option {key!r} is not one of {', '.join(_OPTIONS)}")
     hexes = list(m)
     if firers is None:
         one, other = (intervisibility(m, **options, **{reading: v}).seen for v in values)
+        differ = one != other
         return [
-            (a, hexes[j])
-            for i, a in enumerate(hexes)
-            for j in ((one[i, i + 1 :] != other[i, i + 1 :]).nonzero()[0] + i + 1).tolist()
+            (hexes[i], hexes[j]) if differ[i, j] else (hexes[j], hexes[i])
+            for i in range(len(hexes))
+            for j in ((differ[i, i + 1 :] | differ[i + 1 :, i]).nonzero()[0] + i + 1).tolist()
         ]
     chosen = [m.hex(f) for f in _names_or_hexes(firers, "firers")]
     return [
