@@ -151,7 +151,7 @@ class Question:
     kind: str
     rule: str
     ask: str
-    settings: Mapping[str, object]
+    settings: Mapping[str, Any]
     readings: Mapping[str, str] = field(default_factory=dict)
     board: Any = None
     source: str = "quiz"
@@ -201,7 +201,7 @@ class Question:
             chosen[key] = value
         return chosen
 
-    def parse(self, given) -> object:
+    def parse(self, given) -> Any:
         """A learner's or a file's answer in the form the rules' answer takes (a ``WbkError``
         naming it if it cannot be one)."""
         return _parse_given(self, given)
@@ -1265,9 +1265,9 @@ def _retreat_situation(settings: Mapping, folder: Path | None):
 
 
 def _board(game: str, kind: str, settings: Mapping, folder: Path | None):
-    if game == "ss_panzer":
+    if game == "ss_panzer" and kind in ("sees", "reach", "entry_cost", "may_enter"):
         return _ss_map(settings, folder)
-    if game == "pz8":
+    if game == "pz8" and (kind != "rally" and settings.get("gun") is None):
         return _pz8_table(settings, folder)
     if kind in ("retreat_hexes", "retreat_losses"):
         return _retreat_situation(settings, folder)
