@@ -49,7 +49,7 @@ def test_9_67_seed_example(crt):
     assert a.allowed
     assert (a.column, a.bonus_column, a.fire_column) == ("10-19", "20-29", "4")
     assert a.without.column == Dist.always("10-19")
-    assert a.without.attacker_losses == Dist.always(0)
+    assert a.plain_fire_column == "3" and a.without.fire == crt.resolve(3)  # not first
     assert a.without.result == crt.resolve(15)
     assert a.with_bonus.fire == crt.resolve(3, shift=1)
     texts = [s.text for s in a.steps]
@@ -59,6 +59,42 @@ def test_9_67_seed_example(crt):
         s.rule.startswith("Streets of Stalingrad 9.67") for s in a.steps if "column" in s.text
     )
     assert texts[0].endswith("(not the published table)")  # the illustrative tables say so
+    assert "the defender always takes the first fire 9.67 lets him take" in texts
+    silent = close_assault_bonus(SEED_ATTACK, SEED_DEFENCE, 3, crt=crt, fire_without_bonus="none")
+    assert silent.plain_fire_column is None and silent.without.fire == Dist.always("no fire")
+    assert silent.without.attacker_losses == Dist.always(0)
+    assert silent.with_bonus == a.with_bonus
+
+
+def test_9_67_what_the_bonus_is_weighed_against():
+    # the seed example on 2d6: the defender's 3 DF costs 0.17 units without the bonus too
+    own = close_assault_bonus(SEED_ATTACK, SEED_DEFENCE, 3, crt=CRT2)
+    silent = close_assault_bonus(SEED_ATTACK, SEED_DEFENCE, 3, crt=CRT2, fire_without_bonus="none")
+    assert own.without.attacker_losses.mean() == F(1, 6)  # "1P" on 9-11 of the 3 column
+    assert silent.without.attacker_losses.mean() == 0
+    assert own.with_bonus.attacker_losses.mean() == silent.with_bonus.attacker_losses.mean()
+    assert "for 0.17 → 0.31 attacking units lost on average" in own.verdict
+    assert "for 0.31 attacking units lost on average" in silent.verdict
+    # two battalions with 4 DF on 1d6: the verdict turns with the reading
+    two = [Unit("3/1045", "Soviet", "infantry", 2), Unit("2/1045", "Soviet", "infantry", 2)]
+    own = close_assault_bonus(SEED_ATTACK, two, 4)
+    silent = close_assault_bonus(SEED_ATTACK, two, 4, fire_without_bonus="none")
+    assert own.verdict.startswith("Use the Close Assault Bonus")
+    assert silent.verdict.startswith("Do not use the Close Assault Bonus")
+
+
+def test_9_67_the_column_after_the_fire():
+    # 15 AF of which a qualifying 6: losing the tank leaves 6 AF on 5-9
+    attack = [Unit("GR", "German", "infantry", 6), Unit("Tiger", "German", "tank", 9)]
+    left = close_assault_bonus(attack, SEED_DEFENCE, 3)
+    announced = close_assault_bonus(attack, SEED_DEFENCE, 3, column_after_fire="announced")
+    assert left.with_bonus.attacker.probability("1 lost (Tiger)") == F(1, 6)
+    assert left.with_bonus.column.probabilities() == {
+        "10-19": F(1, 2) + F(1, 6),  # pinned on 10-19, or the Tiger lost: 5-9 one higher
+        "20-29": F(1, 3),
+    }
+    assert announced.with_bonus.column.probabilities() == {"10-19": F(1, 2), "20-29": F(1, 2)}
+    assert any("(reading 'announced')" in s.text for s in announced.steps)
 
 
 def test_9_67_seed_example_on_the_1d6_table():
@@ -250,6 +286,69 @@ def test_9_67_a_defence_of_0_df_fires_nothing_first():
     assert a.verdict.startswith("Use the Close Assault Bonus")
 
 
+def _brute_force_losses(attack, n, weight, qualifies, value):
+    """The attacker's choice as wbk made it before: every combination tried, in name order."""
+    if n >= len(attack):
+        return list(attack)
+    best, best_key = [], None
+    for lost in itertools.combinations(sorted(attack, key=lambda u: u.name), n):
+        left = [u for u in attack if u not in lost]
+        key = value(sum(weight(u) for u in left), any(qualifies(u) for u in left))
+        if best_key is None or key > best_key:
+            best, best_key = list(lost), key
+    return best
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    strengths=st.lists(st.integers(0, 6), min_size=1, max_size=7),
+    flags=st.lists(st.booleans(), min_size=7, max_size=7),
+    n=st.integers(0, 7),
+    steps=st.lists(st.integers(1, 4), min_size=1, max_size=4),
+    by=st.sampled_from(["qualified_first", "strength_first", "column"]),
+)
+def test_9_67_the_loss_choice_equals_trying_every_combination(strengths, flags, n, steps, by):
+    from wbk.games.stalingrad.close_assault import _choose_losses
+
+    attack = [Unit(f"U{i % 3}{i}", "German", "infantry", s) for i, s in enumerate(strengths)]
+    qualifying = {u.name for u, f in zip(attack, flags, strict=False) if f}
+    thresholds = list(itertools.accumulate(steps))  # a stand-in for columns: a step function
+
+    def value(strength, qualified):
+        if by == "qualified_first":
+            return (qualified, strength)
+        rank = sum(strength >= t for t in thresholds) + (2 if qualified else 0)
+        return (rank, strength, qualified) if by == "column" else (strength, qualified)
+
+    def weight(u):
+        return u.strength
+
+    def qualifies(u):
+        return u.name in qualifying
+
+    assert _choose_losses(attack, n, weight, qualifies, value) == _brute_force_losses(
+        attack, n, weight, qualifies, value
+    )
+
+
+def test_9_67_a_big_loss_to_a_big_attack_is_chosen_without_trying_every_combination():
+    # "eliminate 8" against 24 units: 735,471 ways to choose, answered in one pass
+    crt = Crt.from_toml(
+        'name = "t"\ndie = "1d6"\ncolumns = ["1", "2-99"]\n[results]\n'
+        + "".join(f'{r} = ["1", "1"]\n' for r in range(1, 7))
+        + '[effects]\n"1" = "eliminate 8"\n',
+        source="big.toml",
+    )
+    attack = [Unit(f"T{i:02}", "German", "tank", i % 5 + 1) for i in range(22)]
+    attack += [Unit("GR", "German", "infantry", 1), Unit("Pi", "German", "engineer", 2)]
+    a = close_assault_bonus(attack, SEED_DEFENCE, 1, crt=crt)
+    lost = a.with_bonus.attacker.outcomes()[0]
+    # the attacker keeps the engineers (to keep the bonus) and then the most AF: the eight lost
+    # are the infantry (1 AF), the five 1-AF tanks and two of the 2-AF ones, first by name
+    assert lost == "8 lost (GR, T00, T01, T05, T06, T10, T15, T20)"
+    assert a.with_bonus.column == Dist.always("2-99")
+
+
 @settings(max_examples=60, deadline=None)
 @given(
     strengths=st.lists(st.integers(0, 12), min_size=1, max_size=4),
@@ -261,15 +360,28 @@ def test_9_67_a_defence_of_0_df_fires_nothing_first():
     defenders=st.integers(1, 4),
     two_dice=st.booleans(),
     losses=st.sampled_from(["keep_bonus", "best_column"]),
+    readings=st.tuples(
+        st.sampled_from(["own_column", "none"]), st.sampled_from(["af_left", "announced"])
+    ),
 )
-def test_9_67_distributions_are_whole(strengths, kinds, pinned, df, defenders, two_dice, losses):
+def test_9_67_distributions_are_whole(
+    strengths, kinds, pinned, df, defenders, two_dice, losses, readings
+):
     strengths[0] = max(strengths[0], 1)
     attack = [
         Unit(f"A{i}", "German", kinds[i], s, pinned=pinned[i] and i > 0)
         for i, s in enumerate(strengths)
     ]
     defence = [Unit(f"D{i}", "Soviet", "infantry", 2) for i in range(defenders)]
-    a = close_assault_bonus(attack, defence, df, crt=CRT2 if two_dice else CRT1, losses=losses)
+    a = close_assault_bonus(
+        attack,
+        defence,
+        df,
+        crt=CRT2 if two_dice else CRT1,
+        losses=losses,
+        fire_without_bonus=readings[0],
+        column_after_fire=readings[1],
+    )
     options = [a.without] + ([a.with_bonus] if a.allowed else [])
     for option in options:
         for dist in (
@@ -582,7 +694,8 @@ def test_9_89_minefields_bridges_fortifications_and_immobilized_tanks():
     # in a forest too; and there staying costs one more unit, so at least 2 either way
     forest = retreat_after_combat(terrain_map(forest=["1313"]), units, "1313")
     assert forest.eliminated == {"Bunker", "T-34 (dug in)"} and forest.eliminated_at_least == 2
-    # an immobilized German tank: 9.89 names only Soviet tanks; unable to retreat, 9.87 eliminates it
+    # an immobilized German tank: 9.89 names only Soviet tanks; unable to retreat, 9.87
+    # eliminates it
     german_tank = retreat_after_combat(
         PLAIN, {"1313": [german("Pz IV", "tank", 7, immobilized=True)]}, "1313"
     )
@@ -767,7 +880,8 @@ def test_situation_bad_files_name_the_file_and_key(tmp_path, old, new, message):
 def test_situation_inline_map_errors_name_the_map_table():
     text = SITUATION.replace('map = "blocks.toml"\n', "").replace(
         "\n[units]",
-        '\n[map]\nname = "m"\ncolumns = [10, 16]\nrows = [10, 16]\nlow_columns = "odd"\nhills = 1\n\n[units]',
+        '\n[map]\nname = "m"\ncolumns = [10, 16]\nrows = [10, 16]\nlow_columns = "odd"\n'
+        "hills = 1\n\n[units]",
     )
     with pytest.raises(WbkError, match=re_escape("s.toml: [map]: hills: unknown key")):
         Situation.from_toml(text, source="s.toml")

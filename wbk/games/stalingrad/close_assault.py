@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import functools
 import html
-import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from numbers import Integral
@@ -29,12 +27,23 @@ LOSS_CHOICES = ("keep_bonus", "best_column")
 #: Do pinned attacking units still add their AF to the attack? "counts" (default: 9.67 still
 #: calls a pinned unit an "attacking" unit) or "drops_out".
 PINNED_ATTACK_READINGS = ("counts", "drops_out")
+#: What the bonus is weighed against: without it, does the defender fire anyway? "own_column"
+#: (default: 9.67 lets him fire *first* with the bonus, so he fires without it too, on his own
+#: column, not first: his fire does not change the attack) or "none" (he does not fire at all).
+FIRE_WITHOUT_BONUS_READINGS = ("own_column", "none")
+#: The bonus attack's column after the defender's fire, while a qualifying unit is left:
+#: "af_left" (default: one above the column of the AF left, as 9.67's "one higher than his
+#: total AF" reads) or "announced" (the column announced before the fire, as the example's
+#: "may use the 20-29 column" reads).
+COLUMN_AFTER_FIRE_READINGS = ("af_left", "announced")
 
 NO_FIRE = "no fire"
 NO_ATTACK = "no attack"
 
 LossChoice = Literal["keep_bonus", "best_column"]
 PinnedAttack = Literal["counts", "drops_out"]
+FireWithoutBonus = Literal["own_column", "none"]
+ColumnAfterFire = Literal["af_left", "announced"]
 
 
 @dataclass(frozen=True)
@@ -44,8 +53,9 @@ class AssaultOption:
     ``exchange`` is the whole exchange, as tuples (the defender's first fire, the attacker's
     outcome in words, attacking units lost, the attack's column, its result code, defending
     units lost); the other distributions are its parts, in that order. Without the bonus
-    ``fire`` is "no fire" and the attacker's outcome "none"; the column and result are
-    "no attack" when nothing is left to attack with.
+    ``fire`` is the defender's fire on his own column, which does not change the attack, or "no
+    fire" (reading ``fire_without_bonus="none"``); the column and result are "no attack" when
+    nothing is left to attack with.
     """
 
     bonus: bool
@@ -68,7 +78,12 @@ class AssaultOption:
 
 @dataclass(frozen=True)
 class CloseAssault:
-    """9.67's question answered: may the attacker use the bonus, and is it worth it here?"""
+    """9.67's question answered: may the attacker use the bonus, and is it worth it here?
+
+    ``column``: the attack's own column; ``bonus_column``: one higher, announced with the
+    bonus; ``fire_column``: the column of the defender's first fire with the bonus;
+    ``plain_fire_column``: the column he fires on without the bonus (None: he does not fire).
+    """
 
     allowed: bool
     column: str
@@ -78,6 +93,7 @@ class CloseAssault:
     with_bonus: AssaultOption | None
     verdict: str
     steps: tuple[Step, ...]
+    plain_fire_column: str | None = None
 
     def _repr_html_(self) -> str:
         parts = [
@@ -105,6 +121,8 @@ def close_assault_bonus(
     fire_drm: int = 0,
     losses: LossChoice = "keep_bonus",
     pinned_attack: PinnedAttack = "counts",
+    fire_without_bonus: FireWithoutBonus = "own_column",
+    column_after_fire: ColumnAfterFire = "af_left",
 ) -> CloseAssault:
     """Streets of Stalingrad 9.67: should the attacker take the Close Assault Bonus here?
 
@@ -118,6 +136,18 @@ def close_assault_bonus(
     target attacks. Without it the attack rolls on its column. With it the defender first fires
     one column above his DF's; then the attack rolls one column above the column of the AF
     left, if a qualifying unit is still there, else on that column itself.
+
+    Readings of 9.67's own words (the example settles neither):
+
+    - ``fire_without_bonus``: what the bonus is weighed against. "own_column" (default): "the
+      defender may DF first" implies he fires anyway without the bonus, on his own DF's column,
+      just not first, so his fire costs the attacker units but does not change the attack;
+      "none": without the bonus he does not fire, and all his fire is charged to the bonus.
+    - ``column_after_fire``: the bonus attack's column while a qualifying unit is left after the
+      fire. "af_left" (default): one above the column of the AF left ("a column one higher than
+      his total AF"); "announced": the column announced before the fire (the example's "may
+      use the 20-29 column", which shows no losses).
+    - wbk assumes the defender always takes the first fire 9.67 says he "may" take.
 
     Named assumptions, where the supplement leans on rules not in wbk's texts:
 
@@ -137,6 +167,8 @@ def close_assault_bonus(
     {'10-19': Fraction(1, 2), '20-29': Fraction(1, 2)}
     >>> a.with_bonus.attacker.probabilities()
     {'1 lost (Pi 336)': Fraction(1, 6), 'none': Fraction(1, 3), 'pinned': Fraction(1, 2)}
+    >>> a.plain_fire_column, a.without.fire.probabilities()
+    ('3', {'-': Fraction(1, 2), 'P': Fraction(1, 2)})
     """
     crt = example_crt() if crt is None else crt
     if not isinstance(crt, Crt):
@@ -163,6 +195,8 @@ def close_assault_bonus(
             raise WbkError(f"{what} {value!r} is not a whole number")
     _choice(losses, LOSS_CHOICES, "loss choice")
     _choice(pinned_attack, PINNED_ATTACK_READINGS, "reading of pinned attackers")
+    _choice(fire_without_bonus, FIRE_WITHOUT_BONUS_READINGS, "reading of fire without the bonus")
+    _choice(column_after_fire, COLUMN_AFTER_FIRE_READINGS, "reading of the column after the fire")
     sides = {u.side for u in attack}
     if len(sides) > 1:
         raise WbkError(f"the attack mixes sides: {', '.join(sorted(sides))}")
@@ -172,21 +206,24 @@ def close_assault_bonus(
         raise WbkError(f"defending unit {first.name!r} is on the attacker's side ({first.side})")
 
     r967 = _rule("9.67")
+    first_band = crt._bands[0][0]
 
     def af(units: Sequence[Unit]) -> int:
         return sum(u.strength for u in units if pinned_attack == "counts" or not u.pinned)
 
-    def column_of(units: Sequence[Unit], bonus: bool) -> str:
-        strength = af(units)
-        if not units or strength < crt._bands[0][0]:
-            return NO_ATTACK
-        column = crt.column_for(strength)
-        if bonus and any(_qualifies(u, away) for u in units):
-            return crt.shift(column, 1)
-        return column
-
     total = af(attack)
     column = crt.column_for(total)  # names a strength too low for the table
+    bonus_column = crt.shift(column, 1)
+
+    def column_of(strength: int, qualified: bool) -> str:
+        """The bonus attack's column for ``strength`` AF left, a qualifying unit left or not."""
+        if qualified and column_after_fire == "announced":
+            return bonus_column
+        if strength < first_band:
+            return NO_ATTACK
+        own = crt.column_for(strength)
+        return crt.shift(own, 1) if qualified else own
+
     qualifying = [u for u in attack if _qualifies(u, away)]
     allowed = bool(qualifying)
     steps = [
@@ -197,15 +234,9 @@ def close_assault_bonus(
         pinned = _names(u for u in attack if u.pinned)
         steps.append(Step(f"pinned attackers add no AF (reading 'drops_out'): {pinned}", ASSUMED))
     defender_count = len(defenders)
-
-    def attack_outcome(units: Sequence[Unit]) -> Dist:
-        """(column, result code, defenders lost) of the attack made by ``units``."""
-        col = column_of(units, bonus=True)
-        if col == NO_ATTACK:
-            return Dist.always((NO_ATTACK, NO_ATTACK, 0))
-        return crt.on_column(col, drm=drm).map(
-            lambda code: (col, code, crt.effect(code).losses(defender_count))
-        )
+    has_fire = defence_df >= max(first_band, 1)
+    own_fire_column = crt.column_for(defence_df) if has_fire else None
+    plain_fire_column = own_fire_column if fire_without_bonus == "own_column" else None
 
     def split(exchange: Dist, bonus: bool) -> AssaultOption:
         return AssaultOption(
@@ -219,10 +250,74 @@ def close_assault_bonus(
             exchange.map(lambda e: e[5]),
         )
 
-    plain = crt.on_column(column, drm=drm).map(
-        lambda code: (NO_FIRE, "none", 0, column, code, crt.effect(code).losses(defender_count))
+    def losses_to(code: str, *, bonus: bool) -> tuple[list[Unit], list[Unit], str]:
+        """(units lost, units left, the attacker's outcome in words) after the defender's fire
+        ``code``; the attacker chooses his losses as ``losses`` says."""
+        if code == NO_FIRE:
+            return [], list(attack), "none"
+        effect = crt.effect(code)
+        pin = effect.pin
+
+        def qualifies(u: Unit) -> bool:
+            return not pin and _qualifies(u, away)
+
+        def weight(u: Unit) -> int:
+            return u.strength if pinned_attack == "counts" or not u.pinned else 0
+
+        def value(strength: int, qualified: bool) -> tuple:
+            if losses == "keep_bonus" or not bonus:
+                return (qualified, strength)
+            counted = 0 if pin and pinned_attack == "drops_out" else strength
+            col = column_of(counted, qualified)
+            rank = -1 if col == NO_ATTACK else crt.columns.index(col)
+            return (rank, strength, qualified)
+
+        n = effect.losses(len(attack))
+        lost = _choose_losses(attack, n, weight, qualifies, value)
+        survivors = [u for u in attack if u not in lost]
+        if pin:
+            survivors = [replace(u, pinned=True) for u in survivors]
+        outcome = f"{len(lost)} lost ({_names(lost)})" if lost else "none"
+        if pin and survivors:
+            outcome = f"{outcome}, rest pinned" if lost else "pinned"
+        return lost, survivors, outcome
+
+    attack_result = crt.on_column(column, drm=drm)
+
+    def plain_exchange(code: str) -> Dist:
+        lost, _, outcome = losses_to(code, bonus=False)
+        return attack_result.map(
+            lambda result: (
+                code,
+                outcome,
+                len(lost),
+                column,
+                result,
+                crt.effect(result).losses(defender_count),
+            )
+        )
+
+    plain_fire = (
+        Dist.always(NO_FIRE)
+        if plain_fire_column is None
+        else crt.on_column(plain_fire_column, drm=fire_drm)
     )
-    without = split(plain, False)
+    without = split(plain_fire.map(plain_exchange), False)
+    if fire_without_bonus == "own_column" and own_fire_column is not None:
+        steps.append(
+            Step(
+                f"without the bonus the defender's {defence_df} DF fires on its own column, "
+                f"{own_fire_column}, but not first: it does not change the attack",
+                f"{r967}, reading 'own_column'",
+            )
+        )
+    elif fire_without_bonus == "none":
+        steps.append(
+            Step(
+                "without the bonus the defender does not fire (reading 'none')",
+                f"{r967}, {ASSUMED}",
+            )
+        )
 
     if not allowed:
         why = [u for u in attack if u.kind in ASSAULT_KINDS]
@@ -234,9 +329,18 @@ def close_assault_bonus(
             "No Close Assault Bonus here: no unpinned, unspent infantry or engineer unit is "
             "adjacent (9.67)."
         )
-        return CloseAssault(False, column, None, None, without, None, verdict, tuple(steps))
+        return CloseAssault(
+            False,
+            column,
+            None,
+            None,
+            without,
+            None,
+            verdict,
+            tuple(steps),
+            plain_fire_column,
+        )
 
-    bonus_column = crt.shift(column, 1)
     verb = "qualifies" if len(qualifying) == 1 else "qualify"
     steps.append(Step(f"{_names(qualifying)} {verb}: the attacker may announce the bonus", r967))
     steps.append(
@@ -246,17 +350,16 @@ def close_assault_bonus(
             r967,
         )
     )
-    if defence_df == 0 or defence_df < crt._bands[0][0]:
+    if own_fire_column is None:
         fire_column = None
         fire = Dist.always(NO_FIRE)
         steps.append(
             Step(f"the defender's {defence_df} DF has no column: he fires nothing first", ASSUMED)
         )
     else:
-        own = crt.column_for(defence_df)
-        fire_column = crt.shift(own, 1)
+        fire_column = crt.shift(own_fire_column, 1)
         fire = crt.on_column(fire_column, drm=fire_drm)
-        last = " (already the last column)" if fire_column == own else ""
+        last = " (already the last column)" if fire_column == own_fire_column else ""
         steps.append(
             Step(
                 f"the defender's {defence_df} DF fires first, one column higher: "
@@ -264,6 +367,7 @@ def close_assault_bonus(
                 r967,
             )
         )
+        steps.append(Step("the defender always takes the first fire 9.67 lets him take", ASSUMED))
     steps.append(
         Step(
             "his fire hits the attacking units as a whole: a pin pins them all, "
@@ -281,35 +385,32 @@ def close_assault_bonus(
         )
     )
 
-    def loss_key(left: list[Unit], pin: bool) -> tuple:
-        keeps = not pin and any(_qualifies(u, away) for u in left)
-        col = column_of([replace(u, pinned=True) for u in left] if pin else left, bonus=True)
-        rank = -1 if col == NO_ATTACK else crt.columns.index(col)
-        return (keeps, af(left)) if losses == "keep_bonus" else (rank, af(left), keeps)
+    def bonus_exchange(code: str) -> Dist:
+        lost, survivors, outcome = losses_to(code, bonus=True)
+        qualified = any(_qualifies(u, away) for u in survivors)
+        col = column_of(af(survivors), qualified) if survivors else NO_ATTACK
+        if col == NO_ATTACK:
+            return Dist.always((code, outcome, len(lost), NO_ATTACK, NO_ATTACK, 0))
+        return crt.on_column(col, drm=drm).map(
+            lambda result: (
+                code,
+                outcome,
+                len(lost),
+                col,
+                result,
+                crt.effect(result).losses(defender_count),
+            )
+        )
 
-    def after_fire(code: str) -> Dist:
-        if code == NO_FIRE:
-            survivors, lost = list(attack), []
-            outcome = "none"
-        else:
-            effect = crt.effect(code)
-            n = effect.losses(len(attack))
-            lost = _choose_losses(attack, n, functools.partial(loss_key, pin=effect.pin))
-            survivors = [u for u in attack if u not in lost]
-            if effect.pin:
-                survivors = [replace(u, pinned=True) for u in survivors]
-            outcome = "none"
-            if lost:
-                outcome = f"{len(lost)} lost ({_names(lost)})"
-            if effect.pin and survivors:
-                outcome = f"{outcome}, rest pinned" if lost else "pinned"
-        return attack_outcome(survivors).map(lambda a: (code, outcome, len(lost), *a))
-
-    with_bonus = split(fire.map(after_fire), True)
+    with_bonus = split(fire.map(bonus_exchange), True)
     steps.append(
         Step(
-            "after the fire: the bonus column if a qualifying unit is left, "
-            "else the column of the AF left",
+            "after the fire: the announced column, "
+            f"{bonus_column}, if a qualifying unit is left (reading 'announced'), "
+            "else the column of the AF left"
+            if column_after_fire == "announced"
+            else "after the fire: one column above the column of the AF left if a qualifying "
+            "unit is left, else the column of the AF left",
             r967,
         )
     )
@@ -317,26 +418,74 @@ def close_assault_bonus(
     steps.append(
         Step(
             "the verdict weighs units for units: the defending units the bonus adds to "
-            "the expected losses against the attacking units expected lost",
+            "the expected losses against the attacking units it adds to the expected losses",
             ASSUMED,
         )
     )
     return CloseAssault(
-        True, column, bonus_column, fire_column, without, with_bonus, verdict, tuple(steps)
+        True,
+        column,
+        bonus_column,
+        fire_column,
+        without,
+        with_bonus,
+        verdict,
+        tuple(steps),
+        plain_fire_column,
     )
 
 
-def _choose_losses(attack: list[Unit], n: int, key) -> list[Unit]:
-    """The ``n`` attacking units the attacker gives up to the defender's first fire: those whose
-    loss leaves the best ``key(units left)``; among equals, the first by name."""
+def _choose_losses(
+    attack: list[Unit],
+    n: int,
+    weight: Callable[[Unit], int],
+    qualifies: Callable[[Unit], bool],
+    value: Callable[[int, bool], tuple],
+) -> list[Unit]:
+    """The ``n`` attacking units the attacker gives up: those whose loss leaves the best
+    ``value(AF left, a qualifying unit left)``; among equals, the first set in name order (as
+    ``itertools.combinations`` of the units sorted by name would list them).
+
+    ``value`` never falls as the AF left grows, nor when a qualifying unit is left, so the best
+    of any choice is one of two: the units of most weight, or those with one qualifying unit
+    among them. Units are decided one at a time in name order (lost if a best choice still
+    remains), so the choice takes about n² steps however many combinations there are.
+    """
     if n >= len(attack):
         return list(attack)
-    best, best_key = [], None
-    for lost in itertools.combinations(sorted(attack, key=lambda u: u.name), n):
-        k = key([u for u in attack if u not in lost])
-        if best_key is None or k > best_key:
-            best, best_key = list(lost), k
-    return best
+    units = sorted(attack, key=lambda u: u.name)
+    weights = [weight(u) for u in units]
+    qualified = [qualifies(u) for u in units]
+
+    def best(kept_weight: int, kept_qualifies: bool, free: range, keep: int) -> tuple | None:
+        """The best value when ``keep`` of the ``free`` units are kept besides those kept."""
+        if not 0 <= keep <= len(free):
+            return None
+        heaviest = sorted(free, key=lambda i: -weights[i])[:keep]
+        strength = kept_weight + sum(weights[i] for i in heaviest)
+        if kept_qualifies or any(qualified[i] for i in heaviest):
+            return value(strength, True)
+        found = value(strength, False)
+        candidates = [weights[i] for i in free if qualified[i]]
+        if candidates and keep:
+            swapped = strength - weights[heaviest[-1]] + max(candidates)
+            found = max(found, value(swapped, True))
+        return found
+
+    target = best(0, False, range(len(units)), len(units) - n)
+    lost: list[int] = []
+    kept_weight, kept_qualifies = 0, False
+    for i in range(len(units)):
+        needed = n - len(lost)
+        if not needed:
+            break
+        free = range(i + 1, len(units))
+        if best(kept_weight, kept_qualifies, free, len(free) - (needed - 1)) == target:
+            lost.append(i)
+        else:
+            kept_weight += weights[i]
+            kept_qualifies = kept_qualifies or qualified[i]
+    return [units[i] for i in lost]
 
 
 def _fmt(x: Fraction) -> str:
@@ -349,12 +498,17 @@ def _verdict(without: AssaultOption, with_bonus: AssaultOption, crt: Crt) -> str
         return hurts.probability(True)
 
     before, after = without.defender_losses.mean(), with_bonus.defender_losses.mean()
-    cost = with_bonus.attacker_losses.mean()
-    gain = after - before
+    paid_before, paid_after = without.attacker_losses.mean(), with_bonus.attacker_losses.mean()
+    gain, cost = after - before, paid_after - paid_before
+    if paid_before:
+        paid = f"{_fmt(paid_before)} → {_fmt(paid_after)} attacking units lost on average"
+    elif paid_after:
+        paid = f"{_fmt(paid_after)} attacking units lost on average"
+    else:
+        paid = "no attacking units lost"
     detail = (
         f"the defender loses {_fmt(before)} → {_fmt(after)} units on average and is pinned or "
-        f"worse {percent(hurt(without))} → {percent(hurt(with_bonus))} of the time, for "
-        + (f"{_fmt(cost)} attacking units lost on average" if cost else "no attacking units lost")
+        f"worse {percent(hurt(without))} → {percent(hurt(with_bonus))} of the time, for {paid}"
     )
     if gain > cost:
         return f"Use the Close Assault Bonus: {detail}."
