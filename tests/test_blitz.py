@@ -1,4 +1,3 @@
-import time
 from fractions import Fraction
 
 import icepool
@@ -202,7 +201,8 @@ def test_every_terrain_and_protection(terrain, protection):
             "bunker",
             [
                 "target in woods: × ½ = 4",
-                "bunker in woods: the ¼ does not apply in woods, hills or town; the ½ for woods does",
+                "bunker in woods: the ¼ does not apply in woods, hills or town;"
+                " the ½ for woods does",
             ],
         ),
     ],
@@ -501,25 +501,21 @@ def test_one_die_and_one_hit_in_the_singular():
     assert saving_throws(9, [5]).steps[-1].text == "0 hits left: none"
 
 
-def test_big_attacks_answer_quickly_up_to_the_limit_and_name_it_beyond():
-    """6,000 strength at range 1 is 12,000 dice: over the limit, said at once. The limit itself
-    answers exactly, in well under the few seconds allowed here (about 0.3 s measured)."""
+def test_big_attacks_answer_exactly_up_to_the_limit_and_name_it_beyond():
+    """6,000 strength at range 1 is 12,000 dice: over the limit, said before any work. The limit
+    itself answers exactly (how fast: ``make bench``, not a pass or fail here)."""
     dice = fire_strength([6000], range_hexes=1).dice
     assert dice == 12_000
-    start = time.perf_counter()
     with pytest.raises(WbkError, match="number of dice 12,000 is over the limit of 10,000"):
         fire_procedure(dice, leader_morale=8)
     with pytest.raises(WbkError, match="number of dice 10,001 is over the limit of 10,000"):
         hits(blitz.MAX_DICE + 1)
-    assert time.perf_counter() - start < 0.1
-    start = time.perf_counter()
     procedure = fire_procedure(blitz.MAX_DICE, leader_morale=8)
     assert procedure.damage.probability(Damage.ELIMINATED) == 1 - sum(
         procedure.counted.probability(h) for h in range(4)
     )
     assert procedure.damage.probability(Damage.ELIMINATED) > Fraction(9_999, 10_000)
     assert "&gt;99.99%" in procedure._repr_html_()
-    assert time.perf_counter() - start < 5
 
 
 def test_a_leader_saves_nothing_when_even_a_2_fails():
@@ -561,3 +557,94 @@ def test_strength_is_the_sum_of_each_piece_firing_alone(strengths, engineers, op
 def test_many_equal_strengths_are_a_product_not_a_long_sum():
     assert str(fire_strength([5] * 40).steps[0]).startswith("total strength 40 × 5 = 200")
     assert str(fire_strength([5, 5, 5]).steps[0]).startswith("total strength 5 + 5 + 5 = 15")
+
+
+# --- readings the text leaves open (issue 16) ----------------------------------------------------
+
+
+def test_every_reading_is_declared_once_with_its_default_first():
+    assert list(blitz.READINGS) == [
+        "crowded",
+        "assault",
+        "disrupted_firers",
+        "save_bonus",
+        "apc_destroyed",
+    ]
+    values = {
+        "crowded": blitz.CROWDED_READINGS,
+        "assault": blitz.ASSAULT_READINGS,
+        "disrupted_firers": blitz.DISRUPTED_READINGS,
+        "save_bonus": blitz.SAVE_BONUS_READINGS,
+        "apc_destroyed": blitz.APC_READINGS,
+    }
+    for keyword, reading in blitz.READINGS.items():
+        assert tuple(reading.values) == values[keyword]
+        assert reading.rule.startswith("Blitz Combat, ")
+        assert all(words and "_" not in words for words in reading.values.values())
+
+
+def test_a_disrupted_firer_halves_his_share_or_the_whole_attack():
+    """5 + 5 + 5d at a town hex: his 5 counts 2.5 (12.5 / 2 = 6.25, 7 dice), or the whole 15 is
+    halved twice (3.75, 4 dice). With every firer disrupted, the worked example, they agree."""
+    group = [5, 5, Piece(5, disrupted=True)]
+    share = fire_strength(group, target_terrain="town")
+    whole = fire_strength(group, target_terrain="town", disrupted_firers="whole_attack")
+    assert (share.exact, share.dice) == (Fraction(25, 4), 7)
+    assert (whole.exact, whole.dice) == (Fraction(15, 4), 4)
+    assert "1 of 3 firers disrupted: the whole attack halved (reading whole_attack): × ½ = 7.5" in [
+        step.text for step in whole.steps
+    ]
+    every = [DISRUPTED_INF] * 3
+    for reading in blitz.DISRUPTED_READINGS:
+        assert fire_strength(every, target_terrain="town", disrupted_firers=reading).dice == 4
+
+
+@pytest.mark.parametrize(
+    "hits_on_hex, whole_pairs, rounded_up", [(0, 0, 0), (1, 0, 1), (2, 1, 1), (3, 1, 2), (4, 2, 2)]
+)
+def test_the_saving_throw_bonus_with_an_odd_number_of_hits(hits_on_hex, whole_pairs, rounded_up):
+    assert blitz.saving_throw_bonus(hits_on_hex) == whole_pairs
+    assert blitz.saving_throw_bonus(hits_on_hex, "rounded_up") == rounded_up
+
+
+def test_three_hits_at_morale_8_under_both_bonus_readings():
+    """Three hits, morale 8: +1 saves on 2d6 <= 7 (21/36), +2 only on <= 6 (15/36)."""
+    whole = unsaved_hits(3, 8)
+    rounded = unsaved_hits(3, 8, save_bonus="rounded_up")
+    assert whole.probability(0) == Fraction(21, 36) ** 3
+    assert rounded.probability(0) == Fraction(15, 36) ** 3
+    assert saving_throws(8, [7, 7, 7]).remaining == 0
+    assert saving_throws(8, [7, 7, 7], save_bonus="rounded_up").remaining == 3
+    assert fire_outcome(3, leader_morale=8, save_bonus="rounded_up") != fire_outcome(
+        3, leader_morale=8
+    )
+    # an even number of hits is the same either way: the worked example's four hits
+    assert unsaved_hits(4, 9, save_bonus="rounded_up") == unsaved_hits(4, 9)
+    assert saving_throws(9, [5, 6, 7, 10], save_bonus="rounded_up").remaining == 1
+
+
+def test_the_bonus_reading_is_named_in_the_steps():
+    steps = [s.text for s in fire_procedure(3, leader_morale=8, save_bonus="rounded_up").steps]
+    assert steps[-1].endswith("an odd hit counted as two (reading rounded_up)")
+
+
+def test_an_apc_destroyed_reading():
+    last = Damage.STEP_LOSS
+    assert passenger_damage(last, apc_steps=1, apc_destroyed="eliminated_only") == Damage.NONE
+    assert passenger_damage(last, apc_steps=1) == Damage.ELIMINATED
+    for reading in blitz.APC_READINGS:
+        assert passenger_damage(Damage.ELIMINATED, apc_steps=3, apc_destroyed=reading) == (
+            Damage.ELIMINATED
+        )
+
+
+def test_many_firers_are_summed_in_a_short_step_and_too_many_refused():
+    strengths = list(range(1, 31))
+    s = fire_strength(strengths)
+    assert s.steps[0].text == "total strength 30 strengths = 465"
+    with pytest.raises(WbkError, match="1,001 strengths are over the limit of 1,000"):
+        fire_strength([5] * 1_001)
+    with pytest.raises(WbkError, match="1,200 firing pieces are over the limit of 1,000"):
+        fire_strength([5] * 600, fire="assault", engineer_strengths=[4] * 600)
+    with pytest.raises(WbkError, match="10,001 saving throw rolls are over the limit"):
+        saving_throws(9, [7] * 10_001)

@@ -12,24 +12,45 @@ Public names (``__all__``):
 - ``hits(dice, *, armor=0)``, ``unsaved_hits(hits, morale)``: exact distributions;
 - ``fire_procedure(...)``, ``fire_outcome(...)``: the whole procedure, to a ``Damage`` distribution;
 - ``saving_throws(morale, rolls)``: one leader's throws against rolled dice;
+- ``saving_throw_bonus(hits_on_hex)``: what each saving throw adds for the hits on the hex;
 - ``saving_leader(leaders)``: which leader may throw for the hex;
 - ``damage(hits)``, ``passenger_damage(apc, apc_steps=...)``, ``Damage``, ``Leader``, ``Piece``;
-- the option values ``FIRE_TYPES``, ``TARGETS``, ``TERRAINS``, ``PROTECTIONS``,
-  ``CROWDED_READINGS``, ``ASSAULT_READINGS``;
+- the option values ``FIRE_TYPES``, ``TARGETS``, ``TERRAINS``, ``PROTECTIONS``;
+- ``READINGS``: every reading of the text wbk names, each a keyword with its values, the words
+  for a control and the rule it reads (``CROWDED_READINGS``, ``ASSAULT_READINGS``,
+  ``DISRUPTED_READINGS``, ``SAVE_BONUS_READINGS``, ``APC_READINGS`` are their values);
 - ``MAX_DICE``: the exact odds are worked out for up to 10,000 dice (about 0.3 s); more is a
-  ``WbkError`` naming the limit, not a frozen notebook.
+  ``WbkError`` naming the limit, not a frozen notebook; likewise ``MAX_FIRERS`` firing pieces.
 
 The results (``Strength``, ``FireProcedure``, ``SavingThrows``, ``LeaderChoice``) are returned,
 never built by hand, so they are not in ``__all__``.
 
-Where the text leaves a choice open, wbk decides as follows (the notebook shows each):
+Where the text leaves a choice open, it is a named reading (``READINGS``; the default is what
+the text supports best, and the notebook prints a case where the values differ):
 
+- ``crowded``: "3 non-vehicle units" as three or more (default) or exactly three;
+- ``assault``: whether terrain and protection modify assault combat (they do by default);
+- ``disrupted_firers``: a disrupted firer halves his own part of the attack (default: the Damage
+  section halves a disrupted piece's fire value) or the whole attack;
+- ``save_bonus``: "for every two hits, +1" with an odd number of hits: whole pairs only (default:
+  3 hits hold one pair, +1) or the odd hit rounded up to a pair (3 hits, +2);
+- ``apc_destroyed``: an APC is destroyed when eliminated, or also when it loses its last step
+  (default), taking its passengers with it.
+
+And wbk decides these without a keyword, because the text or the base game settles them:
+
+- the strength is rounded up once, at the end: the worked example carries 7.5 and 3.75 along
+  unrounded, and since every halving comes after every doubling in the text's list, rounding
+  after each step would give the same dice;
 - assault combat takes place in the hex both sides share, so the "range 1" doubling never
-  applies to it; whether terrain and protection modify it is the ``assault`` reading;
-- an APC of one step that takes a step loss is destroyed, and its passengers with it;
+  applies to it;
+- "For every two hits on the hex" counts the hits rolled against the hex, before any is saved;
+- armor takes its value off the total of AT hits (the worked example: 3 hits at armor 1 count 2);
+- "only one leader": one leader throws every saving throw of an attack on a hex; the owning
+  player picks, and wbk picks the best morale among those allowed to throw (a disrupted leader
+  only for his own hex, a demoralized one never);
 - non-vehicle units in a hex whose vehicle is the target of AT fire ignore the AT hits, and AT
   fire at non-vehicles or wagons does nothing at all;
-- "3 non-vehicle units" is the ``crowded`` reading (three or more by default);
 - a dug-in marker in woods, hills or town counts once: the hex is halved once, not twice.
 
 >>> disrupted = Piece(5, disrupted=True)
@@ -47,7 +68,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from numbers import Integral
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from wbk.checks import choice as _choice
 from wbk.checks import flag as _flag
@@ -58,11 +79,16 @@ from wbk.explain import Step, steps_html
 _TWO_D6 = 2 @ d6
 
 __all__ = [
+    "APC_READINGS",
     "ASSAULT_READINGS",
     "CROWDED_READINGS",
+    "DISRUPTED_READINGS",
     "FIRE_TYPES",
     "MAX_DICE",
+    "MAX_FIRERS",
     "PROTECTIONS",
+    "READINGS",
+    "SAVE_BONUS_READINGS",
     "TARGETS",
     "TERRAINS",
     "Damage",
@@ -75,6 +101,7 @@ __all__ = [
     "hits",
     "passenger_damage",
     "saving_leader",
+    "saving_throw_bonus",
     "saving_throws",
     "unsaved_hits",
 ]
@@ -92,6 +119,8 @@ FIRE_TYPES: tuple[FireType, ...] = ("direct", "bombardment", "at", "assault")
 #: whole numbers that grow with the dice: 10,000 dice take about 0.3 s and 50 MB with a leader's
 #: saving throws; twice as many take four times both (1 s, 200 MB, measured on two cores).
 MAX_DICE = 10_000
+#: The most firing pieces one attack may total (a whole army is a few hundred).
+MAX_FIRERS = 1_000
 
 #: What the attack is aimed at. Only an armored vehicle has an armor value.
 TARGETS = ("non_vehicle", "armored_vehicle", "unarmored_vehicle", "wagon")
@@ -104,6 +133,54 @@ PROTECTIONS = ("none", "dug_in", "bunker", "entrenchment")
 CROWDED_READINGS = ("three_or_more", "exactly_three")
 #: Do terrain and protection modify assault combat? (Range never does: see the module docstring.)
 ASSAULT_READINGS = ("terrain_applies", "no_terrain")
+#: Does a disrupted firer halve his own part of the attack, or the whole attack?
+DISRUPTED_READINGS = ("their_share", "whole_attack")
+#: "For every two hits, +1 to each saving throw": does an odd hit count as a pair?
+SAVE_BONUS_READINGS = ("whole_pairs", "rounded_up")
+#: When is an APC destroyed, taking its passengers with it?
+APC_READINGS = ("eliminated_or_last_step", "eliminated_only")
+
+
+class Reading(NamedTuple):
+    """One reading of the text: the rule it reads, the question, and each value's words."""
+
+    rule: str
+    question: str
+    values: dict[str, str]
+
+
+#: Every reading wbk names, by keyword: the default value first. Panels, pictures and the
+#: chapter build their controls and sentences from this declaration.
+READINGS: dict[str, Reading] = {
+    "crowded": Reading(
+        MODIFIERS,
+        "“3 non-vehicle units” means",
+        {"three_or_more": "three or more", "exactly_three": "exactly three"},
+    ),
+    "assault": Reading(
+        ASSAULT,
+        "in assault combat",
+        {"terrain_applies": "terrain counts", "no_terrain": "terrain does not count"},
+    ),
+    "disrupted_firers": Reading(
+        MODIFIERS,
+        "a disrupted firer halves",
+        {"their_share": "his own part", "whole_attack": "the whole attack"},
+    ),
+    "save_bonus": Reading(
+        LEADERS,
+        "+1 per two hits, with an odd hit",
+        {"whole_pairs": "whole pairs only", "rounded_up": "rounded up"},
+    ),
+    "apc_destroyed": Reading(
+        ARMOR,
+        "an APC is destroyed when",
+        {
+            "eliminated_or_last_step": "eliminated or its last step lost",
+            "eliminated_only": "eliminated only",
+        },
+    ),
+}
 
 _WORDS = {
     "non_vehicle": "non-vehicle unit",
@@ -184,7 +261,12 @@ class Piece:
 
 def _check_pieces(values, name: str) -> list[Piece]:
     pieces = []
-    for v in _check_list(values, name, "strengths or pieces"):
+    listed = _check_list(values, name, "strengths or pieces")
+    if len(listed) > MAX_FIRERS:
+        raise WbkError(
+            f"{len(listed):,} {name} are over the limit of {MAX_FIRERS:,} for one attack"
+        )
+    for v in listed:
         if isinstance(v, Piece):
             pieces.append(v)
         elif not _is_whole(v):
@@ -249,6 +331,7 @@ def fire_strength(
     protection: str = "none",
     crowded: str = "three_or_more",
     assault: str = "terrain_applies",
+    disrupted_firers: str = "their_share",
 ) -> Strength:
     """Blitz Combat, Combat Strength Modifiers: the dice an attack rolls.
 
@@ -270,6 +353,10 @@ def fire_strength(
     and protection modify assault combat: "terrain_applies" (default: the text lists every
     modifier as cumulative and restricts only the crowded-hex one) or "no_terrain". The range
     doubling never applies to assault combat: it takes place in the hex both sides share.
+    ``disrupted_firers``: when only some firers are disrupted, "their_share" (default: the
+    Damage section halves a disrupted piece's fire value) halves their part of the total, and
+    "whole_attack" halves the whole attack ("firing unit is disrupted" read as a modifier of the
+    attack). The worked example, every firer disrupted, is the same either way.
 
     >>> s = fire_strength([Piece(5, disrupted=True)] * 3, target_terrain="town")
     >>> for step in s.steps:
@@ -279,15 +366,21 @@ def fire_strength(
     target in town: × ½ = 3.75
     3.75 rounds up to 4 dice
     """
-    fire = _choice(fire, FIRE_TYPES, "fire type")
+    fire_type = _choice(fire, FIRE_TYPES, "fire type")
     misplaced = target_terrain in PROTECTIONS
     hint = " (dug in, bunker and entrenchment are protection=...)" if misplaced else ""
     target_terrain = _choice(target_terrain, TERRAINS, "target terrain", hint)
     protection = _choice(protection, PROTECTIONS, "protection")
     crowded = _choice(crowded, CROWDED_READINGS, "reading of the crowded hex")
     assault = _choice(assault, ASSAULT_READINGS, "reading of assault combat")
+    disrupted_firers = _choice(disrupted_firers, DISRUPTED_READINGS, "reading of disrupted firers")
     pieces = _check_pieces(strengths, "strengths")
     engineers = _check_pieces(engineer_strengths, "engineer strengths")
+    if len(pieces) + len(engineers) > MAX_FIRERS:
+        raise WbkError(
+            f"{len(pieces) + len(engineers):,} firing pieces are over the limit of "
+            f"{MAX_FIRERS:,} for one attack"
+        )
     if range_hexes is not None and (not _is_whole(range_hexes) or range_hexes < 0):
         raise WbkError(f"range {range_hexes!r} is not a whole number of hexes")
     crowd = _check_count(target_non_vehicle_units, "number of non-vehicle units")
@@ -295,7 +388,7 @@ def fire_strength(
         raise WbkError("no firing units: give at least one strength")
 
     steps: list[Step] = []
-    if fire == "at":
+    if fire_type == "at":
         zeros = sum(p.strength == 0 for p in pieces + engineers)
         if zeros:
             said = f"{zeros} AT strengths of 0 count" if zeros > 1 else "an AT strength of 0 counts"
@@ -304,30 +397,32 @@ def fire_strength(
         engineers = [Piece(max(p.strength, 1), p.disrupted) for p in engineers]
 
     # Each piece's part of the total: its strength times the multiplier of its kind of fire.
-    if fire == "assault":
+    if fire_type == "assault":
         ordinary = sum(p.strength for p in pieces)
         engineer = sum(p.strength for p in engineers)
         parts = [(3 * p.strength, p.disrupted) for p in pieces]
         parts += [(4 * p.strength, p.disrupted) for p in engineers]
-        strength = Fraction(3 * ordinary + 4 * engineer)
-        said = [f"3 × {ordinary}"] if pieces else []
-        said += [f"engineers 4 × {engineer}"] if engineers else []
-        steps.append(Step(f"assault combat: {' + '.join(said)} = {_number(strength)}", MODIFIERS))
+        strength: Fraction = Fraction(3 * ordinary + 4 * engineer)
+        terms = [f"3 × {ordinary}"] if pieces else []
+        terms += [f"engineers 4 × {engineer}"] if engineers else []
+        steps.append(Step(f"assault combat: {' + '.join(terms)} = {_number(strength)}", MODIFIERS))
     else:
         everyone = pieces + engineers
         strength = Fraction(sum(p.strength for p in everyone))
         listed = " + ".join(str(p.strength) for p in everyone)
         if len(everyone) > 3 and len({p.strength for p in everyone}) == 1:
             listed = f"{len(everyone)} × {everyone[0].strength}"  # not "5 + 5 + ... + 5"
+        elif len(everyone) > 12:  # a step is a line to read, not a column of figures
+            listed = f"{len(everyone)} strengths"
         total = f"{listed} = {_number(strength)}" if len(everyone) > 1 else _number(strength)
         steps.append(Step(f"total strength {total}", MODIFIERS))
-        factor = 5 if fire == "at" else 1
-        parts = [(factor * p.strength, p.disrupted) for p in everyone]
-        if fire == "at":
+        at_factor = 5 if fire_type == "at" else 1
+        parts = [(at_factor * p.strength, p.disrupted) for p in everyone]
+        if fire_type == "at":
             strength *= 5
             steps.append(Step(f"AT fire: × 5 = {_number(strength)}", MODIFIERS))
 
-    def multiply(factor: Fraction, why: str, rule: str = MODIFIERS):
+    def multiply(factor: Fraction, why: str, rule: str = MODIFIERS) -> None:
         nonlocal strength
         strength *= factor
         steps.append(Step(f"{why}: × {_shown(factor)} = {_number(strength)}", rule))
@@ -337,6 +432,9 @@ def fire_strength(
     if len(disrupted) == firers:
         who = "the firer is disrupted" if firers == 1 else f"all {firers} firers disrupted"
         multiply(Fraction(1, 2), who)
+    elif disrupted and disrupted_firers == "whole_attack":
+        who = f"{len(disrupted)} of {firers} firers disrupted: the whole attack halved"
+        multiply(Fraction(1, 2), f"{who} (reading whole_attack)")
     elif disrupted:
         share, before = Fraction(sum(disrupted)), strength
         strength -= share / 2
@@ -346,20 +444,20 @@ def fire_strength(
         steps.append(Step(f"{said} counts half: {arithmetic}", DAMAGE))
 
     crowded_hex = crowd >= 3 if crowded == "three_or_more" else crowd == 3
-    if fire in ("direct", "bombardment") and crowded_hex:
+    if fire_type in ("direct", "bombardment") and crowded_hex:
         multiply(Fraction(2), f"{crowd} non-vehicle units in the target hex")
     elif crowded_hex:
         said = f"{crowd} non-vehicle units in the target hex: no × 2"
         said += ", that is for direct fire and bombardment"
         steps.append(Step(said, MODIFIERS))
-    if fire == "assault":
+    if fire_type == "assault":
         if range_hexes:
             said = "no range modifier: assault combat takes place in the shared hex"
             steps.append(Step(said, ASSAULT))
     elif range_hexes == 1:
         multiply(Fraction(2), "range 1")
 
-    if fire == "assault" and assault == "no_terrain":
+    if fire_type == "assault" and assault == "no_terrain":
         if target_terrain != "open" or protection != "none":
             said = "terrain and protection left out of assault combat (reading no_terrain)"
             steps.append(Step(said, ASSAULT))
@@ -434,24 +532,43 @@ def hits(dice: int, *, armor: int = 0) -> Dist:
     return (dice @ (d6 >= 6)).map(lambda h: max(0, h - armor))
 
 
-def unsaved_hits(hits_on_hex: int | Dist, morale: int) -> Dist:
+def saving_throw_bonus(hits_on_hex: int, reading: str = "whole_pairs") -> int:
+    """Blitz Combat, Leader Saving Throws: what each saving throw adds, +1 for every two hits on
+    the hex. With an odd number of hits, "whole_pairs" (default: 3 hits hold one pair) counts only
+    whole pairs, "rounded_up" counts the odd hit as a pair too.
+
+    >>> [saving_throw_bonus(hits, reading) for hits in (3, 4) for reading in SAVE_BONUS_READINGS]
+    [1, 2, 2, 2]
+    """
+    h = _check_count(hits_on_hex, "hits on the hex")
+    reading = _choice(reading, SAVE_BONUS_READINGS, "reading of the saving throw bonus")
+    return h // 2 if reading == "whole_pairs" else (h + 1) // 2
+
+
+def unsaved_hits(hits_on_hex: int | Dist, morale: int, *, save_bonus: str = "whole_pairs") -> Dist:
     """Blitz Combat, Leader Saving Throws: the hits left after a leader's saving throws.
 
-    For H hits on the hex the leader rolls 2d6 per hit, adds 1 per two hits (H // 2), and saves
-    the hit when the total is at most his morale. ``hits_on_hex`` is a number or a distribution.
+    For H hits on the hex the leader rolls 2d6 per hit, adds 1 per two hits (``save_bonus``: H //
+    2 by default, see ``saving_throw_bonus``), and saves the hit when the total is at most
+    his morale. ``hits_on_hex`` is a number or a distribution.
 
     >>> unsaved_hits(4, 9).probability(1) == 4 * Fraction(21, 36) ** 3 * Fraction(15, 36)
     True
     """
     morale = _check_morale(morale)
+    reading = _choice(save_bonus, SAVE_BONUS_READINGS, "reading of the saving throw bonus")
     if isinstance(hits_on_hex, Dist):
         for h in hits_on_hex.outcomes():
             _check_count(h, "hits in the distribution hits_on_hex")
-        return hits_on_hex.map(lambda h: unsaved_hits(h, morale))
-    h = _check_count(hits_on_hex, "hits on the hex")
-    if 2 + h // 2 > morale:  # even a roll of 2 fails: no hit is saved
+        return hits_on_hex.map(lambda h: _unsaved(h, morale, reading))
+    return _unsaved(_check_count(hits_on_hex, "hits on the hex"), morale, reading)
+
+
+def _unsaved(h: int, morale: int, reading: str) -> Dist:
+    bonus = saving_throw_bonus(h, reading)
+    if 2 + bonus > morale:  # even a roll of 2 fails: no hit is saved
         return Dist.always(h)
-    return h @ (_TWO_D6 + h // 2 > morale)
+    return h @ (_TWO_D6 + bonus > morale)
 
 
 @dataclass(frozen=True)
@@ -468,18 +585,26 @@ class SavingThrows:
         return f"<b>{verdict}</b>{steps_html(self.steps)}"
 
 
-def saving_throws(morale: int, rolls: Sequence[int]) -> SavingThrows:
-    """Blitz Combat, Leader Saving Throws, with the 2d6 rolls given: one roll per hit on the hex.
+def saving_throws(
+    morale: int, rolls: Sequence[int], *, save_bonus: str = "whole_pairs"
+) -> SavingThrows:
+    """Blitz Combat, Leader Saving Throws, with the 2d6 rolls given: one roll per hit on the hex
+    (at most ``MAX_DICE``); ``save_bonus`` is the reading of "+1 for every two hits".
 
     >>> saving_throws(9, [5, 6, 7, 10]).remaining
     1
     """
     morale = _check_morale(morale)
     rolls = _check_list(rolls, "saving throw rolls", "2d6 rolls")
+    if len(rolls) > MAX_DICE:
+        raise WbkError(
+            f"{len(rolls):,} saving throw rolls are over the limit of {MAX_DICE:,} "
+            "(one roll per hit, and an attack rolls at most that many dice)"
+        )
     for r in rolls:
         if not _is_whole(r) or not 2 <= r <= 12:
             raise WbkError(f"saving throw {r!r} is not a 2d6 roll (2 to 12)")
-    bonus = len(rolls) // 2
+    bonus = saving_throw_bonus(len(rolls), save_bonus)
     said = f"{_hits(len(rolls))} on the hex: + {bonus} to each saving throw"
     steps = [Step(said, LEADERS)]
     saved = 0
@@ -590,6 +715,7 @@ def fire_procedure(
     target: str = "non_vehicle",
     armor: int | None = None,
     leader_morale: int | None = None,
+    save_bonus: str = "whole_pairs",
 ) -> FireProcedure:
     """Blitz Combat, Fire Procedure to Damage, as exact distributions.
 
@@ -598,32 +724,35 @@ def fire_procedure(
     hits, an armored vehicle's armor taking hits off; AT fire at a non-vehicle or a wagon does
     nothing, and non-vehicle units sharing the hex with the vehicle ignore the AT hits. An armored
     vehicle ignores direct fire and bombardment; unarmored targets (unarmored vehicles and wagons
-    included) take them, and a leader of ``leader_morale`` may throw against them. In assault
-    combat every hit counts, whatever the target.
+    included) take them, and a leader of ``leader_morale`` may throw against them (``save_bonus``:
+    the reading of "+1 for every two hits", see ``saving_throw_bonus``). In assault combat every
+    hit counts, whatever the target.
 
     >>> fire_procedure(6, fire="at").damage.probability(Damage.NONE)
     Fraction(1, 1)
     """
     dice = _check_dice(dice)
-    fire = _choice(fire, FIRE_TYPES, "fire type")
-    target, armor = _check_target(target, armor)
+    fire_type = _choice(fire, FIRE_TYPES, "fire type")
+    target, armor_value = _check_target(target, armor)
     if leader_morale is not None:
         _check_morale(leader_morale)
+    bonus_reading = _choice(save_bonus, SAVE_BONUS_READINGS, "reading of the saving throw bonus")
     rolled = hits(dice)
     steps = [Step(f"roll {_dice(dice)}: every 6 is a hit", PROCEDURE)]
     counted = rolled
     kind = _WORDS[target]
-    if fire == "assault":
+    if fire_type == "assault":
         steps.append(Step("assault combat: every hit counts, no armor, no saving throws", ASSAULT))
-    elif fire == "at":
+    elif fire_type == "at":
         if target in ("non_vehicle", "wagon"):
             counted = Dist.always(0)
             said = f"AT fire: only vehicles other than wagons take AT hits; a {kind} takes none"
             steps.append(Step(said, ARMOR))
         else:
-            if target == "armored_vehicle":
-                counted = hits(dice, armor=armor)
-                steps.append(Step(f"AT fire: armor {armor} takes {_hits(armor)} off", ARMOR))
+            if armor_value is not None:  # an armored vehicle
+                counted = hits(dice, armor=armor_value)
+                said = f"AT fire: armor {armor_value} takes {_hits(armor_value)} off"
+                steps.append(Step(said, ARMOR))
             else:
                 said = "AT fire on an unarmored vehicle: no armor takes hits off"
                 steps.append(Step(said, ARMOR))
@@ -632,14 +761,18 @@ def fire_procedure(
             steps.append(Step("leaders make no saving throws against AT fire", ARMOR))
     elif target == "armored_vehicle":
         counted = Dist.always(0)
-        steps.append(Step(f"an armored vehicle (armor {armor}) ignores {_WORDS[fire]} hits", ARMOR))
+        said = f"an armored vehicle (armor {armor_value}) ignores {_WORDS[fire_type]} hits"
+        steps.append(Step(said, ARMOR))
     else:
         article = "an" if kind[0] in "aeiou" else "a"
-        said = f"{article} {kind} has no armor value: it takes {_WORDS[fire]} hits"
+        said = f"{article} {kind} has no armor value: it takes {_WORDS[fire_type]} hits"
         steps.append(Step(said, ARMOR))
         if leader_morale is not None:
-            counted = unsaved_hits(rolled, leader_morale)
-            said = f"a leader of morale {leader_morale} throws 2d6 per hit, + 1 per two hits"
+            counted = unsaved_hits(rolled, leader_morale, save_bonus=bonus_reading)
+            per = "+ 1 per two hits"
+            if bonus_reading == "rounded_up":
+                per += ", an odd hit counted as two (reading rounded_up)"
+            said = f"a leader of morale {leader_morale} throws 2d6 per hit, {per}"
             steps.append(Step(said, LEADERS))
     return FireProcedure(rolled, counted, counted.map(damage), tuple(steps))
 
@@ -651,31 +784,47 @@ def fire_outcome(
     target: str = "non_vehicle",
     armor: int | None = None,
     leader_morale: int | None = None,
+    save_bonus: str = "whole_pairs",
 ) -> Dist:
     """Blitz Combat: the exact distribution of ``Damage`` from one attack (see ``fire_procedure``).
 
     >>> fire_outcome(4).probability(Damage.ELIMINATED)
     Fraction(1, 1296)
     """
-    options = dict(fire=fire, target=target, armor=armor, leader_morale=leader_morale)
-    return fire_procedure(dice, **options).damage
+    procedure = fire_procedure(
+        dice,
+        fire=fire,
+        target=target,
+        armor=armor,
+        leader_morale=leader_morale,
+        save_bonus=save_bonus,
+    )
+    return procedure.damage
 
 
-def passenger_damage(apc: Damage, *, apc_steps: int) -> Damage:
+def passenger_damage(
+    apc: Damage, *, apc_steps: int, apc_destroyed: str = "eliminated_or_last_step"
+) -> Damage:
     """Blitz Combat, Armor Protection: units loaded on an APC take no direct or bombardment hits
     of their own, but are destroyed when the APC is.
 
-    ``apc`` is the APC's damage and ``apc_steps`` its steps before the hits. The APC is destroyed
-    when eliminated, and (wbk's reading) when it had one step and takes a step loss.
+    ``apc`` is the APC's damage and ``apc_steps`` its steps before the hits. ``apc_destroyed``
+    reads "destroyed", which the text does not define: "eliminated_or_last_step" (default: a
+    unit that loses its last step is gone, however the Damage table words it) or
+    "eliminated_only" (only four or more hits destroy it).
 
     >>> print(passenger_damage(Damage.STEP_LOSS, apc_steps=1))
     eliminated
     >>> print(passenger_damage(Damage.STEP_LOSS, apc_steps=2))
+    none
+    >>> print(passenger_damage(Damage.STEP_LOSS, apc_steps=1, apc_destroyed="eliminated_only"))
     none
     """
     if not isinstance(apc, Damage):
         raise WbkError(f"apc damage {apc!r} is not a Damage (none, disrupted, ... eliminated)")
     if not _is_whole(apc_steps) or apc_steps < 1:
         raise WbkError(f"apc_steps {apc_steps!r} is not a whole number of 1 or more")
-    destroyed = apc == Damage.ELIMINATED or (apc == Damage.STEP_LOSS and apc_steps == 1)
+    reading = _choice(apc_destroyed, APC_READINGS, "reading of a destroyed APC")
+    last_step = reading == "eliminated_or_last_step" and apc == Damage.STEP_LOSS and apc_steps == 1
+    destroyed = apc == Damage.ELIMINATED or last_step
     return Damage.ELIMINATED if destroyed else Damage.NONE
