@@ -60,6 +60,9 @@ class Hex:
     """
 
     __slots__ = ("_hash", "q", "r")
+    q: int
+    r: int
+    _hash: int
 
     def __init__(self, q: int, r: int, s: int | None = None):
         if type(q) is not int or type(r) is not int or s is not None:
@@ -192,7 +195,8 @@ class Hex:
         return (self.q, self.r, self.s)
 
 
-_set_q, _set_r, _set_hash = Hex.q.__set__, Hex.r.__set__, Hex._hash.__set__
+# the slots' own setters: Hex forbids setattr, so that only construction sets its coordinates
+_set_q, _set_r, _set_hash = (Hex.__dict__[name].__set__ for name in ("q", "r", "_hash"))
 _new = object.__new__
 
 
@@ -250,6 +254,8 @@ class Hexside:
     """
 
     __slots__ = ("_hash", "hexes")
+    hexes: tuple[Hex, Hex]
+    _hash: int
 
     def __init__(self, a: Hex, b: Hex):
         _need_hex(a, "hexside: first hex")
@@ -302,10 +308,11 @@ class Hexside:
         """The two corners at the ends of this hexside."""
         a, b = self.hexes
         ends = [n for n in a.neighbors() if n.is_adjacent(b)]
-        return tuple(sorted(Corner._unchecked(a, b, e) for e in ends))
+        first, second = sorted(Corner._unchecked(a, b, e) for e in ends)
+        return first, second
 
 
-_set_side_hexes, _set_side_hash = Hexside.hexes.__set__, Hexside._hash.__set__
+_set_side_hexes, _set_side_hash = (Hexside.__dict__[name].__set__ for name in ("hexes", "_hash"))
 
 
 def _fill_side(side: Hexside, a: Hex, b: Hex) -> None:
@@ -336,6 +343,7 @@ class Corner:
     """The point where three mutually adjacent hexes meet."""
 
     __slots__ = ("hexes",)
+    hexes: tuple[Hex, Hex, Hex]
 
     def __init__(self, a: Hex, b: Hex, c: Hex):
         for h, which in ((a, "first"), (b, "second"), (c, "third")):
@@ -378,7 +386,7 @@ class Corner:
         return (Hexside._unchecked(a, b), Hexside._unchecked(a, c), Hexside._unchecked(b, c))
 
 
-_set_corner_hexes = Corner.hexes.__set__
+_set_corner_hexes = Corner.__dict__["hexes"].__set__
 
 
 StepKind = Literal["hex", "cross", "corner", "along"]
@@ -495,10 +503,11 @@ def trace(a: Hex, b: Hex) -> Trace:
     while q != bq or r != br:
         oq, or_ = aq - q, ar - r
         os = -oq - or_
-        best_num, best_den, first = 0, 0, None
+        best_num, best_den = 0, 0
+        first: list[tuple[int, int]] = []  # the hexsides the line leaves h through first
         for slope, uq, ur, us in leaving:
             num = 1 - (oq * uq + or_ * ur + os * us)
-            if first is None or num * best_den < best_num * slope:
+            if not first or num * best_den < best_num * slope:
                 best_num, best_den, first = num, slope, [(uq, ur)]
             elif num * best_den == best_num * slope:
                 first.append((uq, ur))
