@@ -10,6 +10,8 @@ from wbk.games.pz8 import Tank
 from wbk.table import Table, Terrain
 from wbk.tableplot import (
     TERRAIN_STYLES,
+    draw_reach,
+    draw_shot,
     draw_table,
     say_chance,
     say_inches,
@@ -27,7 +29,7 @@ def legend_of(view) -> list[str]:
 def test_every_colour_and_symbol_of_the_table_is_in_the_legend():
     view = draw_table(T)
     assert legend_of(view) == [
-        'rough terrain (3" to enter)',
+        'rough terrain (3" to move through)',
         "obstacle (blocks sight and movement)",
         'hill (blocks sight; 3" to climb)',
         "German tank (barrel: facing)",
@@ -49,7 +51,7 @@ def test_a_shot_in_cover_titles_the_picture_and_marks_what_hides_the_target():
     view.show_ranges("Pz IV 1", pz8.GUN_RANGES, gun="medium")
     view.show_shot(shot)
     assert (
-        view.ax.get_title() == 'Pz IV 1 → KV-1, 17.1": in cover (53% seen), destroyed 5/18 = 27.78%'
+        view.ax.get_title() == 'Pz IV 1 → KV-1, 17.1": in cover (53% seen), destroyed 5/18 (27.78%)'
     )
     assert shot.outcome.map(lambda o: o.destroyed).probability(True) == Fraction(5, 18)
     legend = legend_of(view)
@@ -70,7 +72,7 @@ def test_a_shot_in_cover_titles_the_picture_and_marks_what_hides_the_target():
 def test_a_clear_and_a_hidden_target_differ_in_colour_and_style():
     view = draw_table(T)
     view.show_shot(pz8.shot(T, "Pz IV 2", "KV-1"))
-    assert view.ax.get_title() == 'Pz IV 2 → KV-1, 17.5": in the open, destroyed 3/8 = 37.50%'
+    assert view.ax.get_title() == 'Pz IV 2 → KV-1, 17.5": in the open, destroyed 3/8 (37.50%)'
     clear_colour = view.line.get_color()
     assert view.line.get_linestyle() == "-"
     view.show_shot(pz8.shot(T, "Pz IV 1", "T-34 1"))
@@ -142,11 +144,11 @@ def test_a_generic_table_draws_and_shows_itself():
 @pytest.mark.parametrize(
     "value, said",
     [
-        (Fraction(91, 216), "91/216 = 42.13%"),
+        (Fraction(91, 216), "91/216 (42.13%)"),
         (Fraction(0), "0%"),
         (Fraction(1), "100%"),
-        (Fraction(1, 100000), "1/100000 = <0.01%"),
-        (Fraction(99999, 100000), "99999/100000 = >99.99%"),
+        (Fraction(1, 100000), "1/100000 (<0.01%)"),
+        (Fraction(99999, 100000), "99999/100000 (>99.99%)"),
     ],
 )
 def test_chances_are_said_as_a_wargamer_says_them(value, said):
@@ -160,10 +162,10 @@ def test_inches_and_percent():
 
 
 def test_draw_shot_and_reach_answer_in_their_titles():
-    from wbk.tableplot import draw_reach, draw_shot
+    from wbk.tableplot import draw_shot
 
     view = draw_shot(T, pz8.shot(T, "Pz IV 1", "KV-1"), ranges=pz8.GUN_RANGES, gun="medium")
-    assert view.ax.get_title().endswith("destroyed 5/18 = 27.78%") and view.ranges[1].get_visible()
+    assert view.ax.get_title().endswith("destroyed 5/18 (27.78%)") and view.ranges[1].get_visible()
     plt.close(view.figure)
     view = draw_reach(T, pz8.movement_reach(T, "Tiger"))
     assert (
@@ -231,3 +233,50 @@ def test_the_legend_of_a_shot_stays_inside_the_picture(width):
     renderer = figure.canvas.get_renderer()
     legend = view.ax.get_legend().get_window_extent(renderer)
     assert 0 <= legend.x0 and legend.x1 <= figure.bbox.x1 and legend.y0 >= 0
+
+
+# --- readable labels (issues 17 and 21) ----------------------------------------------------------
+
+
+def _extents(view, texts):
+    renderer = view.figure.canvas.get_renderer()
+    return [t.get_window_extent(renderer) for t in texts if t.get_text()]
+
+
+def test_tank_names_are_9_points_drawn_last_with_a_halo_and_clear_of_each_other():
+    view = draw_shot(T, pz8.shot(T, "Pz IV 1", "KV-1"), ranges=pz8.GUN_RANGES, gun="medium")
+    view.show_reach(pz8.movement_reach(T, "Tiger", directions=9))
+    overlays = [*view.ax.patches, *view.ax.lines, *view.ax.collections]
+    for name in view.names:
+        assert name.get_fontsize() >= 9
+        assert name.get_zorder() > max(a.get_zorder() for a in overlays)
+        assert name.get_path_effects()  # the white halo
+    boxes = _extents(view, view.names)
+    for a, b in itertools.combinations(boxes, 2):
+        assert not a.overlaps(b)
+    plt.close(view.figure)
+
+
+def test_a_range_label_keeps_off_the_inch_labels_of_the_edges():
+    view = draw_shot(T, pz8.shot(T, "Pz IV 1", "KV-1"), ranges=pz8.GUN_RANGES, gun="medium")
+    ours = {id(t) for t in [*view.range_texts, *view.names, *view.terrain_names]}
+    edge = _extents(view, [t for t in view.ax.texts if id(t) not in ours])
+    assert len(edge) == 14  # 6" to 42" along two edges
+    for label in _extents(view, view.range_texts):
+        assert not any(label.overlaps(e) for e in edge)
+    plt.close(view.figure)
+
+
+def test_a_platoon_is_shown_beside_the_name_and_a_low_wall_in_the_legend():
+    wall = Terrain("obstacle", ((10, 20), (20, 20), (20, 20.5), (10, 20.5)), blocks_sight=False)
+    table = Table(
+        48,
+        48,
+        terrain=[wall],
+        pieces=[Tank("Pz IV", (10, 10), platoon="2"), Tank("T-34", (30, 30))],
+    )
+    view = draw_table(table)
+    assert [t.get_text() for t in view.names] == ["Pz IV · pl. 2", "T-34"]
+    assert "low obstacle (blocks movement, not sight)" in legend_of(view)
+    assert "obstacle (blocks sight and movement)" not in legend_of(view)
+    plt.close(view.figure)

@@ -30,7 +30,7 @@ from matplotlib.patches import Circle, Patch
 from matplotlib.path import Path
 from shapely.geometry.polygon import orient
 
-from wbk.dice import percent
+from wbk.dice import chance, percent
 from wbk.plot import BLOCKED_LINE, CLEAR, CLEAR_LINE, TITLE_HEIGHT, PictureView
 from wbk.table import Table, seen_share
 
@@ -41,10 +41,13 @@ TERRAIN_STYLES = {
     "hill": {"facecolor": "#e3cf9c", "edgecolor": "#9c7a3c", "hatch": None},
 }
 TERRAIN_NAMES = {
-    "rough": 'rough terrain (3" to enter)',
+    "rough": 'rough terrain (3" to move through)',
     "obstacle": "obstacle (blocks sight and movement)",
     "hill": 'hill (blocks sight; 3" to climb)',
 }
+#: An obstacle marked ``blocks_sight = false`` (a low wall): lighter, hatched across.
+LOW_OBSTACLE_STYLE = {"facecolor": "#bdb5aa", "edgecolor": "#3d3833", "hatch": "||"}
+LOW_OBSTACLE_NAME = "low obstacle (blocks movement, not sight)"
 #: Sides' colours, in order of first appearance: Okabe-Ito sky blue and yellow, then more.
 SIDE_COLOURS = ("#56B4E9", "#F0E442", "#CC79A7", "#009E73")
 WRECK = "#4a4a4a"
@@ -61,8 +64,8 @@ EDGE_LABEL = {"fontsize": 7.5, "color": "#4d4a42"}
 LEGEND_HEIGHT = 1.45
 
 
-#: The size of a tank's name (points).
-NAME_SIZE = 7
+#: The size of a tank's name (points): 9 points at the size the picture is published.
+NAME_SIZE = 9
 
 
 def _overlap(a, b) -> bool:
@@ -76,11 +79,20 @@ def say_inches(x: float) -> str:
 
 
 def say_chance(p: Fraction) -> str:
-    """An exact chance with its percent: "91/216 = 42.13%" (0 and 1 as they are)."""
-    p = Fraction(p)
-    if p.denominator == 1:
-        return percent(p)
-    return f"{p.numerator}/{p.denominator} = {percent(p)}"
+    """A chance as every wbk picture says one (``wbk.dice.chance``): "91/216 (42.13%)", a long
+    fraction as odds or its percent, never a 40-digit fraction (0 and 1 as they are)."""
+    return chance(Fraction(p))
+
+
+def _drawn_as(terrain) -> str:
+    """The style a terrain piece is drawn in: its kind, or "low" for an obstacle seen over."""
+    return "low" if terrain.kind == "obstacle" and not terrain.blocks_sight else terrain.kind
+
+
+def name_label(piece) -> str:
+    """The words under a piece on the picture: its name, and its platoon when it has one."""
+    platoon = getattr(piece, "platoon", "")
+    return f"{piece.name} · pl. {platoon}" if platoon else piece.name
 
 
 def _side_colours(table: Table) -> dict[str, str]:
@@ -164,7 +176,7 @@ class TableView(PictureView):
                 **EDGE_LABEL,
             )
         self.terrain = {}
-        for kind, style in TERRAIN_STYLES.items():
+        for kind, style in [*TERRAIN_STYLES.items(), ("low", LOW_OBSTACLE_STYLE)]:
             collection = PolyCollection(
                 [], linewidths=1.2 if kind == "hill" else 0.8, zorder=1, **style
             )
@@ -261,7 +273,7 @@ class TableView(PictureView):
             raise ValueError(f"table {table.name!r} is not the size of the drawn table")
         self.table = table
         for kind, collection in self.terrain.items():
-            collection.set_verts([t.points for t in table.terrain if t.kind == kind])
+            collection.set_verts([t.points for t in table.terrain if _drawn_as(t) == kind])
         for text in self.terrain_names + self.names:
             text.remove()
         self.terrain_names = [
@@ -309,42 +321,59 @@ class TableView(PictureView):
                 [p.position[1] - 0.45 for p in pieces if getattr(p, "shaken", False)],
             )
         )
+        # names last of all (above every overlay) and haloed, so nothing drawn covers them
         self.names = [
             self.ax.text(
                 x,
                 y,
-                p.name,
+                name_label(p),
                 fontsize=NAME_SIZE,
-                ha="center",
+                ha=ha,
                 va=va,
-                zorder=4.5,
-                path_effects=[patheffects.withStroke(linewidth=2.5, foreground="white")],
+                zorder=5,
+                path_effects=[patheffects.withStroke(linewidth=3, foreground="white")],
             )
-            for p, (x, y, va) in zip(pieces, self._name_places(pieces), strict=False)
+            for p, (x, y, ha, va) in zip(pieces, self._name_places(pieces), strict=False)
         ]
         self.update_legend()
 
-    def _name_places(self, pieces) -> list[tuple[float, float, str]]:
-        """Where each tank's name goes: above the tank, or below it when that name would run
-        into a name already placed (tanks side by side get their names staggered)."""
+    def inches_per_point(self) -> float:
+        """Table inches per typographic point at the figure's size."""
         figure_width = self.figure.get_size_inches()[0] * self.ax.get_position().width
-        inches_per_point = (self.table.width + 1) / (figure_width * 72)
-        placed, places = [], {}
+        return (self.table.width + 1) / (figure_width * 72)
+
+    def _name_places(self, pieces) -> list[tuple[float, float, str, str]]:
+        """Where each tank's name goes: above the tank, else below, right or left of it, the
+        first place where it runs into no name already placed and no other tank."""
+        per_point = self.inches_per_point()
+        placed: list[tuple[float, float, float, float]] = []
+        tanks = [p.footprint.bounds for p in pieces]
+        places = {}
         for p in sorted(pieces, key=lambda p: (p.position[0], p.position[1])):
-            half = 0.5 * max(p.width, p.length) + 0.35
-            width = len(p.name) * 0.6 * NAME_SIZE * inches_per_point + 0.4
-            height = 1.3 * NAME_SIZE * inches_per_point
+            half = 0.5 * max(p.width, p.length) + 0.3
+            width = len(name_label(p)) * 0.58 * NAME_SIZE * per_point + 0.3
+            height = 1.25 * NAME_SIZE * per_point
             x, y = p.position
-            options = [(y + half, "bottom", y + half), (y - half, "top", y - half - height)]
-            for label_y, va, low in options:  # noqa: B007 (the for-else below keeps the first that fits)
-                box = (x - width / 2, low, x + width / 2, low + height)
-                if not any(_overlap(box, other) for other in placed):
+            options = [  # (x, y, ha, va) and the box the name covers there
+                ((x, y + half, "center", "bottom"), (x - width / 2, y + half, width, height)),
+                ((x, y - half, "center", "top"), (x - width / 2, y - half - height, width, height)),
+                ((x + half, y, "left", "center"), (x + half, y - height / 2, width, height)),
+                (
+                    (x - half, y, "right", "center"),
+                    (x - half - width, y - height / 2, width, height),
+                ),
+            ]
+            own = p.footprint.bounds
+            for place, (left, bottom, w, h) in options:  # noqa: B007 (the else keeps the first)
+                box = (left, bottom, left + w, bottom + h)
+                others = [t for t in tanks if t != own]
+                if not any(_overlap(box, other) for other in [*placed, *others]):
                     break
             else:
-                label_y, va, low = options[0]
-                box = (x - width / 2, low, x + width / 2, low + height)
+                place, (left, bottom, w, h) = options[0]
+                box = (left, bottom, left + w, bottom + h)
             placed.append(box)
-            places[p.name] = (x, label_y, va)
+            places[p.name] = place
         return [places[p.name] for p in pieces]
 
     # --- overlays ---------------------------------------------------------------------------
@@ -392,6 +421,9 @@ class TableView(PictureView):
         from shapely.geometry import Point
 
         shapes = [p.footprint for p in self.table.pieces] + [t.polygon for t in self.table.terrain]
+        # the inch labels along the near and left edges
+        shapes += [Point(x, 0.8) for x in range(GRID, int(self.table.width) + 1, GRID)]
+        shapes += [Point(1.2, y) for y in range(GRID, int(self.table.depth) + 1, GRID)]
         best, place = (
             -1.0,
             {
@@ -465,7 +497,7 @@ class TableView(PictureView):
 
     def show_shot(self, shot, *, destroyed: Fraction | None = None) -> None:
         """A ``pz8.Shot``: its line of sight drawn and its answer in the title, e.g. "Pz IV →
-        T-34, 14": in cover (62% seen), destroyed 91/216 = 42.13%"."""
+        T-34, 14": in cover (62% seen), destroyed 91/216 (42.13%)"."""
         self.show_sight(shot.sight)
         self.set_title(shot_title(shot))
 
@@ -492,10 +524,12 @@ class TableView(PictureView):
     def picture_entries(self) -> dict[str, object]:
         """Terrain kinds, sides, HQ, wrecks, shaken markers and the grid."""
         entries: dict[str, object] = {}
-        kinds = {t.kind for t in self.table.terrain}
+        kinds = {_drawn_as(t) for t in self.table.terrain}
         for kind, style in TERRAIN_STYLES.items():
             if kind in kinds:
                 entries[TERRAIN_NAMES[kind]] = Patch(**style)
+        if "low" in kinds:
+            entries[LOW_OBSTACLE_NAME] = Patch(**LOW_OBSTACLE_STYLE)
         for side, colour in self.side_colour.items():
             if any(
                 p.side == side and not getattr(p, "destroyed", False) for p in self.table.pieces
@@ -566,7 +600,7 @@ class TableView(PictureView):
 
 def shot_title(shot) -> str:
     """A shot's answer as a title, e.g.
-    "Pz IV → T-34, 14": in cover (62% seen), destroyed 91/216 = 42.13%"."""
+    "Pz IV → T-34, 14": in cover (62% seen), destroyed 91/216 (42.13%)"."""
     where = f"{shot.firer} → {shot.target}, {say_inches(shot.distance)}"
     if shot.visible_fraction == 1:
         seen = "in the open"
@@ -647,5 +681,5 @@ def table_png(table: Table) -> bytes:
     fig = Figure(figsize=table_figure_size(table, 6.5))
     draw_table(table, ax=table_axes(fig))
     buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=80)
+    fig.savefig(buffer, format="png", dpi=100)
     return buffer.getvalue()
