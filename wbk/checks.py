@@ -17,21 +17,21 @@ from numbers import Integral
 from wbk.errors import WbkError
 
 
-def whole(value, what: str, least: int = 0) -> int:
+def whole(value: object, what: str, least: int = 0) -> int:
     """A whole number of ``least`` or more (a bool, a float or a string is not one)."""
-    if isinstance(value, bool) or not isinstance(value, Integral) or value < least:
+    if isinstance(value, bool) or not isinstance(value, Integral) or int(value) < least:
         raise WbkError(f"{what} {value!r} is not a whole number of {least} or more")
     return int(value)
 
 
-def choice(value, allowed: Sequence[str], what: str, hint: str = "") -> str:
+def choice(value: object, allowed: Sequence[str], what: str, hint: str = "") -> str:
     """One of the ``allowed`` names; ``hint`` may follow the message."""
     if not isinstance(value, str) or value not in allowed:
         raise WbkError(f"{what} {value!r} is not one of {', '.join(allowed)}{hint}")
     return value
 
 
-def flag(value, what: str) -> bool:
+def flag(value: object, what: str) -> bool:
     """True or False, nothing else ("no" and 1 are not flags)."""
     if not isinstance(value, bool):
         raise WbkError(f"{what} {value!r} is not True or False")

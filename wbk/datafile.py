@@ -28,7 +28,8 @@ def read_text(path: str | os.PathLike, what: str) -> str:
 
 
 def parse_toml(text: str, source: str) -> dict:
-    """Parsed TOML (parsing never executes anything); bad TOML is a ``WbkError`` naming ``source``."""
+    """Parsed TOML (parsing never executes anything); bad TOML is a ``WbkError`` naming
+    ``source``."""
     if not isinstance(text, str):
         raise WbkError(f"{source}: {text!r} is not TOML text")
     try:

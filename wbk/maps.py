@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from importlib import resources
 from numbers import Integral
 from pathlib import Path
-from typing import Literal
+from typing import Literal, NoReturn
 
 from wbk.datafile import parse_toml, read_text, write_atomically
 from wbk.errors import WbkError
@@ -57,7 +57,7 @@ def _span(value, key: str) -> tuple[int, int]:
     if not (
         isinstance(value, (tuple, list))
         and len(value) == 2
-        and all(isinstance(v, Integral) and not isinstance(v, bool) and v >= 0 for v in value)
+        and all(isinstance(v, Integral) and not isinstance(v, bool) and int(v) >= 0 for v in value)
     ):
         raise WbkError(f"{key} {value!r} is not a pair (first, last) of whole numbers of 0 or more")
     first, last = value
@@ -105,8 +105,13 @@ class HexMap:
     uphill_hexes: Mapping[Hexside, Hex] = field(default_factory=dict)
     marker_hexes: Mapping[str, frozenset[Hex]] = field(default_factory=dict)
     notes: str = ""
+    # worked out from the fields above when the map is made (not arguments, not compared)
+    _odd: bool = field(init=False, repr=False, compare=False)
+    _widths: tuple[int, int] = field(init=False, repr=False, compare=False)
+    _terrain_of: dict[Hex, frozenset[str]] = field(init=False, repr=False, compare=False)
+    _features_of: dict[Hexside, frozenset[str]] = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         _text(self.name, "map name")
         _text(self.notes, "map notes")
         columns, rows = _span(self.columns, "columns"), _span(self.rows, "rows")
@@ -117,12 +122,12 @@ class HexMap:
         setattr_(self, "rows", rows)
         setattr_(self, "_odd", self.low_columns == "odd")
         setattr_(self, "_widths", (max(2, len(str(columns[1]))), max(2, len(str(rows[1])))))
-        for key, kind in (
+        for key, item_type in (
             ("terrain_hexes", Hex),
             ("hexside_features", Hexside),
             ("marker_hexes", Hex),
         ):
-            setattr_(self, key, self._table(getattr(self, key), key, kind))
+            setattr_(self, key, self._table(getattr(self, key), key, item_type))
         if not isinstance(self.uphill_hexes, Mapping):
             raise WbkError(
                 f"uphill_hexes {self.uphill_hexes!r} is not a table of uphill hexes by hexside"
@@ -154,17 +159,17 @@ class HexMap:
             for k, v in value.items()
         }
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<HexMap {self.name!r}: {self.extent}, {len(self)} hexes>"
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         # the generated hash would fail on the dict fields; hash the contents instead (not
         # cached: a cached str hash would be wrong in another process after pickling)
         tables = (self.terrain_hexes, self.hexside_features, self.uphill_hexes, self.marker_hexes)
         contents = tuple(frozenset(t.items()) for t in tables)
         return hash((self.name, self.columns, self.rows, self.low_columns, contents, self.notes))
 
-    def _check_on_map(self):
+    def _check_on_map(self) -> None:
         for kind, hexes in {**self.terrain_hexes, **self.marker_hexes}.items():
             for h in hexes:
                 self._require_on_map(h, kind)
@@ -183,7 +188,7 @@ class HexMap:
                 f"uphill_hexes: hexside {self.label(side)} has an uphill hex but no slope"
             )
 
-    def _require_on_map(self, h: Hex, where: str):
+    def _require_on_map(self, h: Hex, where: str) -> None:
         if h not in self:
             raise WbkError(f"{where}: hex {self.label(h)} is off the map ({self.extent})")
 
@@ -254,7 +259,8 @@ class HexMap:
         return f"{col:0{cw}d}{row:0{rw}d}"
 
     def hexside(self, a: str | Hex, b: str | Hex | None = None) -> Hexside:
-        """The hexside between two hexes: ``m.hexside("1715", "1816")`` or ``m.hexside("1715/1816")``."""
+        """The hexside between two hexes: ``m.hexside("1715", "1816")`` or
+        ``m.hexside("1715/1816")``."""
         if b is None:
             if not isinstance(a, str) or a.count("/") != 1:
                 raise WbkError(
@@ -281,8 +287,13 @@ class HexMap:
 
         >>> from wbk.hexgrid import trace
         >>> m = HexMap("demo", (12, 24), (8, 18))
-        >>> m.describe(trace(m.hex("1913"), m.hex("1815")))
-        ['starts in 1913', 'through corner 1814/1913/1914', 'along hexside 1814/1914', 'through corner 1814/1815/1914', 'ends in 1815']
+        >>> for line in m.describe(trace(m.hex("1913"), m.hex("1815"))):
+        ...     print(line)
+        starts in 1913
+        through corner 1814/1913/1914
+        along hexside 1814/1914
+        through corner 1814/1815/1914
+        ends in 1815
         """
         if not isinstance(tr, Trace):
             raise WbkError(
@@ -384,19 +395,21 @@ class HexMap:
             raise WbkError(f"present {present!r} is not True or False")
         for h in side.hexes:
             self._require_on_map(h, f"hexside {self.label(side)}")
-        if uphill is not None:
-            uphill = self.hex(uphill)
+        uphill_hex = None if uphill is None else self.hex(uphill)
         sides = set(self.hexside_features.get(feature, frozenset()))
         uphill_hexes = dict(self.uphill_hexes)
         if present:
             sides.add(side)
             if feature == UPHILL_FEATURE:
-                if uphill not in side:
-                    given = "none was given" if uphill is None else f"not {self.label(uphill)}"
-                    raise WbkError(
-                        f"a slope on {self.label(side)} needs its uphill hex, one of the two ({given})"
+                if uphill_hex is None or uphill_hex not in side:
+                    given = (
+                        "none was given" if uphill_hex is None else f"not {self.label(uphill_hex)}"
                     )
-                uphill_hexes[side] = uphill
+                    raise WbkError(
+                        f"a slope on {self.label(side)} needs its uphill hex, one of the two "
+                        f"({given})"
+                    )
+                uphill_hexes[side] = uphill_hex
         else:
             sides.discard(side)
             if feature == UPHILL_FEATURE:
@@ -508,10 +521,10 @@ def example_maps() -> list[str]:
 class _MapReader:
     """Turns parsed TOML into a HexMap, naming the file and key of anything wrong."""
 
-    def __init__(self, source: str):
+    def __init__(self, source: str) -> None:
         self.source = source
 
-    def fail(self, where: str, message: str):
+    def fail(self, where: str, message: str) -> NoReturn:
         raise WbkError(f"{self.source}: {where}: {message}")
 
     def read(self, data: dict) -> HexMap:
@@ -630,7 +643,8 @@ def _toml_list(values: list[str], width: int = 96) -> str:
     one_line = "[" + ", ".join(items) + "]"
     if len(one_line) <= width:
         return one_line
-    rows, row = [], []
+    rows: list[str] = []
+    row: list[str] = []
     for item in items:
         if row and len(", ".join([*row, item])) > width - 4:
             rows.append(", ".join(row))

@@ -20,7 +20,7 @@ from matplotlib.text import Text
 from wbk.dice import Dist
 from wbk.errors import WbkError
 from wbk.maps import HexMap
-from wbk.plot import MapView, draw_map, figure_size, map_axes
+from wbk.plot import draw_map, figure_size, map_axes
 
 __all__ = ["EDGE_CASE_KEY", "FORMATS", "picture", "read_edge_case", "save_picture"]
 
@@ -32,10 +32,8 @@ def picture(subject: object, *, map: HexMap | None = None, width: float | None =
     distribution (its bar chart), a ``MapView``, a panel (its picture) or a figure."""
     if isinstance(subject, Figure):
         return subject
-    if isinstance(subject, MapView):
-        return subject.figure
     figure = getattr(subject, "figure", None)
-    if isinstance(figure, Figure):  # a panel
+    if isinstance(figure, Figure):  # a MapView, a panel
         return figure
     if isinstance(subject, Dist):
         from wbk.charts import bar_chart
