@@ -29,7 +29,7 @@ def test_pz8_table_panel_places_a_tank_and_fires(browser, lab):
     table = pz8.example_table()
     first_title = page.locator(".widget-html b:has-text('Pz IV 1 → KV-1')").first
     first_title.wait_for(timeout=20_000)
-    assert "destroyed 5/18 = 27.78%" in first_title.inner_text()
+    assert "destroyed 5/18 (27.78%)" in first_title.inner_text()
     # the table panel's figure (its canvas div holds the figure's canvas, then a rubber band's)
     canvas = page.locator(".jupyter-matplotlib-canvas-div").nth(1).locator("canvas").first
 
@@ -68,7 +68,7 @@ def test_pz8_table_panel_places_a_tank_and_fires(browser, lab):
     title = page.locator(".widget-html b:has-text('Panther → KV-1')").first
     title.wait_for(timeout=20_000)
     assert (
-        "destroyed 1/3 = 33.33%" in title.inner_text()
+        "destroyed 1/3 (33.33%)" in title.inner_text()
     )  # a long gun hits on 4-6, a heavy tank saves on 5-6
     # a tank that is not there: a one-line message, no traceback
     shooter.fill("Panzer")

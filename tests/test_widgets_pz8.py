@@ -13,6 +13,11 @@ def click(panel, x, y):
     panel.on_click(SimpleNamespace(xdata=x, ydata=y))
 
 
+def suptitle(panel) -> str:
+    """A chart's title, its line breaks read as spaces."""
+    return panel.figure._suptitle.get_text().replace("\n", " ")
+
+
 def legend(panel) -> list[str]:
     return [t.get_text() for t in panel.view.ax.get_legend().get_texts()]
 
@@ -21,18 +26,18 @@ def test_the_table_panel_answers_in_its_title():
     panel = panels.TablePanel(path="unused.toml")
     assert (
         panel.view.ax.get_title()
-        == 'Pz IV 1 → KV-1, 17.1": in cover (53% seen), destroyed 5/18 = 27.78%'
+        == 'Pz IV 1 → KV-1, 17.1": in cover (53% seen), destroyed 5/18 (27.78%)'
     )
-    assert "farmhouse" in panel.pane.value and "the turn passes 5/9 = 55.56%" in panel.pane.value
+    assert "farmhouse" in panel.pane.value and "the turn passes 5/9 (55.56%)" in panel.pane.value
     assert "line of sight: in cover (53% seen)" in legend(panel)
     panel.cover_reading.value = "half_hidden"
     assert (
         panel.view.ax.get_title()
-        == 'Pz IV 1 → KV-1, 17.1": in the open (53% seen), destroyed 3/8 = 37.50%'
+        == 'Pz IV 1 → KV-1, 17.1": in the open (53% seen), destroyed 3/8 (37.50%)'
     )
     panel.cover_reading.value = "partly_hidden"
     panel.boxes["shooter"].value = "pz iv 2"  # any case
-    assert panel.view.ax.get_title() == 'Pz IV 2 → KV-1, 17.5": in the open, destroyed 3/8 = 37.50%'
+    assert panel.view.ax.get_title() == 'Pz IV 2 → KV-1, 17.5": in the open, destroyed 3/8 (37.50%)'
     assert panel.message.value == ""
 
 
@@ -44,7 +49,7 @@ def test_clicks_alternate_between_shooter_and_target():
     assert panel.boxes["target"].value == "T-34 2" and panel.click.value == "shooter"
     assert panel.view.ax.get_title().startswith("Tiger → T-34 2, ")
     # a long gun hits a medium tank on 4-6 (1/2), which then saves only on a 6 (fails 5/6)
-    assert "destroyed 5/12 = 41.67%" in panel.view.ax.get_title()
+    assert "destroyed 5/12 (41.67%)" in panel.view.ax.get_title()
     click(panel, 2, 2)
     assert 'no tank at 2", 2": click on a tank' in panel.message.value
     assert "Out of date" not in panel.pane.value and panel.boxes["shooter"].value == "Tiger"
@@ -56,11 +61,15 @@ def test_placing_turning_and_removing_a_tank():
     panel = panels.TablePanel(path="unused.toml")
     assert panel.hint.value == "<i>A click on a tank picks the shooter.</i>"
     panel.click.value = "place"
-    assert "A click places 'Panther' (heavy tank, long gun) there, or moves it" in panel.hint.value
+    assert panel.hint.value == (
+        "<i>A click places 'Panther' (heavy tank, long gun) there; a click on a tank selects "
+        "it.</i>"
+    )
     panel.side.value = "Soviet"
     click(panel, 24, 40)
     assert panel.table.piece("Panther").position == (24.0, 40.0)
-    assert "placed 'Panther'" in panel.pane.value
+    assert "placed 'Panther' at 24\", 40\"." in panel.message.value
+    assert "it moves 'Panther' there. The row below edits 'Panther' in place." in panel.hint.value
     panel.boxes["target"].value = "panther"
     assert panel.view.ax.get_title().startswith("Pz IV 1 → Panther, 26")
     assert panel.view.ax.get_title().endswith("not seen, no shot (out of range; no line of sight)")
@@ -72,16 +81,14 @@ def test_placing_turning_and_removing_a_tank():
     click(panel, 40, 40)
     tiger = panel.table.piece("Tiger")
     assert tiger.position == (40.0, 40.0) and tiger.gun == "long" and tiger.facing == 90
-    assert "moved 'Tiger' to 40\", 40\"" in panel.pane.value
+    assert "moved 'Tiger' to 40\", 40\"" in panel.message.value
     panel.tank_name.value = "Panther"
     panel.click.value = "remove"
     click(panel, 24, 40)
     assert "Panther" not in [p.name for p in panel.table.pieces]
-    assert "no tank called 'panther' on the table" in panel.message.value
-    assert (
-        "Out of date" in panel.pane.value
-        and panel.view.ax.get_title() == "Out of date: fix the input above"
-    )
+    assert "target: no tank called 'panther' on the table" in panel.message.value
+    assert "Out of date" in panel.pane.value
+    assert panel.view.ax.get_title() == 'Out of date: fix "target" above'
 
 
 def test_bad_placements_are_one_line_messages():
@@ -92,18 +99,19 @@ def test_bad_placements_are_one_line_messages():
         "'Panther' at position [47.5, 20.0] facing 90: its footprint leaves the table"
         in panel.message.value
     )
-    click(panel, 30, 8.5)
+    click(panel, 31.2, 8)  # beside the Tiger, but a Panther there would overlap it
     assert (
-        "'Tiger' at position [30.0, 8.0] overlaps 'Panther' at position [30.0, 8.5]"
+        "'Panther' at position [31.2, 8.0] overlaps 'Tiger' at position [30.0, 8.0]"
         in panel.message.value
     )
+    assert "Out of date" not in panel.pane.value  # nothing changed: the answer stands
     click(panel, 23, 23)
     assert "inside obstacle 'farmhouse'" in panel.message.value
     panel.tank_name.value = " "
     click(panel, 10, 40)
-    assert "the tank to place needs a name" in panel.message.value
+    assert "tank name: the tank needs a name" in panel.message.value
     panel.boxes["target"].value = "Pz IV 1"
-    assert "'Pz IV 1' is both the shooter and the target" in panel.message.value
+    assert "target: 'Pz IV 1' is both the shooter and the target" in panel.message.value
 
 
 def test_terrain_and_reach():
@@ -123,7 +131,10 @@ def test_terrain_and_reach():
     assert "no shot (no line of sight)" in panel.view.ax.get_title()
     panel.terrain_size.value = "big"
     click(panel, 10, 40)
-    assert "terrain size 'big' is not two numbers" in panel.message.value
+    assert "terrain size: terrain size 'big' is not two numbers" in panel.message.value
+    assert len(panel.table.terrain) == 6  # nothing placed
+    panel.terrain_size.value = "6 x 4"
+    assert panel.message.value == "" and "Out of date" not in panel.pane.value
     panel.click.value = "remove"
     click(panel, 30, 20)
     assert "obstacle 3" not in [t.name for t in panel.table.terrain]
@@ -144,11 +155,11 @@ def test_load_and_save(tmp_path):
     panel.click.value = "place"
     click(panel, 10, 40)
     panel.save()
-    assert "saved 'Crossroads (illustrative)' (9 tanks)" in panel.pane.value
+    assert "saved 'Crossroads (illustrative)' (9 tanks)" in panel.message.value
     assert pz8.load_table(path) == panel.table
     fresh = panels.TablePanel(path=str(path))
     fresh.load()
-    assert fresh.table == panel.table and "loaded" in fresh.pane.value
+    assert fresh.table == panel.table and "loaded" in fresh.message.value
     path.write_text('size = [24, 24]\n[[tanks]]\nname = "A"\nposition = [5, 5]\ngun = "huge"\n')
     fresh.load()
     assert (
@@ -170,28 +181,28 @@ def test_gun_against_armor_heatmaps():
     left, right = panel.figure.axes[:2]  # then their colour bars
     assert left.get_title() == "Which gun kills which tank?\ndestroyed by one attack (no modifiers)"
     assert right.get_title().startswith("Does the attack hand over the turn?")
-    assert panel.figure._suptitle.get_text() == (  # the answer: the best and the worst case
+    assert suptitle(panel) == (  # the answer: the best and the worst case
         "At best a short gun destroys a light tank 62.33% of the time; "
         "at worst a medium gun a heavy tank 27.78%"
     )
     assert (
-        "<td>short</td><td>medium</td><td>91/216 = 42.13%</td><td>19/27 = 70.37%</td>"
+        "<td>short</td><td>medium</td><td>91/216 (42.13%)</td><td>19/27 (70.37%)</td>"
         in panel.pane.value
     )
     panel.controls["cover"].value = True
     panel.controls["veteran"].value = True
     assert "(target in cover, veteran crew)" in panel.figure.axes[0].get_title()
     assert (
-        "<td>short</td><td>medium</td><td>91/216 = 42.13%</td>" in panel.pane.value
+        "<td>short</td><td>medium</td><td>91/216 (42.13%)</td>" in panel.pane.value
     )  # they cancel
     panel.controls["veteran"].value = False
     panel.controls["shaken"].value = True
     assert "<td>short</td><td>medium</td><td>0%</td>" in panel.pane.value  # a 7 is needed
-    assert panel.figure._suptitle.get_text().endswith(
+    assert suptitle(panel).endswith(
         "; a short or medium gun cannot destroy any tank (it needs a 7)"
     )
     panel.controls["natural_six"].value = "always_hits"
-    assert "<td>short</td><td>medium</td><td>397/1728 = 22.97%</td>" in panel.pane.value
+    assert "<td>short</td><td>medium</td><td>397/1728 (22.97%)</td>" in panel.pane.value
     assert [w for w, _ in panel.controls["natural_six"].options] == [
         "hits if the modified roll does (wbk)",
         "always hits",
@@ -200,9 +211,9 @@ def test_gun_against_armor_heatmaps():
 
 def test_duel_calculator():
     panel = panels.duel_calculator()
-    assert panel.figure._suptitle.get_text() == (
+    assert suptitle(panel) == (
         "the medium tank (medium gun) shooting first against the heavy tank (long gun): "
-        "the first wins 9/17 = 52.94%"
+        "the first wins 9/17 (52.94%)"
     )
     # the steps name the tanks as a wargamer would, never by placeholder names
     assert (
@@ -217,16 +228,18 @@ def test_duel_calculator():
     panel.controls["second_class"].value = "medium"
     panel.controls["second_gun"].value = "medium"
     panel.controls["range_inches"].value = 10
-    assert "first wins 21/32 = 65.62%" in panel.figure._suptitle.get_text()
+    assert "first wins 21/32 (65.62%)" in suptitle(panel)
     assert "lasts 2.70 attacks on average" in panel.pane.value
     panel.controls["turns"].value = "alternate"
-    assert "first wins 27/44 = 61.36%" in panel.figure._suptitle.get_text()
+    assert "first wins 27/44 (61.36%)" in suptitle(panel)
     panel.controls["turns"].value = "card"
     panel.controls["range_inches"].value = 20  # neither medium gun reaches
     assert 'out of range: neither gun reaches 20", so neither tank can win' in panel.pane.value
     panel.controls["range_inches"].value = 26  # neither gun reaches: the title says so
-    assert panel.figure._suptitle.get_text().startswith(
-        'Out of range: neither gun reaches 26" (the medium tank (medium gun) against'
+    assert (
+        suptitle(panel)
+        .replace("\n", " ")
+        .startswith('Out of range: neither gun reaches 26" (the medium tank (medium gun) against')
     )
     ticks = [t.get_text() for t in panel.figure.axes[0].get_xticklabels()]
     assert ticks == ["first\nwins", "second\nwins", "neither\never wins"]
@@ -234,16 +247,17 @@ def test_duel_calculator():
     assert panels.NEITHER in right  # the grey bar's colour is in the legend
 
 
-def test_a_bad_terrain_size_says_so_at_once_and_keeps_the_table():
+def test_a_bad_terrain_size_makes_the_panel_out_of_date_until_fixed():
     panel = panels.TablePanel(path="unused.toml")
     title = panel.view.ax.get_title()
     panel.terrain_size.value = "6 by x"
     assert "terrain size '6 by x' is not two numbers of inches like 6 x 4" in panel.message.value
-    assert panel.view.ax.get_title() == title and "Out of date" not in panel.pane.value
+    assert panel.view.ax.get_title() == 'Out of date: fix "terrain size" above'
     panel.terrain_size.value = "inf x 3"
     assert "terrain size 'inf x 3': both numbers must be positive inches" in panel.message.value
     panel.terrain_size.value = "6 by 4"
     assert panel.message.value == "" and panels.parse_size("6 by 4") == (6.0, 4.0)
+    assert panel.view.ax.get_title() == title and "Out of date" not in panel.pane.value
 
 
 def test_a_failed_load_or_save_keeps_the_table_on_show(tmp_path):

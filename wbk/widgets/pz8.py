@@ -14,6 +14,7 @@ from pathlib import Path
 
 import ipywidgets as widgets
 from matplotlib.figure import Figure
+from matplotlib.ticker import PercentFormatter
 from shapely.affinity import rotate
 from shapely.geometry import Point
 from shapely.geometry import box as rectangle
@@ -24,6 +25,7 @@ from wbk.errors import WbkError
 from wbk.explain import steps_html
 from wbk.games import pz8
 from wbk.games.pz8 import Tank
+from wbk.plot import TITLE_SIZES, wrap_to_width
 from wbk.table import TERRAIN_KINDS, Table, Terrain
 from wbk.tableplot import (
     TableView,
@@ -69,6 +71,24 @@ def choices(
     )
 
 
+def fit_suptitle(figure: Figure, text: str) -> None:
+    """A chart's title with its answer, wrapped at word breaks to the figure's width (two lines
+    at most, smaller type rather than cut off)."""
+    width = figure.get_figwidth() * 72 * 0.96
+    for size in TITLE_SIZES:
+        lines = wrap_to_width(text, width, size)
+        if len(lines) == 2:  # break after the question rather than inside the answer
+            for mark in ("; ", ": "):
+                at = text.rfind(mark)
+                parts = [text[: at + 1], text[at + 2 :]]
+                if at > 0 and all(len(wrap_to_width(part, width, size)) == 1 for part in parts):
+                    lines = parts
+                    break
+        if len(lines) <= 2:
+            break
+    figure.suptitle("\n".join(lines), fontsize=size)
+
+
 def _destroyed(dist) -> Fraction:
     return dist.map(lambda o: o.destroyed).probability(True)
 
@@ -104,13 +124,23 @@ def gun_against_armor() -> ChartPanel:
     """Every gun against every class of tank: the chance one attack destroys it, and the chance
     the attack passes the turn, with the cover, veteran and shaken toggles."""
 
+    natural_six_note = widgets.HTML()
+
     def compute(cover, veteran, shaken, natural_six):
         options = dict(cover=cover, veteran=veteran, shaken=shaken, natural_six=natural_six)
-        return options, {
+        attacks = {
             (gun, cls): pz8.attack(gun, cls, **options)
             for gun in pz8.GUN_RANGES
             for cls in pz8.MOVE_VALUES
         }
+        others = [r for r in pz8.NATURAL_SIX_READINGS if r != natural_six]
+        same = all(
+            pz8.attack(gun, cls, **{**options, "natural_six": other}) == d
+            for other in others
+            for (gun, cls), d in attacks.items()
+        )
+        _no_difference(natural_six_note, same)
+        return options, attacks
 
     def draw(figure: Figure, result) -> str:
         options, attacks = result
@@ -133,10 +163,10 @@ def gun_against_armor() -> ChartPanel:
             worst_words = f"a {' or '.join(useless)} gun cannot destroy any tank (it needs a 7)"
         else:
             worst_words = f"at worst a {worst[0]} gun a {worst[1]} tank {percent(kills[worst])}"
-        figure.suptitle(
+        fit_suptitle(
+            figure,
             f"At best a {best[0]} gun destroys a {best[1]} tank {percent(kills[best])} of the "
             f"time; {worst_words}",
-            fontsize=10,
         )
         heatmap(
             lambda g, c: _passes(attacks[g, c]),
@@ -157,7 +187,7 @@ def gun_against_armor() -> ChartPanel:
         )
         return f"<p>One attack, {words}:</p><table>{header}{rows}</table>"
 
-    return ChartPanel(
+    panel = ChartPanel(
         compute,
         draw,
         size=(8.0, 3.6),
@@ -171,6 +201,17 @@ def gun_against_armor() -> ChartPanel:
             tooltip=NATURAL_SIX_TIP,
         ),
     )
+    panel.rule = "Pz 8, Shooting and Penetration and Damage"
+    _beside(panel, panel.controls["natural_six"], natural_six_note)
+    return panel
+
+
+def _beside(panel: Panel, control: widgets.Widget, note: widgets.Widget) -> None:
+    """Put ``note`` right after ``control`` in the panel's row of controls."""
+    row = panel.widget.children[0]
+    children = list(row.children)
+    children.insert(children.index(control) + 1, note)
+    row.children = tuple(children)
 
 
 # --- (2) the table ----------------------------------------------------------------------------
@@ -179,7 +220,12 @@ def gun_against_armor() -> ChartPanel:
 CLICKS = [
     ("shooter", "shooter", "a click on a tank picks the shooter"),
     ("target", "target", "a click on a tank picks the target"),
-    ("place tank", "place", "a click places the tank described in the row below"),
+    (
+        "place tank",
+        "place",
+        "a click on a tank selects it; elsewhere it places the tank described in the row below "
+        "(or moves it, if it is on the table)",
+    ),
     ("turn tank", "turn", "a click turns the tank named in the row below to face it"),
     ("terrain", "terrain", "a click places the terrain piece described in the row below"),
     ("remove", "remove", "a click removes the tank or terrain piece under it"),
@@ -199,6 +245,8 @@ FACINGS = [
 ]
 #: How far a terrain piece is turned (counterclockwise, as the table is drawn).
 TURNS = [("square", 0)] + [(f"{a}° left", a) for a in range(15, 180, 15)]
+#: Beside a control whose every value gives the same answer for the set-up on show.
+NO_DIFFERENCE = "makes no difference here"
 
 
 def find_tank(table: Table, name: str) -> str:
@@ -223,11 +271,21 @@ def parse_size(text: str) -> tuple[float, float]:
     return width, depth
 
 
+def _no_difference(note: widgets.HTML, same: bool) -> None:
+    note.value = f"<i>{NO_DIFFERENCE}</i>" if same else ""
+
+
 class TablePanel(Panel):
-    """The table drawn to scale: click to pick a shooter and a target (clicks alternate), to place
-    or turn the tank described below, to place terrain or remove a piece; see the range, the line
-    of sight, the cover and the exact outcome in the title and below, and the shooter's reach for
-    its movement roll. Load and save the table as a file."""
+    """The table drawn to scale: click to pick a shooter and a target (clicks alternate), to
+    select a tank (the row below then edits it in place), place, move or turn it, to place
+    terrain or remove a piece; see the range, the line of sight, the cover and the exact outcome
+    in the title and below, and the shooter's reach for its movement roll. Load and save the
+    table as a file.
+
+    The panel is out of date exactly while an input is bad (the shooter, the target, the tank's
+    name or calibre, the terrain size), and the message line names each."""
+
+    rule = "Pz 8, Shooting and Movement"
 
     def __init__(
         self,
@@ -241,6 +299,7 @@ class TablePanel(Panel):
         super().__init__()
         width_inches = width
         self.table = table if table is not None else pz8.example_table()
+        self._loading = False  # while a selected tank's values are put into the controls
         wide = {"description_width": "initial"}
         short = {"description_width": "4em"}
 
@@ -268,6 +327,7 @@ class TablePanel(Panel):
             style=wide,
             layout=ems(17),
         )
+        self.cover_note = widgets.HTML()
         self.show_reach = widgets.Checkbox(
             False,
             description="reach",
@@ -281,12 +341,13 @@ class TablePanel(Panel):
             style={"button_width": "auto"},
         )
         self.hint = widgets.HTML()
-        # the tank a click places
+        # the tank a click places, or the tank selected on the table, which the row edits
         self.tank_name = widgets.Text(
             "Panther",
             description="tank",
             continuous_update=False,
-            tooltip="the name of the tank a click places, moves or turns",
+            tooltip="the tank the row describes: one on the table (click it to select it) is "
+            "edited in place; a new name is placed by a click",
             style={"description_width": "2.5em"},
             layout=ems(9),
         )
@@ -308,6 +369,14 @@ class TablePanel(Panel):
             layout=ems(9),
             tooltip="its gun (and the gun's range)",
         )
+        self.calibre = widgets.Text(
+            "",
+            placeholder="calibre",
+            continuous_update=False,
+            tooltip="type the gun's calibre (75mm, 88, 2 pounder) to choose its class: "
+            "short up to 49 mm, medium 50-76 mm, long over 76 mm",
+            layout=ems(6),
+        )
         self.crew = choices(
             ["regular", "veteran"], "", layout=ems(6.5), words=str, tooltip="its crew"
         )
@@ -319,6 +388,13 @@ class TablePanel(Panel):
             tooltip="the way the tank points, as the table is drawn",
             style={"description_width": "2.8em"},
             layout=ems(11),
+        )
+        self.platoon = widgets.Text(
+            "",
+            placeholder="platoon",
+            continuous_update=False,
+            tooltip="its platoon, when a side fields more than one (1, 2, ...)",
+            layout=ems(5.5),
         )
         self.flags = {
             key: widgets.ToggleButton(
@@ -368,7 +444,8 @@ class TablePanel(Panel):
         self.widget = widgets.VBox(
             [
                 widgets.HBox(
-                    [*self.boxes.values(), self.cover_reading, self.show_reach], layout=row
+                    [*self.boxes.values(), self.cover_reading, self.cover_note, self.show_reach],
+                    layout=row,
                 ),
                 widgets.HBox([widgets.HTML("a click:"), self.click, self.hint], layout=row),
                 widgets.HBox(
@@ -377,8 +454,10 @@ class TablePanel(Panel):
                         self.side,
                         self.tank_class,
                         self.gun,
+                        self.calibre,
                         self.crew,
                         self.facing,
+                        self.platoon,
                         *self.flags.values(),
                     ],
                     layout=row,
@@ -388,85 +467,96 @@ class TablePanel(Panel):
                 ),
                 self.message,
                 self.canvas,
+                self.picture_row,
                 widgets.HBox([self.path, self.load_button, self.save_button], layout=row),
                 self.pane,
             ]
         )
-        hinted = (self.click, self.tank_name, self.tank_class, self.gun, self.terrain_kind)
-        for control in (*hinted, self.terrain_angle):
+        for control in (self.click, self.terrain_kind, self.terrain_angle):
             control.observe(lambda _: self.show_hint(), names="value")
+        self.tank_name.observe(lambda _: self.select(), names="value")
+        self.calibre.observe(lambda _: self.pick_calibre(), names="value")
         self.terrain_size.observe(lambda _: self.check_size(), names="value")
+        described = (self.side, self.tank_class, self.gun, self.crew, self.facing, self.platoon)
+        for control in (*described, *self.flags.values()):
+            control.observe(lambda _: self.edit_selected(), names="value")
         self.show_hint()
         self.update()
 
+    # --- the row below: the tank it describes --------------------------------------------------
+
+    def selected(self) -> Tank | None:
+        """The tank on the table the row describes (by its name, any case), or None."""
+        typed = self.tank_name.value.strip().casefold()
+        for piece in self.table.pieces:
+            if piece.name.casefold() == typed and isinstance(piece, Tank):
+                return piece
+        return None
+
     def show_hint(self) -> None:
-        """Say what the next click on the table does."""
+        """Say what the next click on the table does, and what the row below edits."""
         name = self.tank_name.value.strip()
+        tank = self.selected()
+        if tank is not None:
+            place = (
+                f"A click on another tank selects it; elsewhere it moves {tank.name!r} there. "
+                f"The row below edits {tank.name!r} in place."
+            )
+        elif name:
+            place = (
+                f"A click places {name!r} ({CLASS_LABELS[self.tank_class.value]}, "
+                f"{self.gun.value} gun) there; a click on a tank selects it."
+            )
+        else:
+            place = "Type a name in the tank box first; a click on a tank selects it."
         words = {
             "shooter": "A click on a tank picks the shooter.",
             "target": "A click on a tank picks the target.",
-            "place": f"A click places {name!r} ({CLASS_LABELS[self.tank_class.value]}, "
-            f"{self.gun.value} gun) there, or moves it there if it is on the table.",
-            "turn": f"A click turns {name!r} to face it.",
+            "place": place,
+            "turn": f"A click turns {name!r} to face it."
+            if tank is not None
+            else f"No tank called {name!r} to turn: select one first.",
             "terrain": f"A click places {label(self.terrain_kind.value)} of "
             f"{self.terrain_size.value.strip()} inches, turned {self.terrain_angle.value}°.",
             "remove": "A click removes the tank or terrain piece under it.",
         }
         self.hint.value = f"<i>{html.escape(words[self.click.value], quote=False)}</i>"
 
-    @reports_errors(stale=False)
-    def check_size(self) -> None:
-        """Say at once when the terrain size typed is not two numbers; the table on show stays."""
+    @reports_errors(input="tank name")
+    def select(self) -> None:
+        """The name typed: a tank on the table is selected (the row shows what it is); a new
+        name describes the next tank to place. An empty name is a bad input."""
         self.show_hint()
-        parse_size(self.terrain_size.value)
-        self.show_message("")
+        if not self.tank_name.value.strip():
+            raise WbkError("the tank needs a name: type one, or click a tank to select it")
+        tank = self.selected()
+        if tank is not None and not self._loading:
+            self.describe(tank)
 
-    # --- clicks and edits -------------------------------------------------------------------
+    def describe(self, tank: Tank) -> None:
+        """Put ``tank``'s values into the row below, without editing anything."""
+        self._loading = True
+        try:
+            self.tank_name.value = tank.name
+            if tank.side not in [v for _, v in self.side.options]:
+                self.side.options = [*self.side.options, (tank.side, tank.side)]
+            self.side.value = tank.side
+            self.tank_class.value = tank.tank_class
+            self.gun.value = tank.gun
+            self.crew.value = tank.crew
+            if tank.facing not in [v for _, v in self.facing.options]:
+                self.facing.options = [*self.facing.options, (f"{tank.facing:g}°", tank.facing)]
+            self.facing.value = tank.facing
+            self.platoon.value = tank.platoon
+            for key, toggle in self.flags.items():
+                toggle.value = getattr(tank, key)
+            self.calibre.value = ""
+        finally:
+            self._loading = False
+        self.show_hint()
 
-    @reports_errors
-    def on_click(self, event) -> None:
-        point = self.view.point_at(event.xdata, event.ydata)
-        if point is None:
-            self.show_message("that click is off the table")
-            return
-        action = self.click.value
-        if action in self.boxes:
-            name = self.view.piece_at(*point)
-            if name is None:  # a click beside the tanks: say so, keep the answer on show
-                where = f"{say_inches(point[0])}, {say_inches(point[1])}"
-                self.show_message(f"no tank at {where}: click on a tank")
-                return
-            self.click.value = "target" if action == "shooter" else "shooter"  # clicks alternate
-            self.boxes[action].value = name
-            return
-        if action == "place":
-            self.place_tank(point)
-        elif action == "turn":
-            self.turn_towards(point)
-        elif action == "terrain":
-            self.place_terrain(point)
-        else:
-            self.remove_at(point)
-
-    def place_tank(self, point) -> None:
-        """Move the tank named in the row below to ``point`` (keeping what it is), or put a new
-        tank as the row describes it there."""
-        typed = self.tank_name.value.strip()
-        known = {p.name.casefold(): p for p in self.table.pieces}
-        where = f"{say_inches(point[0])}, {say_inches(point[1])}"
-        if typed.casefold() in known:
-            tank = known[typed.casefold()]
-            moved = Tank(**{**_fields(tank), "position": point})
-            self.set_table(self.table.with_piece(moved), f"moved {tank.name!r} to {where}")
-        else:
-            placed = self.table.with_piece(self.tank_at(point))
-            self.set_table(placed, f"placed {typed!r} at {where}")
-
-    def tank_at(self, point) -> Tank:
-        """The tank described by the controls, centred on ``point``."""
-        name = self.tank_name.value.strip()
-        if not name:
-            raise WbkError("the tank to place needs a name")
+    def described(self, name: str, point) -> Tank:
+        """The tank the row describes, called ``name``, centred on ``point``."""
         footprint = (
             (self.table.pieces[0].width, self.table.pieces[0].length)
             if self.table.pieces
@@ -482,20 +572,119 @@ class TablePanel(Panel):
             tank_class=self.tank_class.value,
             gun=self.gun.value,
             crew=self.crew.value,
+            platoon=self.platoon.value.strip(),
             **{k: box.value for k, box in self.flags.items()},
         )
 
-    def turn_towards(self, point) -> None:
-        name = find_tank(self.table, self.tank_name.value)
-        tank = self.table.piece(name)
-        facing = (
-            math.degrees(math.atan2(point[1] - tank.position[1], point[0] - tank.position[0])) % 360
+    @reports_errors(stale=False)
+    def edit_selected(self) -> None:
+        """A control of the row changed: edit the selected tank in place (a tank that cannot
+        stand so, say turned into another, stays as it was and the row shows it again)."""
+        self.show_hint()
+        tank = self.selected()
+        if self._loading or tank is None:
+            return
+        edited = self.described(tank.name, tank.position)
+        if edited == tank:
+            return
+        try:
+            table = self.table.with_piece(edited)
+        except WbkError:
+            self.describe(tank)
+            raise
+        changed = [f.name for f in fields(Tank) if getattr(edited, f.name) != getattr(tank, f.name)]
+        self.set_table(
+            table, f"{tank.name!r}: {', '.join(_FIELD_WORDS.get(c, c) for c in changed)}"
         )
-        turned = Tank(**{**_fields(tank), "facing": round(facing)})
-        self.set_table(self.table.with_piece(turned), f"turned {name!r} to face {round(facing)}°")
+
+    @reports_errors(input="calibre")
+    def pick_calibre(self) -> None:
+        """A calibre typed: choose the gun class it has (Pz 8, Shooting)."""
+        typed = self.calibre.value.strip()
+        if typed:
+            self.gun.value = pz8.gun_for_calibre(typed)
+
+    @reports_errors(input="terrain size")
+    def check_size(self) -> None:
+        """A terrain size that is not two numbers is a bad input at once."""
+        self.show_hint()
+        parse_size(self.terrain_size.value)
+
+    # --- clicks ------------------------------------------------------------------------------
+
+    @reports_errors(stale=False)
+    def on_click(self, event) -> None:
+        self.show_message("")
+        point = self.view.point_at(event.xdata, event.ydata)
+        if point is None:
+            self.show_message("that click is off the table")
+            return
+        action = self.click.value
+        name = self.view.piece_at(*point)
+        if action in self.boxes:
+            if name is None:  # a click beside the tanks: say so, keep the answer on show
+                where = f"{say_inches(point[0])}, {say_inches(point[1])}"
+                self.show_message(f"no tank at {where}: click on a tank")
+                return
+            self.click.value = "target" if action == "shooter" else "shooter"  # clicks alternate
+            self.describe(self.table.piece(name))
+            self.boxes[action].value = name
+        elif action == "place":
+            if name is not None:
+                self.describe(self.table.piece(name))
+                self.show_done(f"selected {name!r}: the row below edits it")
+            else:
+                self.place_tank(point)
+        elif action == "turn":
+            self.turn_towards(point)
+        elif action == "terrain":
+            self.place_terrain(point)
+        else:
+            self.remove_at(point)
+
+    def place_tank(self, point) -> None:
+        """Move the selected tank to ``point`` (keeping what it is), or put a new tank as the
+        row describes it there."""
+        typed = self.tank_name.value.strip()
+        if not typed:
+            self.set_bad(
+                "tank name", "the tank needs a name: type one, or click a tank to select it"
+            )
+            return
+        where = f"{say_inches(point[0])}, {say_inches(point[1])}"
+        tank = self.selected()
+        if tank is not None:
+            moved = Tank(**{**_fields(tank), "position": point})
+            self.set_table(self.table.with_piece(moved), f"moved {tank.name!r} to {where}")
+        else:
+            placed = self.table.with_piece(self.described(typed, point))
+            self.set_table(placed, f"placed {typed!r} at {where}")
+            self.show_hint()
+
+    def turn_towards(self, point) -> None:
+        tank = self.selected()
+        if tank is None:
+            raise WbkError(
+                f"no tank called {self.tank_name.value.strip()!r} on the table to turn: "
+                "click a tank in place tank mode to select it"
+            )
+        facing = (
+            round(
+                math.degrees(math.atan2(point[1] - tank.position[1], point[0] - tank.position[0]))
+                % 360
+            )
+            % 360
+        )
+        turned = Tank(**{**_fields(tank), "facing": facing})
+        self.set_table(self.table.with_piece(turned), f"turned {tank.name!r} to face {facing}°")
+        self.describe(turned)
 
     def place_terrain(self, point) -> None:
-        width, depth = parse_size(self.terrain_size.value)
+        size = self.read_input("terrain size", lambda: parse_size(self.terrain_size.value))
+        if size is None:
+            self.settle()
+            return
+        width, depth = size
         x, y = point
         shape = rectangle(x - width / 2, y - depth / 2, x + width / 2, y + depth / 2)
         shape = rotate(shape, self.terrain_angle.value, origin=(x, y))
@@ -516,6 +705,7 @@ class TablePanel(Panel):
         name = self.view.piece_at(*point)
         if name is not None:
             self.set_table(self.table.without_piece(name), f"removed {name!r}")
+            self.show_hint()
             return
         under = [t for t in self.table.terrain if t.polygon.covers(Point(point))]
         if not under:
@@ -529,8 +719,8 @@ class TablePanel(Panel):
         self.table = table
         self.view.show_contents(table)
         self.update()
-        if done and not self.message.value:
-            self.pane.value = f"<p>{html.escape(done, quote=False)}.</p>" + self.pane.value
+        if done:
+            self.show_done(f"{done}.")
 
     @reports_errors(stale=False)
     def load(self) -> None:
@@ -540,35 +730,46 @@ class TablePanel(Panel):
             self.figure.clear()
             self.view = TableView(table, table_axes(self.figure))
         self.set_table(table, f"loaded {table.name!r} from {path}")
+        self.show_hint()
 
     @reports_errors(stale=False)
     def save(self) -> None:
         path = toml_path(self.path)
         self.table.save(path)
-        self.show_message("")
-        saved = f"saved {self.table.name!r} ({_tanks(len(self.table.pieces))}) to {path}"
-        self.pane.value = f"<p>{html.escape(saved, quote=False)}.</p>"
+        self.show_done(f"saved {self.table.name!r} ({_tanks(len(self.table.pieces))}) to {path}")
 
     # --- the answer -------------------------------------------------------------------------
 
     @reports_errors
     def update(self) -> None:
-        names = {role: find_tank(self.table, box.value) for role, box in self.boxes.items()}
-        self.pane.value = self.show(**names)
+        """Read the shooter and the target (each bad one named), then draw the answer."""
+
+        def reader(box: widgets.Text):
+            return lambda: find_tank(self.table, box.value)
+
+        names = {role: self.read_input(role, reader(box)) for role, box in self.boxes.items()}
+        if any(role in self.bad_inputs for role in self.boxes):
+            return
+        if names["shooter"] == names["target"]:
+            self.bad_inputs["target"] = (
+                f"{names['target']!r} is both the shooter and the target: pick another target"
+            )
+            return
+        self.pane.value = self.show(str(names["shooter"]), str(names["target"]))
         self.view.redraw()
-        self.show_message("")
 
     def show(self, shooter: str, target: str) -> str:
         """Draw the shot from ``shooter`` at ``target`` (and the shooter's reach), title the
         picture with its answer and return the pane's HTML."""
-        if shooter == target:
-            raise WbkError(f"{shooter!r} is both the shooter and the target: pick another target")
         firer = self.table.piece(shooter)
         result = pz8.shot(self.table, shooter, target, cover_reading=self.cover_reading.value)
-        self.view.show_ranges(shooter, pz8.GUN_RANGES, gun=firer.gun)
+        other = "half_hidden" if self.cover_reading.value == "partly_hidden" else "partly_hidden"
+        alternative = pz8.shot(self.table, shooter, target, cover_reading=other)
+        _no_difference(self.cover_note, alternative.in_cover == result.in_cover)
+        self.view.show_ranges(shooter, pz8.GUN_RANGES, gun=getattr(firer, "gun", ""))
         self.view.show_shot(result)
         parts = [
-            f"<p><b>{html.escape(self.view.ax.get_title(), quote=False)}</b></p>",
+            f"<p><b>{html.escape(self.view.title(), quote=False)}</b></p>",
             steps_html(result.steps),
         ]
         if result.outcome is not None:
@@ -589,6 +790,12 @@ class TablePanel(Panel):
             )
         else:
             self.view.show_reach(None)
+        warnings = pz8.platoon_warnings(self.table)
+        if warnings:
+            listed = "; ".join(html.escape(w, quote=False) for w in warnings)
+            parts.append(
+                f"<p><i>Platoons unlike the card's (a warning, not an error): {listed}.</i></p>"
+            )
         return "".join(parts)
 
     def reach(self, shooter: str):
@@ -602,8 +809,22 @@ class TablePanel(Panel):
     def mark_stale(self) -> None:
         super().mark_stale()
         self.view.clear()
-        self.view.set_title("Out of date: fix the input above")
+        self.view.set_title(self.stale_title())
         self.view.redraw()
+
+
+#: How the row's controls name a tank's fields in a "done" message.
+_FIELD_WORDS = {
+    "tank_class": "class",
+    "is_hq": "HQ",
+    "destroyed": "wreck",
+    "side": "side",
+    "gun": "gun",
+    "crew": "crew",
+    "facing": "facing",
+    "platoon": "platoon",
+    "shaken": "shaken",
+}
 
 
 def _fields(tank: Tank) -> dict:
@@ -619,7 +840,7 @@ def _tanks(n: int) -> str:
 
 def duel_calculator() -> ChartPanel:
     """Two tanks trading shots until one is destroyed: the exact chances at the chosen range,
-    and the first tank's chance at every range from 0 to 26 inches."""
+    and the first tank's chance at every range from 1 to 26 inches."""
 
     def compute(
         first_class,
@@ -653,7 +874,7 @@ def duel_calculator() -> ChartPanel:
             turns=turns,
         )
         cache, curve = {}, {}
-        for r in range(0, 27):
+        for r in range(1, 27):
             key = tuple(r <= pz8.GUN_RANGES[t.gun] for t in (a, b))  # only which guns reach matters
             if key not in cache:
                 cache[key] = pz8.duel(a, b, r, **options)
@@ -675,7 +896,9 @@ def duel_calculator() -> ChartPanel:
             left.text(i, float(p) + 0.02, percent(p), ha="center", fontsize=8)
         left.set_xticks(range(len(kinds)), [k[0] for k in kinds])
         left.set_ylim(0, 1.1)
-        left.set_ylabel("probability")
+        left.set_yticks([0, 0.25, 0.5, 0.75, 1])
+        left.yaxis.set_major_formatter(PercentFormatter(1.0))
+        left.set_ylabel("chance")
         left.set_title(f"Who wins at {say_inches(r)}?", fontsize=10)
         ranges = list(curve)
         right.plot(
@@ -706,6 +929,8 @@ def duel_calculator() -> ChartPanel:
             r, color="black", linewidth=0.8, linestyle="-.", label=f"chosen range {say_inches(r)}"
         )
         right.set_ylim(-0.02, 1.02)
+        right.set_yticks([0, 0.25, 0.5, 0.75, 1])
+        right.yaxis.set_major_formatter(PercentFormatter(1.0))
         right.set_xlabel("range (inches)")
         right.set_title("How the odds change with range", fontsize=10)
         right.grid(alpha=0.3)
@@ -719,7 +944,7 @@ def duel_calculator() -> ChartPanel:
             title = f"{first} shooting first against {second}: {verdict}"
         else:
             title = f"Out of range: neither gun reaches {say_inches(r)} ({first} against {second})"
-        figure.suptitle(title, fontsize=10)
+        fit_suptitle(figure, title)
         mean = (
             f"; the duel lasts {float(duel.mean_shots):.2f} attacks on average"
             if duel.mean_shots is not None
@@ -736,7 +961,7 @@ def duel_calculator() -> ChartPanel:
         text = f"<p>first: {html.escape(first)}; second: {html.escape(second)}; {said}{mean}.</p>"
         return text + steps_html(duel.steps)
 
-    return ChartPanel(
+    panel = ChartPanel(
         compute,
         draw,
         size=(8.0, 3.6),
@@ -746,7 +971,7 @@ def duel_calculator() -> ChartPanel:
         second_class=choices(list(pz8.MOVE_VALUES), "second tank", "heavy", words=CLASS_LABELS.get),
         second_gun=choices(list(pz8.GUN_RANGES), "its gun", "long"),
         second_crew=choices(["regular", "veteran"], "its crew"),
-        range_inches=widgets.IntSlider(16, 0, 26, description="range (inches)"),
+        range_inches=widgets.IntSlider(16, 1, 26, description="range (inches)"),
         first_in_cover=widgets.Checkbox(False, description="first in cover"),
         second_in_cover=widgets.Checkbox(False, description="second in cover"),
         shaken_rule=widgets.Checkbox(False, description="Optional Rule: Shaken"),
@@ -760,6 +985,8 @@ def duel_calculator() -> ChartPanel:
             layout=widgets.Layout(width="32em"),
         ),
     )
+    panel.rule = "Pz 8, Shooting and Penetration and Damage (a duel: wbk's, not the card's)"
+    return panel
 
 
 #: The grey bar and line of the duel: a state from which neither tank can destroy the other.
