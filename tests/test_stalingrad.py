@@ -671,6 +671,93 @@ def test_9_88_stay_or_go(terrain):
     assert PLAIN.hex("1313") not in r.options["A"]
 
 
+def test_9_88_stay_and_go_each_describe_one_choice_whole():
+    m = terrain_map(balka=["1313"])
+    two = {
+        "1313": [soviet("1/42 Rifle", strength=4), soviet("2/42 Rifle", strength=2)],
+        "1314": [soviet("S1"), soviet("S2")],
+        **ENEMY,
+    }
+    r = retreat_after_combat(m, two, "1313", bombarded=["1414"])
+    assert r.go.eliminated == ("2/42 Rifle",) and r.go.pinned_in == {"1/42 Rifle": m.hex("1314")}
+    assert r.stay.eliminated == ("2/42 Rifle",) and r.stay.pinned_in == {
+        "1/42 Rifle": m.hex("1313")
+    }
+    assert r.go.describe(m) == "lost: 2/42 Rifle; pinned: 1/42 Rifle in 1314"
+    assert r.pinned == {"1/42 Rifle"} and r.eliminated_at_least == 1  # today's fields stay
+    clear = retreat_after_combat(PLAIN, two, "1313", bombarded=["1414"])
+    assert clear.stay is None and clear.go.cost == 1
+    city = retreat_after_combat(terrain_map(city=["1313"]), two, "1313")
+    assert city.go is None and city.stay.pinned_in == {
+        "1/42 Rifle": m.hex("1313"),
+        "2/42 Rifle": m.hex("1313"),
+    }
+
+
+def test_9_88_may_the_unit_given_up_be_one_9_89_eliminates_anyway():
+    m = terrain_map(forest=["1313"])
+    boxed = {
+        "1313": [soviet("Bunker 7", "fortification", 0), soviet("A", strength=4), soviet("B")],
+        **ENEMY,
+    }
+    closed = {"bombarded": ["1414"], "attacked": ["1314"]}
+    another = retreat_after_combat(m, boxed, "1313", **closed)
+    assert another.go.eliminated == ("Bunker 7", "A", "B") and another.go.cost == 3
+    assert another.stay.eliminated == ("Bunker 7", "B") and another.eliminated_at_least == 2
+    counts = retreat_after_combat(m, boxed, "1313", given_up_to_stay="a_9_89_loss", **closed)
+    assert counts.stay.eliminated == ("Bunker 7",) and counts.eliminated_at_least == 1
+    assert counts.stay.pinned_in == {"A": m.hex("1313"), "B": m.hex("1313")}
+    assert counts.stay_eliminates == "Bunker 7"
+    assert "staying costs nothing more, retreating 2: staying is cheaper" in [
+        s.text for s in counts.steps
+    ]
+    assert counts.summary.endswith(
+        "or stay at no further cost; 1 of 3 units eliminated (the cheaper choice)"
+    )
+
+
+def test_9_87_the_hex_he_retreats_into():
+    four = {"1313": [soviet(f"{n}/42 Rifle", strength=n) for n in (1, 2, 3, 4)]}
+    any_hexes = retreat_after_combat(PLAIN, four, "1313", stacking_limit=3)
+    assert any_hexes.eliminated_at_least == 0
+    assert len(set(any_hexes.best.values())) == 4  # spread over four of the six hexes
+    one_hex = retreat_after_combat(PLAIN, four, "1313", stacking_limit=3, retreat_into="one_hex")
+    assert one_hex.eliminated_at_least == 1 and one_hex.go.eliminated == ("1/42 Rifle",)
+    assert set(one_hex.go.pinned_in.values()) == {PLAIN.hex("1312")}
+    assert "the units retreat together into one hex (reading 'one_hex'): 1312, with room for 3" in [
+        s.text for s in one_hex.steps
+    ]
+    # one hex with room for the four, the other hexes with none: the same either way
+    crowded = {**four, "1314": [soviet("S1")]}
+    for h in ("1212", "1213", "1412", "1413", "1312"):
+        crowded[h] = [soviet(f"{h}a"), soviet(f"{h}b"), soviet(f"{h}c")]
+    for reading in ("any_hexes", "one_hex"):
+        r = retreat_after_combat(PLAIN, crowded, "1313", stacking_limit=5, retreat_into=reading)
+        assert r.go.eliminated == ()
+
+
+def test_9_87_zoc_of_pinned_or_spent_units():
+    pinned = {
+        "1412": [german("Pz III", "tank", 6, pinned=True)],
+        "1113": [german("GR", spent=True)],
+    }
+    units = {"1313": [soviet("1/42 Rifle")], **pinned}
+    exerts = retreat_after_combat(PLAIN, units, "1313")
+    assert labels(PLAIN, exerts.options["1/42 Rifle"]) == ["1314", "1414"]
+    none = retreat_after_combat(PLAIN, units, "1313", pinned_zoc="none")
+    assert labels(PLAIN, none.options["1/42 Rifle"]) == [
+        "1213",
+        "1214",
+        "1312",
+        "1314",
+        "1413",
+        "1414",
+    ]
+    assert "pinned or spent, so exerting no ZOC (reading 'none'): Pz III, GR" in [
+        s.text for s in none.steps
+    ]
+
+
 def test_9_89_minefields_bridges_fortifications_and_immobilized_tanks():
     units = {
         "1313": [
@@ -922,7 +1009,7 @@ def test_situation_to_toml_reads_back_the_same_situation(tmp_path):
     assert 'stacking_limit = "none"' in text and "pinned = true, immobilized = true" in text
     assert Situation.from_toml(text, source="n.toml") == unlimited
     with pytest.raises(
-        WbkError, match=re_escape("situation file name 'saved.txt' should end in .toml")
+        WbkError, match=re_escape("situation file name 'saved.txt' must end in .toml")
     ):
         s.save(tmp_path / "saved.txt")
     with pytest.raises(
@@ -1020,3 +1107,22 @@ def test_the_steps_say_whose_table_it_is_and_a_free_bonus_costs_nothing():
     assert str(a.steps[0]).endswith("[wbk's illustrative table, not the published one]")
     assert "for no attacking units lost" in a.verdict and "0.00 attacking" not in a.verdict
     assert close_assault_bonus(attack, defence, 0, crt=ONE_LOST).steps[0].rule == "user data"
+
+
+def test_situation_save_refuses_a_lone_surrogate_before_writing(tmp_path):
+    s = example_situation("shared_hex")
+    units = {h: list(here) for h, here in s.units.items()}
+    first = next(iter(units))
+    units[first][0] = Unit("1/42 \ud800", "Soviet", "infantry", 3)
+    broken = Situation(s.name, s.map, units, target=s.target)
+    path = tmp_path / "s.toml"
+    with pytest.raises(WbkError, match=r"unit name '1/42 \\ud800' cannot be written to a file"):
+        broken.save(path)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_crt_an_effect_given_twice_is_refused():
+    text = (resources.files("wbk") / "data" / "crt" / "illustrative_1d6.toml").read_text()
+    text = text.replace('"2" = "eliminate 2"', '"2" = "pin, pin, eliminate 1, eliminate 2"')
+    with pytest.raises(WbkError, match=r"c.toml: \[effects\] 2: .*'pin' is given twice"):
+        Crt.from_toml(text, source="c.toml")

@@ -65,13 +65,21 @@ def _parse_effect(text) -> Effect:
         raise WbkError(f"{text!r} is not an effect (expected words like 'pin' or 'eliminate 1')")
     eliminate: int | Literal["all"] = 0
     pin = False
-    for part in (p.strip() for p in text.split(",")):
+    parts = [p.strip() for p in text.split(",")]
+    seen: set[str] = set()
+    for part in parts:
         match = _EFFECT_WORD.fullmatch(part)
         if not match:
             raise WbkError(
                 f"{text!r}: unknown effect {part!r} "
                 "(expected none, pin, eliminate N, eliminate all)"
             )
+        word = part.split()[0]
+        if word in seen:
+            raise WbkError(f"{text!r}: {word!r} is given twice (write each effect once)")
+        seen.add(word)
+        if word == "none" and len(parts) > 1:
+            raise WbkError(f"{text!r}: 'none' cannot be joined with other effects")
         if part == "pin":
             pin = True
         elif match.group(1) == "all":

@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from wbk.checks import choice as _choice
 from wbk.checks import whole as _whole
@@ -19,6 +20,20 @@ ZOC_KINDS = ("infantry", "engineer", "tank", "gun")
 #: 9.88: hex terrain where defenders hit by a "P" may stay by eliminating one of them.
 STAY_TERRAIN = ("balka", "forest", "suburb", "village")
 CLEAR = "clear"
+
+#: 9.87 "the hex he retreats into": may the defending units split over several hexes
+#: ("any_hexes", the default) or must they all go into one ("one_hex")?
+RETREAT_INTO_READINGS = ("any_hexes", "one_hex")
+#: Does a pinned or spent enemy unit exert its ZOC (6.0)? "exerts" (default) or "none".
+PINNED_ZOC_READINGS = ("exerts", "none")
+#: 9.88: may the one unit given up to stay be a fortification or immobilized tank that 9.89
+#: eliminates anyway? "another_unit" (default: no, staying costs one unit more) or
+#: "a_9_89_loss" (yes, so staying costs nothing more).
+GIVEN_UP_TO_STAY_READINGS = ("another_unit", "a_9_89_loss")
+
+RetreatInto = Literal["any_hexes", "one_hex"]
+PinnedZoc = Literal["exerts", "none"]
+GivenUpToStay = Literal["another_unit", "a_9_89_loss"]
 
 #: The units in each hex, the hex by ``Hex`` or by its label.
 Placement = Mapping[Hex, Sequence[Unit]] | Mapping[str, Sequence[Unit]]
@@ -56,6 +71,27 @@ def _hexes(m: HexMap, hexes, what: str) -> frozenset[Hex]:
 
 
 @dataclass(frozen=True)
+class Choice:
+    """One way of answering a "P" result whole: ``eliminated``, the units lost (those 9.89
+    eliminates first), and ``pinned_in``, each other unit hit and the hex it ends in, pinned.
+    ``cost`` is the number of units lost."""
+
+    eliminated: tuple[str, ...]
+    pinned_in: Mapping[str, Hex]
+
+    @property
+    def cost(self) -> int:
+        """How many units this choice loses."""
+        return len(self.eliminated)
+
+    def describe(self, m: HexMap) -> str:
+        """The choice in one line: "lost: A, B; pinned: C in 1314, D in 1215"."""
+        lost = ", ".join(self.eliminated) or "none"
+        pinned = ", ".join(f"{name} in {m.label(h)}" for name, h in self.pinned_in.items())
+        return f"lost: {lost}; pinned: {pinned or 'none'}"
+
+
+@dataclass(frozen=True)
 class Retreat:
     """What a "P" result does to the defenders of one hex (9.87-9.89).
 
@@ -72,7 +108,9 @@ class Retreat:
     - ``pinned``: the units pinned after the ``best`` retreat (all survivors but the unaffected);
     - ``may_stay``: 9.88 lets the units stay by eliminating one of them, and
     ``stay_eliminates`` names the one the defender would give up (his weakest);
-    - ``zoc``: the hexes in the ZOC of the defenders' enemies (6.0, as assumed).
+    - ``zoc``: the hexes in the ZOC of the defenders' enemies (6.0, as assumed);
+    - ``go`` and ``stay``: each choice whole (a ``Choice``: who is lost, who is pinned where);
+      ``go`` is None where no one retreats (terrain "other"), ``stay`` None in a clear hex.
     """
 
     map: HexMap
@@ -88,6 +126,8 @@ class Retreat:
     stay_eliminates: str | None
     steps: tuple[Step, ...]
     zoc: frozenset[Hex] = frozenset()
+    go: Choice | None = None
+    stay: Choice | None = None
 
     @property
     def summary(self) -> str:
@@ -96,7 +136,13 @@ class Retreat:
         where = self.map.label(self.target)
         if self.terrain == "other":
             return f"{where}: the units are pinned and stay; no retreat"
-        stay = ", or stay by eliminating one" if self.may_stay else ""
+        stay = ""
+        if self.may_stay and self.stay is not None:
+            stay = (
+                ", or stay by eliminating one"
+                if self.stay.cost > len(self.eliminated)
+                else ", or stay at no further cost"
+            )
         retreating = [n for n, h in self.best.items() if h is not None]
         total = len(self.best) + len(self.eliminated)
         cheaper = " (the cheaper choice)" if self.may_stay else ""
@@ -128,6 +174,9 @@ def retreat_after_combat(
     bombarded: Iterable[Hex | str] = (),
     stacking_limit: int | None = 3,
     zoc_kinds: Iterable[str] = ZOC_KINDS,
+    retreat_into: RetreatInto = "any_hexes",
+    pinned_zoc: PinnedZoc = "exerts",
+    given_up_to_stay: GivenUpToStay = "another_unit",
 ) -> Retreat:
     """Streets of Stalingrad 9.87-9.89: a "P" result against the defenders in ``target``.
 
@@ -153,6 +202,18 @@ def retreat_after_combat(
     - an immobilized unit other than a Soviet tank cannot retreat either, so 9.87 eliminates it;
     - the defender keeps his strongest units when not all can find room, and spreads the
       retreat over the free hexes in the order N, NE, SE, S, SW, NW.
+
+    Readings (the text settles none of them):
+
+    - ``retreat_into``: 9.87 lets the defender choose "the hex he retreats into". "any_hexes"
+      (default): the units may split over several hexes, each choosing its own; "one_hex": they
+      all go into one hex, and those it has no room for are eliminated.
+    - ``pinned_zoc``: does a pinned or spent enemy unit still exert its ZOC? "exerts"
+      (default, 6.0 is not in wbk's texts) or "none".
+    - ``given_up_to_stay``: may the unit 9.88 asks the defender to give up to stay be one that
+      9.89 eliminates anyway (a fortification, an immobilized tank)? "another_unit" (default:
+      giving up what is lost anyway is no price, so it must be another unit) or
+      "a_9_89_loss".
 
     >>> m = HexMap("demo", (10, 16), (10, 16))
     >>> units = {"1313": [Unit("1/42 Rifle", "Soviet", "infantry", 4)],
@@ -181,6 +242,9 @@ def retreat_after_combat(
     zoc_kinds = tuple(zoc_kinds)
     for kind in zoc_kinds:
         _choice(kind, KINDS, "ZOC kind")
+    _choice(retreat_into, RETREAT_INTO_READINGS, "reading of the hex retreated into")
+    _choice(pinned_zoc, PINNED_ZOC_READINGS, "reading of pinned units' ZOC")
+    _choice(given_up_to_stay, GIVEN_UP_TO_STAY_READINGS, "reading of the unit given up to stay")
     defenders = placed.get(t, ())
     if not defenders:
         raise WbkError(f"hex {where} has no defending units")
@@ -215,8 +279,21 @@ def retreat_after_combat(
             )
         )
         pinned = frozenset(u.name for u in affected)
+        stay_put = Choice((), {u.name: t for u in affected})
         return Retreat(
-            m, t, terrain, {}, {}, frozenset(), 0, unaffected, pinned, False, None, tuple(steps)
+            m,
+            t,
+            terrain,
+            {},
+            {},
+            frozenset(),
+            0,
+            unaffected,
+            pinned,
+            False,
+            None,
+            tuple(steps),
+            stay=stay_put,
         )
 
     if terrain == CLEAR:
@@ -256,11 +333,19 @@ def retreat_after_combat(
     enemy_in = {h: [u for u in here if u.side != side] for h, here in placed.items()}
     enemy_in = {h: here for h, here in enemy_in.items() if here}
     zoc: dict[Hex, list[Unit]] = {}
+    idle = [u for here in enemy_in.values() for u in here if u.pinned or u.spent]
     for h, here in enemy_in.items():
         for u in here:
-            if u.kind in zoc_kinds:
+            if u.kind in zoc_kinds and not (pinned_zoc == "none" and u in idle):
                 for n in m.neighbors(h):
                     zoc.setdefault(n, []).append(u)
+    if pinned_zoc == "none" and idle:
+        steps.append(
+            Step(
+                f"pinned or spent, so exerting no ZOC (reading 'none'): {_names(idle)}",
+                f"6.0, {ASSUMED}",
+            )
+        )
     friendly_count = {h: sum(u.side == side for u in here) for h, here in placed.items()}
 
     zoc_rule, stacking_rule = f"{r987}; 6.0, {ASSUMED}", f"{r987}; 5.0, {ASSUMED}"
@@ -310,6 +395,16 @@ def retreat_after_combat(
                 )
 
     options = {u.name: frozenset(free) for u in retreaters}
+    if retreat_into == "one_hex" and len(free) > 1:
+        roomiest = max(free, key=lambda h: room[h])  # the first of the roomiest, in order
+        steps.append(
+            Step(
+                f"the units retreat together into one hex (reading 'one_hex'): {m.label(roomiest)}"
+                + ("" if stacking_limit is None else f", with room for {room[roomiest]}"),
+                f"{r987}, {ASSUMED}",
+            )
+        )
+        free = [roomiest]
     best = _assign(retreaters, free, room)
     lost = [u for u in retreaters if best[u.name] is None]
     for u in retreaters:
@@ -319,19 +414,47 @@ def retreat_after_combat(
         why = "no hex to retreat into" if not free else "no room left"
         steps.append(Step(f"{_names(lost)}: {why}, eliminated", r987))
     may_stay = terrain != CLEAR and bool(retreaters)
-    retreat_cost = len(lost)
-    at_least = len(eliminated) + (min(retreat_cost, 1) if may_stay else retreat_cost)
+    fixed_names = tuple(sorted(eliminated))
+    go = Choice(
+        fixed_names + tuple(u.name for u in lost),
+        {name: h for name, h in best.items() if h is not None},
+    )
+    stay: Choice | None = None
     stay_eliminates = None
     if may_stay:
-        stay_eliminates = min(retreaters, key=lambda u: (u.strength, u.name)).name
-        steps.append(Step(f"to stay, the defender would eliminate {stay_eliminates}", r988))
-        if retreat_cost > 1:
-            advice = f"staying costs 1 unit, retreating {retreat_cost}: staying is cheaper"
-        elif retreat_cost == 1:
-            advice = "staying and retreating each cost 1 unit"
+        if given_up_to_stay == "a_9_89_loss" and fixed_names:
+            stay_eliminates = fixed_names[0]
+            steps.append(
+                Step(
+                    f"to stay, the defender gives up {stay_eliminates}, lost anyway "
+                    "(reading 'a_9_89_loss')",
+                    f"{r988}, {ASSUMED}",
+                )
+            )
+            given_up = []
         else:
-            advice = "retreating costs nothing, staying 1 unit"
+            given_up = [min(retreaters, key=lambda u: (u.strength, u.name))]
+            stay_eliminates = given_up[0].name
+            steps.append(Step(f"to stay, the defender would eliminate {stay_eliminates}", r988))
+        stay = Choice(
+            fixed_names + tuple(u.name for u in given_up),
+            {u.name: t for u in retreaters if u not in given_up},
+        )
+        staying, retreating = stay.cost - len(fixed_names), len(lost)
+        if staying < retreating:
+            advice = (
+                f"staying costs {count(staying, 'unit') if staying else 'nothing'} more, "
+                f"retreating {retreating}: staying is cheaper"
+            )
+        elif staying == retreating:
+            each = count(staying, "unit") if staying else "nothing"
+            advice = f"staying and retreating each cost {each} more"
+        else:
+            advice = f"retreating costs nothing more, staying {count(staying, 'unit')}"
+        if not fixed_names:
+            advice = advice.replace(" more", "")
         steps.append(Step(advice, r988))
+    at_least = go.cost if stay is None else min(go.cost, stay.cost)
     survivors = {u.name for u in affected} - eliminated - {u.name for u in lost}
     lost_words = eliminated_words(at_least, len(affected))
     if at_least == len(affected):
@@ -357,6 +480,8 @@ def retreat_after_combat(
         stay_eliminates,
         tuple(steps),
         frozenset(zoc),
+        go,
+        stay,
     )
 
 

@@ -17,7 +17,10 @@ from wbk.errors import WbkError
 from wbk.explain import count
 from wbk.games.stalingrad.retreat import (
     ZOC_KINDS,
+    GivenUpToStay,
+    PinnedZoc,
     Retreat,
+    RetreatInto,
     _hexes,
     _placement,
     retreat_after_combat,
@@ -169,10 +172,16 @@ class Situation:
             fail("units", str(e))
 
     def retreat(
-        self, target: Hex | str | None = None, *, zoc_kinds: Iterable[str] = ZOC_KINDS
+        self,
+        target: Hex | str | None = None,
+        *,
+        zoc_kinds: Iterable[str] = ZOC_KINDS,
+        retreat_into: RetreatInto = "any_hexes",
+        pinned_zoc: PinnedZoc = "exerts",
+        given_up_to_stay: GivenUpToStay = "another_unit",
     ) -> Retreat:
         """``retreat_after_combat`` in this situation, for ``target`` (the situation's own target
-        by default)."""
+        by default), under the readings given (see ``retreat_after_combat``)."""
         if target is None:
             if self.target is None:
                 raise WbkError(f"situation {self.name!r} names no target: give the defenders' hex")
@@ -185,6 +194,9 @@ class Situation:
             bombarded=self.bombarded,
             stacking_limit=self.stacking_limit,
             zoc_kinds=zoc_kinds,
+            retreat_into=retreat_into,
+            pinned_zoc=pinned_zoc,
+            given_up_to_stay=given_up_to_stay,
         )
 
     def to_toml(self) -> str:
@@ -226,8 +238,23 @@ class Situation:
         _check_path(path, "situation")
         path = Path(path).expanduser()
         if path.suffix != ".toml":
-            raise WbkError(f"situation file name {path.name!r} should end in .toml")
+            raise WbkError(f"situation file name {path.name!r} must end in .toml")
+        for what, text in self._texts():
+            try:
+                text.encode("utf-8")
+            except UnicodeEncodeError:
+                raise WbkError(
+                    f"{what} {text!r} cannot be written to a file: it holds a lone surrogate "
+                    "(a broken character); nothing was written"
+                ) from None
         write_atomically(path, self.to_toml(), "situation")
+
+    def _texts(self) -> list[tuple[str, str]]:
+        """Every text the situation writes, with what it is: its name, its note, unit names."""
+        texts = [("situation name", self.name), ("situation note", self.note)]
+        texts += [("map name", self.map.name)]
+        texts += [("unit name", u.name) for here in self.units.values() for u in here]
+        return texts
 
     def _repr_html_(self) -> str:
         units = count(sum(len(here) for here in self.units.values()), "unit")
