@@ -275,8 +275,10 @@ def _parse_given(q: Question, given) -> object:
                 pass
         raise WbkError(f"answer {given!r} is not the dice of each fire (4, or [3, 4])")
     if form in ("hexes", "tanks"):
-        if isinstance(given, str):
-            given = [part for part in given.replace(",", " ").split() if part]
+        if isinstance(given, str):  # tank names may hold spaces, hex labels do not
+            text = given.replace(",", " ") if form == "hexes" else given
+            given = [part.strip() for part in text.split("," if form == "tanks" else None)]
+            given = [part for part in given if part and part != "none"]
         if not isinstance(given, (list, tuple, set, frozenset)):
             raise WbkError(f"answer {given!r} is not a list of {form}")
         names = []

@@ -453,9 +453,8 @@ class QuizPanel(Panel):
         if self.missed_only.value:
             self.order = [i for i in indices if self.results.get(self.questions[i].id) is False]
             if not self.order:
+                self.missed_only.value = False  # which starts the whole deck again
                 self.show_message("no missed questions: every question checked so far was right")
-                self.order = list(indices)
-                self.missed_only.value = False
                 return
         else:
             self.order = list(indices)
