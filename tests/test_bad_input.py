@@ -723,6 +723,14 @@ STALINGRAD = [
     bad(stalingrad.close_assault_bonus, _GR, [_SU], 3, names="the attack Unit(name='GR'"),
     bad(stalingrad.close_assault_bonus, ["GR"], [_SU], 3, names="'GR' in the attack is not a Unit"),
     bad(stalingrad.close_assault_bonus, [], [_SU], 3, names="the attack has no units"),
+    bad(
+        stalingrad.close_assault_bonus,
+        [stalingrad.Unit(f"A{i}", "German", "tank", 1) for i in range(1001)],
+        [_SU],
+        3,
+        names="the attack has 1001 units: wbk answers for up to 1,000",
+    ),
+    bad(_SITUATION.save, "/nonexistent/.toml", names="'.toml' needs a name before .toml"),
     bad(stalingrad.close_assault_bonus, [_GR], [], 3, names="the defence has no units"),
     bad(stalingrad.close_assault_bonus, [_GR, _GR], [_SU], 3, names="unit name 'GR' is used twice"),
     bad(

@@ -37,6 +37,9 @@ FIRE_WITHOUT_BONUS_READINGS = ("own_column", "none")
 #: "may use the 20-29 column" reads).
 COLUMN_AFTER_FIRE_READINGS = ("af_left", "announced")
 
+#: The most attacking units ``close_assault_bonus`` answers for (1,000 take about 2 s).
+MOST_ATTACKING_UNITS = 1000
+
 NO_FIRE = "no fire"
 NO_ATTACK = "no attack"
 
@@ -177,6 +180,11 @@ def close_assault_bonus(
     defenders = _units(defenders, "the defence")
     if not attack:
         raise WbkError("the attack has no units")
+    if len(attack) > MOST_ATTACKING_UNITS:
+        raise WbkError(
+            f"the attack has {len(attack)} units: wbk answers for up to "
+            f"{MOST_ATTACKING_UNITS:,} (the attacker's choice of losses takes too long beyond)"
+        )
     if not defenders:
         raise WbkError("the defence has no units")
     defence_df = _whole(defence_df, "defence DF")

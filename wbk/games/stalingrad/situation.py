@@ -237,6 +237,8 @@ class Situation:
         """Write the situation as TOML (``to_toml``); ``Situation.load`` reads it back."""
         _check_path(path, "situation")
         path = Path(path).expanduser()
+        if path.name == ".toml":
+            raise WbkError("situation file name '.toml' needs a name before .toml")
         if path.suffix != ".toml":
             raise WbkError(f"situation file name {path.name!r} must end in .toml")
         for what, text in self._texts():
@@ -247,7 +249,15 @@ class Situation:
                     f"{what} {text!r} cannot be written to a file: it holds a lone surrogate "
                     "(a broken character); nothing was written"
                 ) from None
-        write_atomically(path, self.to_toml(), "situation")
+        text = self.to_toml()
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as e:  # a terrain or feature name of the map
+            raise WbkError(
+                f"the situation's text {e.object[max(0, e.start - 20) : e.end]!r} cannot be "
+                "written to a file: it holds a lone surrogate; nothing was written"
+            ) from None
+        write_atomically(path, text, "situation")
 
     def _texts(self) -> list[tuple[str, str]]:
         """Every text the situation writes, with what it is: its name, its note, unit names."""
