@@ -16,11 +16,11 @@ from fractions import Fraction
 
 import pytest
 
-from wbk import dice, hexgrid, maps, pictures, table
+from wbk import dice, hexgrid, maps, pictures, quiz, table
 from wbk.errors import WbkError
 from wbk.games import blitz, pz8, ss_panzer, stalingrad
 
-SWEPT_MODULES = [pictures, dice, hexgrid, maps, ss_panzer, blitz, table, pz8, stalingrad]
+SWEPT_MODULES = [pictures, dice, hexgrid, maps, ss_panzer, blitz, table, pz8, stalingrad, quiz]
 
 
 def bad(fn, *args, names: str, **kwargs):
@@ -931,7 +931,17 @@ PICTURES = [
     bad(pictures.save_picture, _sample_map(), 42, names="picture file 42 is not a file path"),
 ]
 
-BAD_CALLS = PICTURES + DICE + HEXGRID + MAPS + SS_PANZER + BLITZ + TABLE + PZ8 + STALINGRAD
+# --- wbk.quiz -------------------------------------------------------------------------------
+QUIZ = [
+    bad(quiz.load, 42, names="quiz file 42 is not a file path"),
+    bad(quiz.load, "/nonexistent/q.toml", names="/nonexistent/q.toml: cannot read"),
+    bad(quiz.from_toml, 'game = "chess"', source="q.toml", names="q.toml: game: 'chess'"),
+    bad(quiz.from_toml, 'game = "blitz"', folder=3, names="folder 3 is not a folder path"),
+    bad(quiz.shipped, "chess", names="game 'chess' is not one of ss_panzer"),
+    bad(quiz.random_question, "blitz", "sees", 1, names="kind 'sees' is not one of dice"),
+]
+
+BAD_CALLS = PICTURES + DICE + HEXGRID + MAPS + SS_PANZER + BLITZ + TABLE + PZ8 + STALINGRAD + QUIZ
 
 
 @pytest.mark.parametrize("fn, args, kwargs, names", BAD_CALLS)
