@@ -24,3 +24,7 @@ nb_ipywidgets_js = {}
 # refuses fetch() of local files)
 html_show_search_summary = False
 html_context = {"default_mode": "light"}  # the theme complains on the console without one
+# wbk's additions (site/_static): search by rule and hex number, pictures opened full size
+html_static_path = ["_static"]
+html_js_files = ["wbk-search.js", "wbk-zoom.js"]
+html_css_files = ["wbk.css"]

@@ -1,17 +1,15 @@
-"""Publishing: the static site (`make site`) works offline from file://, and the app (`make app`)
-serves every chapter with live panels; both seen in headless Chromium."""
+"""Publishing: the static site (`make site`) works offline from file://, finds rule and hex
+numbers, lists the rule sections, opens pictures full size and passes an automated WCAG 2.1
+A/AA audit (axe-core); seen in headless Chromium. The app (`make app`) is tests/test_app.py."""
 
-import statistics
 import time
 from pathlib import Path
 
-import matplotlib.pyplot as plt
+import axe_playwright_python
 import nbformat
 import pytest
-from browser_support import canvas_point, free_port, serving
 
-from wbk.maps import example_map
-from wbk.publish import ROOT, app_command, build_site, publishable
+from wbk.publish import ROOT, build_site, cited_rules, publishable, site_wording
 
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 SCREENSHOTS = ROOT / "build" / "screenshots"
@@ -23,6 +21,29 @@ def test_a_published_notebook_has_no_nbval_markers_and_no_stored_outputs():
     assert not any("NBVAL" in c.source for c in code)
     assert not any(c.outputs for c in code)
     assert any(c.source.startswith("panels.LosPanel") for c in code)
+    text = " ".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    assert "run the whole notebook" not in text
+    assert "The panels at the end are live in JupyterLab (make lab) and in the app" in text
+
+
+def test_a_static_page_says_its_one_panel_is_a_snapshot():
+    said = site_wording(
+        "*The panel at the end is live: run the whole notebook (Run ▸ Run All Cells) to use it.*"
+    )
+    assert said == (
+        "*The panel at the end is live in JupyterLab (make lab) and in the app (make app); "
+        "this page shows it as a snapshot.*"
+    )
+
+
+def test_step_citations_name_their_rule_sections():
+    assert cited_rules("1312: no [Streets of Stalingrad 9.87; 6.0, wbk assumption]") == [
+        ("Streets of Stalingrad", "9.87"),
+        ("Streets of Stalingrad", "6.0"),
+    ]
+    assert cited_rules("(Blitz Combat, Leader Saving Throws) and (Pz 8 is small)") == [
+        ("Blitz Combat", "Leader Saving Throws")
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -83,109 +104,99 @@ def test_the_site_shows_every_chapter_offline(browser, site):
     page.close()
 
 
-@pytest.fixture(scope="module")
-def app(tmp_path_factory):
-    port = free_port()
-    command, env = app_command(ROOT / "notebooks", port=port)
-    home = tmp_path_factory.mktemp("home")  # what the panels save goes here, not into notebooks/
-    url = f"http://127.0.0.1:{port}"
-    with serving(command, {**env, "HOME": str(home)}, ready=url, what="the app"):
-        yield url
-
-
-def local_page(browser):
-    page = browser.new_page(viewport={"width": 1300, "height": 1000})
-    outside = []
-
-    def only_local(route):
-        if route.request.url.startswith("http://127.0.0.1"):
-            route.continue_()
-        else:
-            outside.append(route.request.url)
-            route.abort()
-
-    page.route("**/*", only_local)
-    return page, outside
-
-
-def click_to_picture(page, canvas, m, label: str) -> float:
-    """Click hex ``label`` on a map panel's canvas; the seconds until the canvas shows a new
-    picture (watched every animation frame)."""
-    handle = canvas.element_handle()
-    page.evaluate("c => { window.wbkBefore = c.toDataURL(); }", handle)
-    clicked = time.monotonic()
-    page.mouse.click(*canvas_point(m, label, canvas.bounding_box()))
-    page.wait_for_function(
-        "c => c.toDataURL() !== window.wbkBefore", arg=handle, polling="raf", timeout=15_000
-    )
-    return time.monotonic() - clicked
-
-
-def test_the_app_lists_the_chapters_and_its_panels_answer_a_click(browser, app):
-    page, outside = local_page(browser)
-    page.goto(app, wait_until="commit")
-    for nb in NOTEBOOKS:
-        page.get_by_text(nb.name, exact=True).first.wait_for(timeout=30_000)
-    started = time.monotonic()
-    page.goto(f"{app}/voila/render/ss_panzer.ipynb", wait_until="commit")
-    canvas = page.locator(".jupyter-matplotlib-canvas-div canvas").first
-    canvas.wait_for(timeout=180_000)
-    print(f"the SS Panzer chapter opened in {time.monotonic() - started:.1f} s")
-    assert page.locator(".jp-InputArea-editor").count() == 0  # the panels, not the code
-    los = page.locator(".widget-vbox:has(.jupyter-matplotlib-canvas-div)").first
-    los.locator(".widget-html b:has-text('line of sight')").first.wait_for(timeout=30_000)
-    before = los.locator(".widget-html b").first.inner_text()
-    canvas.scroll_into_view_if_needed()
-    picture = canvas.screenshot()
-    m = example_map("ss_panzer_errata_9_4")
-    for label in ("1712", "2014"):  # firer, then target: each click redraws the picture
-        click_to_picture(page, canvas, m, label)
-    los.locator(
-        ".widget-html b:has-text('line of sight blocked by slope hexside 1813/1913')"
-    ).wait_for(timeout=15_000)
-    assert los.locator(".widget-html b").first.inner_text() != before
-    deadline = time.monotonic() + 10
-    while canvas.screenshot() == picture and time.monotonic() < deadline:
-        page.wait_for_timeout(200)
-    assert canvas.screenshot() != picture
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=SCREENSHOTS / "app_ss_panzer.png")
-    # a picture worth posting: saved from the panel, it opens, and it is not blank
-    los.locator("button:has-text('Save picture')").click()
-    saved = los.locator(".widget-html:has-text('saved the picture to')")
-    saved.wait_for(timeout=15_000)
-    path = Path(saved.inner_text().split("saved the picture to", 1)[1].strip())
-    assert path.parent.name == "wbk-pictures" and ROOT not in path.parents
-    viewer = browser.new_page()
-    viewer.goto(path.as_uri())
-    size = viewer.locator("img").evaluate("img => [img.naturalWidth, img.naturalHeight]")
-    assert size[0] > 500 and size[1] > 500
-    pixels = plt.imread(path)
-    assert pixels.std() > 0.05  # a map, not an empty canvas
-    viewer.close()
-    # the time from a click to a new picture, over a round of targets
-    times = [
-        click_to_picture(page, canvas, m, label)
-        for label in ("1915", "1716", "2113", "1816", "2216", "1209")
-    ]
-    print(
-        f"click to picture in the app: median {statistics.median(times) * 1000:.0f} ms "
-        f"({', '.join(f'{t * 1000:.0f}' for t in times)} ms)"
-    )
-    assert outside == []
+@pytest.mark.parametrize(
+    ("number", "where"),
+    [
+        ("9.4", "ss_panzer.html#line-of-sight-over-slope-hexsides"),
+        ("8.3", "ss_panzer.html#movement-costs"),
+        ("9.67", "streets_of_stalingrad.html#the-close-assault-bonus-the-supplement-s-example"),
+        ("9.87", "streets_of_stalingrad.html#retreat-after-combat-in-a-clear-hex"),
+        ("1913", "ss_panzer.html#line-of-sight-over-slope-hexsides"),
+        ("2113", "ss_panzer.html#line-of-sight-over-slope-hexsides"),
+    ],
+)
+def test_the_search_box_finds_rule_and_hex_numbers(browser, site, number, where):
+    page, failed, errors = offline_page(browser)
+    page.goto(site.as_uri())
+    page.locator("button.search-button-field").first.click()
+    box = page.locator("#pst-search-dialog input[name='q']")
+    box.fill(number)
+    box.press("Enter")
+    results = page.locator("#wbk-number-results a")
+    results.first.wait_for(timeout=20_000)
+    hrefs = results.evaluate_all("links => links.map(a => a.getAttribute('href'))")
+    assert hrefs[0].endswith(where)  # the section that says it most, first
+    results.first.click()
+    page.wait_for_url(f"**/{where}")
+    assert failed == [] and errors == []
     page.close()
 
 
-@pytest.mark.parametrize("notebook", [nb.name for nb in NOTEBOOKS if nb.name != "ss_panzer.ipynb"])
-def test_every_chapter_opens_in_the_app_with_its_panels_drawn(browser, app, notebook):
-    page, outside = local_page(browser)
-    page.goto(f"{app}/voila/render/{notebook}", wait_until="commit")
-    page.locator(".jupyter-matplotlib-canvas-div canvas").first.wait_for(timeout=180_000)
-    page.wait_for_load_state("load")
-    errors = page.locator(
-        ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr'], "
-        ".jp-RenderedText[data-mime-type='application/vnd.jupyter.error']"
-    )
-    assert errors.count() == 0
-    assert outside == []
+def test_the_rule_index_links_each_rule_to_where_it_is_taught_and_computed(browser, site):
+    page, failed, errors = offline_page(browser)
+    page.goto((site.parent / "reference" / "rules.html").as_uri())
+    row = page.locator("table.wbk-rule-index tr:has(th:text-is('9.4'))")
+    taught, computed = row.locator("td").nth(0), row.locator("td").nth(1)
+    assert taught.locator("a").first.inner_text() == "9.4 Line of sight over slope hexsides"
+    assert computed.locator("a").count() >= 1
+    rules = page.locator("table.wbk-rule-index th[scope='row']").all_inner_texts()
+    assert {"9.4", "8.3", "9.5", "9.67", "9.87", "9.88", "9.89"} <= set(rules)
+    assert "Leader Saving Throws" in rules and "Shooting" in rules
+    # every link lands on a section of its page
+    for href in page.locator("table.wbk-rule-index a").evaluate_all(
+        "links => [...new Set(links.map(a => a.href))]"
+    ):
+        path, anchor = href.split("#")
+        text = Path(path.removeprefix("file://")).read_text(encoding="utf-8")
+        assert f'id="{anchor}"' in text, href
+    assert failed == [] and errors == []
+    page.close()
+
+
+def test_a_picture_says_its_answer_and_opens_full_size(browser, site):
+    page, failed, errors = offline_page(browser)
+    page.goto((site.parent / "ss_panzer.html").as_uri())
+    alts = page.locator("main .cell_output img").evaluate_all("imgs => imgs.map(i => i.alt)")
+    assert alts and not any(alt.startswith("_images/") or not alt for alt in alts)
+    assert any("1913" in alt for alt in alts)
+    picture = page.locator("main .cell_output img").first
+    shown = picture.bounding_box()["width"]
+    picture.click()
+    big = page.locator(".wbk-zoom img")
+    big.wait_for()
+    assert big.evaluate("img => img.naturalWidth") > shown  # drawn at twice the size shown
+    assert big.bounding_box()["width"] > shown
+    page.keyboard.press("Escape")
+    assert page.locator(".wbk-zoom").count() == 0
+    assert failed == [] and errors == []
+    page.close()
+
+
+AXE = Path(axe_playwright_python.__file__).parent / "axe.min.js"
+WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
+
+def test_every_page_passes_an_automated_wcag_audit(browser, site):
+    """axe-core (from the axe-playwright-python package, no CDN) on every page: no serious or
+    critical violation of WCAG 2.1 A/AA, label-in-name (2.5.3, axe's experimental rule) too."""
+    page, failed, errors = offline_page(browser)
+    found = {}
+    pages = sorted(site.parent.glob("*.html")) + sorted(site.parent.glob("reference/*.html"))
+    for path in pages:
+        page.goto(path.as_uri())
+        page.wait_for_load_state("load")
+        page.add_script_tag(path=str(AXE))
+        violations = page.evaluate(
+            """async tags => (await axe.run(document, {
+                runOnly: {type: 'tag', values: tags},
+                rules: {'label-content-name-mismatch': {enabled: true}},
+            })).violations.filter(v => ['serious', 'critical'].includes(v.impact))
+              .map(v => `${v.id}: ${v.nodes.length}, e.g. ${v.nodes[0].html.slice(0, 120)}`)""",
+            WCAG,
+        )
+        if violations:
+            found[path.name] = violations
+    assert len(pages) >= len(NOTEBOOKS) + 3
+    assert found == {}
+    assert failed == [] and errors == []
     page.close()

@@ -4,17 +4,30 @@ in ``notebooks/`` (``make site``), ``python -m wbk.publish app`` serves them as 
 
 The site executes each notebook afresh with wbk's panels shown as snapshots (``WBK_PANELS=static``:
 see ``wbk.widgets.Panel.static_html``), so that a page needs no kernel and fetches nothing from
-elsewhere; the NBVAL markers the tests use are taken out of the code first.
+elsewhere; the NBVAL markers the tests use are taken out of the code first. After Sphinx, the
+build gives every picture its title as alt text, writes the index of rule and hex numbers that
+the search page reads (Sphinx's own search drops "9.4" and "1913"), and fills the page of rule
+sections (``site/reference/rules.md``) with links to where each is taught, computed and quizzed.
+
+The app serves copies of the notebooks (in ``build/app/``) with links to the previous and next
+chapter and a place for the situation a link carries (``wbk.widgets.app``), under an index of
+chapter titles. Each chapter has a pool of kernels that have already run it (Voila's preheated
+kernels), so that a reader's page is drawn at once, and the kernels of readers who left are shut
+down (culled) after a few idle minutes.
 """
 
 from __future__ import annotations
 
 import argparse
+import html
+import json
 import os
 import re
 import shutil
 import subprocess
 import sys
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
 from pathlib import Path
 
 import nbformat
@@ -23,16 +36,88 @@ from wbk.widgets import PANELS_ENV
 
 ROOT = Path(__file__).resolve().parent.parent
 NBVAL_MARKER = re.compile(r"^\s*# NBVAL_\w+\s*\n?", re.M)
+#: The chapters' note that their panels need the notebook run, which a page or the app says
+#: otherwise.
+LIVE_NOTE = re.compile(
+    r"The (panels?) at the end (?:is|are) live: run the whole notebook \(Run ▸ Run All Cells\) "
+    r"to use (?:it|them)\."
+)
+#: The games whose rules the workbook computes, as their steps cite them ("SS Panzer errata 9.4",
+#: "Pz 8, Movement"); a chapter belongs to the game its title starts with.
+GAMES = ("SS Panzer", "Streets of Stalingrad", "Pz 8", "Blitz Combat")
+RULE_NUMBER = r"\d{1,2}\.\d{1,2}(?:\.\d{1,2})?"
+#: What the site's search finds by number: rule sections ("9.4", "9.87") and four-digit hexes.
+NUMBER_TOKEN = re.compile(rf"(?<![\w.]){RULE_NUMBER}(?![\w.]|\.\d)|(?<![\w.])\d{{4}}(?![\w.])")
+CITATION = re.compile(
+    r"[\[(](" + "|".join(map(re.escape, GAMES)) + r")(?: errata)?,? ([^\[\]()]{1,80})[\])]"
+)
+RULE_INDEX_MARK = '<div id="wbk-rule-index"></div>'
+
+# --- the site ---------------------------------------------------------------------------------
+
+
+def site_wording(text: str) -> str:
+    """A chapter's text as a static page says it: its panels are snapshots there."""
+
+    def static(match: re.Match) -> str:
+        one = match.group(1) == "panel"
+        return (
+            f"The {match.group(1)} at the end {'is' if one else 'are'} live in JupyterLab "
+            f"(make lab) and in the app (make app); this page shows "
+            f"{'it as a snapshot' if one else 'them as snapshots'}."
+        )
+
+    return LIVE_NOTE.sub(static, text)
+
+
+def app_wording(text: str) -> str:
+    """A chapter's text as the app says it: its panels are live, nothing to run."""
+    return LIVE_NOTE.sub(
+        lambda m: f"The {m.group(1)} at the end {'is' if m.group(1) == 'panel' else 'are'} live.",
+        text,
+    )
 
 
 def publishable(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """The notebook as a page shows it: no stored outputs (the build runs it again) and no
-    NBVAL marker comments in its code."""
+    """The notebook as a page shows it: no stored outputs (the build runs it again), no NBVAL
+    marker comments in its code, and its text saying what a static page shows."""
     for cell in notebook.cells:
         if cell.cell_type == "code":
             cell.source = NBVAL_MARKER.sub("", cell.source)
             cell.outputs, cell.execution_count = [], None
+        elif cell.cell_type == "markdown":
+            cell.source = site_wording(cell.source)
     return notebook
+
+
+#: Run in each kernel of the site build (an IPython startup file): record the title of every
+#: matplotlib picture a cell shows, by the SHA-256 of its PNG, which names myst-nb's image file.
+ALT_TEXT_RECORDER = """\
+import base64, hashlib, json, os
+from IPython.core.formatters import PNGFormatter
+
+_wbk_png_call = PNGFormatter.__call__
+
+
+def _wbk_recording_png(self, obj):
+    data = _wbk_png_call(self, obj)
+    png = data[0] if isinstance(data, tuple) else data  # retina: (PNG, its size)
+    if isinstance(png, str):  # the inline backend's PNG comes base64-encoded
+        png = base64.b64decode(png)
+    axes = getattr(obj, "axes", None)
+    if isinstance(png, bytes) and axes is not None:
+        suptitle = getattr(obj, "_suptitle", None)
+        titles = [suptitle.get_text()] if suptitle is not None else []
+        titles += [t.get_text() for ax in axes for t in (ax.title, ax._left_title)]
+        title = " ".join(t for t in titles if t)
+        if title:
+            with open(os.environ["WBK_ALT_TEXTS"], "a", encoding="utf-8") as f:
+                f.write(json.dumps([hashlib.sha256(png).hexdigest(), title]) + "\\n")
+    return data
+
+
+PNGFormatter.__call__ = _wbk_recording_png
+"""
 
 
 def build_site(notebooks: Path, out: Path, *, work: Path) -> Path:
@@ -43,7 +128,24 @@ def build_site(notebooks: Path, out: Path, *, work: Path) -> Path:
     for path in sorted(notebooks.glob("*.ipynb")):
         notebook = publishable(nbformat.read(path, as_version=4))
         nbformat.write(notebook, sources / path.name)
-    env = {**os.environ, PANELS_ENV: "static"}
+    ipython = work / "site-ipython"
+    shutil.rmtree(ipython, ignore_errors=True)
+    (ipython / "profile_default" / "startup").mkdir(parents=True)
+    (ipython / "profile_default" / "startup" / "50-wbk-alt-texts.py").write_text(
+        ALT_TEXT_RECORDER, encoding="utf-8"
+    )
+    # pictures drawn at twice their size on the page, so that one opened full size is sharp
+    (ipython / "profile_default" / "ipython_kernel_config.py").write_text(
+        'c.InlineBackend.figure_formats = {"retina"}\n', encoding="utf-8"
+    )
+    alt_texts = work / "site-alt-texts.jsonl"
+    alt_texts.write_text("", encoding="utf-8")
+    env = {
+        **os.environ,
+        PANELS_ENV: "static",
+        "IPYTHONDIR": str(ipython),
+        "WBK_ALT_TEXTS": str(alt_texts),
+    }
     env.pop("MPLBACKEND", None)
     shutil.rmtree(out, ignore_errors=True)
     subprocess.run(
@@ -65,31 +167,422 @@ def build_site(notebooks: Path, out: Path, *, work: Path) -> Path:
         env=env,
         cwd=sources,
     )
+    finish_site(out, alt_texts)
     return out / "index.html"
 
 
-def app_command(notebooks: Path, *, port: int) -> tuple[list[str], dict[str, str]]:
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
+
+
+@dataclass
+class Section:
+    """A section of a built page: where it is, its heading, and its words by where they stand."""
+
+    page: str
+    id: str
+    title: str
+    level: int
+    prose: list[str] = field(default_factory=list)
+    outputs: list[str] = field(default_factory=list)
+    code: list[str] = field(default_factory=list)
+
+    def text(self) -> str:
+        return " ".join(self.prose + self.outputs + self.code)
+
+
+class _PageReader(HTMLParser):
+    """The sections of a Sphinx page's article, each with its prose, cell outputs and code."""
+
+    def __init__(self, page: str):
+        super().__init__(convert_charrefs=True)
+        self.page = page
+        self.sections: list[Section] = []
+        self.stack: list[tuple[str, set[str], Section | None]] = []
+        self.heading: Section | None = None
+
+    def _current(self) -> Section | None:
+        for _, _, section in reversed(self.stack):
+            if section is not None:
+                return section
+        return None
+
+    def _inside(self, cls: str) -> bool:
+        return any(cls in classes for _, classes, _ in self.stack)
+
+    def handle_starttag(self, tag, attrs):
+        if tag in VOID:
+            return
+        attributes = dict(attrs)
+        classes = set((attributes.get("class") or "").split())
+        section = None
+        if tag == "section" and attributes.get("id") and self._inside("bd-article"):
+            level = 1 + sum(s is not None for _, _, s in self.stack)
+            section = Section(self.page, attributes["id"], "", level)
+            self.sections.append(section)
+        if tag in ("h1", "h2", "h3", "h4") and self._current() is not None:
+            self.heading = self._current()
+        self.stack.append((tag, classes, section))
+
+    def handle_endtag(self, tag):
+        if tag in VOID:
+            return
+        while self.stack:
+            popped = self.stack.pop()[0]
+            if popped in ("h1", "h2", "h3", "h4"):
+                self.heading = None
+            if popped == tag:
+                break
+
+    def handle_data(self, data):
+        section = self._current()
+        if (
+            section is None
+            or self._inside("headerlink")
+            or any(t in ("script", "style") for t, _, _ in self.stack)
+        ):
+            return
+        if self.heading is section:
+            section.title += data
+        elif self._inside("cell_output"):
+            section.outputs.append(data)
+        elif self._inside("cell_input"):
+            section.code.append(data)
+        else:
+            section.prose.append(data)
+
+
+def page_sections(path: Path, page: str) -> list[Section]:
+    """The sections of the built page at ``path`` (``page`` is its name in the site)."""
+    reader = _PageReader(page)
+    reader.feed(path.read_text(encoding="utf-8"))
+    for section in reader.sections:
+        section.title = " ".join(section.title.split())
+    return reader.sections
+
+
+def chapter_pages(out: Path) -> list[Path]:
+    """The built chapter pages, in the order of the site's table of contents."""
+    return sorted(p for p in out.glob("*.html") if p.stem not in ("index", "search", "genindex"))
+
+
+def number_index(sections: list[Section]) -> dict:
+    """What the search page reads: each rule or hex number, the sections it appears in (most
+    mentions first), and each section's page, anchor, title and chapter."""
+    chapters = {s.page: s.title for s in sections if s.level == 1}
+    places: list[list[str]] = []
+    tokens: dict[str, list[list[int]]] = {}
+    for section in sections:
+        counts: dict[str, int] = {}
+        for token in NUMBER_TOKEN.findall(section.text() + " " + section.title):
+            counts[token] = counts.get(token, 0) + 1
+        if not counts:
+            continue
+        places.append([section.page, section.id, section.title, chapters.get(section.page, "")])
+        for token, n in counts.items():
+            tokens.setdefault(token, []).append([len(places) - 1, n])
+    for found in tokens.values():
+        found.sort(key=lambda place_count: -place_count[1])
+    return {"places": places, "tokens": tokens}
+
+
+@dataclass
+class RuleSection:
+    """A rule section the workbook covers, and the sections of the site about it."""
+
+    game: str
+    rule: str
+    taught: list[Section] = field(default_factory=list)
+    computed: list[Section] = field(default_factory=list)
+    quizzed: list[Section] = field(default_factory=list)
+
+    def sort_key(self) -> tuple:
+        numbered = re.fullmatch(RULE_NUMBER, self.rule)
+        if numbered:
+            return (0, tuple(int(n) for n in self.rule.split(".")), "")
+        return (1, (), self.rule)
+
+
+def cited_rules(text: str) -> list[tuple[str, str]]:
+    """The (game, rule) pairs that step citations in ``text`` name: "[Streets of Stalingrad 9.87;
+    6.0, wbk assumption]" names 9.87 and 6.0, "(Pz 8, Movement)" names Movement.
+
+    >>> cited_rules("blocked (SS Panzer errata 9.4) and [Pz 8, Penetration and Damage]")
+    [('SS Panzer', '9.4'), ('Pz 8', 'Penetration and Damage')]
+    """
+    found = []
+    for match in CITATION.finditer(text):
+        game, rest = match.groups()
+        numbers = re.findall(rf"(?<![\w.]){RULE_NUMBER}(?![\w.])", rest)
+        if numbers:
+            found += [(game, n) for n in numbers]
+        else:
+            found.append((game, re.split(r"[:;]", rest)[0].strip()))
+    return found
+
+
+def rule_sections(sections: list[Section]) -> list[RuleSection]:
+    """Every rule section the site's steps cite or its chapters' headings name, with the
+    sections that teach it (a heading or prose naming it in its game's chapter), compute it (a
+    cell output citing it) and quiz it (its chapter's Quiz section)."""
+    game_of = {
+        s.page: game for s in sections if s.level == 1 for game in GAMES if s.title.startswith(game)
+    }
+    rules: dict[tuple[str, str], RuleSection] = {}
+
+    def rule(game: str, name: str) -> RuleSection:
+        return rules.setdefault((game, name), RuleSection(game, name))
+
+    for section in sections:
+        game = game_of.get(section.page)
+        heading = re.match(rf"({RULE_NUMBER})\b", section.title)
+        if game and heading and section.level > 1:
+            rule(game, heading.group(1))
+        for cited in cited_rules(" ".join(section.outputs)):
+            found = rule(*cited)
+            if section not in found.computed:
+                found.computed.append(section)
+    for found in rules.values():
+        chapter = [s for s in sections if game_of.get(s.page) == found.game]
+        named = re.compile(rf"(?<![\w.]){re.escape(found.rule)}(?![\w]|\.\d)")
+        found.taught = [s for s in chapter if s.level > 1 and s.title.startswith(found.rule)]
+        found.taught += [
+            s
+            for s in chapter
+            if s not in found.taught and s.level > 1 and named.search(" ".join(s.prose))
+        ]
+        quiz = [s for s in chapter if s.title.lower().startswith("quiz")]
+        inside = [s for s in chapter if quiz and s.level > quiz[0].level and named.search(s.text())]
+        found.quizzed = [q for q in quiz + inside if named.search(q.text())] or quiz[:1]
+    return sorted(rules.values(), key=lambda r: (GAMES.index(r.game), *r.sort_key()))
+
+
+def rule_index_html(rules: list[RuleSection], prefix: str) -> str:
+    """The rule index's tables, one per game: each rule and links to its sections."""
+
+    def links(where: list[Section], most: int = 3) -> str:
+        shown = [
+            f'<a href="{prefix}{html.escape(s.page)}#{html.escape(s.id)}">'
+            f"{html.escape(s.title)}</a>"
+            for s in where[:most]
+        ]
+        more = f" and {len(where) - most} more" if len(where) > most else ""
+        return ", ".join(shown) + more or "—"
+
+    parts = []
+    for game in GAMES:
+        ours = [r for r in rules if r.game == game]
+        if not ours:
+            continue
+        anchor = re.sub(r"[^a-z0-9]+", "-", game.lower())
+        parts.append(f'<h2 id="{anchor}">{html.escape(game)}</h2>')
+        parts.append(
+            '<table class="table wbk-rule-index"><thead><tr><th scope="col">Rule</th>'
+            '<th scope="col">Taught</th><th scope="col">Computed</th>'
+            '<th scope="col">Quizzed</th></tr></thead><tbody>'
+        )
+        for r in ours:
+            parts.append(
+                f"<tr><th scope='row'>{html.escape(r.rule)}</th><td>{links(r.taught)}</td>"
+                f"<td>{links(r.computed)}</td><td>{links(r.quizzed)}</td></tr>"
+            )
+        parts.append("</tbody></table>")
+    return "\n".join(parts)
+
+
+def _set_alt_texts(page: Path, titles: dict[str, str]) -> None:
+    """Give each picture on ``page`` whose file a recorded title names that title as alt text."""
+
+    def with_title(match: re.Match) -> str:
+        tag = match.group(0)
+        source = re.search(r'src="[^"]*?([0-9a-f]{64})\.png"', tag)
+        if source is None or source.group(1) not in titles:
+            return tag
+        alt = html.escape(titles[source.group(1)])
+        return re.sub(r'alt="[^"]*"', f'alt="{alt}"', tag, count=1)
+
+    text = page.read_text(encoding="utf-8")
+    page.write_text(re.sub(r"<img [^>]*>", with_title, text), encoding="utf-8")
+
+
+#: The theme's search button, named "Search" for assistive technology while it shows "Search
+#: Ctrl+K": a name that differs from the visible text fails WCAG 2.5.3 (label in name). Without
+#: the label, its name is what it shows.
+SEARCH_BUTTON_LABEL = re.compile(
+    r'(<button class="btn search-button-field[^>]*?) aria-label="[^"]*"'
+)
+
+
+def finish_site(out: Path, alt_texts: Path) -> None:
+    """What the site needs after Sphinx: alt texts, the number index, the rule index and a
+    search button named by what it shows."""
+    for page in out.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        page.write_text(SEARCH_BUTTON_LABEL.sub(r"\1", text), encoding="utf-8")
+    titles = {}
+    for line in alt_texts.read_text(encoding="utf-8").splitlines():
+        digest, title = json.loads(line)
+        titles[digest] = title
+    pages = chapter_pages(out)
+    for page in pages:
+        _set_alt_texts(page, titles)
+    sections = [s for page in pages for s in page_sections(page, page.name)]
+    rules_page = out / "reference" / "rules.html"
+    text = rules_page.read_text(encoding="utf-8")
+    rules_page.write_text(
+        text.replace(RULE_INDEX_MARK, rule_index_html(rule_sections(sections), "../")),
+        encoding="utf-8",
+    )
+    index = json.dumps(number_index(sections), ensure_ascii=False, separators=(",", ":"))
+    # a script, not JSON: a page opened from file:// may load scripts but not fetch files
+    (out / "_static" / "wbk-numbers.js").write_text(
+        f"window.WBK_NUMBERS = {index};\n", encoding="utf-8"
+    )
+
+
+# --- the app ----------------------------------------------------------------------------------
+
+
+@dataclass
+class Chapter:
+    """A chapter as the app's index lists it."""
+
+    name: str
+    title: str
+    summary: str
+
+
+def chapter_of(path: Path, notebook: nbformat.NotebookNode) -> Chapter:
+    """A notebook's title (its first heading) and one-line summary (its first sentence of prose
+    after the title)."""
+    title, summary = path.stem, ""
+    for cell in notebook.cells:
+        if cell.cell_type != "markdown":
+            continue
+        for block in re.split(r"\n\s*\n", cell.source):
+            block = block.strip()
+            if block.startswith("# ") and title == path.stem:
+                title = block[2:].splitlines()[0].strip()
+                continue
+            prose = not re.match(r"([#|>`<]|[-*+] |\d+\. )", block)
+            if block and prose and not summary:
+                plain = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", block)
+                plain = re.sub(r"[*_`]", "", " ".join(plain.split()))
+                summary = re.sub(r"[:;]$", ".", re.split(r"(?<=[.!?])\s", plain)[0])
+        if summary:
+            break
+    return Chapter(path.name, title, summary)
+
+
+def _markdown(source: str) -> nbformat.NotebookNode:
+    return nbformat.v4.new_markdown_cell(source)
+
+
+def for_the_app(
+    notebook: nbformat.NotebookNode, previous: Chapter | None, following: Chapter | None
+) -> nbformat.NotebookNode:
+    """The notebook as the app serves it: links to the chapters either side and to the index,
+    a place for a link's situation at the top (``wbk.widgets.app``), and its text saying that
+    its panels are live."""
+    for cell in notebook.cells:
+        if cell.cell_type == "markdown":
+            cell.source = app_wording(cell.source)
+    links = [
+        f"[← {previous.title}]({previous.name})" if previous else "",
+        "[All chapters](../../)",
+        f"[{following.title} →]({following.name})" if following else "",
+    ]
+    navigation = " · ".join(link for link in links if link)
+    top = nbformat.v4.new_code_cell("from wbk.widgets.app import link_slot\n\nlink_slot()")
+    end = nbformat.v4.new_code_cell("from wbk.widgets.app import open_link\n\nopen_link()")
+    notebook.cells = [
+        _markdown(navigation),
+        top,
+        *notebook.cells,
+        _markdown(navigation),
+        end,
+    ]
+    return notebook
+
+
+def chapter_list_html(chapters: list[Chapter]) -> str:
+    """The app's index (a Jinja template the index page includes, so that links start at the
+    server's base URL): each chapter's title, linked, and its one-line summary."""
+
+    def text(words: str) -> str:  # HTML, and nothing Jinja would read as its own
+        return html.escape(words).replace("{", "&#123;").replace("%", "&#37;")
+
+    items = "".join(
+        f'<li><a href="{{{{ base_url }}}}voila/render/{text(c.name)}">{text(c.title)}</a>'
+        f"<p>{text(c.summary)}</p></li>"
+        for c in chapters
+    )
+    return f'<ol class="wbk-chapters">{items}</ol>'
+
+
+def prepare_app(notebooks: Path, work: Path) -> Path:
+    """Write the app's copies of the notebooks and its template (with the index of chapters)
+    under ``work``; returns the folder of notebooks to serve."""
+    served = work / "notebooks"
+    shutil.rmtree(work, ignore_errors=True)
+    served.mkdir(parents=True)
+    paths = sorted(notebooks.glob("*.ipynb"))
+    read = [nbformat.read(p, as_version=4) for p in paths]
+    chapters = [chapter_of(p, nb) for p, nb in zip(paths, read, strict=True)]
+    for i, (path, notebook) in enumerate(zip(paths, read, strict=True)):
+        previous = chapters[i - 1] if i > 0 else None
+        following = chapters[i + 1] if i + 1 < len(chapters) else None
+        nbformat.write(for_the_app(notebook, previous, following), served / path.name)
+    templates = work / "voila" / "templates"
+    shutil.copytree(ROOT / "app" / "voila" / "templates", templates)
+    (templates / "wbk" / "chapters.html").write_text(chapter_list_html(chapters), encoding="utf-8")
+    return served
+
+
+@dataclass(frozen=True)
+class AppSettings:
+    """How the app holds its kernels: ``pool`` kernels per chapter that have run it already,
+    and the kernel of a reader who left shut down after ``cull_after`` idle seconds (checked
+    every ``cull_every`` seconds)."""
+
+    pool: int = 1
+    cull_after: int = 180
+    cull_every: int = 30
+
+
+def app_command(
+    notebooks: Path, *, port: int, work: Path | None = None, settings: AppSettings | None = None
+) -> tuple[list[str], dict[str, str]]:
     """The command (and environment) that serves the notebooks as an app with Voila on
     127.0.0.1: an index of the chapters, each a page of its panels without the code, rendered
-    with wbk's template, which fetches nothing from elsewhere."""
+    with wbk's template, which fetches nothing from elsewhere. The app's copies of the
+    notebooks are written to ``work`` (``build/app``) first."""
+    settings = settings or AppSettings()
+    work = work or ROOT / "build" / "app"
+    served = prepare_app(notebooks, work)
     env = {
         **os.environ,
-        "JUPYTER_PATH": os.pathsep.join(
-            filter(None, [str(ROOT / "app"), os.environ.get("JUPYTER_PATH")])
-        ),
+        "JUPYTER_PATH": os.pathsep.join(filter(None, [str(work), os.environ.get("JUPYTER_PATH")])),
+        PANELS_ENV: "app",
     }
-    env.pop(PANELS_ENV, None)
     env.pop("MPLBACKEND", None)
     command = [
         sys.executable,
         "-m",
         "voila",
-        str(notebooks),
+        str(served),
         "--template=wbk",
         "--no-browser",
         "--Voila.ip=127.0.0.1",
         f"--port={port}",
         "--theme=light",
+        "--classic_tree=True",
+        # a pool of kernels per chapter that ran it before any reader came
+        f"--preheat_kernel={settings.pool > 0}",
+        f"--pool_size={settings.pool}",
+        # readers who closed their tab: their kernels go once idle that long
+        f"--MappingKernelManager.cull_idle_timeout={settings.cull_after}",
+        f"--MappingKernelManager.cull_interval={settings.cull_every}",
+        "--MappingKernelManager.cull_connected=False",
     ]
     return command, env
 
@@ -105,12 +598,20 @@ def main(argv: list[str] | None = None) -> None:
     app = commands.add_parser("app", help="serve the notebooks with Voila on 127.0.0.1")
     app.add_argument("--notebooks", type=Path, default=ROOT / "notebooks")
     app.add_argument("--port", type=int, default=8866)
+    app.add_argument("--pool", type=int, default=AppSettings.pool, help="kernels per chapter")
+    app.add_argument(
+        "--cull-after",
+        type=int,
+        default=AppSettings.cull_after,
+        help="seconds before an idle reader's kernel is shut down",
+    )
     args = parser.parse_args(argv)
     if args.command == "site":
         index = build_site(args.notebooks, args.out, work=args.out.parent)
         print(f"site built: {index}")
     else:
-        command, env = app_command(args.notebooks, port=args.port)
+        settings = AppSettings(pool=args.pool, cull_after=args.cull_after)
+        command, env = app_command(args.notebooks, port=args.port, settings=settings)
         print(f"serving the workbook on http://127.0.0.1:{args.port}/ (Ctrl-C stops it)")
         os.execvpe(command[0], command, env)
 

@@ -1,0 +1,356 @@
+"""The app (`make app`): Voila serving the chapters from pools of kernels that ran them already,
+under an index of chapter titles; saving downloads to the reader; a link carries a situation;
+kernels of readers who left are shut down. Seen in headless Chromium.
+
+How fast a chapter opens and how a crowd of eight is served are measured and printed (and kept
+in build/app-figures.json for benchmarks/RESULTS.md), never asserted: the machine is shared.
+"""
+
+import base64
+import contextlib
+import json
+import os
+import signal
+import statistics
+import subprocess
+import time
+import urllib.request
+from pathlib import Path
+
+import nbformat
+import pytest
+from browser_support import free_port
+
+from wbk.maps import example_map
+from wbk.publish import ROOT, AppSettings, app_command, chapter_of, for_the_app
+from wbk.widgets import TracePanel
+from wbk.widgets.app import case_from_query, case_query, file_name, serve
+
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+FIGURES = ROOT / "build" / "app-figures.json"
+LONGEST = "ss_panzer.ipynb"  # the chapter with the most panels and the longest run
+#: Every ipympl canvas of the page painted (some pixel not transparent): its panels are drawn.
+PANELS_DRAWN = """() => {
+  const canvases = [
+    ...document.querySelectorAll('.jupyter-matplotlib-canvas-div canvas:first-child')
+  ];
+  const painted = canvases.filter(c => {
+    if (!c.width || !c.height) return false;
+    const pixels = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    for (let i = 3; i < pixels.length; i += 4 * 97) if (pixels[i]) return true;
+    return false;
+  });
+  return canvases.length > 0 && painted.length === canvases.length
+    && document.querySelector('#rendered_cells')?.style.display !== 'none';
+}"""
+
+
+def record(key: str, value) -> None:
+    """Keep a measured figure in build/app-figures.json, with the machine's load."""
+    figures = json.loads(FIGURES.read_text()) if FIGURES.exists() else {}
+    figures[key] = {"value": value, "load": os.getloadavg()[0], "at": time.strftime("%H:%M")}
+    FIGURES.parent.mkdir(parents=True, exist_ok=True)
+    FIGURES.write_text(json.dumps(figures, indent=1))
+
+
+# --- without a browser ------------------------------------------------------------------------
+
+
+def test_the_index_names_each_chapter_by_its_title_and_first_sentence():
+    chapters = {p.name: chapter_of(p, nbformat.read(p, as_version=4)) for p in NOTEBOOKS}
+    ss = chapters["ss_panzer.ipynb"]
+    assert ss.title == "SS Panzer: slope line of sight, movement costs, fire dice and victory"
+    assert ss.summary.startswith("SS Panzer (Command Magazine #36) is a game")
+    assert all(c.summary.endswith((".", "?", "!")) for c in chapters.values())
+
+
+def test_a_chapter_in_the_app_links_its_neighbours_and_has_a_place_for_a_link():
+    paths = {p.name: p for p in NOTEBOOKS}
+    before, _, after = (
+        chapter_of(paths[n], nbformat.read(paths[n], as_version=4))
+        for n in ("pz8.ipynb", "ss_panzer.ipynb", "streets_of_stalingrad.ipynb")
+    )
+    nb = for_the_app(nbformat.read(paths["ss_panzer.ipynb"], as_version=4), before, after)
+    assert nb.cells[0].source == (
+        f"[← {before.title}](pz8.ipynb) · [All chapters](../../) · "
+        f"[{after.title} →](streets_of_stalingrad.ipynb)"
+    )
+    assert "link_slot()" in nb.cells[1].source and "open_link()" in nb.cells[-1].source
+    text = " ".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    assert "run the whole notebook" not in text and "The panels at the end are live." in text
+
+
+def test_an_edge_case_travels_in_a_query_string_and_back():
+    panel = TracePanel(example_map("ss_panzer_errata_9_4"), "1913", "1716")
+    query = case_query(panel.edge_case())
+    assert query.startswith("case=") and len(query) < 2000
+    assert case_from_query(query + "&theme=light") == panel.edge_case()
+    with pytest.raises(Exception, match="not a situation wbk wrote"):
+        case_from_query(query[:-7])
+
+
+def test_in_the_app_a_panel_saves_to_the_readers_browser_not_the_server(tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    panel = TracePanel(example_map("ss_panzer_errata_9_4"), "1913", "1716")
+    serve(panel)
+    assert panel.picture_path.layout.display == "none"
+    panel.save_picture()
+    link = panel.message.value
+    assert 'class="wbk-download" download="trace-panel.png"' in link
+    png = base64.b64decode(link.split("base64,", 1)[1].split('"', 1)[0])
+    assert png.startswith(b"\x89PNG")
+    panel.save_edge_case()
+    toml = base64.b64decode(panel.message.value.split("base64,", 1)[1].split('"', 1)[0])
+    assert toml.decode() == panel.edge_case() and file_name(panel, ".toml") == "trace-panel.toml"
+    assert list(tmp_path.iterdir()) == []  # nothing written on the server
+    copy = [b for b in panel.picture_row.children if getattr(b, "description", "") == "Copy link"]
+    copy[0].click()
+    href = panel.message.value.split('href="?', 1)[1].split('"', 1)[0]
+    assert case_from_query(href) == panel.edge_case()
+
+
+# --- the app in a browser ---------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def app_server(tmp_path_factory, settings: AppSettings):
+    """The app on 127.0.0.1 with ``settings``, its HOME a temporary folder; yields its URL and
+    its process. Always stopped with all its kernels."""
+    port = free_port()
+    work = tmp_path_factory.mktemp("app")
+    command, env = app_command(ROOT / "notebooks", port=port, work=work, settings=settings)
+    env["HOME"] = str(tmp_path_factory.mktemp("home"))
+    server = subprocess.Popen(
+        command,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(url, timeout=2)
+                break
+            except OSError:
+                if time.monotonic() > deadline or server.poll() is not None:
+                    pytest.fail("the app did not start within 60 s", pytrace=False)
+                time.sleep(0.5)
+        yield url, server
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)
+
+
+def kernels(server) -> list[int]:
+    """The process ids of the app's kernels (its child processes)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == server.pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def memory_mb(pids: list[int]) -> list[float]:
+    sizes = []
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            status = Path(f"/proc/{pid}/status").read_text()
+            sizes.append(int(status.split("VmRSS:")[1].split()[0]) / 1024)
+    return sizes
+
+
+def wait_for_pools(url: str, server, pools: int) -> None:
+    """Until every chapter's pool has run its chapter: Voila logs nothing we can read, so open
+    nothing and wait for the kernels' processes to be quiet (each chapter run to its last cell,
+    which waits for a reader)."""
+    deadline = time.monotonic() + 300
+    while len(kernels(server)) < pools and time.monotonic() < deadline:
+        time.sleep(1)
+    quiet = 0
+    while quiet < 3 and time.monotonic() < deadline:
+        busy = sum(_cpu_ticks(pid) for pid in kernels(server))
+        time.sleep(1)
+        quiet = quiet + 1 if sum(_cpu_ticks(pid) for pid in kernels(server)) - busy < 5 else 0
+
+
+def _cpu_ticks(pid: int) -> int:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0
+    return int(fields[11]) + int(fields[12])
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    with app_server(tmp_path_factory, AppSettings(pool=1, cull_after=20, cull_every=5)) as (
+        url,
+        server,
+    ):
+        wait_for_pools(url, server, len(NOTEBOOKS))
+        yield url, server
+
+
+def local_page(browser, **options):
+    context = browser.new_context(viewport={"width": 1300, "height": 1000}, **options)
+    page = context.new_page()
+    outside = []
+
+    def only_local(route):
+        if route.request.url.startswith("http://127.0.0.1"):
+            route.continue_()
+        else:
+            outside.append(route.request.url)
+            route.abort()
+
+    page.route("**/*", only_local)
+    return page, outside
+
+
+def open_chapter(page, url: str, name: str, query: str = "") -> float:
+    """Open a chapter; the seconds until all its panels are drawn."""
+    started = time.monotonic()
+    page.goto(f"{url}/voila/render/{name}{query}", wait_until="commit")
+    page.wait_for_function(PANELS_DRAWN, timeout=180_000, polling=100)
+    return time.monotonic() - started
+
+
+def test_the_index_lists_chapter_titles_and_chapters_link_to_each_other(browser, app):
+    url, _ = app
+    page, outside = local_page(browser)
+    page.goto(url)
+    titles = {p.name: chapter_of(p, nbformat.read(p, as_version=4)) for p in NOTEBOOKS}
+    for chapter in titles.values():
+        link = page.get_by_role("link", name=chapter.title, exact=True)
+        assert link.get_attribute("href") == f"/voila/render/{chapter.name}"
+        assert page.get_by_text(chapter.summary, exact=True).count() == 1
+    assert page.get_by_text(".ipynb").count() == 0
+    page.get_by_role("link", name=titles["pz8.ipynb"].title).click()
+    page.wait_for_url("**/voila/render/pz8.ipynb", wait_until="commit")
+    following = page.get_by_role("link", name=f"{titles['ss_panzer.ipynb'].title} →").first
+    following.wait_for(timeout=120_000)
+    following.click()
+    page.wait_for_url("**/voila/render/ss_panzer.ipynb", wait_until="commit")
+    page.get_by_role("link", name="All chapters").first.click()
+    page.wait_for_url(f"{url}/", wait_until="commit")
+    assert outside == []
+    page.context.close()
+
+
+def test_saving_in_the_app_downloads_and_a_copied_link_opens_the_same_situation(browser, app):
+    url, _ = app
+    page, outside = local_page(browser, permissions=["clipboard-read", "clipboard-write"])
+    open_chapter(page, url, "00_hex_basics.ipynb")
+    panel = page.locator(".widget-vbox:has(button:has-text('Copy link'))").first
+    boxes = panel.locator("input[type='text']")
+    boxes.nth(0).fill("1712")
+    boxes.nth(0).press("Enter")
+    boxes.nth(1).fill("2014")
+    boxes.nth(1).press("Enter")
+    panel.locator(".widget-html b, .widget-html", has_text="2014").first.wait_for(timeout=30_000)
+    with page.expect_download(timeout=30_000) as download:
+        panel.locator("button:has-text('Save picture')").click()
+    assert download.value.suggested_filename.endswith(".png")
+    assert Path(download.value.path()).read_bytes().startswith(b"\x89PNG")
+    with page.expect_download(timeout=30_000) as download:
+        panel.locator("button:has-text('Save edge case')").click()
+    saved = Path(download.value.path()).read_text()
+    assert '"1712"' in saved and '"2014"' in saved
+    panel.locator("button:has-text('Copy link')").click()
+    panel.get_by_text("(copied)").wait_for(timeout=30_000)
+    link = page.evaluate("navigator.clipboard.readText()")
+    assert link.startswith(f"{url}/voila/render/00_hex_basics.ipynb?case=")
+    assert case_from_query(link.split("?", 1)[1]) == saved
+    # the link, opened: the chapter with the situation at the top
+    other, _ = local_page(browser)
+    other.goto(link, wait_until="commit")
+    other.get_by_text("The situation from your link").wait_for(timeout=120_000)
+    linked = other.locator(".widget-output .widget-vbox:has(button:has-text('Copy link'))").first
+    values = linked.locator("input[type='text']").evaluate_all("boxes => boxes.map(b => b.value)")
+    assert values[:2] == ["1712", "2014"]
+    bad, _ = local_page(browser)
+    bad.goto(f"{url}/voila/render/00_hex_basics.ipynb?case=abc", wait_until="commit")
+    bad.get_by_text("This link shows nothing:").wait_for(timeout=120_000)
+    assert outside == []
+    for p in (page, other, bad):
+        p.context.close()
+
+
+def test_every_chapter_opens_at_once_from_its_pool(browser, app):
+    url, server = app
+    page, outside = local_page(browser)
+    open_chapter(page, url, LONGEST)  # the browser's cache and the server warmed up
+    page.context.close()
+    wait_for_pools(url, server, len(NOTEBOOKS))
+    times = {}
+    for nb in NOTEBOOKS:
+        page, outside = local_page(browser)
+        times[nb.name] = open_chapter(page, url, nb.name)
+        errors = page.locator(
+            ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr'], "
+            ".jp-RenderedText[data-mime-type='application/vnd.jupyter.error']"
+        )
+        assert errors.count() == 0, nb.name
+        assert outside == []
+        page.context.close()
+    median = statistics.median(times.values())
+    print(
+        f"panels drawn after opening (load {os.getloadavg()[0]:.1f}): median {median:.1f} s, "
+        + ", ".join(f"{n} {t:.1f} s" for n, t in times.items())
+    )
+    record("open", {"median": median, "worst": max(times.values()), "chapters": times})
+    sizes = memory_mb(kernels(server))
+    record("kernel_mb", {"median": statistics.median(sizes), "most": max(sizes)})
+
+
+def test_kernels_of_readers_who_left_are_shut_down(browser, app):
+    url, server = app
+    wait_for_pools(url, server, len(NOTEBOOKS))
+    pool = set(kernels(server))
+    assert len(pool) == len(NOTEBOOKS)
+    pages = [local_page(browser)[0] for _ in range(3)]
+    for page, nb in zip(pages, NOTEBOOKS, strict=False):
+        open_chapter(page, url, nb.name)
+    assert len(kernels(server)) == len(NOTEBOOKS) + 3  # each pool refilled behind its reader
+    for page in pages:
+        page.context.close()
+    deadline = time.monotonic() + 180  # culled after 20 idle seconds, looked for every 5
+    while len(kernels(server)) > len(NOTEBOOKS) and time.monotonic() < deadline:
+        time.sleep(1)
+    left = set(kernels(server))
+    assert len(left) == len(NOTEBOOKS)  # the pools, full, and no reader's kernel
+    assert len(pool - left) == 3  # the kernels the three readers had are gone
+
+
+def test_eight_readers_opening_the_longest_chapter_at_once_all_get_its_panels(browser, app):
+    url, server = app
+    wait_for_pools(url, server, len(NOTEBOOKS))
+    pages = [local_page(browser)[0] for _ in range(8)]
+    started = time.monotonic()
+    for page in pages:  # each returns once its page starts to arrive: all eight at once
+        page.goto(f"{url}/voila/render/{LONGEST}", wait_until="commit")
+    times: list[float] = []
+    pending = list(pages)
+    while pending and time.monotonic() - started < 300:
+        for page in [p for p in pending if p.evaluate(PANELS_DRAWN)]:
+            times.append(time.monotonic() - started)
+            pending.remove(page)
+        time.sleep(0.1)
+    sizes = memory_mb(kernels(server))
+    print(
+        f"eight readers of {LONGEST} at once (load {os.getloadavg()[0]:.1f}): panels after "
+        + ", ".join(f"{t:.1f}" for t in sorted(times))
+        + f" s; {len(sizes)} kernels, {sum(sizes):.0f} MB"
+    )
+    record("crowd", {"chapter": LONGEST, "seconds": sorted(times)})
+    record("crowd_kernels", {"count": len(sizes), "total_mb": sum(sizes)})
+    assert len(times) == 8  # every reader got the panels
+    for page in pages:
+        page.context.close()

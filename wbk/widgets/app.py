@@ -1,0 +1,180 @@
+"""The panels as the app (``make app``: Voila) serves them to a reader's browser.
+
+In the app the server's files are not the reader's: "Save picture" and "Save edge case" hand the
+file to the reader's browser as a download instead of writing it to the server's home, the
+"save to" box is hidden, and each map panel offers "copy link", a link to the page that opens
+with the situation on show. ``wbk.publish`` adds two cells to each chapter the app serves:
+``link_slot()`` at the top, where ``open_link()`` (the last cell) shows the panel a link
+describes.
+
+The browser side (start a download, copy a link) is the few lines of script in the app's
+template, ``app/voila/templates/wbk/index.html.j2``, which act on the classes named here.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import html
+import io
+import re
+import tempfile
+import urllib.parse
+import zlib
+from pathlib import Path
+
+import ipywidgets as widgets
+from IPython.display import display
+
+from wbk.errors import WbkError
+
+#: The query string parameter that carries an edge case (zlib-compressed TOML, base64url).
+CASE_PARAMETER = "case"
+#: The class of a link the page's script downloads as soon as it appears.
+DOWNLOAD_CLASS = "wbk-download"
+#: The class of a link the page's script copies to the clipboard as soon as it appears.
+COPY_CLASS = "wbk-copy-link"
+#: The longest edge case a link carries, compressed (a browser keeps URLs far longer).
+LONGEST_LINK = 16_000
+
+_slot: widgets.Output | None = None
+
+
+def serve(panel) -> None:
+    """Make ``panel`` an app panel (once): downloads for its saves, "copy link" for a map
+    panel's situation, and no box naming a file on the server."""
+    if getattr(panel, "_served_in_app", False):
+        return
+    panel._served_in_app = True
+    panel.picture_path.layout.display = "none"
+    panel.save_picture = lambda path=None: _guarded(panel, _download_picture)
+    if hasattr(panel, "edge_case"):
+        panel.save_edge_case = lambda path=None: _guarded(panel, _download_edge_case)
+        copy = widgets.Button(description="Copy link", tooltip="a link that opens this situation")
+        copy.on_click(lambda _: _guarded(panel, _copy_link))
+        panel.picture_row.children = (*panel.picture_row.children, copy)
+
+
+def _guarded(panel, action) -> None:
+    """Run ``action(panel)``; a failure is the panel's one-line message, never a traceback."""
+    try:
+        action(panel)
+    except WbkError as e:
+        panel.show_message(str(e))
+    except Exception as e:  # a widget must never print a traceback into the page
+        panel.show_message(f"unexpected {type(e).__name__}: {e}")
+
+
+def file_name(panel, suffix: str) -> str:
+    """The name a download gets: the panel's kind in words, e.g. "los-panel.png"."""
+    words = re.findall(r"[A-Z]+[a-z0-9]*|[a-z0-9]+", type(panel).__name__)
+    return "-".join(w.lower() for w in words) + suffix
+
+
+def download_link(name: str, data: bytes, mime: str) -> str:
+    """HTML of a link that saves ``data`` as ``name`` in the reader's browser; the page's script
+    follows it as soon as it appears."""
+    url = f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
+    return (
+        f'<a class="{DOWNLOAD_CLASS}" download="{html.escape(name)}" href="{url}">'
+        f"{html.escape(name)}</a> went to your browser's downloads (click it to save it again)"
+    )
+
+
+def _download_picture(panel) -> None:
+    buffer = io.BytesIO()
+    panel.figures()[0].savefig(buffer, format="png", dpi=110)
+    panel.show_message("")
+    link = download_link(file_name(panel, ".png"), buffer.getvalue(), "image/png")
+    panel.message.value = f"<span>{link}</span>"
+
+
+def _download_edge_case(panel) -> None:
+    data = panel.edge_case().encode("utf-8")
+    panel.show_message("")
+    link = download_link(file_name(panel, ".toml"), data, "application/toml")
+    panel.message.value = f"<span>{link}</span>"
+
+
+def case_query(toml: str) -> str:
+    """The query string that carries the edge case ``toml``.
+
+    >>> case_query('panel = "wbk.widgets.TracePanel"')[:5]
+    'case='
+    """
+    packed = base64.urlsafe_b64encode(zlib.compress(toml.encode("utf-8"), 9)).decode("ascii")
+    if len(packed) > LONGEST_LINK:
+        raise WbkError(f"this situation is too large for a link ({len(packed)} characters)")
+    return urllib.parse.urlencode({CASE_PARAMETER: packed.rstrip("=")})
+
+
+def case_from_query(query: str) -> str | None:
+    """The edge case (TOML) a query string carries, or None when it carries none.
+
+    >>> case_from_query(case_query('panel = "x"'))
+    'panel = "x"'
+    >>> case_from_query("theme=light") is None
+    True
+    """
+    values = urllib.parse.parse_qs(query).get(CASE_PARAMETER)
+    if not values:
+        return None
+    packed = values[0].strip()
+    try:
+        data = base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4))
+        return zlib.decompress(data).decode("utf-8")
+    except (binascii.Error, ValueError, zlib.error, UnicodeDecodeError):
+        raise WbkError(
+            f"the link's {CASE_PARAMETER}= is not a situation wbk wrote (cut short when copied?)"
+        ) from None
+
+
+def _copy_link(panel) -> None:
+    link = "?" + case_query(panel.edge_case())
+    panel.show_message("")
+    panel.message.value = (
+        f'<span><a class="{COPY_CLASS}" href="{html.escape(link)}">link to this situation</a>'
+        "</span>"
+    )
+
+
+def link_slot() -> None:
+    """Where a link's situation will show, at the top of the page (empty without a link)."""
+    global _slot
+    _slot = widgets.Output()
+    display(_slot)
+
+
+def query_string() -> str:
+    """The page's query string. A preheated kernel (Voila's pool) ran the chapter before any
+    reader came, so it waits here for Voila to pass on the request of the reader it serves."""
+    from voila.utils import get_query_string
+
+    return get_query_string() or ""
+
+
+def open_link(query: str | None = None) -> None:
+    """Show the panel that the page's link describes (``?case=...``) in ``link_slot``'s place;
+    a bad link is one line saying so."""
+    from wbk.widgets import load_edge_case
+
+    if _slot is None:
+        return
+    try:
+        toml = case_from_query(query_string() if query is None else query)
+        if toml is None:
+            return
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / "link.toml"
+            path.write_text(toml, encoding="utf-8")
+            try:
+                panel = load_edge_case(path)
+            except WbkError as e:
+                raise WbkError(str(e).replace(str(path), "the link")) from None
+    except WbkError as e:
+        with _slot:
+            display(widgets.HTML(f"<p><b>This link shows nothing:</b> {html.escape(str(e))}</p>"))
+        return
+    with _slot:
+        display(widgets.HTML("<h2>The situation from your link</h2>"))
+        display(panel)
