@@ -157,3 +157,55 @@ def test_hex_centres_agree_with_hexalattice():
         m = HexMap("grid", (0, columns - 1), (0, rows - 1), "odd")
         ours = sorted((round(x, 9), round(y, 9)) for x, y in map(center, m))
         assert np.allclose(theirs, ours)
+
+
+def test_hex_labels_and_stars_are_never_covered(m):
+    """Hex labels are drawn after every overlay, haloed; stars sit left of the centre, where
+    the end marks and numbers never are, above the lines."""
+    from wbk.plot import Z_LABELS, marker_point
+
+    view = draw_map(m)
+    others = [a for a in view.ax.get_children() if a is not view.labels]
+    assert all(a.get_zorder() < view.labels.get_zorder() == Z_LABELS for a in others)
+    assert all(text.get_path_effects() for text in view.labels.artists)
+    (stars,) = view.marker_lines
+    assert stars.get_zorder() > max(view.line.get_zorder(), view.route.get_zorder())
+    assert stars.get_zorder() < view.firer_mark.get_zorder()
+    assert list(zip(stars.get_xdata(), stars.get_ydata(), strict=True)) == [
+        marker_point(h) for h in sorted(m.markers("star"))
+    ]
+    assert marker_point(m.hex("1913")) != center(m.hex("1913"))
+    plt.close(view.figure)
+
+
+def label_ink(view, label: str):
+    """The dark pixels of a hex label, and the picture they are in (an RGB array)."""
+    import numpy as np
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    canvas = FigureCanvasAgg(view.figure)
+    canvas.draw()
+    picture = np.asarray(canvas.buffer_rgba())[:, :, :3].astype(int)
+    (text,) = [t for t in view.labels.artists if t.get_text() == label]
+    box = text.get_window_extent(canvas.get_renderer())
+    height = picture.shape[0]
+    rows = slice(int(height - box.y1), int(height - box.y0) + 1)
+    cols = slice(int(box.x0), int(box.x1) + 1)
+    return picture[rows, cols].sum(axis=2) < 330, picture[rows, cols]
+
+
+@pytest.mark.parametrize("label", ["1913", "1812", "1713", "2014"])
+def test_a_label_reads_the_same_under_a_line_of_sight(m, label):
+    """1712 → 2014: the line, the blocking hexside and the hatched slope hex run over these
+    labels (1812 sits under a stream hexside); every pixel of their ink stays dark."""
+    from wbk.games.ss_panzer import line_of_sight
+
+    plain = draw_map(m, width=6)
+    ink, _ = label_ink(plain, label)
+    drawn = draw_map(m, width=6)
+    drawn.show_line_of_sight(line_of_sight(m, "1712", "2014"))
+    _, picture = label_ink(drawn, label)
+    assert ink.sum() > 20
+    assert (picture.sum(axis=2)[ink] < 330).mean() > 0.97
+    plt.close(plain.figure)
+    plt.close(drawn.figure)

@@ -186,13 +186,13 @@ def test_errata_9_4_a_line_through_the_end_of_a_slope_hexside(
         assert has_los(M, target, firer, slope_hex=slope_hex, slope_end=reading) is clear
     texts = [s.text for s in line_of_sight(M, "1712", "2214", slope_end="touches").steps]
     assert (
-        "passes through the end of slope hexside 1813/1913: only touches it (reading 'touches'): no block"
-        in texts
+        "passes through the end of slope hexside 1813/1913: only touches it (reading 'touches'): "
+        "no block" in texts
     )
     blocked = [s.text for s in line_of_sight(M, "1712", "2214").steps]
     assert (
-        "passes through the end of slope hexside 1813/1913, between the two units (reading 'crosses'): blocked"
-        in blocked
+        "passes through the end of slope hexside 1813/1913, between the two units (reading "
+        "'crosses'): blocked" in blocked
     )
 
 
@@ -380,7 +380,8 @@ def test_errata_8_3_no_one_hex_move_after_moving():
             False,
             "move",
             True,
-            "6 MP with 4 MP left: a unit on a Move action that has not yet moved may always enter one hex",
+            "6 MP with 4 MP left: a unit on a Move action that has not yet moved may always enter "
+            "one hex",
         ),
         (
             4,

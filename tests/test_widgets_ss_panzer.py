@@ -14,22 +14,30 @@ def click(panel, x, y):
 
 def test_los_panel_verdict_readings_and_viewshed():
     panel = panels.LosPanel(M, "1913", "1716")
-    assert "line of sight blocked" in panel.pane.value and "1715/1816" in panel.pane.value
+    # the chapter's usual blocking terrain from the start: the woods of 1815 block as well
+    assert panel.blocking.value == ("town", "woods")
+    assert "line of sight blocked by woods in 1815, slope hexside 1715/1816" in panel.pane.value
+    panel.blocking.checks["woods"].value = False
+    assert panel.blocking.value == ("town",)
+    assert "woods in 1815" not in panel.pane.value and "1715/1816" in panel.pane.value
     panel.click_sets.value = "target"
     click(panel, *center(M.hex("1816")))
     assert panel.boxes["target"].value == "1816"
     assert "line of sight clear" in panel.pane.value
     panel.show_viewshed.value = True
-    assert "1913 sees 141 of 143 hexes" in panel.pane.value
+    assert "1913 sees 136 of 143 hexes" in panel.pane.value
     panel.boxes["firer"].value = "19x3"
     assert "'19x3' is not a hex label" in panel.message.value
 
 
 def test_los_panel_edge_reading_and_blocking_terrain():
-    panel = panels.LosPanel(M.with_terrain("1814", {"woods"}), "1913", "1815")
+    panel = panels.LosPanel(M.with_terrain("1814", {"woods"}), "1913", "1815", blocking_terrain=())
     assert "line of sight clear" in panel.pane.value
+    assert panel.notes["edge"].value == "<i>makes no difference here</i>"
     panel.blocking.value = ("woods",)
+    assert panel.blocking.checks["woods"].value and not panel.blocking.checks["town"].value
     assert "line of sight clear" in panel.pane.value
+    assert panel.notes["edge"].value == ""  # "either" would block
     panel.edge.value = "either"
     assert "line of sight blocked" in panel.pane.value
 
@@ -43,7 +51,12 @@ def test_movement_panel_one_hex_rule_and_route():
     panel.unit.value = "Tiger"
     assert "reaches" in panel.pane.value
     panel.boxes["goal"].value = "1208"
-    assert "1208 is out of reach (Move)" in panel.pane.value
+    assert "1208 is out of reach (Move): the cheapest path there costs" in panel.pane.value
+    title = panel.view.title()
+    assert title.startswith("Tiger from 2418 with") and "1208 out of reach, it would take" in title
+    # start and goal marked though no path is drawn
+    assert panel.view.firer_mark.get_xdata() and panel.view.target_mark.get_xdata()
+    assert {"start", "goal (out of reach)"} <= set(legend(panel))
     panel.boxes["start"].value = "1999"
     assert "hex 1999 is off the map" in panel.message.value
 
@@ -58,9 +71,22 @@ def test_los_panel_slope_readings():
     panel.slope_end.value = "touches"
     assert "line of sight clear" in panel.pane.value
     assert [label for label, _ in panel.slope_hex.options] == [
-        "may enter, not see beyond (9.4)",
+        "may enter a slope hex, not see beyond it (9.4)",
         "only slope hexsides block",
     ]
+
+
+def test_los_panel_whose_hex_the_general_sentence_looks_at():
+    panel = panels.LosPanel(M, "1808", "1914")
+    assert "line of sight clear" in panel.pane.value
+    assert panel.notes["slope_hex_of"].value == ""  # "firer" would block
+    assert panel.notes["slope_end"].value == "<i>makes no difference here</i>"
+    panel.slope_hex_of.value = "firer"
+    assert "line of sight blocked by slope hex 1913" in panel.pane.value
+    assert "(reading &#x27;firer&#x27;): blocked" in panel.pane.value
+    panel.boxes["firer"].value, panel.boxes["target"].value = "1914", "1808"
+    assert "line of sight clear" in panel.pane.value
+    assert panel.slope_hex_of.tooltip.startswith("SS Panzer errata 9.4")
 
 
 def test_movement_panel_after_moving():
@@ -74,7 +100,11 @@ def test_movement_panel_after_moving():
     )
     panel.moved.value = True
     assert "The one hex" not in panel.pane.value
-    assert "1609 is out of reach (Move, having moved)" in panel.pane.value
+    assert (
+        "1609 is out of reach (Move, having moved): the cheapest path there costs 3 MP, 2 more "
+        "than the 1 MP to spend"
+    ) in panel.pane.value
+    assert panel.view.title().endswith("1609 out of reach, it would take 3 MP")
     panel.mp.value = "lots"
     assert "MP to spend 'lots' is not a whole number" in panel.message.value
 
@@ -82,10 +112,30 @@ def test_movement_panel_after_moving():
 def test_fire_panel_readings():
     panel = panels.fire_panel()
     assert "<b>2 dice</b>" in panel.pane.value
-    panel.controls["conditions"].value = ("entering_zoc", "kill_zone")
+
+    def title():
+        return panel.figure.axes[0].get_title().replace("\n", " ")
+
+    assert title() == (
+        "2 dice (one fire), hitting on 3 or less: step loss 25.00%, suppressed 50.00%, no "
+        "effect 25.00%"
+    )
+    conditions = panel.controls["conditions"]
+    conditions.checks["kill_zone"].value = True
+    conditions.checks["entering_zoc"].value = True
+    assert conditions.value == ("entering_zoc", "kill_zone")
     assert "<b>4 dice</b>" in panel.pane.value
     panel.controls["reading"].value = "separate"
     assert "<b>4 dice and 3 dice</b>" in panel.pane.value
+    assert title().startswith("4 dice and 3 dice (separate fires), hitting on 3 or less")
+    # the reading's words in full, each a line of its own, with a tooltip
+    reading = panel.controls["reading"]
+    assert [words for words, _ in reading.options] == [
+        "the largest number of dice only (unofficial errata 9.5)",
+        "each condition a separate fire (official ZOC fire rule)",
+    ]
+    assert "official ZOC fire rule" in reading.tooltip
+    assert panel.controls_text()[0] == "conditions: entering ZOC, kill zone"
 
 
 def test_map_editor_paints_and_saves(tmp_path):
@@ -161,21 +211,35 @@ def test_los_panel_keeps_the_viewshed_while_only_the_target_changes():
 
 
 def test_intervisibility_panel_answers_its_three_questions():
-    panel = panels.IntervisibilityPanel(M, "1913", "1712")
+    panel = panels.IntervisibilityPanel(M, "1913", "1712", blocking_terrain=())
     title = panel.view.ax.get_title
     assert title() == "Hexes seen from each hex: 1913 sees the most, 141 of 143"
-    assert "hexes seen (93 to 141 of 143): darker sees more" in legend(panel)
+    bar = panel.view.colour_bar
+    assert bar is not None and bar.ax.get_visible()
+    assert bar.ax.get_ylabel() == "hexes seen from the hex (of 143)"
+    ticks = [int(t) for t in bar.ax.get_xticks()]
+    assert ticks[0] >= 93 and ticks[-1] <= 141 and len(ticks) >= 3
+    assert not any("darker" in text for text in legend(panel))
+    # no blocking terrain: the edge reading has nothing to decide
+    assert panel.notes["edge"].value == "<i>makes no difference here</i>"
+    assert panel.notes["slope_hex"].value == panel.notes["slope_hex_of"].value == ""
     panel.question.value = "dead_ground"
     assert title() == "Dead ground from 1913: 2 of 143 hexes"
+    assert not bar.ax.get_visible()
     assert {"X = 1913", "dead ground: not seen from 1913"} <= set(legend(panel))
+    # from 1913 (on slope hexsides) neither reading of the slope hexes changes a thing
+    assert panel.notes["slope_hex"].value == "<i>makes no difference here</i>"
     panel.question.value = "sees_not_seen"
     assert title() == "20 hexes see 1913 but are not seen from 1712"
     assert "2014, 2015" in panel.pane.value and {"X = 1913", "Y = 1712"} <= set(legend(panel))
-    seen = panel._seen
+    assert "from which a unit sees X = 1913, while a unit in Y = 1712 does not see them" in (
+        panel.pane.value
+    )
+    seen = panel.intervisibility()
     click(panel, *center(M.hex("1716")))  # clicks alternate: this one sets X
-    assert panel.boxes["X"].value == "1716" and panel._seen is seen  # kept: same options
+    assert panel.boxes["X"].value == "1716" and panel.intervisibility() is seen  # same options
     panel.slope_hex.value = "hexsides_only"
-    assert panel._seen is not seen
+    assert panel.intervisibility() is not seen
     panel.boxes["Y"].value = "1999"
     assert "hex 1999 is off the map" in panel.message.value
 
@@ -194,3 +258,66 @@ def test_map_editor_saves_its_picture_and_a_failed_load_keeps_the_map(tmp_path):
     assert "Out of date" not in editor.view.ax.get_title()
     editor.save_picture(str(tmp_path / "edited.svg"))
     assert "<svg" in (tmp_path / "edited.svg").read_text()
+
+
+def fits(figure) -> bool:
+    """Whether every title of the figure lies within it, once drawn."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    canvas = FigureCanvasAgg(figure)
+    canvas.draw()
+    renderer = canvas.get_renderer()
+    inside = figure.bbox
+    boxes = [ax.title.get_window_extent(renderer) for ax in figure.axes if ax.get_title()]
+    return bool(boxes) and all(
+        inside.x0 <= b.x0 and b.x1 <= inside.x1 and inside.y0 <= b.y0 and b.y1 <= inside.y1
+        for b in boxes
+    )
+
+
+def test_the_longest_los_title_fits():
+    from wbk.games.ss_panzer import line_of_sight
+
+    woods = M.with_terrain("1711", {"woods"}).with_terrain("1912", {"town"})
+    options = dict(blocking_terrain=["woods", "town", "trench"], edge="either")
+    titles = {
+        (a, b): f"{a} → {b}: {line_of_sight(woods, a, b, **options).short_verdict()}"
+        for a in ("1208", "1218", "2408", "2418", "1712")
+        for b in (M.label(h) for h in M)
+    }
+    (firer, target), longest = max(titles.items(), key=lambda item: len(item[1]))
+    assert "and" in longest and "more" in longest  # the verdict names three and counts the rest
+    panel = panels.LosPanel(woods, firer, target)
+    panel.blocking.value, panel.edge.value = ("town", "trench", "woods"), "either"
+    assert panel.view.title() == longest
+    assert fits(panel.figure)
+
+
+def test_the_longest_intervisibility_movement_and_editor_titles_fit():
+    plain = HexMap("plain", (12, 24), (8, 18))
+    panel = panels.IntervisibilityPanel(plain, "1208", "2418")
+    assert panel.view.title() == (
+        "Hexes seen from each hex: 1208, 1209, 1210, 1211, 1212, 1213 and 137 more see the "
+        "most, 143 of 143"
+    )
+    assert fits(panel.figure)
+    move = panels.MovementPanel(M, "1208", "2418")
+    move.unit.value = "Guards airborne battalion"
+    move.mp.value = "1"
+    move.action.value = "move_and_fire"
+    assert "2418 out of reach, it would take" in move.view.title() and fits(move.figure)
+    editor = panels.MapEditor(M.with_name("A map with a name as long as one may type " * 8))
+    editor.brush.value = panels.BRUSH_STAR
+    click(editor, *center(M.hex("1208")))
+    title = editor.view.ax.get_title()
+    assert title.count("\n") == 1 and title.endswith(" …")  # too long even for small type
+    assert fits(editor.figure)
+
+
+def test_the_longest_fire_title_fits():
+    panel = panels.fire_panel()
+    panel.controls["conditions"].value = ("entering_zoc", "kill_zone")
+    panel.controls["reading"].value = "separate"
+    panel.controls["hit_number"].value = 4
+    assert panel.figure.axes[0].get_title().count("\n") <= 1
+    assert fits(panel.figure)

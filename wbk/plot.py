@@ -17,13 +17,19 @@ import matplotlib
 import matplotlib.artist
 import numpy as np
 from matplotlib import patheffects
+from matplotlib.axes import Axes
+from matplotlib.cm import ScalarMappable
 from matplotlib.collections import LineCollection, PolyCollection
+from matplotlib.colorbar import Colorbar
 from matplotlib.colors import Colormap, ListedColormap, Normalize, to_rgba
 from matplotlib.figure import Figure
+from matplotlib.font_manager import FontProperties
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from matplotlib.path import Path
 from matplotlib.text import Text
+from matplotlib.textpath import TextToPath
+from matplotlib.ticker import MaxNLocator
 
 from wbk.errors import WbkError
 from wbk.hexgrid import Corner, Hex, Hexside, Trace
@@ -63,11 +69,25 @@ SKY_BLUE = "#56B4E9"
 _FALLBACK = matplotlib.colormaps["tab10"].colors
 #: Up to this many hexes, labels are printed in every hex unless asked otherwise.
 LABELLED_UP_TO = 600
+_TEXT_TO_PATH = TextToPath()
+#: Drawing order. Terrain, then hexside features, the translucent overlay layer, outlines and
+#: lines; the map's markers (stars) above lines, then the end marks; numbers and hex labels
+#: last, haloed, so that nothing drawn covers them.
+Z_TERRAIN, Z_LAYER, Z_FEATURES, Z_OUTLINES, Z_SIDES, Z_LINES = 1, 2.5, 3, 4, 5, 6
+Z_MARKERS, Z_ENDS, Z_NUMBERS, Z_LABELS = 6.5, 7, 8, 9
+#: A halo in the clear terrain's colour behind hex labels and numbers.
+LABEL_HALO = [patheffects.withStroke(linewidth=2.2, foreground=CLEAR, alpha=0.85)]
 
 
 def center(h: Hex) -> tuple[float, float]:
     """The drawing position of a hex's centre (hex circumradius 1, y grows downwards)."""
     return 1.5 * h.q, SQRT3 * (h.r + h.q / 2)
+
+
+def marker_point(h: Hex) -> tuple[float, float]:
+    """Where a map's marker (a victory star) is drawn in its hex: left of the centre."""
+    x, y = center(h)
+    return x - 0.5, y
 
 
 def hex_at(x: float, y: float) -> Hex:
@@ -119,6 +139,49 @@ def _colour(name: str, table: Mapping[str, str], order: list[str]) -> str:
     return _FALLBACK[order.index(name) % len(_FALLBACK)]
 
 
+#: Title sizes (points) tried in turn until the title fits on two lines.
+TITLE_SIZES = (10.0, 9.0, 8.0)
+
+
+def text_width(text: str, size: float) -> float:
+    """The width in points of ``text`` set at ``size`` points in matplotlib's default font."""
+    width, _height, _descent = _TEXT_TO_PATH.get_text_width_height_descent(
+        text, FontProperties(size=size), ismath=False
+    )
+    return float(width)
+
+
+def wrap_to_width(text: str, width: float, size: float) -> list[str]:
+    """``text`` broken at spaces into lines no wider than ``width`` points at ``size`` points
+    (a word longer than a line stays whole); its own line breaks are kept."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            tried = f"{line} {word}" if line else word
+            if line and text_width(tried, size) > width:
+                lines.append(line)
+                line = word
+            else:
+                line = tried
+        lines.append(line)
+    return lines
+
+
+def fit_title(text: str, width: float) -> tuple[list[str], float]:
+    """A title's lines and size to fit ``width`` points on the two lines kept above a picture:
+    at the largest of ``TITLE_SIZES`` that fits, the second line ending in "…" if even the
+    smallest is too large."""
+    for size in TITLE_SIZES:
+        lines = wrap_to_width(text, width, size)
+        if len(lines) <= 2:
+            return lines, size
+    last = " ".join(lines[1:])
+    while last and text_width(last + " …", size) > width:
+        last = last[:-1]
+    return [lines[0], last.rstrip() + " …"], size
+
+
 class PictureView:
     """What every drawn picture shares (a hex map, a table): its title and a legend of what it
     shows, the overlays' entries kept by overlay and the legend rebuilt only when it changes.
@@ -133,17 +196,27 @@ class PictureView:
         "columnspacing": 1.0,
     }
 
-    def __init__(self, ax):
+    def __init__(self, ax: Axes) -> None:
         self.ax, self.figure = ax, ax.figure
         self.overlay_legend: dict[str, dict[str, object]] = {}
-        self._legend_key = None
+        self._legend_key: list[tuple[str, tuple]] | None = None
+        self._title_text = ax.get_title()
 
     def set_title(self, text: str) -> None:
-        """The picture's title: the question it answers and its answer."""
+        """The picture's title: the question it answers and its answer, wrapped at word breaks
+        to the picture's width (at most two lines; smaller type rather than cut off)."""
+        if text == self._title_text:
+            return
+        self._title_text = text
+        width = self.ax.get_position().width * self.figure.get_figwidth() * 72
+        lines, size = fit_title(text, width)
         # a fixed place (y=1): matplotlib's automatic title placement measures the hidden axis
         # ticks on every draw, which costs more than drawing the map
-        if text != self.ax.get_title():
-            self.ax.set_title(text, fontsize=10, y=1.0)
+        self.ax.set_title("\n".join(lines), fontsize=size, y=1.0)
+
+    def title(self) -> str:
+        """The title as set, before it was wrapped."""
+        return self._title_text
 
     def set_overlay_legend(self, key: str, entries: Mapping[str, object]) -> None:
         """Name in the legend what overlay ``key`` draws now (an empty ``entries``: nothing)."""
@@ -194,12 +267,12 @@ class MapView(PictureView):
         # the terrain under the overlays changes only with the map: drawn once, then a picture
         self.faces = PolyCollection(self.polygons, edgecolors="#7d7668", linewidths=0.6)
         self.second_terrain = PolyCollection([], edgecolors="none")
-        self.terrain = _Cached([self.faces, self.second_terrain], ax, zorder=1)
+        self.terrain = _Cached([self.faces, self.second_terrain], ax, zorder=Z_TERRAIN)
         ax.add_artist(self.terrain)
-        self.feature_lines = LineCollection([], linewidths=2.5, zorder=3)
+        self.feature_lines = LineCollection([], linewidths=2.5, zorder=Z_FEATURES)
         ax.add_collection(self.feature_lines)
         self.slope_ticks = LineCollection(
-            [], colors=FEATURE_COLOURS["slope"], linewidths=1.2, zorder=3
+            [], colors=FEATURE_COLOURS["slope"], linewidths=1.2, zorder=Z_FEATURES
         )
         ax.add_collection(self.slope_ticks)
         self.marker_lines: list[Line2D] = []
@@ -219,39 +292,54 @@ class MapView(PictureView):
                     va="center",
                     fontsize=size,
                     color="#4d4a42",
+                    path_effects=LABEL_HALO,
                 )
                 text.set_transform(ax.transData)
                 texts.append(text)
-            self.labels = _Cached(texts, ax, zorder=3)
+            # drawn last, haloed: no hexside, line or marker covers a hex's label
+            self.labels = _Cached(texts, ax, zorder=Z_LABELS)
             ax.add_artist(self.labels)
-        self.value_texts: dict[Hex, matplotlib.text.Text] = {}
+        self.value_texts: dict[Hex, Text] = {}
+        self.colour_bar: Colorbar | None = None
         # overlays: a translucent layer over the terrain, never a recolouring of it
-        self.layer = PolyCollection([], edgecolors="none", zorder=2.5)
+        self.layer = PolyCollection([], edgecolors="none", zorder=Z_LAYER)
         ax.add_collection(self.layer)
         self.blocking_hexes = PolyCollection(
-            [], facecolors="none", edgecolors=BLOCKED_LINE, hatch="xx", linewidths=2, zorder=4
+            [],
+            facecolors="none",
+            edgecolors=BLOCKED_LINE,
+            hatch="xx",
+            linewidths=2,
+            zorder=Z_OUTLINES,
         )
         ax.add_collection(self.blocking_hexes)
         self.outlines = PolyCollection(
-            [], facecolors="none", edgecolors=CLEAR_LINE, linewidths=1.2, alpha=0.6, zorder=4
+            [],
+            facecolors="none",
+            edgecolors=CLEAR_LINE,
+            linewidths=1.2,
+            alpha=0.6,
+            zorder=Z_OUTLINES,
         )
         ax.add_collection(self.outlines)
-        self.crossed_sides = LineCollection([], colors=CROSSED, linewidths=4, zorder=5)
+        self.crossed_sides = LineCollection([], colors=CROSSED, linewidths=4, zorder=Z_SIDES)
         ax.add_collection(self.crossed_sides)
-        self.along_sides = LineCollection([], colors=ALONG, linewidths=4, zorder=5)
+        self.along_sides = LineCollection([], colors=ALONG, linewidths=4, zorder=Z_SIDES)
         ax.add_collection(self.along_sides)
         # black, not a second orange beside the crossed hexsides: told apart in any colour vision
-        self.blocking_sides = LineCollection([], colors=BLOCKING_SIDE, linewidths=6, zorder=5)
+        self.blocking_sides = LineCollection([], colors=BLOCKING_SIDE, linewidths=6, zorder=Z_SIDES)
         ax.add_collection(self.blocking_sides)
-        self.line = Line2D([], [], color=CLEAR_LINE, linewidth=2, zorder=6)
+        self.line = Line2D([], [], color=CLEAR_LINE, linewidth=2, zorder=Z_LINES)
         ax.add_line(self.line)
-        self.route = Line2D([], [], color=ROUTE, linewidth=3, marker="o", markersize=4, zorder=6)
+        self.route = Line2D(
+            [], [], color=ROUTE, linewidth=3, marker="o", markersize=4, zorder=Z_LINES
+        )
         ax.add_line(self.route)
         (self.corner_marks,) = ax.plot(
-            [], [], "o", color="white", markeredgecolor="black", markersize=5, zorder=7
+            [], [], "o", color="white", markeredgecolor="black", markersize=5, zorder=Z_ENDS
         )
-        (self.firer_mark,) = ax.plot([], [], "o", color="black", markersize=8, zorder=7)
-        (self.target_mark,) = ax.plot([], [], "s", color="black", markersize=7, zorder=7)
+        (self.firer_mark,) = ax.plot([], [], "o", color="black", markersize=8, zorder=Z_ENDS)
+        (self.target_mark,) = ax.plot([], [], "s", color="black", markersize=7, zorder=Z_ENDS)
 
         centres = self.polygons.mean(axis=1)
         (x0, y0), (x1, y1) = centres.min(axis=0), centres.max(axis=0)
@@ -305,10 +393,19 @@ class MapView(PictureView):
         self.marker_lines = []
         for name, hexes in sorted(m.marker_hexes.items()):
             if hexes:
-                xs, ys = zip(*(center(h) for h in sorted(hexes)), strict=False)
+                # left of the centre, where a line's end marks and a hex's number never sit,
+                # and above lines
+                xs, ys = zip(*(marker_point(h) for h in sorted(hexes)), strict=False)
                 symbol = MARKER_SYMBOLS.get(name, "D")
                 (line,) = self.ax.plot(
-                    xs, ys, symbol, color="#b22222", markersize=11, zorder=4, label=name, alpha=0.85
+                    xs,
+                    ys,
+                    symbol,
+                    color="#b22222",
+                    markersize=11,
+                    zorder=Z_MARKERS,
+                    label=name,
+                    alpha=0.85,
                 )
                 self.marker_lines.append(line)
         self.update_legend()
@@ -347,15 +444,21 @@ class MapView(PictureView):
         vmax: float | None = None,
         label: str = "",
         alpha: float = 0.55,
+        scale: bool = False,
     ) -> None:
         """Lay a translucent colour over the hexes in ``values`` by their value (``cmap``, a
-        colormap or its name); the terrain shows through. ``label`` names the layer in the legend. An empty ``values`` removes it."""
+        colormap or its name); the terrain shows through. ``label`` names the layer in the
+        legend, or with ``scale`` beside a colour bar with its numbers under the map. An empty
+        ``values`` removes it."""
         index = self.index
+        norm = None
         shown = {index[h]: v for h, v in values.items() if h in index}
         colours = np.zeros((0, 4))
         verts, codes = [], []
         if shown:
             data = np.fromiter(shown.values(), float, len(shown))
+            if scale and vmin is None and vmax is None and data.min() == data.max():
+                vmin, vmax = data.min() - 0.5, data.max() + 0.5  # one value: the bar's middle
             where = np.fromiter(shown.keys(), np.intp, len(shown))
             norm = Normalize(
                 data.min() if vmin is None else vmin, data.max() if vmax is None else vmax
@@ -375,9 +478,45 @@ class MapView(PictureView):
         self.layer.set_verts_and_codes(verts, codes)
         self.layer.set_facecolors(colours)
         sample = tuple(colours[len(colours) // 2]) if len(colours) else None
+        if scale and norm is not None:
+            self.show_colour_bar(norm, colourmap, label=label, alpha=alpha)
+        else:
+            self.show_colour_bar(None)
         self.set_overlay_legend(
-            "layer", {label: Patch(facecolor=sample)} if shown and label else {}
+            "layer", {label: Patch(facecolor=sample)} if shown and label and not scale else {}
         )
+
+    def show_colour_bar(
+        self,
+        norm: Normalize | None,
+        cmap: Colormap | None = None,
+        *,
+        label: str = "",
+        alpha: float = 1.0,
+    ) -> None:
+        """A colour bar with whole-number ticks at the foot of the picture, ``label`` to its
+        left (``None`` hides it). It sits below the legend, in the room kept for it."""
+        if norm is None:
+            if self.colour_bar is not None:
+                self.colour_bar.ax.set_visible(False)
+            return
+        height = self.figure.get_figheight()
+        if self.colour_bar is None:
+            bar = self.figure.add_axes(
+                (0.45, COLOUR_BAR_BOTTOM / height, 0.4, COLOUR_BAR_HEIGHT / height)
+            )
+            bar.set_navigate(False)
+            self.colour_bar = Colorbar(bar, orientation="horizontal")
+        bar = self.colour_bar.ax
+        bar.set_visible(True)
+        self.colour_bar.update_normal(ScalarMappable(norm=norm, cmap=cmap))
+        if self.colour_bar.solids is not None:
+            self.colour_bar.solids.set_alpha(alpha)
+        low, high = norm.vmin, norm.vmax
+        ticks = MaxNLocator(nbins=6, integer=True).tick_values(low, high)
+        self.colour_bar.set_ticks([t for t in ticks if low <= t <= high] or [low])
+        bar.tick_params(labelsize=7, length=2, pad=1)
+        bar.set_ylabel(label, rotation=0, ha="right", va="center", fontsize=7, labelpad=6)
 
     def highlight(self, hexes: Collection[Hex], *, label: str = "", colour: str = SKY_BLUE) -> None:
         """Lay one translucent colour (Okabe-Ito sky blue unless told) over ``hexes``, named
@@ -413,7 +552,7 @@ class MapView(PictureView):
                     ha="center",
                     va="center",
                     fontsize=7,
-                    zorder=8,
+                    zorder=Z_NUMBERS,
                     fontweight="bold",
                     color="black",
                     path_effects=[patheffects.withStroke(linewidth=2.5, foreground="white")],
@@ -509,7 +648,8 @@ class MapView(PictureView):
         ``.verdict``): its line drawn, what blocks it marked, the verdict in the title."""
         self.show_trace(result.trace, blocking=result.blocking, clear=result.clear, sight=True)
         m = self.map
-        self.set_title(f"{m.label(result.trace.a)} → {m.label(result.trace.b)}: {result.verdict}")
+        verdict = result.short_verdict() if hasattr(result, "short_verdict") else result.verdict
+        self.set_title(f"{m.label(result.trace.a)} → {m.label(result.trace.b)}: {verdict}")
 
     def show_route(self, hexes: Sequence[Hex] | None, *, label: str = "route") -> None:
         """A path drawn hex centre to hex centre over the map (``None`` removes it)."""
@@ -729,6 +869,10 @@ def draw_map(
 #: Inches below the map for its legend (six rows), and above it for a two-line title.
 LEGEND_HEIGHT = 0.9
 TITLE_HEIGHT = 0.45
+#: Inches from the figure's foot to a colour bar's foot, and its height: below three rows of
+#: legend, its numbers under it.
+COLOUR_BAR_BOTTOM = 0.17
+COLOUR_BAR_HEIGHT = 0.09
 
 
 def map_axes(figure: Figure):

@@ -184,7 +184,8 @@ class Unit:
         _flag(self.motorized, f"unit {self.name!r}: motorized")
         if not self.motorized and self.side != "Soviet":
             raise WbkError(
-                f"unit {self.name!r}: only the Soviet airborne battalions are non-motorized (errata 8.2)"
+                f"unit {self.name!r}: only the Soviet airborne battalions are non-motorized "
+                "(errata 8.2)"
             )
 
 
@@ -517,7 +518,8 @@ def entry_cost(
     entry = explain_entry(m, unit, frm, to, data, mp_left=mp_left, moved=moved, action=action)
     if not entry.allowed:
         raise WbkError(
-            f"{_unit(unit, _data(data)).name} may not enter {m.label(m.hex(to))}: {entry.steps[-1].text}"
+            f"{_unit(unit, _data(data)).name} may not enter {m.label(m.hex(to))}: "
+            f"{entry.steps[-1].text}"
         )
     return entry.mp
 
@@ -557,7 +559,8 @@ class Movement:
         if self.costs[target] > self.mp:
             steps.append(
                 Step(
-                    f"more than {self.mp} MP, allowed as the one hex a Move action may always enter",
+                    f"more than {self.mp} MP, allowed as the one hex a Move action may always "
+                    "enter",
                     _rule("8.3"),
                 )
             )
@@ -660,6 +663,13 @@ class LosResult:
     steps: tuple[Step, ...]
     trace: Trace
     verdict: str  # in a wargamer's words: "clear", "blocked by slope hexside 1813/1913"
+    reasons: tuple[str, ...] = ()  # what blocks, each as the verdict names it
+
+    def short_verdict(self, most: int = 3) -> str:
+        """The verdict naming at most ``most`` of the things that block, and how many more."""
+        if len(self.reasons) <= most:
+            return self.verdict
+        return f"blocked by {', '.join(self.reasons[:most])} and {len(self.reasons) - most} more"
 
     def __bool__(self) -> bool:
         return self.clear
@@ -816,7 +826,8 @@ def line_of_sight(
                 reading = " (reading 'crosses')" if at_end else ""
                 steps.append(
                     Step(
-                        f"{how} slope hexside {m.label(item)}, between the two units{reading}: blocked",
+                        f"{how} slope hexside {m.label(item)}, between the two units{reading}: "
+                        "blocked",
                         rule,
                     )
                 )
@@ -865,7 +876,8 @@ def line_of_sight(
                         blocked_by(h, f"terrain along hexside {m.label(item)}")
                 steps.append(
                     Step(
-                        f"runs along {m.label(item)} with blocking terrain on {'both sides' if all(sides) else 'one side'} (reading {edge!r})",
+                        f"runs along {m.label(item)} with blocking terrain on "
+                        f"{'both sides' if all(sides) else 'one side'} (reading {edge!r})",
                         "terrain chart",
                     )
                 )
@@ -879,7 +891,7 @@ def line_of_sight(
     clear = not blocking
     steps.append(Step("line of sight clear" if clear else "line of sight blocked", rule))
     verdict = "clear" if clear else "blocked by " + ", ".join(reasons)
-    return LosResult(a, b, clear, tuple(blocking), tuple(steps), tr, verdict)
+    return LosResult(a, b, clear, tuple(blocking), tuple(steps), tr, verdict, tuple(reasons))
 
 
 def has_los(m: HexMap, firer: Hex | str, target: Hex | str, **options) -> bool:
@@ -1023,7 +1035,8 @@ class FireDice:
     steps: tuple[Step, ...]
 
     def _repr_html_(self) -> str:
-        return f"<b>{' and '.join(count(n, 'die', 'dice') for n in self.fires)}</b>{steps_html(self.steps)}"
+        dice = " and ".join(count(n, "die", "dice") for n in self.fires)
+        return f"<b>{dice}</b>{steps_html(self.steps)}"
 
 
 def _condition_name(condition: str) -> str:
@@ -1188,7 +1201,8 @@ class Victory:
     steps: tuple[Step, ...]
 
     def _repr_html_(self) -> str:
-        return f"<b>{'Soviet geographic victory' if self.won else 'no geographic victory'}</b>{steps_html(self.steps)}"
+        verdict = "Soviet geographic victory" if self.won else "no geographic victory"
+        return f"<b>{verdict}</b>{steps_html(self.steps)}"
 
 
 def geographic_victory(

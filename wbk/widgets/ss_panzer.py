@@ -1,21 +1,27 @@
-"""Widget panels of the SS Panzer chapter: line of sight, movement, fire, and a map editor."""
+"""Widget panels of the SS Panzer chapter: line of sight, intervisibility, movement, fire, and a
+map editor."""
 
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
+import traitlets
 from matplotlib.figure import Figure
 
 from wbk.charts import bar_chart
+from wbk.dice import Dist, percent
 from wbk.errors import WbkError
 from wbk.explain import count
 from wbk.games import ss_panzer
 from wbk.hexgrid import Hex, Hexside
 from wbk.maps import HexMap
-from wbk.plot import MapView, map_axes
+from wbk.plot import MapView, fit_title, map_axes
 from wbk.widgets import (
+    LIVE_ONLY,
     ChartPanel,
     MapPanel,
     Panel,
@@ -25,53 +31,179 @@ from wbk.widgets import (
     toml_path,
 )
 
+if TYPE_CHECKING:
+    from wbk.sightlines import Intervisibility
 
-class LosPanel(MapPanel):
-    """Errata 9.4: pick firer and target, see the line, its verdict and why; switch the readings
-    (slope hexes, slope ends, lines along a hexside or through a corner), the blocking terrain,
-    and the firer's viewshed."""
 
-    def __init__(self, m: HexMap, firer: str, target: str, *, width: float = 6.0):
+#: The terrain that blocks a line of sight unless a panel is told otherwise: SS Panzer's
+#: terrain chart, as the chapter uses it (the rules functions block nothing by default).
+USUAL_BLOCKING_TERRAIN = ("woods", "town")
+NO_DIFFERENCE = "makes no difference here"
+
+
+class ChoiceBoxes(widgets.HBox, widgets.ValueWidget):
+    """A checkbox for each option, any number ticked: ``value`` is the tuple of the ticked
+    options' values, in the options' order. Unlike a multiple-selection list it needs no
+    ctrl-click, and every choice is in view."""
+
+    value = traitlets.Tuple()
+
+    def __init__(
+        self,
+        options: Sequence[str | tuple[str, str]],
+        value: Sequence[str] = (),
+        *,
+        description: str = "",
+        tooltip: str = "",
+    ):
+        self.options = [o if isinstance(o, tuple) else (o, o) for o in options]
+        self.description = description
+        self.checks = {
+            v: widgets.Checkbox(
+                v in value,
+                description=label,
+                indent=False,
+                tooltip=tooltip or label,
+                layout=widgets.Layout(width="auto", margin="0 12px 0 0"),
+            )
+            for label, v in self.options
+        }
+        for check in self.checks.values():
+            check.add_class(LIVE_ONLY)  # a static page shows the set once, as "label: value"
+            check.observe(self._ticked, names="value")
+        title = widgets.Label(description, layout=widgets.Layout(margin="0 8px 0 0"))
+        title.add_class(LIVE_ONLY)
+        super().__init__(
+            [title, *self.checks.values()], layout=widgets.Layout(flex_flow="row wrap")
+        )
+        self.value = tuple(v for _, v in self.options if v in value)
+        self.observe(self._set, names="value")
+
+    @property
+    def label(self) -> tuple[str, ...]:
+        """The ticked options' words."""
+        return tuple(label for label, v in self.options if v in self.value)
+
+    def _ticked(self, _change) -> None:
+        self.value = tuple(v for v, check in self.checks.items() if check.value)
+
+    def _set(self, change) -> None:
+        for v, check in self.checks.items():
+            check.value = v in change["new"]
+
+
+def reading_control(reading: str, value: str | None = None) -> widgets.Dropdown:
+    """A dropdown for one of 9.4's readings in the rules module's words (``READING_WORDS``), as
+    wide as its longest words; the tooltip says which rule it reads."""
+    words = ss_panzer.READING_WORDS[reading]
+    description = READING_QUESTIONS[reading]
+    width = 7 * len(description) + 7 * max(map(len, words.values())) + 60
+    return widgets.Dropdown(
+        options=[(w, v) for v, w in words.items()],
+        value=value or next(iter(words)),
+        description=description,
+        tooltip=READING_TIPS[reading],
+        style={"description_width": "initial"},
+        layout=widgets.Layout(width=f"{width}px"),
+    )
+
+
+#: Each reading control's question, and its tooltip: the rule it reads.
+READING_QUESTIONS = {
+    "slope_hex": "slope hexes",
+    "slope_hex_of": "9.4's general sentence",
+    "slope_end": "a line through a slope's end",
+    "edge": "along a hexside",
+}
+READING_TIPS = {
+    "slope_hex": "SS Panzer errata 9.4: may a line from a hex without a slope hexside pass "
+    "beyond a hex with slope symbols?",
+    "slope_hex_of": "SS Panzer errata 9.4: does 'units in hexes that do not have a slope "
+    "hexside' mean both units, or the firer?",
+    "slope_end": "SS Panzer errata 9.4: does a line through the end point of a slope hexside "
+    "cross it?",
+    "edge": "SS Panzer's terrain chart: must the hexes on both sides of a hexside the line runs "
+    "along (or at a corner it passes) block, or does either?",
+}
+
+
+class ReadingsPanel(MapPanel):
+    """A map panel with 9.4's reading controls and the blocking terrain, each reading saying
+    "makes no difference here" while its other value would not change the answer on show."""
+
+    READINGS: tuple[str, ...] = ()
+
+    def _reading_controls(self, m: HexMap, blocking_terrain: Sequence[str] | None) -> list:
         kinds = sorted(m.terrain_hexes)
-        wide = {"description_width": "initial"}
-        toggles = {**wide, "button_width": "auto"}
-        self.slope_hex = widgets.ToggleButtons(
-            options=[
-                ("may enter, not see beyond (9.4)", "enter_not_beyond"),
-                ("only slope hexsides block", "hexsides_only"),
-            ],
-            description="slope hexes",
-            style=toggles,
-        )
-        self.slope_end = widgets.ToggleButtons(
-            options=[("crosses it", "crosses"), ("only touches it", "touches")],
-            description="a line through a slope's end",
-            style=toggles,
-        )
-        self.edge = widgets.ToggleButtons(
-            options=[("both sides must block", "both"), ("either side blocks", "either")],
-            description="along a hexside",
-            style=toggles,
-        )
-        self.blocking = widgets.SelectMultiple(
-            options=kinds,
+        chosen = USUAL_BLOCKING_TERRAIN if blocking_terrain is None else blocking_terrain
+        self.readings = {r: reading_control(r) for r in self.READINGS}
+        for reading, control in self.readings.items():
+            setattr(self, reading, control)
+        self.notes = {
+            r: widgets.HTML(layout=widgets.Layout(margin="0 0 0 4px")) for r in self.READINGS
+        }
+        self.blocking = ChoiceBoxes(
+            kinds,
+            [k for k in kinds if k in chosen],
             description="blocking terrain",
-            rows=min(4, max(1, len(kinds))),
-            style=wide,
+            tooltip="SS Panzer's terrain chart: terrain in a hex that blocks a line through it",
         )
-        self.show_viewshed = widgets.Checkbox(False, description="show the firer's viewshed")
-        self._viewshed_key, self._viewshed = None, set()
-        controls = [self.slope_hex, self.slope_end, self.edge, self.blocking, self.show_viewshed]
-        super().__init__(m, {"firer": firer, "target": target}, controls, width=width)
-        self.update()
+        return [*self.readings.values(), self.blocking]
+
+    def _lay_out_notes(self, extra: Sequence[widgets.Widget] = ()) -> None:
+        """Put each reading's note beside its control (the controls row MapPanel built)."""
+        row = self.widget.children[1]
+        row.children = [
+            *(
+                widgets.HBox([control, self.notes[r]], layout=widgets.Layout(margin="0 12px 0 0"))
+                for r, control in self.readings.items()
+            ),
+            self.blocking,
+            *extra,
+        ]
 
     def options(self) -> dict:
         return {
-            "blocking_terrain": sorted(self.blocking.value),
-            "edge": self.edge.value,
-            "slope_hex": self.slope_hex.value,
-            "slope_end": self.slope_end.value,
+            "blocking_terrain": list(self.blocking.value),
+            **{r: control.value for r, control in self.readings.items()},
         }
+
+    def note_differences(self, answer) -> None:
+        """Say beside each reading whether its other value changes ``answer(options)``."""
+        options = self.options()
+        shown = answer(options)
+        for reading, control in self.readings.items():
+            others = [v for v in ss_panzer.READING_WORDS[reading] if v != control.value]
+            same = all(answer({**options, reading: v}) == shown for v in others)
+            self.notes[reading].value = f"<i>{NO_DIFFERENCE}</i>" if same else ""
+
+
+class LosPanel(ReadingsPanel):
+    """Errata 9.4: pick firer and target, see the line, its verdict and why; switch the readings
+    (slope hexes, whose hex the general sentence looks at, slope ends, lines along a hexside or
+    through a corner), the blocking terrain (woods and towns to start with), and show the
+    firer's viewshed."""
+
+    READINGS = ("slope_hex", "slope_hex_of", "slope_end", "edge")
+
+    def __init__(
+        self,
+        m: HexMap,
+        firer: str,
+        target: str,
+        *,
+        width: float = 6.0,
+        blocking_terrain: Sequence[str] | None = None,
+    ):
+        controls = self._reading_controls(m, blocking_terrain)
+        self.show_viewshed = widgets.Checkbox(False, description="show the firer's viewshed")
+        self._viewshed_key: tuple | None = None
+        self._viewshed: set[Hex] = set()
+        super().__init__(
+            m, {"firer": firer, "target": target}, [*controls, self.show_viewshed], width=width
+        )
+        self._lay_out_notes([self.show_viewshed])
+        self.update()
 
     def viewshed(self, firer: Hex) -> set[Hex]:
         """The firer's viewshed, kept while firer and options stay: clicking targets is cheap."""
@@ -83,6 +215,9 @@ class LosPanel(MapPanel):
 
     def show(self, firer: Hex, target: Hex) -> str:
         result = ss_panzer.line_of_sight(self.map, firer, target, **self.options())
+        self.note_differences(
+            lambda o: ss_panzer.line_of_sight(self.map, firer, target, **o).verdict
+        )
         self.view.show_line_of_sight(result)
         extra = ""
         if self.show_viewshed.value:
@@ -91,93 +226,104 @@ class LosPanel(MapPanel):
                 [h for h in self.map if h not in seen],
                 label=f"not seen from {self.map.label(firer)}",
             )
-            extra = f"<p>{self.map.label(firer)} sees {len(seen)} of {len(self.map)} hexes; the others are dimmed.</p>"
+            extra = (
+                f"<p>{self.map.label(firer)} sees {len(seen)} of {len(self.map)} hexes; "
+                "the others are dimmed.</p>"
+            )
         else:
             self.view.dim(())
         return result._repr_html_() + extra
 
 
-class IntervisibilityPanel(MapPanel):
+class IntervisibilityPanel(ReadingsPanel):
     """Errata 9.4 over the whole map at once: shade every hex by how many hexes it sees (the
     best observation posts), dim the dead ground of hex X, or show the hexes that see X but are
-    not seen from Y. The readings and the blocking terrain are those of the LOS panel."""
+    not seen from Y. The readings and the blocking terrain are those of the LOS panel; a
+    reading that would change nothing on show says so."""
 
     QUESTIONS = (
         ("how many hexes each hex sees", "counts"),
         ("dead ground from X", "dead_ground"),
         ("hexes that see X, not seen from Y", "sees_not_seen"),
     )
+    READINGS = ("slope_hex", "slope_hex_of", "edge")
 
-    def __init__(self, m: HexMap, x: str, y: str, *, width: float = 6.0):
-        kinds = sorted(m.terrain_hexes)
-        wide = {"description_width": "initial"}
-        toggles = {**wide, "button_width": "auto"}
+    def __init__(
+        self,
+        m: HexMap,
+        x: str,
+        y: str,
+        *,
+        width: float = 6.0,
+        blocking_terrain: Sequence[str] | None = None,
+    ):
         self.question = widgets.ToggleButtons(
-            options=self.QUESTIONS, description="show", style=toggles
+            options=self.QUESTIONS,
+            description="show",
+            style={"description_width": "initial", "button_width": "auto"},
         )
-        self.slope_hex = widgets.ToggleButtons(
-            options=[
-                ("may enter, not see beyond (9.4)", "enter_not_beyond"),
-                ("only slope hexsides block", "hexsides_only"),
-            ],
-            description="slope hexes",
-            style=toggles,
-        )
-        self.blocking = widgets.SelectMultiple(
-            options=kinds,
-            description="blocking terrain",
-            rows=min(4, max(1, len(kinds))),
-            style=wide,
-        )
-        self.edge = widgets.ToggleButtons(
-            options=[("both sides must block", "both"), ("either side blocks", "either")],
-            description="along a hexside",
-            style=toggles,
-        )
-        self._key, self._seen = None, None
-        controls = [self.question, self.slope_hex, self.edge, self.blocking]
-        super().__init__(m, {"X": x, "Y": y}, controls, width=width)
+        controls = self._reading_controls(m, blocking_terrain)
+        self._seen: dict[str, Intervisibility] = {}
+        super().__init__(m, {"X": x, "Y": y}, [self.question, *controls], width=width)
+        self._lay_out_notes()
+        row = self.widget.children[1]
+        row.children = [self.question, *row.children]
         self.update()
 
-    def options(self) -> dict:
-        return {
-            "blocking_terrain": sorted(self.blocking.value),
-            "edge": self.edge.value,
-            "slope_hex": self.slope_hex.value,
-        }
+    def on_click(self, event) -> None:
+        # the colour bar under the map is an axes of its own: a click there picks no hex
+        if getattr(event, "inaxes", self.view.ax) not in (self.view.ax, None):
+            return
+        super().on_click(event)
 
-    def intervisibility(self):
-        """Every pair's line of sight under the options, kept while they stay."""
-        key = repr(self.options())
-        if self._key != key:
-            self._seen, self._key = ss_panzer.intervisibility(self.map, **self.options()), key
-        return self._seen
+    def intervisibility(self, options: dict | None = None) -> Intervisibility:
+        """Every pair's line of sight under the options (the panel's own by default), kept."""
+        options = self.options() if options is None else options
+        key = repr(sorted(options.items()))
+        if key not in self._seen:
+            if len(self._seen) >= 8:
+                self._seen.clear()
+            self._seen[key] = ss_panzer.intervisibility(self.map, **options)
+        return self._seen[key]
+
+    def answer(self, options: dict, question: str, x: Hex, y: Hex) -> object:
+        """What the picture shows for a question under ``options``."""
+        seen = self.intervisibility(options)
+        if question == "counts":
+            return seen.counts()
+        if question == "dead_ground":
+            return seen.dead_ground(x)
+        return seen.sees_but_not_seen_from(x, y)
 
     def show(self, X: Hex, Y: Hex) -> str:
         seen, m, view = self.intervisibility(), self.map, self.view
-        label = m.label
+        label, question = m.label, self.question.value
+        self.note_differences(lambda o: self.answer(o, question, X, Y))
         view.show_trace(None)
         view.show_route(None)
         view.show_numbers({})
         n = len(m)
-        if self.question.value == "counts":
+        if question == "counts":
             counts = seen.counts()
             best, least = max(counts.values()), min(counts.values())
             posts = sorted(label(h) for h, c in counts.items() if c == best)
-            view.shade(counts, label=f"hexes seen ({least} to {best} of {n}): darker sees more")
+            view.shade(counts, label=f"hexes seen from the hex (of {n})", scale=True)
             if n <= 200:
                 view.show_numbers(counts, label="hexes seen")
             view.mark(m.hex(posts[0]), labels=("a best observation post", ""))
             named = ", ".join(posts[:6]) + (f" and {len(posts) - 6} more" if len(posts) > 6 else "")
             view.set_title(
-                f"Hexes seen from each hex: {named} see{'s' if len(posts) == 1 else ''} the most, {best} of {n}"
+                f"Hexes seen from each hex: {named} "
+                f"see{'s' if len(posts) == 1 else ''} the most, {best} of {n}"
             )
+            both_ways = seen.pairs()
             return (
-                f"<p>Each hex is shaded by how many hexes a unit there sees (its own included): from "
-                f"{least} to {best} of {n}. The best observation posts: {html.escape(named)}. "
-                f"{seen.pairs()} of {n * (n - 1) // 2} pairs of hexes see each other.</p>"
+                f"<p>Each hex is shaded by how many hexes a unit there sees (its own included): "
+                f"from {least} to {best} of {n}. The best observation posts: "
+                f"{html.escape(named)}. {both_ways} of {n * (n - 1) // 2} pairs of hexes see "
+                "each other.</p>"
             )
-        if self.question.value == "dead_ground":
+        if question == "dead_ground":
             dead = seen.dead_ground(X)
             view.dim(dead, label=f"dead ground: not seen from {label(X)}")
             view.mark(X, labels=(f"X = {label(X)}", ""))
@@ -190,20 +336,20 @@ class IntervisibilityPanel(MapPanel):
         view.highlight(hidden, label=f"sees {label(X)}, not seen from {label(Y)}")
         view.mark(X, Y, labels=(f"X = {label(X)}", f"Y = {label(Y)}"))
         view.set_title(
-            f"{count(len(hidden), 'hex sees', 'hexes see')} {label(X)} but {'is' if len(hidden) == 1 else 'are'} "
-            f"not seen from {label(Y)}"
+            f"{count(len(hidden), 'hex sees', 'hexes see')} {label(X)} but "
+            f"{'is' if len(hidden) == 1 else 'are'} not seen from {label(Y)}"
         )
         listed = ", ".join(sorted(label(h) for h in hidden)) or "none"
         return (
-            f"<p>Hexes from which a unit sees {label(X)} while no unit in {label(Y)} sees it "
-            f"(lines of sight are symmetric: a hex that sees {label(X)} is seen from it): {listed}.</p>"
+            f"<p>The hexes from which a unit sees X = {label(X)}, while a unit in "
+            f"Y = {label(Y)} does not see them: {listed}.</p>"
         )
 
 
 class MovementPanel(MapPanel):
     """Errata 8.3: every hex a unit can reach from its start, shaded with the MP it costs; a goal
-    hex gets its cheapest path explained. Set the MP left, switch Move and Move & Fire, or mark
-    the unit as having moved, to see the one-hex rule."""
+    hex gets its cheapest path explained, or, out of reach, what it would cost. Set the MP left,
+    switch Move and Move & Fire, or mark the unit as having moved, to see the one-hex rule."""
 
     def __init__(
         self,
@@ -237,6 +383,16 @@ class MovementPanel(MapPanel):
         )
         self.update()
 
+    def cost_without_limit(self, unit: ss_panzer.Unit, start: Hex, goal: Hex) -> int:
+        """The MP of the cheapest path from start to goal, whatever the MP to spend."""
+        # every entry costs at most the MCF once per kind of MCF terrain and hexside, plus a
+        # trench: a path through every hex of the map costs no more than this
+        per_entry = unit.mcf * (len(self.data.mcf_terrain) + len(self.data.mcf_hexsides) + 1)
+        unlimited = ss_panzer.plan_movement(
+            self.map, unit, start, per_entry * len(self.map), action="move", data=self.data
+        )
+        return unlimited.costs[goal]
+
     def show(self, start: Hex, goal: Hex) -> str:
         unit = self.data.units[self.unit.value]
         mp = parse_optional_number(self.mp.value, "MP to spend")
@@ -250,76 +406,106 @@ class MovementPanel(MapPanel):
             moved=self.moved.value,
         )
         reach, budget = movement.costs, movement.mp
+        label = self.map.label
         self.view.dim([h for h in self.map if h not in reach], label="out of reach")
         self.view.show_numbers(reach, label="MP spent to get there")
-        beyond = sorted((self.map.label(h), c) for h, c in reach.items() if c > budget)
+        beyond = sorted((label(h), c) for h, c in reach.items() if c > budget)
         reached = sum(c <= budget for c in reach.values()) - 1
         lines = [
-            f"<p><b>{html.escape(unit.name)}</b> ({unit.side}, {unit.mp} MP, MCF {unit.mcf}) with "
-            f"{budget} MP reaches {reached} hex{'es' if reached != 1 else ''} from {self.map.label(start)}.</p>"
+            f"<p><b>{html.escape(unit.name)}</b> ({unit.side}, {unit.mp} MP, MCF {unit.mcf}) "
+            f"with {budget} MP reaches {count(reached, 'hex', 'hexes')} from {label(start)}.</p>"
         ]
         if beyond:
-            listed = ", ".join(f"{label} ({c} MP)" for label, c in beyond)
+            listed = ", ".join(f"{name} ({c} MP)" for name, c in beyond)
             lines.append(
                 f"<p>The one hex a Move action may always enter (errata 8.3): {listed}.</p>"
             )
-        title = f"{unit.name} from {self.map.label(start)} with {budget} MP ({self.action.label})"
+        title = f"{unit.name} from {label(start)} with {budget} MP ({self.action.label})"
         if goal in reach:
             path = movement.route(goal)
-            self.view.show_route(path.hexes, label=f"cheapest path to {self.map.label(goal)}")
-            self.view.set_title(f"{title}: {self.map.label(goal)} for {path.mp} MP")
+            self.view.show_route(path.hexes, label=f"cheapest path to {label(goal)}")
+            self.view.mark(start, goal, labels=("start", "goal"))
+            self.view.set_title(f"{title}: {label(goal)} for {path.mp} MP")
             lines.append(
-                f"<p>Cheapest path to {self.map.label(goal)}: {' → '.join(map(self.map.label, path.hexes))}</p>"
+                f"<p>Cheapest path to {label(goal)}: {' → '.join(map(label, path.hexes))}</p>"
             )
             lines.append(path._repr_html_())
         else:
             self.view.show_route(None)
-            self.view.set_title(f"{title}: {self.map.label(goal)} out of reach")
+            self.view.mark(start, goal, labels=("start", "goal (out of reach)"))
+            needed = self.cost_without_limit(unit, start, goal)
+            self.view.set_title(f"{title}: {label(goal)} out of reach, it would take {needed} MP")
             having = ", having moved" if self.moved.value else ""
             lines.append(
-                f"<p>{self.map.label(goal)} is out of reach ({self.action.label}{having}).</p>"
+                f"<p>{label(goal)} is out of reach ({self.action.label}{having}): the cheapest "
+                f"path there costs {needed} MP, {needed - budget} more than the {budget} MP to "
+                "spend.</p>"
+                if needed > budget
+                else f"<p>{label(goal)} is out of reach ({self.action.label}{having}): its "
+                f"path costs {needed} MP, within the {budget} MP, but entering it is not "
+                "allowed (errata 8.3).</p>"
             )
         return "".join(lines)
 
 
+#: The fire reading's words, in full, and what each reads.
+FIRE_READINGS = {
+    "largest": "the largest number of dice only (unofficial errata 9.5)",
+    "separate": "each condition a separate fire (official ZOC fire rule)",
+}
+
+
+def fire_title(fires: ss_panzer.FireDice, effect: Dist, hit_number: int, reading: str) -> str:
+    """A fire's picture title: the dice, the hit number, and the chance of each effect."""
+    dice = " and ".join(count(n, "die", "dice") for n in fires.fires)
+    fired = f"{dice} ({'separate fires' if len(fires.fires) > 1 else 'one fire'})"
+    chances = ", ".join(
+        f"{name} {percent(effect.probability(e))}"
+        for e, name in (
+            (ss_panzer.FireEffect.STEP_LOSS, "step loss"),
+            (ss_panzer.FireEffect.SUPPRESSED, "suppressed"),
+            (ss_panzer.FireEffect.NO_EFFECT, "no effect"),
+        )
+    )
+    return f"{fired}, hitting on {hit_number} or less: {chances}"
+
+
 def fire_panel(data: ss_panzer.GameData | None = None) -> ChartPanel:
     """Errata 9.5: choose the conditions of the fire, the reading and the hit number; see the
-    dice and the exact distribution of the effect on the target."""
+    dice and the exact distribution of the effect on the target, the answer in the title."""
     data = data or ss_panzer.example_data()
 
     def compute(conditions, reading, hit_number):
         fires = ss_panzer.fire_dice(list(conditions), reading=reading, data=data)
-        return fires, ss_panzer.fire_effect(fires, hit_number), hit_number
+        return fires, ss_panzer.fire_effect(fires, hit_number, data=data), hit_number, reading
 
     def draw(figure: Figure, result) -> str:
-        fires, effect, hit_number = result
-        bar_chart(
-            effect,
-            ax=figure.add_subplot(),
-            title=f"effect, hitting on {hit_number} or less (a 1 always hits)",
-            xlabel="",
-        )
+        fires, effect, hit_number, reading = result
+        ax = figure.add_subplot()
+        bar_chart(effect, ax=ax, title="", xlabel="")
+        title = fire_title(fires, effect, hit_number, reading)
+        lines, size = fit_title(title, figure.get_figwidth() * 72 * 0.95)
+        ax.set_title("\n".join(lines), fontsize=size)
         return fires._repr_html_() + effect._repr_html_()
 
+    conditions = ChoiceBoxes(
+        [(c.replace("_", " ").replace("zoc", "ZOC"), c) for c in sorted(data.condition_dice)],
+        description="conditions",
+        tooltip="SS Panzer errata 9.5: the special conditions of this fire",
+    )
+    reading = widgets.RadioButtons(
+        options=[(words, value) for value, words in FIRE_READINGS.items()],
+        description="several conditions",
+        tooltip="Errata 9.5 (unofficial): one fire with the most dice any condition gives; the "
+        "official ZOC fire rule: each condition's fire resolved on its own",
+        layout=widgets.Layout(width="auto"),
+    )
     return ChartPanel(
         compute,
         draw,
         size=(5.2, 3.0),
-        conditions=widgets.SelectMultiple(
-            options=[
-                (c.replace("_", " ").replace("zoc", "ZOC"), c) for c in sorted(data.condition_dice)
-            ],
-            description="conditions",
-            rows=3,
-        ),
-        reading=widgets.ToggleButtons(
-            options=[
-                ("the largest only (9.5)", "largest"),
-                ("each fire apart (ZOC rule)", "separate"),
-            ],
-            description="several conditions",
-            style={"description_width": "initial", "button_width": "auto"},
-        ),
+        conditions=conditions,
+        reading=reading,
         hit_number=widgets.IntSlider(3, 0, 6, description="hit number"),
     )
 
