@@ -226,7 +226,8 @@ def test_a_reading_that_changes_the_answer_says_so():
     assert q.is_right("yes", slope_hex="hexsides_only") and not q.is_right("yes")
     notes = q.reading_notes()
     assert "(slope_hex=hexsides_only), the answer changes: yes: clear." in notes[0]
-    assert "(slope_end=touches), the answer is the same." in notes[1]
+    assert "(slope_hex_of=firer), the answer is the same." in notes[1]
+    assert "(slope_end=touches), the answer is the same." in notes[2]
 
 
 def test_readings_asked_under_the_other_value():
@@ -247,6 +248,10 @@ def test_readings_asked_under_the_other_value():
         ("blitz", "assault-on-a-bunker", "assault", "no_terrain"),
         ("pz8", "tiger-grazes-the-hill", "cover_reading", "half_hidden"),
         ("pz8", "natural-six", "natural_six", "always_hits"),
+        ("pz8", "shaken-t34", "shaken_member", "no_platoon_move"),
+        ("blitz", "one-of-three-disrupted", "disrupted_firers", "whole_attack"),
+        ("blitz", "odd-hits-bonus", "save_bonus", "rounded_up"),
+        ("stalingrad", "four-units-split", "retreat_into", "one_hex"),
     ],
 )
 def test_each_reading_changes_one_shipped_answer(game, qid, reading, other):
@@ -258,8 +263,11 @@ def test_each_reading_changes_one_shipped_answer(game, qid, reading, other):
 def test_readings_that_cannot_matter_are_not_offered():
     assert quiz.shipped("ss_panzer").question("slope-example-1").reading_options == {
         "slope_hex": ("enter_not_beyond", "hexsides_only"),
+        "slope_hex_of": ("both", "firer"),
         "slope_end": ("crosses", "touches"),
     }
+    assert list(quiz.shipped("pz8").question("shaken-t34").reading_options) == ["shaken_member"]
+    assert quiz.shipped("pz8").question("soviet-platoon").reading_options == {}
     assert quiz.shipped("blitz").question("bunker-in-woods").reading_options == {}
     with pytest.raises(WbkError, match="reading 'edge' is not one of its readings"):
         quiz.shipped("ss_panzer").question("slope-example-1").answer(edge="either")

@@ -130,12 +130,12 @@ def test_only_missed_with_nothing_missed_says_so():
 def test_a_reading_reveal_says_whether_the_other_reading_changes_the_answer():
     panel = QuizPanel.for_game("ss_panzer")
     go_to(panel, "beyond-the-hill")
-    assert list(panel.readings) == ["slope_hex", "slope_end"]
+    assert list(panel.readings) == ["slope_hex", "slope_hex_of", "slope_end"]
     panel.answer_with("yes")
     panel.check()
     assert ">Wrong</b>" in panel.pane.value
     assert "(slope_hex=hexsides_only), the answer changes: yes: clear." in panel.pane.value
-    assert "The other reading gives the same answer." in panel.pane.value
+    assert "The other readings give the same answer." in panel.pane.value
     # asked under the other reading, the same answer is right
     panel.readings["slope_hex"].value = "hexsides_only"
     assert ">Right</b>: you said yes; the answer is <b>yes: clear</b>" in panel.pane.value

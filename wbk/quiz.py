@@ -104,7 +104,41 @@ READING_WORDS: dict[str, dict[str, str]] = {
         "partly_hidden": "a target partly hidden is in cover",
         "half_hidden": "a target is in cover only when half or more is hidden",
     },
+    "retreat_into": {
+        "any_hexes": "the defending units may split over several hexes",
+        "one_hex": "the defending units all retreat into one hex",
+    },
+    "pinned_zoc": {
+        "exerts": "a pinned or spent enemy unit exerts its ZOC",
+        "none": "a pinned or spent enemy unit exerts no ZOC",
+    },
+    "given_up_to_stay": {
+        "another_unit": "the unit given up to stay is not one 9.89 eliminates anyway",
+        "a_9_89_loss": "the unit given up to stay may be one 9.89 eliminates anyway",
+    },
+    "shaken_hq": {
+        "stays_put": "a shaken HQ stays, the tanks near it may move",
+        "no_platoon_move": "a shaken HQ cannot lead a platoon move",
+    },
+    "shaken_member": {
+        "stays_put": "a shaken tank stays, the rest of the platoon may move",
+        "no_platoon_move": "one shaken tank rules the platoon move out",
+    },
 }
+
+
+def reading_words(key: str) -> dict[str, str]:
+    """Each value of the reading ``key``, the default first, with its words: the rules module's
+    own declaration where it has one (SS Panzer's ``READING_WORDS``, Blitz's ``READINGS``),
+    else wbk.quiz's."""
+    from wbk.games import blitz, ss_panzer
+
+    if key in ss_panzer.READING_WORDS:
+        return dict(ss_panzer.READING_WORDS[key])
+    if key in blitz.READINGS:
+        declared = blitz.READINGS[key]
+        return {v: f"{declared.question} {words}" for v, words in declared.values.items()}
+    return READING_WORDS[key]
 
 
 def _rule_for(game: str) -> str:
@@ -177,7 +211,7 @@ class Question:
     @property
     def reading_options(self) -> dict[str, tuple[str, ...]]:
         """The readings this kind of question can be asked under, each with its values."""
-        return {k: tuple(READING_WORDS[k]) for k in _kind_readings(self)}
+        return {k: tuple(reading_words(k)) for k in _kind_readings(self)}
 
     def answer(self, **readings: str) -> Answer:
         """The rules' answer under the question's readings, or those given here instead."""
@@ -222,7 +256,7 @@ class Question:
                 if other == current:
                     continue
                 theirs = self.answer(**{**chosen, key: other})
-                words = READING_WORDS[key][other]
+                words = reading_words(key)[other]
                 if _same(self, mine.value, theirs.value):
                     notes.append(f"Read as '{words}' ({key}={other}), the answer is the same.")
                 else:
@@ -535,7 +569,7 @@ def _blitz_damage_chance(q: Question, readings: dict[str, str]) -> Answer:
 
 
 def _blitz_saves(q: Question, readings: dict[str, str]) -> Answer:
-    throws = _blitz().saving_throws(_s(q, "morale"), list(_s(q, "rolls")))
+    throws = _blitz().saving_throws(_s(q, "morale"), list(_s(q, "rolls")), **readings)
     words = f"{count(throws.remaining, 'hit')} left: {throws.damage}"
     return Answer(throws.remaining, words, throws.steps, throws)
 
@@ -609,12 +643,12 @@ def _crt_options(q: Question) -> tuple[str, ...]:
     return tuple(_crt(q).columns)
 
 
-def _situation_retreat(q: Question):
-    return q.board.retreat()
+def _situation_retreat(q: Question, readings: dict[str, str]):
+    return q.board.retreat(**readings)
 
 
 def _retreat_hexes(q: Question, readings: dict[str, str]) -> Answer:
-    r = _situation_retreat(q)
+    r = _situation_retreat(q, readings)
     m = r.map
     labels = frozenset(m.label(h) for hexes in r.options.values() for h in hexes)
     words = f"into {', '.join(sorted(labels))}" if labels else "nowhere: no hex is open"
@@ -622,7 +656,7 @@ def _retreat_hexes(q: Question, readings: dict[str, str]) -> Answer:
 
 
 def _retreat_losses(q: Question, readings: dict[str, str]) -> Answer:
-    r = _situation_retreat(q)
+    r = _situation_retreat(q, readings)
     words = f"{count(r.eliminated_at_least, 'unit')} lost ({r.summary})"
     return Answer(r.eliminated_at_least, words, r.steps, r)
 
@@ -790,7 +824,7 @@ def _pz8_destroy(q: Question, readings: dict[str, str]) -> Answer:
 
 
 def _pz8_platoon(q: Question, readings: dict[str, str]) -> Answer:
-    move = _pz8().platoon_movement(q.board, _s(q, "side"))
+    move = _pz8().platoon_movement(q.board, _s(q, "side"), **readings)
     detail = f"{len(move.tanks)} tanks move together" if move.allowed else move.steps[-1].text
     return Answer(move.allowed, _yes_no(move.allowed, detail), move.steps, move)
 
@@ -842,7 +876,7 @@ _KINDS: dict[str, dict[str, _Kind]] = {
             {"blocking_terrain": [], "visibility": None},
             _ss_sees,
             _draw_sees,
-            ("slope_hex", "slope_end", "edge"),
+            ("slope_hex", "slope_hex_of", "slope_end", "edge"),
             what="does A see B",
         ),
         "reach": _Kind(
@@ -902,7 +936,7 @@ _KINDS: dict[str, dict[str, _Kind]] = {
             },
             _blitz_dice,
             _draw_blitz_dice,
-            ("crowded", "assault"),
+            ("crowded", "assault", "disrupted_firers"),
             what="how many dice does this attack roll",
         ),
         "hits_chance": _Kind(
@@ -927,6 +961,7 @@ _KINDS: dict[str, dict[str, _Kind]] = {
             _NO,
             _blitz_saves,
             _draw_saves,
+            ("save_bonus",),
             what="how many hits are left after the saving throws",
         ),
     },
@@ -953,6 +988,7 @@ _KINDS: dict[str, dict[str, _Kind]] = {
             },
             _retreat_hexes,
             _draw_retreat,
+            ("retreat_into", "pinned_zoc", "given_up_to_stay"),
             what="where may the defenders retreat",
         ),
         "retreat_losses": _Kind(
@@ -968,6 +1004,7 @@ _KINDS: dict[str, dict[str, _Kind]] = {
             },
             _retreat_losses,
             _draw_retreat,
+            ("retreat_into", "pinned_zoc", "given_up_to_stay"),
             what="how many defending units are lost",
         ),
         "bonus_allowed": _Kind(
@@ -1021,6 +1058,7 @@ _KINDS: dict[str, dict[str, _Kind]] = {
             _NO,
             _pz8_platoon,
             _draw_platoon,
+            ("shaken_hq", "shaken_member"),
             what="may this platoon move together",
         ),
         "rally": _Kind(
@@ -1170,6 +1208,23 @@ def _kind_readings(q: Question) -> tuple[str, ...]:
         readings = tuple(r for r in readings if r != "crowded")
     if q.kind == "dice" and _s(q, "fire") != "assault":
         readings = tuple(r for r in readings if r != "assault")
+    if q.kind == "dice" and not any(isinstance(v, str) for v in _s(q, "strengths")):
+        readings = tuple(r for r in readings if r != "disrupted_firers")
+    if q.kind in ("retreat_hexes", "retreat_losses"):
+        situation = q.board
+        units = [u for here in situation.units.values() for u in here]
+        if not any(u.pinned or u.spent for u in units):
+            readings = tuple(r for r in readings if r != "pinned_zoc")
+        defenders = situation.units.get(situation.target, ())
+        if not any(u.kind == "fortification" or u.immobilized for u in defenders):
+            readings = tuple(r for r in readings if r != "given_up_to_stay")
+    if q.kind == "platoon":
+        side = [t for t in q.board.pieces if t.side == _s(q, "side") and t.shaken]
+        readings = tuple(
+            r
+            for r in readings
+            if any(t.is_hq == (r == "shaken_hq") for t in side)  # whose shaken marker matters
+        )
     if q.kind == "destroy_chance" and _s(q, "firer") is None:
         readings = tuple(r for r in readings if r != "cover_reading")
     return readings

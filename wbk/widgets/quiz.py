@@ -518,7 +518,7 @@ class QuizPanel(Panel):
             "tanks": " Click the tanks on the table (a second click takes one off), then Check.",
         }.get(q.form, "")
         assumed = [
-            quiz.READING_WORDS[key][value]
+            quiz.reading_words(key)[value]
             for key, value in q.readings.items()
             if value != q.reading_options[key][0]
         ]
@@ -531,7 +531,7 @@ class QuizPanel(Panel):
         self.readings = {}
         for key, values in q.reading_options.items():
             box = widgets.Dropdown(
-                options=[(quiz.READING_WORDS[key][v], v) for v in values],
+                options=[(quiz.reading_words(key)[v], v) for v in values],
                 value=q.readings.get(key, values[0]),
                 description=key.replace("_", " "),
                 style={"description_width": "initial"},
