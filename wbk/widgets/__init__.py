@@ -622,9 +622,10 @@ class MapPanel(Panel):
         self.view.set_title(self.stale_title())
         self.view.redraw()
 
-    def show(self, **hexes: Hex) -> str:
-        """Draw the overlays for the chosen hexes, title the picture with its answer, and return
-        the pane's HTML."""
+    def show(self, *args: Any, **hexes: Any) -> str:
+        """Draw the overlays for the chosen hexes (given by the boxes' names, each a ``Hex``),
+        title the picture with its answer, and return the pane's HTML. A subclass names its
+        boxes: ``show(self, firer: Hex, target: Hex)``."""
         raise NotImplementedError
 
 

@@ -1,0 +1,40 @@
+"""The panels' common frame as a user meets it in JupyterLab (Chromium): what only a browser
+shows, on chapter 00's trace panel (fixtures and helpers in browser_support.py)."""
+
+from browser_support import errors_shown, run_all
+
+
+def test_a_message_never_moves_the_map_and_names_each_bad_input(browser, lab):
+    page = run_all(browser, lab, "00_hex_basics.ipynb")
+    canvas = page.locator(".jupyter-matplotlib-canvas-div canvas").last
+    canvas.scroll_into_view_if_needed()
+    top = canvas.bounding_box()["y"]
+    boxes = {
+        name: page.locator(f".widget-text:has(.widget-label:text-is('{name}')) input").last
+        for name in ("from", "to")
+    }
+    boxes["from"].fill("19x3")
+    boxes["from"].press("Enter")
+    page.locator(".widget-html:has-text(\"from: '19x3' is not a hex label\")").wait_for(
+        timeout=10_000
+    )
+    assert canvas.bounding_box()["y"] == top  # the message line was kept for it
+    boxes["to"].fill("1999")
+    boxes["to"].press("Enter")
+    page.locator(".widget-html:has-text('to: hex 1999 is off the map')").wait_for(timeout=10_000)
+    page.locator('.widget-html:has-text(\'Out of date while "from" and "to" are bad\')').wait_for(
+        timeout=10_000
+    )
+    boxes["from"].fill("1913")
+    boxes["from"].press("Enter")
+    page.locator(".widget-html:has-text('Out of date while \"to\" is bad')").wait_for(
+        timeout=10_000
+    )
+    boxes["to"].fill("1716")
+    boxes["to"].press("Enter")
+    # both fixed: the answer is back (the dimmed old answer goes)
+    page.locator(".widget-html:has-text('Out of date')").wait_for(state="detached", timeout=10_000)
+    assert page.locator(".widget-html li:has-text('along hexside 1715/1816')").count() == 1
+    assert canvas.bounding_box()["y"] == top
+    assert errors_shown(page) == []
+    page.close()
