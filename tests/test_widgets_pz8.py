@@ -287,3 +287,184 @@ def test_the_tank_controls_are_choices_in_plain_words():
     ]
     assert all(panel.click.tooltips)  # the short labels' detail
     assert "shaken" in panels.gun_against_armor().controls["natural_six"].tooltip
+
+
+# --- issue 17: out of date exactly while an input is bad -----------------------------------------
+
+
+def test_the_stuck_out_of_date_is_gone_every_bad_input_named():
+    panel = panels.TablePanel(path="unused.toml")
+    title = panel.view.ax.get_title()
+    panel.tank_name.value = ""
+    panel.click.value = "place"
+    click(panel, 10, 40)  # nothing to place
+    assert "tank name: the tank needs a name" in panel.message.value
+    assert panel.view.ax.get_title() == 'Out of date: fix "tank name" above'
+    panel.terrain_size.value = "6 x"
+    assert "tank name: " in panel.message.value and "terrain size: " in panel.message.value
+    assert panel.view.ax.get_title() == 'Out of date: fix "tank name" and "terrain size" above'
+    panel.terrain_size.value = "6 x 4"  # the size fixed: the name is still bad, and said so
+    assert "tank name: the tank needs a name" in panel.message.value
+    assert panel.view.ax.get_title() == 'Out of date: fix "tank name" above'
+    assert "Out of date while &quot;tank name&quot; is bad" in panel.pane.value or (
+        "Out of date while" in panel.pane.value
+    )
+    panel.tank_name.value = "Panther"  # typed back: the answer returns
+    assert panel.message.value == "" and panel.view.ax.get_title() == title
+    assert "Out of date" not in panel.pane.value
+
+
+def test_a_bad_shooter_and_a_bad_calibre_are_both_named_until_each_is_fixed():
+    panel = panels.TablePanel(path="unused.toml")
+    panel.boxes["shooter"].value = "Panzer"
+    panel.calibre.value = "6 pounder"
+    assert "shooter: no tank called 'Panzer'" in panel.message.value
+    assert "calibre: calibre '6 pounder': the card names only the 2 pounder" in panel.message.value
+    panel.boxes["shooter"].value = "Tiger"
+    assert panel.view.ax.get_title() == 'Out of date: fix "calibre" above'
+    panel.calibre.value = "75mm"
+    assert panel.view.ax.get_title().startswith("Tiger → KV-1")
+    assert panel.gun.value == "medium"
+
+
+# --- issue 17: a click selects a tank, the row edits it in place ----------------------------------
+
+
+def test_clicking_a_tank_selects_it_and_the_row_edits_it_in_place():
+    panel = panels.TablePanel(path="unused.toml")
+    panel.click.value = "place"
+    click(panel, 30, 8)  # on the Tiger: selected, not a Panther put on top of it
+    assert "selected 'Tiger'" in panel.message.value
+    assert (panel.tank_name.value, panel.tank_class.value, panel.gun.value) == (
+        "Tiger",
+        "heavy",
+        "long",
+    )
+    assert panel.flags["is_hq"].value is False and panel.crew.value == "regular"
+    assert "it moves 'Tiger' there. The row below edits 'Tiger' in place." in panel.hint.value
+    panel.gun.value = "medium"
+    panel.flags["shaken"].value = True
+    panel.flags["is_hq"].value = True
+    panel.platoon.value = "2"
+    panel.facing.value = 0
+    tiger = panel.table.piece("Tiger")
+    assert (tiger.gun, tiger.shaken, tiger.is_hq, tiger.platoon, tiger.facing) == (
+        "medium",
+        True,
+        True,
+        "2",
+        0,
+    )
+    assert tiger.position == (30.0, 8.0) and tiger.tank_class == "heavy"  # the rest stays
+    assert "'Tiger': facing." in panel.message.value
+    assert "Tiger · pl. 2" in [t.get_text() for t in panel.view.names]
+    panel.calibre.value = "88"  # the picker edits it too
+    assert panel.table.piece("Tiger").gun == "long"
+
+
+def test_an_edit_that_cannot_stand_is_refused_and_the_row_shows_the_tank_again():
+    panel = panels.TablePanel(path="unused.toml")
+    panel.click.value = "place"
+    click(panel, 1, 20)  # a Panther facing the far edge, against the left edge
+    panel.facing.value = 0  # turned to the right edge, its rear would leave the table
+    assert "'Panther' at position [1.0, 20.0] facing 0: its footprint leaves" in panel.message.value
+    assert panel.table.piece("Panther").facing == 90 and panel.facing.value == 90
+    assert "Out of date" not in panel.pane.value
+
+
+def test_a_shooter_picked_by_a_click_is_selected_too():
+    panel = panels.TablePanel(path="unused.toml")
+    click(panel, 21.5, 31)  # the KV-1, as the shooter
+    assert panel.boxes["shooter"].value == "KV-1" and panel.tank_name.value == "KV-1"
+    assert panel.side.value == "Soviet" and panel.gun.value == "medium"
+
+
+# --- issue 17: controls that change nothing say so -----------------------------------------------
+
+
+def test_a_natural_6_makes_no_difference_unless_a_7_is_needed():
+    panel = panels.gun_against_armor()
+    note = panel.widget.children[0].children
+    words = [c.value for c in note if isinstance(c, panels.widgets.HTML)]
+    assert "<i>makes no difference here</i>" in words
+    panel.controls["cover"].value = True
+    panel.controls["shaken"].value = True  # now a short or medium gun needs a 7
+    words = [c.value for c in panel.widget.children[0].children if hasattr(c, "value")]
+    assert "<i>makes no difference here</i>" not in words
+
+
+def test_the_cover_reading_says_when_it_makes_no_difference():
+    panel = panels.TablePanel(path="unused.toml")  # 53% of the KV-1 seen: the readings differ
+    assert panel.cover_note.value == ""
+    panel.boxes["shooter"].value = "Pz IV 2"  # in the open: both readings agree
+    assert panel.cover_note.value == "<i>makes no difference here</i>"
+
+
+def test_platoon_warnings_are_shown_not_errors():
+    table = pz8.Table(
+        48,
+        48,
+        pieces=[
+            pz8.Tank("A", (10, 10), side="X", is_hq=True),
+            pz8.Tank("B", (30, 30), side="Y"),
+        ],
+    )
+    panel = panels.TablePanel(table, "A", "B", path="unused.toml")
+    assert "a warning, not an error" in panel.pane.value
+    assert "the Y platoon has 0 HQs (the card asks for one)" in panel.pane.value
+    assert panel.message.value == ""
+
+
+# --- issue 17: titles never cut off, charts in percent --------------------------------------------
+
+
+def _inside(figure, text) -> bool:
+    figure.canvas.draw()
+    box = text.get_window_extent(figure.canvas.get_renderer())
+    whole = figure.bbox
+    return box.x0 >= whole.x0 and box.x1 <= whole.x1 and box.y0 >= whole.y0 and box.y1 <= whole.y1
+
+
+def test_the_longest_duel_title_fits_inside_the_figure():
+    panel = panels.duel_calculator()
+    for name, value in {
+        "first_crew": "veteran",
+        "second_crew": "veteran",
+        "first_in_cover": True,
+        "second_in_cover": True,
+        "shaken_rule": True,
+        "turns": "card",
+        "range_inches": 10,
+    }.items():
+        panel.controls[name].value = value
+    said = suptitle(panel)
+    assert "wins" in said and len(said) < 160  # no 40-digit fraction
+    assert "/37759" not in said
+    assert _inside(panel.figure, panel.figure._suptitle)
+    panel.controls["range_inches"].value = 26  # the out-of-range title, the longer words
+    assert _inside(panel.figure, panel.figure._suptitle)
+    ticks = [t.get_text() for t in panel.figure.axes[0].get_yticklabels()]
+    assert ticks[-1] == "100%" and all(t.endswith("%") for t in ticks)
+
+
+def test_the_longest_gun_against_armor_titles_fit_inside_the_figure():
+    panel = panels.gun_against_armor()
+    for cover in (False, True):
+        for shaken in (False, True):
+            panel.controls["cover"].value = cover
+            panel.controls["shaken"].value = shaken
+            panel.controls["veteran"].value = True
+            texts = [panel.figure._suptitle, *(ax.title for ax in panel.figure.axes)]
+            assert all(_inside(panel.figure, t) for t in texts if t.get_text())
+
+
+def test_the_longest_table_title_fits_inside_the_figure():
+    panel = panels.TablePanel(path="unused.toml")
+    panel.click.value = "place"
+    panel.tank_name.value = "Panzerkampfwagen VI Ausf. E Tiger"
+    panel.side.value = "German"
+    click(panel, 4, 44)  # far from everything, on the same side as the Pz IV 1
+    panel.boxes["target"].value = "Panzerkampfwagen VI Ausf. E Tiger"
+    title = panel.view.title()
+    assert "no shot" in title and "same side" in title and "out of range" in title
+    assert _inside(panel.figure, panel.view.ax.title)

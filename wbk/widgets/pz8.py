@@ -25,7 +25,7 @@ from wbk.errors import WbkError
 from wbk.explain import steps_html
 from wbk.games import pz8
 from wbk.games.pz8 import Tank
-from wbk.plot import TITLE_SIZES, wrap_to_width
+from wbk.plot import TITLE_SIZES, text_width, wrap_to_width
 from wbk.table import TERRAIN_KINDS, Table, Terrain
 from wbk.tableplot import (
     TableView,
@@ -154,7 +154,9 @@ def gun_against_armor() -> ChartPanel:
             ax=left,
             xlabel="firer's gun",
             ylabel="target",
-            title=f"Which gun kills which tank?\ndestroyed by one attack ({words})",
+            title="Which gun kills which tank?\ndestroyed by one attack"
+            + ("\n" if text_width(f"destroyed by one attack ({words})", 10) > 250 else " ")
+            + f"({words})",
         )
         kills = {key: _destroyed(d) for key, d in attacks.items()}
         best, worst = max(kills, key=kills.get), min(kills, key=kills.get)
