@@ -24,7 +24,8 @@ from fractions import Fraction
 import matplotlib
 import numpy as np
 
-from wbk.dice import Dist, outcome_name, percent
+from wbk.dice import Dist, Outcome, outcome_name, percent
+from wbk.errors import WbkError
 
 #: Bars and cells get their numbers printed when there are at most this many.
 NUMBERED_UP_TO = 16
@@ -116,22 +117,28 @@ def bar_chart(
     title: str | None = None,
     xlabel: str = "outcome",
     ylabel: str = "probability",
+    outcomes: Sequence | None = None,
 ) -> matplotlib.axes.Axes:
     """One distribution as bars of probability, its mean marked (behind the bars) when the
     outcomes are numbers; each bar's percent printed above it when there are at most
     ``NUMBERED_UP_TO`` bars. Numbers whose bars would be under 1/1000 of the tallest are left
-    off the ends, and the chart says so."""
+    off the ends, and the chart says so. ``outcomes`` lists every outcome to show, in order,
+    those that cannot come up included as bars of 0% (every damage level, say)."""
     ax = _axes(ax)
     weights, total = dist.weights, dist.total
-    outcomes = dist.outcomes()
+    every = outcomes is not None
+    outcomes = tuple(outcomes) if outcomes is not None else dist.outcomes()
+    missing = [o for o in dist.outcomes() if o not in outcomes]
+    if missing:
+        raise WbkError(f"outcomes {list(outcomes)!r} leave out {missing[0]!r}, which can come up")
     # named outcomes (booleans, enum members such as a damage level) are categories, not numbers
     numeric = all(_is_number(o) for o in outcomes)
     tallest = max(weights.values())
-    kept = [i for i, o in enumerate(outcomes) if weights[o] * 1000 >= tallest]
-    if numeric and len(kept) < len(outcomes):  # only the bars a reader could see
+    kept = [i for i, o in enumerate(outcomes) if weights.get(o, 0) * 1000 >= tallest]
+    if numeric and not every and len(kept) < len(outcomes):  # only the bars a reader could see
         outcomes = outcomes[kept[0] : kept[-1] + 1]
         xlabel = f"{xlabel} (tails under 1/1000 of the tallest bar not drawn)"
-    probabilities = [weights[o] / total for o in outcomes]  # exact whole numbers of any size
+    probabilities = [weights.get(o, 0) / total for o in outcomes]  # whole numbers of any size
     positions = list(outcomes) if numeric else list(range(len(outcomes)))
     bars = ax.bar(positions, probabilities, color=BAR_COLOUR, width=0.8)
     if len(outcomes) <= NUMBERED_UP_TO:
@@ -175,7 +182,7 @@ def _chance_axis(ax, ylabel: str, xlabel: str, title: str | None, xs: Sequence) 
 
 
 def at_least_curves(
-    curves: Mapping[str, Mapping[float, Dist]],
+    curves: Mapping[str, Mapping[Outcome, Dist]],
     threshold: Hashable,
     *,
     ax=None,
@@ -206,7 +213,7 @@ def at_least_curves(
 
 
 def at_least_each_outcome(
-    by_x: Mapping[float, Dist],
+    by_x: Mapping[Outcome, Dist],
     outcomes: Sequence[Hashable],
     *,
     ax=None,
@@ -249,13 +256,20 @@ def stacked_bars(
     xlabel: str = "",
     colours: Sequence | None = None,
     unit: tuple[str, str] | None = None,
+    outcomes: Sequence | None = None,
 ) -> matplotlib.axes.Axes:
     """Each case a 100% bar split into its ordered outcomes (nothing to worst, left to right),
     coloured by ``ordered_colours`` unless ``colours`` are given, the legend above in order.
     ``unit`` names what numeric outcomes count, one and many: ("hit", "hits") gives the legend
-    "0 hits", "1 hit", "2 hits"."""
+    "0 hits", "1 hit", "2 hits". ``outcomes`` lists every outcome the legend names, those no
+    case can come to included (every damage level, say)."""
     ax = _axes(ax, size=(7, 0.6 + 0.45 * len(cases)))
-    outcomes = sorted({o for d in cases.values() for o in d.outcomes()})
+    possible = sorted({o for d in cases.values() for o in d.outcomes()})
+    if outcomes is None:
+        outcomes = possible
+    elif any(o not in outcomes for o in possible):
+        left_out = next(o for o in possible if o not in outcomes)
+        raise WbkError(f"outcomes {list(outcomes)!r} leave out {left_out!r}, which can come up")
     colours = list(colours) if colours is not None else ordered_colours(len(outcomes))
     names = list(cases)
     left = np.zeros(len(names))
@@ -296,17 +310,28 @@ def stacked_bars(
     return ax
 
 
+def _before_drawing(text: matplotlib.text.Text, fit: Callable[[object], None]) -> None:
+    """Call ``fit(renderer)`` each time ``text`` is drawn, just before: the figure is laid out
+    by then, so the sizes ``fit`` measures are final, and laying it out costs nothing extra."""
+    draw = text.draw
+
+    def fitted_draw(renderer) -> None:
+        fit(renderer)
+        draw(renderer)
+
+    text.draw = fitted_draw  # type: ignore[method-assign]
+
+
 def _keep_numbers_that_fit(ax, pairs) -> None:
-    """Leave off each number wider than its bar segment or cell (measured as laid out)."""
-    figure = ax.figure
-    figure.draw_without_rendering()  # lays the figure out, so extents are final
-    renderer = figure._get_renderer()
+    """Show each number only while it fits its bar segment (measured when drawn)."""
     for box, text in pairs:
-        if not text.get_text():
-            continue
-        room = box.get_window_extent(renderer).width
-        if text.get_window_extent(renderer).width > CELL_FILL * room:
-            text.set_text("")
+
+        def fit(renderer, box=box, text=text) -> None:
+            room = box.get_window_extent(renderer).width
+            text.set_visible(True)
+            text.set_visible(text.get_window_extent(renderer).width <= CELL_FILL * room)
+
+        _before_drawing(text, fit)
 
 
 def heatmap(
@@ -356,15 +381,17 @@ CELL_FILL = 0.85
 
 
 def _fit_cell_numbers(ax, numbers, columns: int) -> None:
-    """All cells' numbers in one size that fits the cells (7 points at most), else none."""
-    figure = ax.figure
-    figure.draw_without_rendering()
-    renderer = figure._get_renderer()
-    cell = ax.get_window_extent(renderer).width / columns
-    widest = max(text.get_window_extent(renderer).width for text in numbers)
-    size = min(7.0, 7.0 * CELL_FILL * cell / widest)  # a gap between neighbours' numbers
-    for text in numbers:
-        if size >= SMALLEST_NUMBER:
-            text.set_fontsize(size)
-        else:
-            text.set_text("")
+    """All cells' numbers in one size that fits the cells (7 points at most), else none; sized
+    as the first is drawn, the others following it."""
+
+    def fit(renderer) -> None:
+        cell = ax.get_window_extent(renderer).width / columns
+        for text in numbers:
+            text.set_fontsize(7.0)
+        widest = max(text.get_window_extent(renderer).width for text in numbers)
+        size = min(7.0, 7.0 * CELL_FILL * cell / widest)  # a gap between neighbours' numbers
+        for text in numbers:
+            text.set_fontsize(max(size, SMALLEST_NUMBER))
+            text.set_visible(size >= SMALLEST_NUMBER)
+
+    _before_drawing(numbers[0], fit)
