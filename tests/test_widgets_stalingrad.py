@@ -68,15 +68,14 @@ def test_numbers_as_a_wargamer_says_them():
     assert percent(1 - Fraction(1, 10**5)) == ">99.99%"
     assert percent(0) == "0%" and percent(1) == "100%"
     assert chance(Fraction(7, 12)) == "7/12 (58.33%)"
-    assert (
-        count(1, "hex", "hexes") == "1 hex" and count(2, "hex", "hexes") == "2 hexes"
-    )
+    assert count(1, "hex", "hexes") == "1 hex" and count(2, "hex", "hexes") == "2 hexes"
 
 
 def test_crt_explorer_title_says_what_a_shift_and_a_drm_do():
     panel = panels.crt_explorer()
     assert suptitle(panel) == (
-        "Illustrative CRT (not the published table)\n15 AF on 10-19: pin or worse 83.33%, a unit lost 50.00%"
+        "Illustrative CRT (not the published table)\n"
+        "15 AF on 10-19: pin or worse 83.33%, a unit lost 50.00%"
     )
     ax = panel.figure.axes[0]
     assert [t.get_text() for t in ax.get_yticklabels()][5] == "10-19  (15 AF)"
@@ -89,7 +88,8 @@ def test_crt_explorer_title_says_what_a_shift_and_a_drm_do():
     ]
     panel.controls["shift"].value = 1
     assert suptitle(panel).endswith(
-        "15 AF, 1 column right (10-19 → 20-29): pin or worse 83.33% → 100%, a unit lost 50.00% → 66.67%"
+        "15 AF, 1 column right (10-19 → 20-29): pin or worse 83.33% → 100%, "
+        "a unit lost 50.00% → 66.67%"
     )
     assert next(t.get_text() for t in panel.figure.axes[0].get_yticklabels()) == "1 → 2"
     panel.controls["drm"].value = 1
@@ -201,20 +201,25 @@ def test_retreat_planner_answers_in_its_title_and_legend():
         "balka",
         "city",
         "suburb",
-        "German units",
-        "Soviet units",
-        "units in the hex",
+        "German units (short names)",
+        "Soviet units (short names)",
+        "eliminated",
         "being attacked",
         "being bombarded",
         "legal retreat hex (9.87)",
         "enemy ZOC (6.0): closed",
         "defending hex",
         "retreat chosen",
-        "units eliminated there",
     } == set(legend(view))
     assert "1 hex open for the retreat: 1414." in planner.pane.value
     # a static page shows the answer's controls, not what the next click would do
-    assert planner.controls_text() == ["defending hex: 1313", "stacking limit: 3"]
+    assert planner.controls_text() == [
+        "defending hex: 1313",
+        "stacking limit: 3",
+        "retreat into: any hexes (units may split)",
+        "ZOC of pinned units: still exerted",
+        "to stay, give up: another unit",
+    ]
     assert "<th>2/42 Rifle</th><td>1414</td><td>eliminated</td>" in planner.pane.value
     planner.stacking.value = 5
     assert view.ax.get_title().startswith('"P" in clear 1313: 1 of 3 units eliminated (Bunker 7)')
@@ -367,15 +372,88 @@ def test_a_planner_edge_case_reloads_to_the_same_picture(tmp_path):
     assert again.message.value == ""
 
 
-def test_retreat_planner_names_a_bad_strength():
+@pytest.mark.parametrize("typed", ["2.5", "-1", "", "2,5", "٣"])
+def test_retreat_planner_names_a_bad_strength(typed):
     planner = panels.RetreatPlanner()
-    planner.strength.value = -1
-    assert "strength -1 is not a whole number of 0 or more" in planner.message.value
+    units = sum(len(here) for here in planner.situation.units.values())
+    planner.strength.value = typed
+    said = f"strength {typed!r} is not a whole number of 0 or more"
+    assert said in planner.message.value and "<br" not in planner.message.value
     planner.click.value = "place"
-    click(planner, "1010")
-    assert "strength -1 is not a whole number of 0 or more" in planner.message.value
-    planner.strength.value = 2
+    click(planner, "1010")  # nothing placed, never a strength of 25 for "2.5"
+    assert said in planner.message.value
+    assert sum(len(here) for here in planner.situation.units.values()) == units
+    planner.strength.value = "2"
     assert planner.message.value == ""
+    click(planner, "1010")
+    placed = planner.situation.units[planner.map.hex("1010")]
+    assert [u.strength for u in placed] == [2]
+
+
+def test_retreat_planner_drops_the_note_once_edits_change_the_situation():
+    planner = panels.RetreatPlanner(example_situation("one_way_out"))
+    note = planner.situation.note
+    assert note and html.escape(note) in planner.pane.value
+    planner.click.value = "bombarded"
+    click(planner, "1414")  # the one way out is now open too: the note would be false
+    assert planner.situation.note == "" and html.escape(note) not in planner.pane.value
+    assert "The note the situation came with was dropped" in planner.pane.value
+    again = panels.RetreatPlanner(example_situation("one_way_out"))
+    again.stacking.value = 1
+    assert again.situation.note == "" and "was dropped" in again.pane.value
+
+
+def test_retreat_planner_prints_each_unit_s_short_name_over_everything():
+    planner = panels.RetreatPlanner(example_situation("rule_9_89"))
+    texts = {t.get_text(): t for t in planner.overlay.labels}
+    assert set(texts) == {"Minefield 3", "✗ Bunker 7", "✗ T-34/84 Tk", "1/42 Rifle", "Pz III/24"}
+    arrows = max(a.get_zorder() for a in planner.overlay.arrows)
+    assert all(t.get_zorder() > max(arrows, 9) for t in texts.values())  # 9: the hex numbers
+    assert panels.unit_label("Guards Rifle Regiment 42") == "Guards Rif…"
+    crowded = replace(
+        planner.situation,
+        units={
+            **planner.situation.units,
+            planner.map.hex("1010"): [Unit(f"S{i}", "Soviet", "infantry", 1) for i in range(6)],
+        },
+    )
+    planner.overlay.show_situation(crowded)
+    x, _ = center(planner.map.hex("1010"))
+    shown = [t.get_text() for t in planner.overlay.labels if t.get_position()[0] == x]
+    assert shown == ["S0", "S1", "S2", "+3 more"]
+
+
+def test_retreat_planner_says_which_settings_make_no_difference_here():
+    planner = panels.RetreatPlanner(example_situation("one_way_out"))
+    notes = {name: html_.value for name, html_ in planner.no_difference.items()}
+    # one unit, no pinned enemy, a clear hex: only the stacking limit of 1... changes nothing
+    assert notes == {
+        "stacking": "<i>makes no difference here</i>",
+        "retreat_into": "<i>makes no difference here</i>",
+        "pinned_zoc": "<i>makes no difference here</i>",
+        "given_up_to_stay": "<i>makes no difference here</i>",
+    }
+    shared = panels.RetreatPlanner(example_situation("shared_hex"))
+    assert shared.no_difference["stacking"].value == ""
+    four = Situation(
+        "four",
+        HexMap("m", (10, 16), (10, 16)),
+        {"1313": [Unit(f"{n}/42", "Soviet", "infantry", n) for n in (1, 2, 3, 4)]},
+        target="1313",
+    )
+    planner = panels.RetreatPlanner(four)
+    assert planner.no_difference["retreat_into"].value == ""
+    planner.readings["retreat_into"].value = "one_hex"
+    assert planner.view.ax.get_title().startswith('"P" in clear 1313: 1 of 4 units eliminated')
+
+
+def test_retreat_planner_shows_staying_and_retreating_side_by_side():
+    planner = panels.RetreatPlanner(example_situation("balka_stay_or_go"))
+    pane = planner.pane.value
+    assert "<th>retreat (9.87)</th><th>stay (9.88)</th>" in pane
+    r = planner.situation.retreat()
+    assert f"<td>{r.go.cost}: {html.escape(', '.join(r.go.eliminated))}</td>" in pane
+    assert f"<td>1: {html.escape(r.stay_eliminates)}</td>" in pane
 
 
 def test_panels_lay_their_controls_out_in_a_few_rows_with_whole_labels():

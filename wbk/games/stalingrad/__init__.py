@@ -15,10 +15,13 @@ Public names:
 - 9.67 ``close_assault_bonus(...) -> CloseAssault``: may the attacker take the Close Assault
   Bonus, and what it buys and costs, as exact distributions with a one-line verdict;
 - 9.87-9.89 ``retreat_after_combat(...) -> Retreat``: where defenders hit by a "P" may retreat,
-  who is lost, who is untouched, and whether they may stay;
+  who is lost, who is untouched, and whether they may stay (``Retreat.go`` and ``.stay``: each
+  choice whole, a ``Choice``);
 - ``Situation`` (``Situation.load``, ``Situation.from_toml``, ``retreat``),
   ``example_situation(name)``: a map with units, attacked and bombarded hexes, from TOML;
-- option values ``KINDS``, ``SIDES``, ``LOSS_CHOICES``, ``PINNED_ATTACK_READINGS``.
+- option values ``KINDS``, ``SIDES``, ``LOSS_CHOICES``, ``PINNED_ATTACK_READINGS``; the
+  readings' values ``FIRE_WITHOUT_BONUS_READINGS``, ``COLUMN_AFTER_FIRE_READINGS`` (9.67),
+  ``RETREAT_INTO_READINGS``, ``PINNED_ZOC_READINGS``, ``GIVEN_UP_TO_STAY_READINGS`` (9.87-9.89).
 
 Where they live: ``crt`` (CRT files and lookups), ``units`` (``Unit``), ``close_assault`` (9.67),
 ``retreat`` (9.87-9.89) and ``situation`` (situation files); import them from here.
@@ -42,6 +45,8 @@ from __future__ import annotations
 # The names after __all__'s are the results' classes and the option values the panels use.
 from wbk.games.stalingrad.close_assault import (
     ASSAULT_KINDS,  # noqa: F401
+    COLUMN_AFTER_FIRE_READINGS,  # noqa: F401
+    FIRE_WITHOUT_BONUS_READINGS,  # noqa: F401
     LOSS_CHOICES,
     NO_ATTACK,  # noqa: F401
     NO_FIRE,  # noqa: F401
@@ -53,8 +58,12 @@ from wbk.games.stalingrad.close_assault import (
 from wbk.games.stalingrad.crt import Crt, Effect, example_crt
 from wbk.games.stalingrad.retreat import (
     CLEAR,  # noqa: F401
+    GIVEN_UP_TO_STAY_READINGS,  # noqa: F401
+    PINNED_ZOC_READINGS,  # noqa: F401
+    RETREAT_INTO_READINGS,  # noqa: F401
     STAY_TERRAIN,  # noqa: F401
     ZOC_KINDS,  # noqa: F401
+    Choice,  # noqa: F401
     Retreat,  # noqa: F401
     eliminated_words,  # noqa: F401
     retreat_after_combat,

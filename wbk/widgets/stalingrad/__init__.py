@@ -43,6 +43,7 @@ from wbk.widgets.stalingrad.retreat import (
     retreat_arrows,
     retreat_table,
     retreat_title,
+    unit_label,
 )
 
 __all__ = [
@@ -78,4 +79,5 @@ __all__ = [
     "retreat_table",
     "retreat_title",
     "table_control",
+    "unit_label",
 ]

@@ -7,12 +7,14 @@ import re
 import textwrap
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import ipywidgets as widgets
 from matplotlib import patheffects
 from matplotlib.artist import Artist
 from matplotlib.collections import PolyCollection
 from matplotlib.lines import Line2D
+from matplotlib.text import Text
 
 from wbk.errors import WbkError
 from wbk.explain import count
@@ -50,6 +52,47 @@ BOMBARDED = "#CC79A7"
 RETREAT = SKY_BLUE
 #: The hatching of the hexes in the enemy's ZOC.
 ZOC = "#8c8c8c"
+SIDE_COLOURS = {"German": GERMAN, "Soviet": SOVIET}
+#: Units' names go over the arrows, markers and hex numbers, and the hex numbers over the
+#: arrows: a label is never covered.
+Z_UNIT_NAMES, Z_ARROWS = 11, 8.6
+#: The mark before the name of a unit eliminated.
+LOST_MARK = "✗"
+#: Names printed in one hex; more units are summed up on the last line ("+2 more").
+MOST_LINES = 4
+LINE_SPACING = 0.24
+
+
+#: The readings of 9.87-9.89 the planner offers: keyword, label, (words, value) choices, tooltip.
+READING_CONTROLS = [
+    (
+        "retreat_into",
+        "retreat into",
+        [("any hexes (units may split)", "any_hexes"), ("one hex, all together", "one_hex")],
+        '9.87 "the hex he retreats into": may the units split? (the text does not settle it)',
+    ),
+    (
+        "pinned_zoc",
+        "ZOC of pinned units",
+        [("still exerted", "exerts"), ("none", "none")],
+        "do pinned or spent enemy units exert a ZOC? (6.0, not in wbk's texts)",
+    ),
+    (
+        "given_up_to_stay",
+        "to stay, give up",
+        [("another unit", "another_unit"), ("may be a 9.89 loss", "a_9_89_loss")],
+        "9.88: may the unit given up to stay be a fortification or immobilized tank 9.89 "
+        "eliminates anyway? (the text does not settle it)",
+    ),
+]
+NO_DIFFERENCE = "makes no difference here"
+
+
+def unit_label(name: str, eliminated: bool = False, *, longest: int = 11) -> str:
+    """A unit's name as printed in its hex: whole up to ``longest`` characters, else cut short
+    with "…"; an eliminated unit's marked "✗"."""
+    short = name if len(name) <= longest else name[: longest - 1].rstrip() + "…"
+    return f"{LOST_MARK} {short}" if eliminated else short
 
 
 def _moves(r: stalingrad.Retreat) -> str:
@@ -123,10 +166,10 @@ def retreat_arrows(target: Hex, hexes) -> list[tuple[tuple[float, float], tuple[
 
 
 class RetreatOverlay:
-    """A situation and its retreat drawn over a ``MapView``: the units (a marker per side, the
-    number of units printed), attacked and bombarded hexes hatched, the defending hex outlined,
-    the legal retreat hexes shaded, the retreat chosen drawn, the units lost crossed; the answer
-    in the title and every mark in the legend."""
+    """A situation and its retreat drawn over a ``MapView``: the units (their short names in
+    their hexes, in their side's colour, drawn over everything), attacked and bombarded hexes
+    hatched, the defending hex outlined, the legal retreat hexes shaded, the retreat chosen
+    drawn, the units lost marked "✗"; the answer in the title and every mark in the legend."""
 
     def __init__(self, view: MapView):
         self.view = view
@@ -150,47 +193,82 @@ class RetreatOverlay:
         self.arrow_key = Line2D(
             [], [], color=RETREAT, linestyle="none", marker=r"$\rightarrow$", markersize=14
         )
-        (self.german,) = ax.plot(
-            [], [], "o", color=GERMAN, markeredgecolor="white", markersize=11, zorder=7
-        )
-        (self.soviet,) = ax.plot(
-            [], [], "s", color=SOVIET, markeredgecolor="white", markersize=10, zorder=7
-        )
-        (self.lost,) = ax.plot(
-            [], [], "X", color="black", markeredgecolor="white", markersize=12, zorder=8
+        #: the units' names printed in their hexes, drawn over everything else
+        self.labels: list[Text] = []
+        self.side_keys = {
+            side: Line2D([], [], linestyle="none", marker="$Ab$", color=colour, markersize=12)
+            for side, colour in (("German", GERMAN), ("Soviet", SOVIET))
+        }
+        self.lost_key = Line2D(
+            [], [], linestyle="none", marker=f"${LOST_MARK}$", color="black", markersize=9
         )
 
     def _polygons(self, hexes) -> list:
         view = self.view
         return [view.polygons[view.index[h]] for h in sorted(hexes)]
 
-    def show_situation(self, s: Situation) -> None:
+    def show_situation(
+        self, s: Situation, lost: frozenset[str] = frozenset(), lost_words: str = "eliminated"
+    ) -> None:
+        """Draw the situation: each unit's short name in its hex, in its side's colour (those
+        in ``lost`` marked eliminated, ``lost_words`` in the legend), and the hexes attacked and
+        bombarded."""
         view = self.view
         self.attacked.set_verts(self._polygons(s.attacked))
         self.bombarded.set_verts(self._polygons(s.bombarded))
-        points: dict[str, list[tuple[float, float]]] = {"German": [], "Soviet": []}
+        for label in self.labels:
+            label.remove()
+        self.labels.clear()
+        halo = [patheffects.withStroke(linewidth=2.5, foreground="white")]
         for h, here in s.units.items():
             x, y = center(h)
-            sides = sorted({u.side for u in here})
-            for i, side in enumerate(sides):
-                points[side].append((x + (0.3 * (2 * i - 1) if len(sides) == 2 else 0), y))
-        lines = {"German": self.german, "Soviet": self.soviet}
-        for side, line in lines.items():
-            line.set_data([p[0] for p in points[side]], [p[1] for p in points[side]])
-        view.show_numbers({h: len(here) for h, here in s.units.items()}, label="units in the hex")
-        entries = {f"{side} units": line for side, line in lines.items() if points[side]}
+            lines = [(u.side, unit_label(u.name, u.name in lost)) for u in here]
+            if len(lines) > MOST_LINES:
+                more = len(lines) - MOST_LINES + 1
+                lines = [*lines[: MOST_LINES - 1], ("", f"+{more} more")]
+            top = y + 0.1 - LINE_SPACING * (len(lines) - 1) / 2
+            for i, (side, text) in enumerate(lines):
+                colour = "black" if text.startswith(LOST_MARK) or not side else SIDE_COLOURS[side]
+                self.labels.append(
+                    view.ax.text(
+                        x,
+                        top + i * LINE_SPACING,
+                        text,
+                        ha="center",
+                        va="center",
+                        fontsize=6.5,
+                        fontweight="bold",
+                        color=colour,
+                        zorder=Z_UNIT_NAMES,
+                        path_effects=halo,
+                    )
+                )
+        sides = {u.side for here in s.units.values() for u in here}
+        entries: dict[str, Artist] = {
+            f"{side} units (short names)": key
+            for side, key in self.side_keys.items()
+            if side in sides
+        }
+        if lost:
+            entries[lost_words] = self.lost_key
         if s.attacked:
             entries["being attacked"] = self.attacked
         if s.bombarded:
             entries["being bombarded"] = self.bombarded
         view.set_overlay_legend("situation", entries)
 
-    def show(self, s: Situation, target: Hex | str | None = None) -> stalingrad.Retreat:
+    def show(
+        self, s: Situation, target: Hex | str | None = None, **readings: Any
+    ) -> stalingrad.Retreat:
         """Draw ``s`` and the retreat of a "P" result on ``target`` (the situation's own by
-        default); return the retreat."""
-        self.show_situation(s)
+        default) under ``readings`` (keywords of ``retreat_after_combat``); return the
+        retreat."""
         self.clear_retreat()
-        r = s.retreat(target)
+        r = s.retreat(target, **readings)
+        # the arrows and marks show the retreat; where the units may stay, the title and the
+        # pane weigh it against staying
+        lost = "eliminated if they retreat" if r.may_stay else "eliminated"
+        self.show_situation(s, frozenset(lost_units(r)), lost)
         view, t = self.view, r.target
         self.target.set_verts(self._polygons([t]))
         open_hexes = set().union(*r.options.values())
@@ -210,7 +288,7 @@ class RetreatOverlay:
                     "",
                     end,
                     start,
-                    zorder=9,
+                    zorder=Z_ARROWS,
                     arrowprops={
                         "arrowstyle": "-|>,head_length=0.5,head_width=0.3",
                         "color": RETREAT,
@@ -221,16 +299,11 @@ class RetreatOverlay:
                     },
                 )
             )
-        lost = lost_units(r)
-        x, y = center(t)
-        self.lost.set_data([x + 0.5] if lost else [], [y - 0.05] if lost else [])
         entries: dict[str, Artist] = {"defending hex": self.target}
         if r.zoc:
             entries["enemy ZOC (6.0): closed"] = self.zoc
         if moves:
-            entries["retreat chosen"] = self.arrow_key
-        if lost:
-            entries["units eliminated there"] = self.lost
+            entries["retreat, if they go" if r.may_stay else "retreat chosen"] = self.arrow_key
         view.set_overlay_legend("retreat", entries)
         view.set_title(retreat_title(r))
         return r
@@ -242,18 +315,23 @@ class RetreatOverlay:
         for arrow in self.arrows:
             arrow.remove()
         self.arrows.clear()
-        self.lost.set_data([], [])
         self.view.shade({})
         self.view.set_overlay_legend("retreat", {})
 
 
 def draw_retreat(
-    s: Situation, target: Hex | str | None = None, *, ax=None, width: float | None = None
+    s: Situation,
+    target: Hex | str | None = None,
+    *,
+    ax=None,
+    width: float | None = None,
+    **readings: Any,
 ) -> MapView:
     """A situation and the retreat of a "P" result on ``target`` drawn on its map, the answer
-    in the title (a new figure when ``ax`` is omitted)."""
+    in the title (a new figure when ``ax`` is omitted); ``readings`` are keywords of
+    ``retreat_after_combat`` (``retreat_into="one_hex"``...)."""
     view = draw_map(s.map, ax=ax, width=width)
-    RetreatOverlay(view).show(s, target)
+    RetreatOverlay(view).show(s, target, **readings)
     return view
 
 
@@ -284,6 +362,47 @@ def retreat_table(r: stalingrad.Retreat) -> str:
         "<table><thead><tr><th>unit</th><th>legal hexes</th><th>goes to</th></tr></thead>"
         f"<tbody>{rows}</tbody></table>"
     )
+
+
+def _answer(r: stalingrad.Retreat) -> tuple:
+    """What a reader sees of a retreat: where each unit may go and goes, who is lost, whether
+    staying is offered and what it costs."""
+    return (r.options, r.best, r.go, r.stay, r.eliminated_at_least, r.stay_eliminates)
+
+
+def _no_difference_html(same: bool) -> str:
+    return f"<i>{NO_DIFFERENCE}</i>" if same else ""
+
+
+def choices_table(r: stalingrad.Retreat) -> str:
+    """The defender's choices side by side as an HTML table: retreating ("go") and staying,
+    each with the units lost and where the others end up, pinned."""
+    m = r.map
+    columns = [("retreat (9.87)", r.go), ("stay (9.88)" if r.may_stay else "stay", r.stay)]
+    shown = [(name, choice) for name, choice in columns if choice is not None]
+    if not shown:
+        return ""
+    head = "".join(f"<th>{html.escape(name)}</th>" for name, _ in shown)
+
+    def lost(choice: stalingrad.Choice) -> str:
+        return html.escape(", ".join(choice.eliminated) or "none")
+
+    def pinned(choice: stalingrad.Choice) -> str:
+        places = [f"{name} in {m.label(h)}" for name, h in choice.pinned_in.items()]
+        return html.escape(", ".join(places) or "none")
+
+    rows = [
+        (
+            "units lost",
+            [f"{choice.cost}: {lost(choice)}" if choice.cost else "none" for _, choice in shown],
+        ),
+        ("pinned, where", [pinned(choice) for _, choice in shown]),
+    ]
+    body = "".join(
+        f"<tr><th>{what}</th>{''.join(f'<td>{cell}</td>' for cell in cells)}</tr>"
+        for what, cells in rows
+    )
+    return f"<table><thead><tr><th></th>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
 def _home_short(path: Path) -> str:
@@ -341,12 +460,13 @@ class RetreatPlanner(MapPanel):
         self.kind = widgets.Dropdown(
             options=list(stalingrad.KINDS), layout={"width": "7.5em"}, tooltip="its kind"
         )
-        self.strength = widgets.IntText(
-            3,
+        self.strength = widgets.Text(
+            "3",
             description="strength",
             style=wide,
             layout={"width": "8.5em"},
-            tooltip="its strength (0 or more)",
+            tooltip="its strength: a whole number, 0 or more",
+            continuous_update=False,
         )
         self.strength.observe(self._check_strength, names="value")
         self.unit_name = widgets.Text(
@@ -370,6 +490,17 @@ class RetreatPlanner(MapPanel):
             tooltip="how many units of a side a hex may hold (5.0)",
             layout={"width": "12.5em"},
         )
+        self.readings = {
+            name: widgets.Dropdown(options=options, description=label, style=wide, tooltip=tooltip)
+            for name, label, options, tooltip in READING_CONTROLS
+        }
+        #: beside each setting: "makes no difference here" when no other value changes the answer
+        self.no_difference = {
+            name: widgets.HTML("", layout={"width": "11em"})
+            for name in ("stacking", *self.readings)
+        }
+        #: the note of the situation as loaded, once edits have made it drop
+        self.dropped_note = ""
         self.path = widgets.Text(
             str(path or _home_short(default_situation_path(self.situation))),
             description="situation file",
@@ -398,7 +529,10 @@ class RetreatPlanner(MapPanel):
         s = self.situation
         target = s.target if s.target is not None else next(iter(s.units))
         super().__init__(
-            s.map, {"defending hex": s.map.label(target)}, [self.stacking], width=width
+            s.map,
+            {"defending hex": s.map.label(target)},
+            [self.stacking, *self.readings.values()],
+            width=width,
         )
         self.width = width
         box = self.boxes["defending hex"]
@@ -415,6 +549,8 @@ class RetreatPlanner(MapPanel):
                 self.pinned,
                 self.immobilized,
                 self.stacking,
+                *self.readings.values(),
+                *self.no_difference.values(),
                 self.path,
                 *buttons,
             ]
@@ -438,7 +574,14 @@ class RetreatPlanner(MapPanel):
                     ],
                     layout=row,
                 ),
-                widgets.HBox([self.stacking, self.path, *buttons], layout=row),
+                widgets.HBox(
+                    [self.stacking, self.no_difference["stacking"], self.path, *buttons],
+                    layout=row,
+                ),
+                *(
+                    widgets.HBox([control, self.no_difference[name]], layout=row)
+                    for name, control in self.readings.items()
+                ),
                 self.message,
                 self.canvas,
                 self.picture_row,
@@ -460,6 +603,8 @@ class RetreatPlanner(MapPanel):
             self.boxes["defending hex"].value = self.map.label(h)
             return
         if mode == "place":
+            if self.read_input("strength", self.strength_value) is None:
+                return  # the message line names the bad strength; nothing is placed
             units = {k: list(v) for k, v in s.units.items()}
             units.setdefault(h, []).append(self.new_unit())
             s = replace(s, units=units)
@@ -472,17 +617,33 @@ class RetreatPlanner(MapPanel):
                 attacked=s.attacked - {h},
                 bombarded=s.bombarded - {h},
             )
-        self.situation = s
+        self.situation = self._without_note(s)
         self.update()
 
+    def _without_note(self, s: Situation) -> Situation:
+        """``s`` edited: its note, written for the situation as it was, may no longer be true,
+        so it is dropped (and the pane says so)."""
+        if s.note:
+            self.dropped_note = s.note
+        return replace(s, note="")
+
     def _check_strength(self, change) -> None:
-        if change["new"] < 0:
-            self.show_message(
-                f"strength {change['new']} is not a whole number of 0 or more: "
-                "a unit's strength is its AF"
+        try:
+            self.strength_value()
+        except WbkError as e:
+            self.set_bad("strength", str(e))
+        else:
+            self.clear_bad("strength")
+
+    def strength_value(self) -> int:
+        """The strength typed for the next unit: a whole number of 0 or more ("2.5", "-1" and
+        "" are refused, never read as something else)."""
+        text = self.strength.value.strip()
+        if not (text.isascii() and text.isdigit()):
+            raise WbkError(
+                f"strength {text!r} is not a whole number of 0 or more: a unit's strength is its AF"
             )
-        elif "strength" in self.message.value:
-            self.show_message("")
+        return int(text)
 
     def new_unit(self) -> Unit:
         """The unit the controls describe, its name made up when the box is blank."""
@@ -498,7 +659,7 @@ class RetreatPlanner(MapPanel):
             name,
             self.side.value,
             self.kind.value,
-            self.strength.value,
+            self.strength_value(),
             pinned=self.pinned.value,
             immobilized=self.immobilized.value,
         )
@@ -506,17 +667,25 @@ class RetreatPlanner(MapPanel):
     # --- the answer -------------------------------------------------------------------------
 
     def show(self, **hexes: Hex) -> str:
-        s = self.situation = replace(self.situation, stacking_limit=self.stacking.value)
+        s = self.situation
+        if s.stacking_limit != self.stacking.value:
+            s = self._without_note(replace(s, stacking_limit=self.stacking.value))
+        self.situation = s
+        readings = {name: control.value for name, control in self.readings.items()}
+        target = hexes["defending hex"]
         try:
-            r = self.overlay.show(s, hexes["defending hex"])
+            r = self.overlay.show(s, target, **readings)
         except WbkError:
             self.overlay.show_situation(s)  # the units stay on show while the message explains
             raise
-        parts = [
-            f"<p><b>{html.escape(s.name)}</b>"
-            + (f": {html.escape(s.note)}" if s.note else "")
-            + "</p>"
-        ]
+        self.mark_no_difference(r, readings)
+        note = f": {html.escape(s.note)}" if s.note else ""
+        parts = [f"<p><b>{html.escape(s.name)}</b>{note}</p>"]
+        if self.dropped_note:
+            parts.append(
+                "<p><i>The note the situation came with was dropped: your edits changed the "
+                "situation it described.</i></p>"
+            )
         if r.terrain != "other":
             open_hexes = set().union(*r.options.values())
             listed = ", ".join(sorted(self.map.label(h) for h in open_hexes)) or "none"
@@ -524,8 +693,28 @@ class RetreatPlanner(MapPanel):
                 f"<p>{count(len(open_hexes), 'hex', 'hexes')} open for the retreat: {listed}.</p>"
             )
             parts.append(retreat_table(r))
+        parts.append(choices_table(r))
         parts.append(r._repr_html_())
         return "".join(parts)
+
+    def mark_no_difference(self, r: stalingrad.Retreat, readings: dict[str, Any]) -> None:
+        """Say "makes no difference here" beside each setting whose other values give the same
+        answer as the one chosen."""
+        s, target = self.situation, r.target
+        answer = _answer(r)
+        for name, control in self.readings.items():
+            others = [value for _, value in control.options if value != control.value]
+            same = all(
+                _answer(s.retreat(target, **{**readings, name: value})) == answer
+                for value in others
+            )
+            self.no_difference[name].value = _no_difference_html(same)
+        limits = [limit for limit in self.stacking.options if limit != self.stacking.value]
+        same = all(
+            _answer(replace(s, stacking_limit=limit).retreat(target, **readings)) == answer
+            for limit in limits
+        )
+        self.no_difference["stacking"].value = _no_difference_html(same)
 
     def mark_stale(self) -> None:
         super().mark_stale()
