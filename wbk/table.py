@@ -55,13 +55,14 @@ import json
 import math
 import os
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from numbers import Real
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, NoReturn
 
 import shapely
 from shapely.geometry import LineString, Point, Polygon, box
+from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
 
 from wbk.datafile import parse_toml, read_text, write_atomically
@@ -148,8 +149,9 @@ class Terrain:
     points: tuple[tuple[float, float], ...]
     name: str = ""
     blocks_sight: bool | None = None
+    _polygon: Polygon = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.kind not in TERRAIN_KINDS:
             raise WbkError(f"terrain kind {self.kind!r} is not one of {', '.join(TERRAIN_KINDS)}")
         if not isinstance(self.name, str):
@@ -204,7 +206,7 @@ class Piece:
 
     toml_keys: ClassVar[dict[str, str]] = {}
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name:
             raise WbkError(f"piece name {self.name!r} is not a non-empty string")
         if not isinstance(self.side, str):
@@ -294,11 +296,11 @@ class Reach:
 
     piece: str
     inches: float
-    area: object
+    area: BaseGeometry
     directions: tuple[DirectionReach, ...]
     steps: tuple[Step, ...]
 
-    def can_reach(self, point) -> bool:
+    def can_reach(self, point: Sequence[float]) -> bool:
         """Can the piece's centre end its move at ``point`` (x, y)? The start always counts."""
         x, y = _point(point, "point")
         return bool(self.area.buffer(1e-9).covers(Point(x, y)))
@@ -324,7 +326,7 @@ class Table:
     pieces: tuple[Piece, ...] = ()
     name: str = ""
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         for key in ("width", "depth"):
             value = _number(getattr(self, key), f"table {key}", positive=True, allow_zero=False)
             object.__setattr__(self, key, value)
@@ -725,7 +727,9 @@ class Table:
                 entries = [e for e in entries if e > LENGTH_TOLERANCE]
             if entries:
                 events.append((max(0.0, entries[0]), cost, t.label))
-        spent, cost_limit, why, charged = 0.0, None, None, []
+        spent, charged = 0.0, []
+        cost_limit: float | None = None
+        why = ""
         for at, cost, label in sorted(events, key=lambda e: e[0]):
             if inches - spent <= at or at >= limit:
                 break
@@ -895,7 +899,7 @@ class _TableReader:
     def __init__(self, source: str, pieces: type[Piece]):
         self.source, self.pieces = source, pieces
 
-    def fail(self, where: str, message: str):
+    def fail(self, where: str, message: str) -> NoReturn:
         raise WbkError(f"{self.source}: {where}: {message}")
 
     def read(self, data: dict) -> Table:

@@ -19,7 +19,7 @@ import io
 import math
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import matplotlib
 from matplotlib import patheffects
@@ -35,7 +35,7 @@ from wbk.plot import BLOCKED_LINE, CLEAR, CLEAR_LINE, TITLE_HEIGHT, PictureView
 from wbk.table import Table, seen_share
 
 #: Terrain kinds as drawn: fill, outline and hatching (rough is dotted so it reads as passable).
-TERRAIN_STYLES = {
+TERRAIN_STYLES: dict[str, dict[str, Any]] = {
     "rough": {"facecolor": "#c9b48a", "edgecolor": "#8a7348", "hatch": ".."},
     "obstacle": {"facecolor": "#7d756b", "edgecolor": "#3d3833", "hatch": None},
     "hill": {"facecolor": "#e3cf9c", "edgecolor": "#9c7a3c", "hatch": None},
@@ -46,7 +46,7 @@ TERRAIN_NAMES = {
     "hill": 'hill (blocks sight; 3" to climb)',
 }
 #: An obstacle marked ``blocks_sight = false`` (a low wall): lighter, hatched across.
-LOW_OBSTACLE_STYLE = {"facecolor": "#bdb5aa", "edgecolor": "#3d3833", "hatch": "||"}
+LOW_OBSTACLE_STYLE: dict[str, Any] = {"facecolor": "#bdb5aa", "edgecolor": "#3d3833", "hatch": "||"}
 LOW_OBSTACLE_NAME = "low obstacle (blocks movement, not sight)"
 #: Sides' colours, in order of first appearance: Okabe-Ito sky blue and yellow, then more.
 SIDE_COLOURS = ("#56B4E9", "#F0E442", "#CC79A7", "#009E73")
@@ -59,7 +59,7 @@ REACH_CMAP = "Purples"
 #: The hidden part of the target: black cross-hatching, apart from the orange of what hides it.
 HIDDEN_LINE = "black"
 #: Inch labels along the table's edges.
-EDGE_LABEL = {"fontsize": 7.5, "color": "#4d4a42"}
+EDGE_LABEL: dict[str, Any] = {"fontsize": 7.5, "color": "#4d4a42"}
 #: Inches below the table for its legend (ten rows: the table has more to explain than a map).
 LEGEND_HEIGHT = 1.45
 
@@ -295,7 +295,7 @@ class TableView(PictureView):
         self.side_colour = _side_colours(table)
         pieces = table.pieces
         self.tanks.set_verts([_coords(p.footprint) for p in pieces])
-        self.tanks.set_facecolors(
+        self.tanks.set_facecolor(
             [WRECK if getattr(p, "destroyed", False) else self.side_colour[p.side] for p in pieces]
         )
         barrels = []
@@ -339,7 +339,7 @@ class TableView(PictureView):
 
     def inches_per_point(self) -> float:
         """Table inches per typographic point at the figure's size."""
-        figure_width = self.figure.get_size_inches()[0] * self.ax.get_position().width
+        figure_width = self.figure.bbox.width / self.figure.dpi * self.ax.get_position().width
         return (self.table.width + 1) / (figure_width * 72)
 
     def _name_places(self, pieces) -> list[tuple[float, float, str, str]]:
@@ -384,7 +384,7 @@ class TableView(PictureView):
         """Circles of the gun ranges (``{"short": 12, ...}``) around ``firer``'s centre; the
         firer's own ``gun`` drawn solid, the others dotted. ``None`` removes them."""
         ranges = dict(ranges or {})
-        entries = {}
+        entries: dict[str, object] = {}
         if firer is None or not ranges:
             for circle, text in zip(self.ranges, self.range_texts, strict=False):
                 circle.set_visible(False)
@@ -444,7 +444,7 @@ class TableView(PictureView):
         """A line of sight (a ``wbk.table.Sight``): the line centre to centre, the sight lines to
         the target's edges, what hides the target outlined and hatched, the hidden part of the
         target cross-hatched. ``None`` removes it."""
-        entries = {}
+        entries: dict[str, object] = {}
         if sight is None:
             self.line.set_data([], [])
             self.fan.set_segments([])
@@ -504,7 +504,7 @@ class TableView(PictureView):
     def show_reach(self, reach) -> None:
         """A ``pz8.MovementReach``: each roll's band of places, translucent and darker the more
         likely (the terrain shows through). ``None`` removes it."""
-        entries = {}
+        entries: dict[str, object] = {}
         bands = [] if reach is None else [b for b in reach.bands if not b.area.is_empty]
         paths, colours = [], []
         cmap = matplotlib.colormaps[REACH_CMAP]
@@ -518,7 +518,7 @@ class TableView(PictureView):
                 Patch(facecolor=colour, edgecolor="none")
             )
         self.reach.set_paths(paths)
-        self.reach.set_facecolors(colours)
+        self.reach.set_facecolor(colours)
         self.set_overlay_legend("reach", entries)
 
     def picture_entries(self) -> dict[str, object]:

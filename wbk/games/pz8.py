@@ -67,6 +67,7 @@ from importlib import resources
 from typing import ClassVar
 
 from shapely.geometry import Point
+from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
 
 from wbk.checks import choice as _choice
@@ -207,7 +208,7 @@ class Tank(Piece):
         "platoon": "platoon",
     }
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         super().__post_init__()
         if not isinstance(self.platoon, str):
             raise WbkError(f"platoon {self.platoon!r} of {self.name!r} is not a quoted string")
@@ -302,7 +303,7 @@ class Movement:
     inches: int
     turn_passes: bool
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if isinstance(self.inches, bool) or not isinstance(self.inches, int) or self.inches < 0:
             raise WbkError(f"movement inches {self.inches!r} is not a whole number of 0 or more")
         _flag(self.turn_passes, "turn_passes")
@@ -333,7 +334,7 @@ class ReachBand:
     inches: int
     probability: Fraction
     turn_passes: bool
-    area: object
+    area: BaseGeometry
 
 
 @dataclass(frozen=True)
@@ -345,7 +346,7 @@ class MovementReach:
     bands: tuple[ReachBand, ...]
     steps: tuple[Step, ...]
 
-    def chance_to_reach(self, point) -> Fraction:
+    def chance_to_reach(self, point: Sequence[float]) -> Fraction:
         """The chance the tank's centre can end its move at ``point`` (x, y): the chance of the
         lowest roll whose area holds it (the start counts as reached: a tank may stay)."""
         if isinstance(point, (str, bytes)) or not isinstance(point, Sequence) or len(point) != 2:
@@ -658,7 +659,7 @@ class AttackOutcome:
     shaken: bool
     turn_passes: bool
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if isinstance(self.hits, bool) or not isinstance(self.hits, int) or not 0 <= self.hits <= 3:
             raise WbkError(f"hits {self.hits!r} is not a whole number from 0 to 3")
         for key in ("destroyed", "shaken", "turn_passes"):

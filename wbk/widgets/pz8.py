@@ -60,12 +60,12 @@ def label(value: str) -> str:
 
 
 def choices(
-    values, description: str, value: str | None = None, words=label, **options
+    values, description: str, value: object = None, words=label, **options
 ) -> widgets.Dropdown:
     """A dropdown that shows each value's words and gives back the value itself."""
     return widgets.Dropdown(
         options=[(words(v), v) for v in values],
-        value=value or values[0],
+        value=values[0] if value is None else value,
         description=description,
         **{"style": {"description_width": "initial"}, **options},
     )
@@ -159,7 +159,8 @@ def gun_against_armor() -> ChartPanel:
             + f"({words})",
         )
         kills = {key: _destroyed(d) for key, d in attacks.items()}
-        best, worst = max(kills, key=kills.get), min(kills, key=kills.get)
+        best = max(kills, key=lambda key: kills[key])
+        worst = min(kills, key=lambda key: kills[key])
         useless = [g for g in guns if all(kills[g, c] == 0 for c in classes)]
         if useless:
             worst_words = f"a {' or '.join(useless)} gun cannot destroy any tank (it needs a 7)"
@@ -557,6 +558,12 @@ class TablePanel(Panel):
             self._loading = False
         self.show_hint()
 
+    def select_piece(self, name: str) -> None:
+        """Select the tank called ``name`` (a click on it): the row below shows what it is."""
+        piece = self.table.piece(name)
+        if isinstance(piece, Tank):
+            self.describe(piece)
+
     def described(self, name: str, point) -> Tank:
         """The tank the row describes, called ``name``, centred on ``point``."""
         footprint = (
@@ -629,11 +636,11 @@ class TablePanel(Panel):
                 self.show_message(f"no tank at {where}: click on a tank")
                 return
             self.click.value = "target" if action == "shooter" else "shooter"  # clicks alternate
-            self.describe(self.table.piece(name))
+            self.select_piece(name)
             self.boxes[action].value = name
         elif action == "place":
             if name is not None:
-                self.describe(self.table.piece(name))
+                self.select_piece(name)
                 self.show_done(f"selected {name!r}: the row below edits it")
             else:
                 self.place_tank(point)
