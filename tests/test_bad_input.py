@@ -25,7 +25,8 @@ SWEPT_MODULES = [pictures, dice, hexgrid, maps, ss_panzer, blitz, table, pz8, st
 
 def bad(fn, *args, names: str, **kwargs):
     """A call that must raise a WbkError whose message contains ``names`` (the bad value)."""
-    label = f"{fn.__qualname__}({', '.join([*map(repr, args), *(f'{k}={v!r}' for k, v in kwargs.items())])})"
+    arguments = [*map(repr, args), *(f"{k}={v!r}" for k, v in kwargs.items())]
+    label = f"{fn.__qualname__}({', '.join(arguments)})"
     return pytest.param(fn, args, kwargs, names, id=label[:90])
 
 
@@ -929,6 +930,14 @@ PICTURES = [
     bad(pictures.picture, 3, map="a map", names="a picture of int needs its map"),
     bad(pictures.save_picture, _sample_map(), "x.gif", names="'x.gif' should end in .png or .svg"),
     bad(pictures.save_picture, _sample_map(), 42, names="picture file 42 is not a file path"),
+    bad(
+        pictures.save_picture,
+        _sample_map(),
+        "/nonexistent/dir/x.png",
+        names="cannot save the picture to /nonexistent/dir/x.png: there is no folder "
+        "/nonexistent/dir",
+    ),
+    bad(pictures.read_edge_case, "/nonexistent/x.png", names="/nonexistent/x.png: cannot read"),
 ]
 
 # --- wbk.quiz -------------------------------------------------------------------------------
