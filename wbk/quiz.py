@@ -1127,8 +1127,7 @@ def _blitz_ask(s: Mapping) -> str:
 _RANDOM_ASKS: dict[str, Callable[[Mapping], str]] = {
     "sees": lambda s: f"Can a unit in {s['firer']} see a unit in {s['target']}?",
     "reach": lambda s: (
-        f"Which hexes can a {s['unit']} in {s['start']} reach with {s['mp']} MP on a Move "
-        "action? Click them."
+        f"Which hexes can a {s['unit']} in {s['start']} reach with {s['mp']} MP on a Move action?"
     ),
     "entry_cost": lambda s: f"What does the {s['unit']} in {s['from']} pay to enter {s['to']}?",
     "may_enter": lambda s: (
@@ -1163,8 +1162,7 @@ _RANDOM_ASKS: dict[str, Callable[[Mapping], str]] = {
         + ": which column of the illustrative 1d6 CRT?"
     ),
     "retreat_hexes": lambda s: (
-        f'A "P" result hits the Soviet units in {s["target"]}. Into which hexes may they '
-        "retreat? Click them."
+        f'A "P" result hits the Soviet units in {s["target"]}. Into which hexes may they retreat?'
     ),
     "retreat_losses": lambda s: (
         f'A "P" result hits the Soviet units in {s["target"]}. How many of them does the '
@@ -1183,7 +1181,7 @@ _RANDOM_ASKS: dict[str, Callable[[Mapping], str]] = {
     "shot": lambda s: (
         f"{s['firer']} shoots at {s['target']}: does the shot reach, and is the target in cover?"
     ),
-    "targets": lambda s: f"Which enemy tanks can {s['firer']} shoot? Click them.",
+    "targets": lambda s: f"Which enemy tanks can {s['firer']} shoot?",
     "destroy_chance": lambda s: (
         f"{s['firer']} shoots at {s['target']}: what is the chance one attack destroys it?"
     ),

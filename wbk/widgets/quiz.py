@@ -489,6 +489,7 @@ class QuizPanel(Panel):
                 raise WbkError("no tank there: click on a tank")
         self.chosen ^= {name}
         self.typed.value = _chosen_words(q.form, self.chosen)
+        self.draw()  # the picks marked on the map or the table
 
     # --- showing -------------------------------------------------------------------------------
 

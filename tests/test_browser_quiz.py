@@ -1,0 +1,83 @@
+"""The quiz panel as a learner meets it in JupyterLab (headless Chromium): one question answered
+wrong by choosing, one answered right by clicking hexes on the map, each revealed with its
+working (fixtures and helpers in browser_support.py)."""
+
+import json
+import urllib.request
+from pathlib import Path
+
+import nbformat
+from browser_support import TOKEN, canvas_point, errors_shown, run_all
+
+from wbk.maps import example_map
+
+SCREENSHOTS = Path(__file__).parent.parent / "build" / "screenshots"
+#: The cell a chapter adds for its quiz.
+QUIZ_CELL = 'from wbk.widgets.quiz import QuizPanel\nQuizPanel.for_game("ss_panzer")'
+
+
+def put_notebook(lab: str, name: str, source: str) -> None:
+    """A one-cell notebook saved into the lab's folder through Jupyter's contents API."""
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
+    notebook.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3 (ipykernel)",
+        "language": "python",
+    }
+    body = json.dumps({"type": "notebook", "format": "json", "content": notebook}).encode()
+    request = urllib.request.Request(
+        f"{lab}/api/contents/{name}?token={TOKEN}",
+        data=body,
+        method="PUT",
+        headers={"Content-Type": "application/json"},
+    )
+    urllib.request.urlopen(request, timeout=30).close()
+
+
+def test_a_wrong_answer_then_a_right_one_by_clicking_the_map(browser, lab):
+    put_notebook(lab, "quiz_check.ipynb", QUIZ_CELL)
+    page = run_all(browser, lab, "quiz_check.ipynb")
+    assert errors_shown(page) == []
+    header = page.locator(".widget-html:has-text('question 1 of 15')")
+    header.wait_for(timeout=30_000)
+    assert "score 0 of 0" in header.inner_text()
+
+    # question 1 (errata 9.4, example 1): answered wrong by choosing "no"
+    page.locator(".widget-toggle-button:text-is('no')").click()
+    page.locator("button:text-is('Check')").click()
+    reveal = page.locator(".widget-html:has-text('you said no; the answer is')")
+    reveal.wait_for(timeout=30_000)
+    text = reveal.inner_text()
+    assert text.startswith("Wrong") and "yes: clear" in text
+    assert "crosses slope hexside 1813/1913, a side of the firer's hex" in text
+    page.locator(".widget-html:has-text('score 0 of 1')").wait_for(timeout=30_000)
+
+    # on to the one-hex rule (question 12): the reach is answered by clicking six hexes
+    for number in range(2, 13):
+        page.locator("button:text-is('Next')").click()
+        page.locator(f".widget-html:has-text('question {number} of 15')").wait_for(timeout=30_000)
+    page.locator(".widget-html:has-text('Click the hexes on the map')").wait_for(timeout=30_000)
+    canvas = page.locator(".jupyter-matplotlib-canvas-div canvas").first
+    box = page.locator(".widget-text:has(.widget-label:text-is('your hexes')) input").last
+    m = example_map("ss_panzer_errata_9_4")
+    picked = []
+    for label in ("1509", "1510", "1609", "1611", "1709", "1710"):
+        canvas.scroll_into_view_if_needed()
+        page.mouse.click(*canvas_point(m, label, canvas.bounding_box()))
+        picked.append(label)
+        page.wait_for_function(
+            "([el, want]) => el.value === want",
+            arg=[box.element_handle(), ", ".join(sorted(picked))],
+            timeout=30_000,
+        )
+    page.locator("button:text-is('Check')").click()
+    reveal = page.locator(".widget-html:has-text('you said 1509, 1510, 1609, 1611, 1709, 1710')")
+    reveal.wait_for(timeout=30_000)
+    text = reveal.inner_text()
+    assert text.startswith("Right") and "6 hexes" in text
+    assert "1609: 4 MP: more than its MP, only as the one hex of a Move action" in text
+    page.locator(".widget-html:has-text('score 1 of 2')").wait_for(timeout=30_000)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator(".jp-OutputArea-output").first.screenshot(path=SCREENSHOTS / "quiz_reveal.png")
+    assert errors_shown(page) == []
+    page.close()
