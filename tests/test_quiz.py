@@ -323,3 +323,12 @@ def test_a_quiz_may_name_its_own_map_and_table_files(tmp_path):
             source="q.toml",
             folder=Path(tmp_path),
         )
+
+
+def test_the_readme_example_loads_and_answers():
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Writing a quiz") :]
+    example = section.split("```toml\n", 1)[1].split("```", 1)[0]
+    loaded = quiz.from_toml(example, source="README")
+    assert [q.answer().value for q in loaded.questions] == [False, False, 6]
+    assert loaded.question("wood-beside-the-line").readings == {"edge": "either"}
