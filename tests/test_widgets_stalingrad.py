@@ -1,4 +1,5 @@
 import html
+import itertools
 from dataclasses import replace
 from fractions import Fraction
 from types import SimpleNamespace
@@ -457,7 +458,7 @@ def test_retreat_planner_shows_staying_and_retreating_side_by_side():
 
 
 def test_panels_lay_their_controls_out_in_a_few_rows_with_whole_labels():
-    for panel, rows in ((panels.crt_explorer(), 2), (panels.assault_advisor(), 3)):
+    for panel, rows in ((panels.crt_explorer(), 2), (panels.assault_advisor(), 4)):
         box = panel.widget.children[0]
         assert len(box.children) == rows
         for control in panel.controls.values():
@@ -488,3 +489,38 @@ def test_retreat_planner_takes_a_stacking_limit_past_its_list(tmp_path):
     planner.load()
     assert planner.message.value == "" and planner.stacking.value == 8
     assert planner.situation.stacking_limit == 8
+
+
+def test_assault_advisor_says_which_readings_make_no_difference_here():
+    panel = panels.assault_advisor()
+    notes = {name: note.value for name, note in _advisor_notes(panel).items()}
+    # the seed example: losing the engineers leaves 11 AF, 20-29 either way; one unit lost at
+    # most, so the two ways of choosing agree
+    assert notes["losses"] == notes["column_after_fire"] == "<i>makes no difference here</i>"
+    assert notes["fire_without_bonus"] == notes["pinned_attack"] == notes["fire_drm"] == ""
+    panel.controls["attack"].value = "infantry 6, tank 9"
+    assert _advisor_notes(panel)["column_after_fire"].value == ""  # the Tiger lost: 5-9 + 1
+    panel.controls["defence_df"].value = "0"  # no fire at all: no reading of it matters
+    notes = {name: note.value for name, note in _advisor_notes(panel).items()}
+    assert set(notes.values()) == {"<i>makes no difference here</i>"}
+
+
+def _advisor_notes(panel):
+    rows = panel.widget.children[0].children
+    found = {}
+    for row in rows:
+        children = list(row.children)
+        for control, after in itertools.pairwise(children):
+            if isinstance(after, widgets.HTML):
+                name = next(n for n, c in panel.controls.items() if c is control)
+                found[name] = after
+    return found
+
+
+def test_assault_advisor_weighs_the_bonus_against_the_defender_s_own_fire():
+    panel = panels.assault_advisor()
+    panel.controls["defending_units"].value = 2
+    panel.controls["defence_df"].value = "4"
+    assert suptitle(panel).startswith("Use the Close Assault Bonus")
+    panel.controls["fire_without_bonus"].value = "none"
+    assert suptitle(panel).startswith("Do not use the Close Assault Bonus")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import textwrap
 from dataclasses import dataclass
+from typing import Any
 
 import ipywidgets as widgets
 from matplotlib.figure import Figure
@@ -141,36 +142,96 @@ def draw_assault(a: stalingrad.CloseAssault, crt: Crt):
 class _Assault:
     advice: stalingrad.CloseAssault
     crt: Crt
+    #: the settings whose other values give the same answer here
+    no_difference: frozenset[str] = frozenset()
+
+
+#: The advisor's readings of 9.67: keyword, label, (words, value) choices, tooltip, width.
+READING_CONTROLS = [
+    (
+        "losses",
+        "losses",
+        [("keep a qualifying unit", "keep_bonus"), ("keep the best column", "best_column")],
+        "which attacking units the defender's first fire takes (wbk's reading): keep an "
+        "infantry or engineer unit that qualifies for the bonus, or the highest column",
+        "21em",
+    ),
+    (
+        "pinned_attack",
+        "pinned",
+        [("still add their AF", "counts"), ("drop out", "drops_out")],
+        "do attacking units pinned by the first fire still attack? (wbk's reading)",
+        "19em",
+    ),
+    (
+        "fire_without_bonus",
+        "no bonus",
+        [("he fires on his own column", "own_column"), ("he does not fire", "none")],
+        "9.67: without the bonus, does the defender fire anyway (on his own column, not first)? "
+        "The text does not settle it",
+        "24em",
+    ),
+    (
+        "column_after_fire",
+        "after fire",
+        [("one above the AF left", "af_left"), ("the announced column", "announced")],
+        "9.67: while a qualifying unit is left after the fire, is the attack one column above "
+        "the AF left, or the column announced? The text does not settle it",
+        "24em",
+    ),
+]
+NO_DIFFERENCE = "makes no difference here"
+#: The settings that say when they make no difference.
+NOTED = [name for name, *_ in READING_CONTROLS] + ["fire_drm"]
+
+
+def _answer(a: stalingrad.CloseAssault) -> tuple:
+    """What a reader sees of an advice: the verdict and every distribution."""
+    bonus = None if a.with_bonus is None else a.with_bonus.exchange
+    return (a.verdict, a.without.exchange, bonus)
 
 
 def assault_advisor(table: str = "illustrative_1d6", path: str = "") -> ChartPanel:
     """9.67: type the attacking units, the defence's DF and number of units; see what the
     Close Assault Bonus buys and costs, side by side, with the verdict in the chart's title."""
 
-    def compute(
-        table, file, attack, defence_df, defending_units, losses, pinned_attack, drm, fire_drm
-    ):
+    notes: dict[str, widgets.HTML] = {}  # "makes no difference here", beside each setting
+
+    def compute(table, file, attack, defence_df, defending_units, drm, fire_drm, **readings):
         crt = choose_crt(table, file)
         units, away = parse_attack(attack)
         df = parse_optional_number(defence_df, "defence DF")
         if df is None:
             raise WbkError("defence DF is blank: type the defence's total DF (0 if none)")
         defence = [Unit(f"defender {i + 1}", "Soviet", "infantry") for i in range(defending_units)]
-        advice = stalingrad.close_assault_bonus(
-            units,
-            defence,
-            df,
-            crt=crt,
-            not_adjacent=away,
-            drm=drm,
-            fire_drm=fire_drm,
-            losses=losses,
-            pinned_attack=pinned_attack,
-        )
-        return _Assault(advice, crt)
+
+        def advise(**chosen: Any) -> stalingrad.CloseAssault:
+            return stalingrad.close_assault_bonus(
+                units,
+                defence,
+                df,
+                crt=crt,
+                not_adjacent=away,
+                drm=drm,
+                fire_drm=fire_drm,
+                **chosen,
+            )
+
+        advice = advise(**readings)
+        same = set()
+        for name, _, options, _, _ in READING_CONTROLS:
+            others = [value for _, value in options if value != readings[name]]
+            answer = _answer(advice)
+            if all(_answer(advise(**{**readings, name: value})) == answer for value in others):
+                same.add(name)
+        if advice.with_bonus is None or advice.fire_column is None:
+            same.add("fire_drm")  # no first fire to modify
+        return _Assault(advice, crt, frozenset(same))
 
     def draw(figure: Figure, result: _Assault) -> str:
         a, crt = result.advice, result.crt
+        for name, note in notes.items():
+            note.value = f"<i>{NO_DIFFERENCE}</i>" if name in result.no_difference else ""
         assault_bars(a, figure)
         figure.suptitle(advisor_title(a, crt), fontsize=9)
         results = {"without the bonus": a.without.result}
@@ -199,6 +260,7 @@ def assault_advisor(table: str = "illustrative_1d6", path: str = "") -> ChartPan
         compute,
         draw,
         size=(7.0, 3.8),
+        rule="Streets of Stalingrad 9.67, the Close Assault Bonus",
         table=table_control(table),
         file=file_control(path),
         attack=widgets.Text(
@@ -227,32 +289,29 @@ def assault_advisor(table: str = "illustrative_1d6", path: str = "") -> ChartPan
             tooltip="defending units in the target hex",
             layout={"width": "15em"},
         ),
-        losses=widgets.Dropdown(
-            options=[
-                ("keep a qualifying unit", "keep_bonus"),
-                ("keep the best column", "best_column"),
-            ],
-            description="losses",
-            tooltip=(
-                "which attacking units the defender's first fire takes (wbk's reading): keep an "
-                "infantry or engineer unit that qualifies for the bonus, or the highest column"
-            ),
-            layout={"width": "21em"},
-        ),
-        pinned_attack=widgets.Dropdown(
-            options=[("still add their AF", "counts"), ("drop out", "drops_out")],
-            description="pinned",
-            tooltip="do attacking units pinned by the first fire still attack? (wbk's reading)",
-            layout={"width": "19em"},
-        ),
+        **{
+            name: widgets.Dropdown(
+                options=options, description=label, tooltip=tooltip, layout={"width": width}
+            )
+            for name, label, options, tooltip, width in READING_CONTROLS
+        },
         drm=_slider(-3, 3, "DRM", "the attack's die roll modifier", "16em"),
         fire_drm=_slider(-3, 3, "fire DRM", "die roll modifier of the defender's first fire"),
     )
+    notes.update({name: widgets.HTML(layout={"width": "11em"}) for name in NOTED})
+    panel.update()  # the notes beside the settings filled in
     return _in_rows(
         panel,
         [
             ["table", "file", "defence_df"],
-            ["attack", "defending_units", "losses"],
-            ["pinned_attack", "drm", "fire_drm"],
+            ["attack", "defending_units", "drm", "fire_drm", "fire_drm note"],
+            ["losses", "losses note", "pinned_attack", "pinned_attack note"],
+            [
+                "fire_without_bonus",
+                "fire_without_bonus note",
+                "column_after_fire",
+                "column_after_fire note",
+            ],
         ],
+        {f"{name} note": note for name, note in notes.items()},
     )

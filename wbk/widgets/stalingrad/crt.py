@@ -85,17 +85,18 @@ def _unshrunk(controls) -> None:
         control.layout.flex = "0 0 auto"
 
 
-def _in_rows(panel: ChartPanel, rows: list[list[str]]) -> ChartPanel:
-    """Lay a panel's controls out in these rows (each wrapping if the page is narrow), so that
-    the controls and the picture fit on one screen."""
+def _in_rows(
+    panel: ChartPanel, rows: list[list[str]], extras: dict[str, widgets.Widget] | None = None
+) -> ChartPanel:
+    """Lay a panel's controls (and ``extras``, by their names) out in these rows (each
+    wrapping if the page is narrow), so that the controls and the picture fit on one screen."""
     for control in panel.controls.values():
         if isinstance(control, widgets.ToggleButtons):
             control.style.button_width = "auto"  # whole labels, never cut off
-    _unshrunk(panel.controls.values())
+    parts = {**panel.controls, **(extras or {})}
+    _unshrunk(parts.values())
     boxes = [
-        widgets.HBox(
-            [panel.controls[name] for name in row], layout=widgets.Layout(flex_flow="row wrap")
-        )
+        widgets.HBox([parts[name] for name in row], layout=widgets.Layout(flex_flow="row wrap"))
         for row in rows
     ]
     panel.widget.children = (widgets.VBox(boxes), *panel.widget.children[1:])
@@ -331,6 +332,7 @@ def crt_explorer(table: str = "illustrative_1d6", path: str = "") -> ChartPanel:
         compute,
         draw,
         size=(6.4, 4.4),
+        rule="a Streets of Stalingrad CRT (wbk's illustrative tables are not the published one)",
         table=table_control(table),
         file=file_control(path),
         strength=widgets.Text(

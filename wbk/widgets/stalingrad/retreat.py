@@ -442,6 +442,8 @@ class RetreatPlanner(MapPanel):
 
     ``planner.situation`` is the situation on show."""
 
+    rule = "Streets of Stalingrad 9.87-9.89, retreat after combat"
+
     def __init__(
         self, situation: Situation | None = None, path: str | None = None, *, width: float = 5.0
     ):
