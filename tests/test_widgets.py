@@ -6,6 +6,8 @@ from wbk.maps import example_map
 from wbk.plot import center
 from wbk.widgets import TracePanel
 
+TO_2014 = "1913 → 2014, 1 hex apart: the line passes through 2 hexes,\ncrossing 1 hexside"
+
 
 @pytest.fixture
 def panel() -> TracePanel:
@@ -19,7 +21,8 @@ def test_panel_lists_the_trace(panel):
     assert len(panel.view.corner_marks.get_xdata()) == 4
     assert (
         panel.view.ax.get_title()
-        == "1913 → 1716: 3 hexes, 0 hexsides crossed, 2 hexsides run along, 4 corners"
+        == "1913 → 1716, 4 hexes apart: the line passes through 3 hexes,\n"
+        "crossing 0 hexsides, running along 2, through 4 corners"
     )
     legend = [t.get_text() for t in panel.view.ax.get_legend().get_texts()]
     assert {
@@ -51,7 +54,7 @@ def test_bad_label_gives_a_one_line_message(panel, bad, named):
     panel.boxes["to"].value = "2014"
     assert panel.message.value == ""
     assert "Out of date" not in panel.pane.value
-    assert panel.view.ax.get_title() == "1913 → 2014: 2 hexes, 1 hexside crossed"
+    assert panel.view.ax.get_title() == TO_2014
 
 
 def test_clicks_alternate_between_the_ends(panel):
@@ -113,7 +116,7 @@ def test_out_of_date_exactly_while_an_input_is_bad_naming_each(panel):
     panel.boxes["to"].value = "1716"  # both fixed: the answer is back
     assert not panel.is_out_of_date and panel.message.value == ""
     assert "Out of date" not in panel.pane.value and "along hexside 1715/1816" in panel.pane.value
-    assert panel.view.ax.get_title().startswith("1913 → 1716: 3 hexes")
+    assert panel.view.ax.get_title().startswith("1913 → 1716, 4 hexes apart")
 
 
 def test_a_named_input_checked_on_its_own_clears_and_brings_the_answer_back(panel):
@@ -142,7 +145,7 @@ def test_a_named_input_checked_on_its_own_clears_and_brings_the_answer_back(pane
     sized.size = "6 x 4"
     sized.check_size()
     assert sized.message.value == "" and not sized.is_out_of_date
-    assert sized.view.ax.get_title() == "1913 → 2014: 2 hexes, 1 hexside crossed" != title
+    assert sized.view.ax.get_title() == TO_2014 != title
     sized.set_bad("size", "size is bad")  # the same, by hand
     assert sized.is_out_of_date and "size is bad" in sized.message.value
     sized.clear_bad("size")

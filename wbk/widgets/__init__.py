@@ -645,15 +645,19 @@ class TracePanel(MapPanel):
     def show(self, **hexes: Hex) -> str:
         tr = trace(hexes["from"], hexes["to"])
         self.view.show_trace(tr)
-        parts = [
-            count(len(tr.hexes), "hex", "hexes"),
-            count(len(tr.crossed), "hexside crossed", "hexsides crossed"),
-        ]
+        # the distance beside the hexes passed: a line along hexsides passes fewer hexes than
+        # its distance, a zig-zag more, and a reader should not take one for the other
+        apart = count(tr.a.distance(tr.b), "hex", "hexes")
+        passes = count(len(tr.hexes), "hex", "hexes")
+        details = [f"crossing {count(len(tr.crossed), 'hexside', 'hexsides')}"]
         if tr.along:
-            parts.append(count(len(tr.along), "hexside run along", "hexsides run along"))
+            details.append(f"running along {len(tr.along)}")
         if tr.touched:
-            parts.append(count(len(tr.touched), "corner", "corners"))
-        self.view.set_title(f"{self.map.label(tr.a)} → {self.map.label(tr.b)}: {', '.join(parts)}")
+            details.append(f"through {count(len(tr.touched), 'corner')}")
+        self.view.set_title(
+            f"{self.map.label(tr.a)} → {self.map.label(tr.b)}, {apart} apart: the line passes "
+            f"through {passes},\n{', '.join(details)}"
+        )
         items = "".join(f"<li>{html.escape(line)}</li>" for line in self.map.describe(tr))
         return f"<ol>{items}</ol>"
 
