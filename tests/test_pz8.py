@@ -685,7 +685,7 @@ def test_platoon_warnings_follow_the_cards_3_to_5_tanks_and_one_hq():
     assert pz8.platoon_warnings(pz8.example_table()) == ()
     assert pz8.platoon_warnings(two_platoons()) == (
         "A platoon '1' has 2 tanks (the card asks for 3-5)",
-        "A platoon '2' has 1 tanks (the card asks for 3-5)",
+        "A platoon '2' has 1 tank (the card asks for 3-5)",
     )
     no_hq = open_table(*(Tank(f"T{i}", (4 + 3 * i, 10), side="X") for i in range(6)))
     assert pz8.platoon_warnings(no_hq) == (

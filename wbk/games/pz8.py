@@ -638,7 +638,8 @@ def platoon_warnings(table: Table) -> tuple[str, ...]:
         for name, tanks in platoons(table, side).items():
             words = _platoon_words(side, name)
             if not 3 <= len(tanks) <= 5:
-                said.append(f"{words} has {len(tanks)} tanks (the card asks for 3-5)")
+                tanks_said = f"{len(tanks)} tank" + ("" if len(tanks) == 1 else "s")
+                said.append(f"{words} has {tanks_said} (the card asks for 3-5)")
             hqs = [t.name for t in tanks if t.is_hq]
             if len(hqs) != 1:
                 named = f" ({', '.join(map(repr, hqs))})" if hqs else ""
