@@ -1,5 +1,3 @@
-import time
-
 import ipywidgets as widgets
 import pytest
 
@@ -120,7 +118,7 @@ def test_leader_worth_compares_six_cases():
     title = panel.figure.axes[0].get_title()
     assert title == (
         "1 die of direct fire at non-vehicle units\n"
-        "no step loss or worse is possible, leader or none"
+        "no step loss or worse is possible, leader or none: at most 1 hit"
     )
     panel.controls["dice"].value = 20
     assert panel.figure.axes[0].get_title() == (
@@ -157,7 +155,9 @@ def test_at_least_panel_reports_bad_morale():
     panel.controls["fire"].value = "at"
     panel.controls["target"].value = "wagon"
     assert top.get_title() != panel.figure.axes[0].get_title()  # redrawn
-    assert panel.figure.axes[0].get_title() == "AT fire at a wagon does no damage at all"
+    assert panel.figure.axes[0].get_title().replace("\n", " ") == (
+        "AT fire at a wagon does no damage at all: only vehicles other than wagons take AT hits"
+    )
     panel.controls["level"].value = Damage.ELIMINATED
     title = (
         "AT fire at a vehicle: eliminated is an even chance or better from 22 dice unarmored, "
@@ -199,18 +199,14 @@ def test_the_calculator_titles_its_chart_with_the_answer(calculator):
     assert pane.startswith("<b>1 die</b>") and "roll 1 die: every 6 is a hit" in pane
 
 
-def test_a_huge_attack_is_answered_or_refused_at_once(calculator):
-    """6,000 strength at range 1: 12,000 dice, over the limit; said in one line at once. 5,000
-    at range 1 is 10,000 dice, the limit, and is answered exactly."""
-    start = time.perf_counter()
+def test_a_huge_attack_is_answered_or_refused_in_one_line(calculator):
+    """6,000 strength at range 1: 12,000 dice, over the limit; said in one line. 5,000 at range 1
+    is 10,000 dice, the limit, and is answered exactly (how fast: ``make bench``)."""
     pane, shown = set_and_restore(calculator, strengths="6000", range_hexes="1")
     assert "number of dice 12,000 is over the limit of 10,000" in shown
     assert "Traceback" not in shown and "Out of date" in pane
-    assert time.perf_counter() - start < 5
-    start = time.perf_counter()
     pane, shown = set_and_restore(calculator, strengths="5000", range_hexes="1")
     assert shown == "" and "<b>10,000 dice</b>" in pane and "&gt;99.99%" in pane
-    assert time.perf_counter() - start < 10
 
 
 def test_no_dropdown_cuts_its_choice_off():
@@ -218,3 +214,152 @@ def test_no_dropdown_cuts_its_choice_off():
     crowded = panel.controls["crowded"]
     width = int(crowded.layout.width.removesuffix("px"))
     assert width >= 7 * len(crowded.description) + 8 * len("three or more")
+
+
+# --- controls that change nothing, zero levels, titles that fit (issue 17) ----------------------
+
+
+def notes_shown(panel) -> set[str]:
+    return {name for name, note in panel.notes.items() if panels.NO_DIFFERENCE in note.value}
+
+
+def test_controls_that_change_nothing_say_so_and_armor_is_greyed_out():
+    panel = panels.fire_calculator()
+    c = panel.controls
+    assert notes_shown(panel) == {"crowded", "assault", "armor", "disrupted_firers"}
+    assert c["armor"].disabled
+    c["non_vehicle_units"].value = 4
+    assert "crowded" not in notes_shown(panel)
+    c["fire"].value = "assault"
+    assert notes_shown(panel) >= {"range_hexes", "non_vehicle_units", "crowded", "leader"}
+    assert "assault" in notes_shown(panel)  # open ground, no protection: the readings agree
+    c["terrain"].value = "woods"
+    assert "assault" not in notes_shown(panel)
+    c["assault"].value = "no_terrain"
+    assert {"terrain", "protection"} <= notes_shown(panel)
+    c["fire"].value = "at"
+    c["target"].value = "armored_vehicle"
+    assert not c["armor"].disabled and "armor" not in notes_shown(panel)
+    assert "leader" in notes_shown(panel)
+    c["strengths"].value = "5, 5d"
+    assert "disrupted_firers" not in notes_shown(panel)
+    # the reason is in the note's hover text
+    assert "only when some firers are disrupted" not in panel.notes["disrupted_firers"].value
+    assert "counts for direct fire and bombardment only" in panel.notes["non_vehicle_units"].value
+
+
+OPTIONS = {
+    "range_hexes": ["1", "2", ""],
+    "armor": ["0", "1", "3"],
+    "non_vehicle_units": [0, 3, 4, 6],
+    "leader": ["", "6", "10"],
+}
+SET_UPS = [
+    dict(fire=fire, target=target, strengths=strengths, terrain=terrain, non_vehicle_units=units)
+    for fire in blitz.FIRE_TYPES
+    for target in ("non_vehicle", "armored_vehicle")
+    for strengths in ("5, 5, 5", "4, 3d")
+    for terrain in ("open", "woods")
+    for units in (0, 4)
+]
+
+
+@pytest.mark.parametrize("set_up", SET_UPS, ids=lambda s: "-".join(map(str, s.values())))
+def test_a_control_said_to_make_no_difference_makes_none(calculator, set_up):
+    """Every value of a control marked "makes no difference here" gives the same dice and the
+    same damage."""
+    values = {name: control.value for name, control in calculator.controls.items()}
+    values.update(set_up, armor="1", leader="8", range_hexes="2")
+    idle = panels.calculator_idle(**values)
+    assert idle
+    for name in idle:
+        control = calculator.controls[name]
+        options = OPTIONS.get(name) or [value for _, value in control.options]
+        answers = set()
+        for option in options:
+            attack = calculator.compute(**{**values, name: option})
+            answers.add((attack.strength.dice, attack.procedure.damage))
+        assert len(answers) == 1, name
+
+
+def test_at_fire_at_infantry_shows_all_five_damage_levels_and_why(calculator):
+    calculator.controls["fire"].value = "at"
+    ax = calculator.figure.axes[0]
+    names = [t.get_text() for t in ax.get_xticklabels()]
+    heights = [bar.get_height() for bar in ax.patches]
+    title = ax.get_title().replace("\n", " ")
+    calculator.controls["fire"].value = "direct"
+    assert names == ["none", "disrupted", "demoralized", "step loss", "eliminated"]
+    assert heights == [1, 0, 0, 0, 0]
+    assert title == (
+        "75 dice of AT fire at non-vehicle units no damage at all: only vehicles other than "
+        "wagons take AT hits"
+    )
+
+
+def test_levels_that_cannot_happen_are_zero_bars_with_the_reason():
+    panel = panels.fire_calculator()
+    panel.controls["strengths"].value = "1"  # 1 die: at most one hit
+
+    def title() -> str:
+        return panel.figure.axes[0].get_title().replace("\n", " ")
+
+    assert len(panel.figure.axes[0].patches) == 5
+    assert title().endswith("demoralized or worse impossible: at most 1 hit counts")
+    panel.controls["fire"].value = "at"
+    panel.controls["target"].value = "armored_vehicle"
+    panel.controls["armor"].value = "3"  # 5 dice at armor 3: at most 2 hits count
+    assert title().endswith("step loss or worse impossible: at most 2 hits count")
+    panel.controls["armor"].value = "2"  # 5 dice at armor 2: at most 3 hits count
+    assert title().endswith(", eliminated 0%: at most 3 hits count")
+
+
+def test_the_leader_panel_names_every_damage_level():
+    panel = panels.leader_worth()
+    panel.controls["fire"].value = "at"
+    legend = [t.get_text() for t in panel.figure.axes[0].get_legend().get_texts()]
+    assert legend == ["none", "disrupted", "demoralized", "step loss", "eliminated"]
+    assert (
+        panel.figure.axes[0]
+        .get_title()
+        .endswith("no damage at all: only vehicles other than wagons take AT hits")
+    )
+
+
+def title_fits(figure) -> bool:
+    figure.draw_without_rendering()
+    renderer = figure._get_renderer()
+    inside = figure.bbox
+    for ax in figure.axes:
+        box = ax.title.get_window_extent(renderer)
+        if box.x0 < inside.x0 or box.x1 > inside.x1 or box.y1 > inside.y1:
+            return False
+    return True
+
+
+def redraw(panel, **changes):
+    """The panel's picture for its controls with ``changes``, computed once."""
+    values = {name: control.value for name, control in panel.controls.items()}
+    panel.figure.clear()
+    panel.draw(panel.figure, panel.compute(**{**values, **changes}))
+
+
+def test_the_longest_titles_fit_their_charts():
+    """The calculator's longest titles: every fire and target from 1 die (the longest reasons
+    why a level cannot happen), and 10,000 dice of the longest fire and target, with an armor
+    value and a leader; the leader and "at least" panels' for every fire and target."""
+    calculator = panels.fire_calculator()
+    # the targets with the longest words and reasons (non-vehicle units say less than a wagon)
+    targets = ("armored_vehicle", "unarmored_vehicle", "wagon")
+    attacks = [("1", fire, target) for fire in blitz.FIRE_TYPES for target in targets]
+    attacks += [("5000", "bombardment", "unarmored_vehicle"), ("1000", "at", "armored_vehicle")]
+    for strengths, fire, target in attacks:
+        options = dict(fire=fire, target=target, armor="3", leader="10", range_hexes="1")
+        redraw(calculator, strengths=strengths, **options)
+        assert title_fits(calculator.figure), calculator.figure.axes[0].get_title()
+    for make in (panels.leader_worth, panels.at_least_panel):
+        panel = make()
+        for fire in blitz.FIRE_TYPES:
+            for target in ("unarmored_vehicle", "wagon"):
+                redraw(panel, fire=fire, target=target)
+                assert title_fits(panel.figure), [ax.get_title() for ax in panel.figure.axes]

@@ -1,8 +1,12 @@
 """Widget panels of the Blitz Combat chapter: fire calculator, a leader's worth, "at least" curves.
 
 Each panel is at most 700 pixels wide, to fit beside JupyterLab's file browser, and its sliders
-are wide enough to drag. Every choice shows the rules' words ("AT fire", "three or more", "dug in"); its value is the
-option's name in ``wbk.games.blitz`` ("at", "three_or_more", "dug_in").
+are wide enough to drag. Every choice shows the rules' words ("AT fire", "three or more", "dug
+in"); its value is the option's name in ``wbk.games.blitz`` ("at", "three_or_more", "dug_in").
+A control that changes nothing for the set-up on show says so beside it ("makes no difference
+here"); the armor box is greyed out unless the target is an armored vehicle. Charts of damage
+show all five levels, those that cannot happen at 0% with the reason in the title, and every
+title is wrapped to fit its chart.
 """
 
 from __future__ import annotations
@@ -10,8 +14,10 @@ from __future__ import annotations
 import html
 import re
 import textwrap
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import ipywidgets as widgets
 from matplotlib.figure import Figure
@@ -27,6 +33,8 @@ from wbk.widgets import ChartPanel, parse_optional_number
 LEADER_MORALES = range(6, 11)
 DICE_RANGE = range(1, 41)
 LEVELS = list(Damage)[1:]  # disrupted ... eliminated
+#: Said beside a control whose every value gives the same answer for the set-up on show.
+NO_DIFFERENCE = "makes no difference here"
 #: No panel is wider than this: it must fit beside JupyterLab's file browser.
 PANEL_WIDTH = "700px"
 
@@ -48,10 +56,8 @@ LABELS = {
     "dug_in": "dug in",
     "bunker": "bunker",
     "entrenchment": "entrenchment",
-    "three_or_more": "three or more",
-    "exactly_three": "exactly three",
-    "terrain_applies": "terrain counts",
-    "no_terrain": "terrain does not count",
+    # each reading's words, as wbk.games.blitz declares them
+    **{value: words for r in blitz.READINGS.values() for value, words in r.values.items()},
 }
 UNARMORED_TARGETS = ("non_vehicle", "unarmored_vehicle", "wagon")
 
@@ -59,6 +65,14 @@ UNARMORED_TARGETS = ("non_vehicle", "unarmored_vehicle", "wagon")
 def label(value: str) -> str:
     """The words shown for an option value: ``label("at") == "AT fire"``."""
     return LABELS.get(value, value)
+
+
+def reading_choices(keyword: str) -> widgets.Dropdown:
+    """The dropdown of one of ``wbk.games.blitz.READINGS``: its question and its values' words."""
+    reading = blitz.READINGS[keyword]
+    dropdown = choices(tuple(reading.values), reading.question)
+    dropdown.tooltip = f"a reading of {reading.rule}: the text does not settle it"
+    return dropdown
 
 
 def choices(values, description: str, value: str | None = None) -> widgets.Dropdown:
@@ -98,6 +112,121 @@ def _dice(n: int) -> str:
     return "1 die" if n == 1 else f"{n:,} dice"
 
 
+#: Title lines are wrapped at this many characters an inch of chart width (10-point type).
+CHARACTERS_AN_INCH = 11.5
+
+
+def fit_title(lines: list[str], figure: Figure) -> str:
+    """Title lines, each wrapped to the figure's width: a long line breaks after a comma where
+    it can, else between words."""
+    width = int(figure.get_size_inches()[0] * CHARACTERS_AN_INCH)
+    wrapped: list[str] = []
+    for line in lines:
+        parts = line.split(", ")
+        if len(line) > width and len(parts) > 1 and all(len(p) < width for p in parts):
+            current = parts[0]
+            for part in parts[1:]:
+                if len(current) + 2 + len(part) <= width:
+                    current += f", {part}"
+                else:
+                    wrapped.append(f"{current},")
+                    current = part
+            wrapped.append(current)
+        else:
+            wrapped += textwrap.wrap(line, width)
+    return "\n".join(wrapped)
+
+
+def add_notes(panel: ChartPanel, names: list[str]) -> dict[str, widgets.HTML]:
+    """A note beside each named control, empty until ``show_notes`` fills it."""
+    notes = {name: widgets.HTML("") for name in names}
+    row = panel.widget.children[0]
+    row.children = [
+        widgets.HBox([control, notes[name]]) if name in notes else control
+        for name, control in panel.controls.items()
+    ]
+    return notes
+
+
+def show_notes(notes: Mapping[str, widgets.HTML], idle: Mapping[str, str]) -> None:
+    """Say "makes no difference here" (and why, on hover) beside each control in ``idle``."""
+    for name, note in notes.items():
+        why = idle.get(name)
+        note.value = (
+            f'<span style="color:#666" title="{html.escape(why)}"><i>{NO_DIFFERENCE}</i></span>'
+            if why
+            else ""
+        )
+
+
+class NotedPanel(ChartPanel):
+    """A chart panel whose ``notes`` say beside a control when it makes no difference."""
+
+    notes: dict[str, widgets.HTML]
+
+
+def _keep_notes(panel: NotedPanel, names: list[str], idle: Callable[..., dict[str, str]]) -> None:
+    """Notes beside ``names`` kept up to date: ``idle(**values)`` says which controls change
+    nothing now, and why."""
+    notes = add_notes(panel, names)
+    panel.notes = notes
+
+    def refresh(_=None) -> None:
+        values = {name: control.value for name, control in panel.controls.items()}
+        show_notes(notes, idle(**values))
+        if "armor" in panel.controls:
+            panel.controls["armor"].disabled = values.get("target") != "armored_vehicle"
+
+    for control in panel.controls.values():
+        control.observe(refresh, names="value")
+    refresh()
+
+
+def calculator_idle(
+    *,
+    strengths: str,
+    engineers: str,
+    fire: str,
+    target: str,
+    terrain: str,
+    protection: str,
+    non_vehicle_units: int,
+    leader: str,
+    assault: str,
+    **_: Any,
+) -> dict[str, str]:
+    """The fire calculator's controls that change nothing for these values, with the reason."""
+    idle: dict[str, str] = {}
+    fires_at_range = fire in ("direct", "bombardment")
+    if fire == "assault":
+        idle["range_hexes"] = "assault combat takes place in the hex both sides share"
+    if not fires_at_range:
+        idle["non_vehicle_units"] = "the crowded hex counts for direct fire and bombardment only"
+    if not fires_at_range or non_vehicle_units < 4:
+        idle["crowded"] = "the readings differ only for 4 or more units under direct fire"
+    if fire != "assault" or (terrain == "open" and protection == "none"):
+        idle["assault"] = "the readings differ only for assault combat on cover"
+    elif assault == "no_terrain":
+        idle["terrain"] = idle["protection"] = "terrain does not count in this reading"
+    if target != "armored_vehicle":
+        idle["armor"] = "only an armored vehicle has an armor value"
+    elif fire != "at":
+        idle["armor"] = "armor counts against AT fire only"
+    leader_throws = fires_at_range and target != "armored_vehicle"
+    if not leader_throws:
+        idle["leader"] = "leaders throw only against direct fire and bombardment on unarmored units"
+    if not leader_throws or not leader.strip():
+        idle["save_bonus"] = "it matters only when a leader makes saving throws"
+    try:
+        pieces = parse_pieces(f"{strengths} {engineers}", "strengths")
+    except WbkError:
+        pieces = []
+    disrupted = [isinstance(p, Piece) for p in pieces]
+    if all(disrupted) or not any(disrupted):
+        idle["disrupted_firers"] = "the readings differ only when some firers are disrupted"
+    return idle
+
+
 _PIECE = re.compile(r"(-?\d+)(d?)", re.IGNORECASE)
 
 
@@ -119,9 +248,34 @@ class _Attack:
     strength: blitz.Strength
     procedure: blitz.FireProcedure
     said: str  # "direct fire at non-vehicle units"
+    fire: str
+    target: str
 
 
-def fire_calculator() -> ChartPanel:
+def why_levels_impossible(procedure: blitz.FireProcedure, fire: str, target: str) -> str:
+    """Why the damage levels at 0% cannot happen, in words, or "" when every level can."""
+    damage = procedure.damage
+    impossible = [level for level in LEVELS if damage.probability(level) == 0]
+    if not impossible:
+        return ""
+    if damage.probability(Damage.NONE) == 1:
+        if fire == "at" and target in ("non_vehicle", "wagon"):
+            why = "only vehicles other than wagons take AT hits"
+        elif target == "armored_vehicle" and fire in ("direct", "bombardment"):
+            why = f"an armored vehicle ignores {label(fire)}"
+        elif fire == "at":
+            why = "its armor takes off every hit the dice can score"
+        else:
+            why = "no dice to roll"
+        return f"no damage at all: {why}"
+    most = max(procedure.counted.outcomes())
+    lowest = impossible[0]  # the levels that cannot happen run from this one to the worst
+    worse = "" if lowest == Damage.ELIMINATED else " or worse"
+    hits = "1 hit counts" if most == 1 else f"{most} hits count"
+    return f"{lowest}{worse} impossible: at most {hits}"
+
+
+def fire_calculator() -> NotedPanel:
     """Type the firing strengths (5d for a disrupted piece), choose the fire, the target, its
     terrain and protection; see the strength worked out, the dice and the exact damage."""
 
@@ -138,7 +292,9 @@ def fire_calculator() -> ChartPanel:
         leader,
         crowded,
         assault,
-    ):
+        disrupted_firers,
+        save_bonus,
+    ) -> _Attack:
         strength = blitz.fire_strength(
             parse_pieces(strengths, "strengths"),
             fire=fire,
@@ -149,6 +305,7 @@ def fire_calculator() -> ChartPanel:
             protection=protection,
             crowded=crowded,
             assault=assault,
+            disrupted_firers=disrupted_firers,
         )
         armor_value = None
         if target == "armored_vehicle":
@@ -161,45 +318,78 @@ def fire_calculator() -> ChartPanel:
             target=target,
             armor=armor_value,
             leader_morale=parse_optional_number(leader, "leader morale"),
+            save_bonus=save_bonus,
         )
         said = f"{label(fire)} at {_aimed_at(target)}"
         if armor_value is not None:
             said += f" (armor {armor_value})"
-        if leader is not None and leader.strip():
+        leader_throws = fire in ("direct", "bombardment") and target != "armored_vehicle"
+        if leader_throws and leader is not None and leader.strip():
             said += f", leader morale {leader.strip()}"
-        return _Attack(strength, procedure, said)
+        return _Attack(strength, procedure, said, fire, target)
 
-    def draw(figure: Figure, attack: _Attack) -> str:
+    def draw(figure: Figure, result: object) -> str:
+        assert isinstance(result, _Attack)
+        attack = result
         damage = attack.procedure.damage
-        worst = percent(damage.at_least(Damage.STEP_LOSS))
-        killed = percent(damage.probability(Damage.ELIMINATED))
-        title = f"{_dice(attack.strength.dice)} of {attack.said}\n"
-        title += f"step loss or worse {worst}, eliminated {killed}"
-        bar_chart(damage, ax=figure.add_subplot(), title=title, xlabel="damage", ylabel="chance")
+        why = why_levels_impossible(attack.procedure, attack.fire, attack.target)
+        lines = [f"{_dice(attack.strength.dice)} of {attack.said}"]
+        if damage.at_least(Damage.STEP_LOSS) == 0 and damage.probability(Damage.NONE) < 1:
+            lines.append(why)  # "demoralized or worse impossible: at most 1 hit counts"
+        elif why.startswith("no damage at all"):
+            lines.append(why)
+        else:
+            worst = percent(damage.at_least(Damage.STEP_LOSS))
+            killed = percent(damage.probability(Damage.ELIMINATED))
+            reason = f": {why.partition(': ')[2]}" if why else ""  # ": at most 3 hits count"
+            lines.append(f"step loss or worse {worst}, eliminated {killed}{reason}")
+        bar_chart(
+            damage,
+            ax=figure.add_subplot(),
+            title=fit_title(lines, figure),
+            xlabel="damage",
+            ylabel="chance",
+            outcomes=list(Damage),
+        )
         return (
             f"{attack.strength._repr_html_()}"
             f"{steps_html(attack.procedure.steps)}{damage._repr_html_()}"
         )
 
-    return _narrow(
-        ChartPanel(
-            compute,
-            draw,
-            size=(5.6, 3.4),
-            strengths=widgets.Text("5, 5, 5", description="strengths (5d: disrupted)"),
-            engineers=widgets.Text("", description="engineer strengths"),
-            fire=choices(blitz.FIRE_TYPES, "fire"),
-            range_hexes=widgets.Text("2", description="range (hexes)"),
-            target=choices(blitz.TARGETS, "target"),
-            armor=widgets.Text("1", description="armor value (armored vehicle)"),
-            terrain=choices(blitz.TERRAINS, "target terrain"),
-            protection=choices(blitz.PROTECTIONS, "protection"),
-            non_vehicle_units=slider(0, 0, 6, "non-vehicle units in target hex"),
-            leader=widgets.Text("8", description="leader morale (blank: none)"),
-            crowded=choices(blitz.CROWDED_READINGS, "“3 non-vehicle units” means"),
-            assault=choices(blitz.ASSAULT_READINGS, "in assault combat"),
-        )
+    panel = NotedPanel(
+        compute,
+        draw,
+        size=(5.6, 3.6),
+        strengths=widgets.Text("5, 5, 5", description="strengths (5d: disrupted)"),
+        engineers=widgets.Text("", description="engineer strengths"),
+        fire=choices(blitz.FIRE_TYPES, "fire"),
+        range_hexes=widgets.Text("2", description="range (hexes)"),
+        target=choices(blitz.TARGETS, "target"),
+        armor=widgets.Text("1", description="armor value (armored vehicle)"),
+        terrain=choices(blitz.TERRAINS, "target terrain"),
+        protection=choices(blitz.PROTECTIONS, "protection"),
+        non_vehicle_units=slider(0, 0, 6, "non-vehicle units in target hex"),
+        leader=widgets.Text("8", description="leader morale (blank: none)"),
+        crowded=reading_choices("crowded"),
+        assault=reading_choices("assault"),
+        disrupted_firers=reading_choices("disrupted_firers"),
+        save_bonus=reading_choices("save_bonus"),
     )
+    noted = [
+        "range_hexes",
+        "armor",
+        "terrain",
+        "protection",
+        "non_vehicle_units",
+        "leader",
+        "crowded",
+        "assault",
+        "disrupted_firers",
+        "save_bonus",
+    ]
+    _keep_notes(panel, noted, calculator_idle)
+    _narrow(panel)
+    return panel
 
 
 #: The leader table's columns, heading and numbers alike: names on the left, chances right.
@@ -209,30 +399,46 @@ LEADER_TABLE_STYLE = (
 )
 
 
+@dataclass(frozen=True)
+class _LeaderCases:
+    dice: int
+    fire: str
+    target: str
+    cases: dict[str, Dist]
+
+
 def leader_worth() -> ChartPanel:
     """The damage distribution without a leader and with leaders of morale 6 to 10, side by side."""
 
-    def compute(dice, fire, target):
-        options = dict(fire=fire, target=target)
-        cases = {"no leader": blitz.fire_outcome(dice, **options)}
+    def compute(dice: int, fire: str, target: str) -> _LeaderCases:
+        cases = {"no leader": blitz.fire_outcome(dice, fire=fire, target=target)}
         for morale in LEADER_MORALES:
-            cases[f"morale {morale}"] = blitz.fire_outcome(dice, **options, leader_morale=morale)
-        return dice, fire, target, cases
+            cases[f"morale {morale}"] = blitz.fire_outcome(
+                dice, fire=fire, target=target, leader_morale=morale
+            )
+        return _LeaderCases(dice, fire, target, cases)
 
-    def draw(figure: Figure, result) -> str:
-        dice, fire, target, cases = result
-        title = leader_title(dice, fire, target, cases)
+    def draw(figure: Figure, result: object) -> str:
+        assert isinstance(result, _LeaderCases)
+        cases = result.cases
+        title = leader_title(result.dice, result.fire, result.target, cases)
         ax = figure.add_subplot()
-        stacked_bars(cases, ax=ax, title=title, xlabel="chance of each damage level")
+        stacked_bars(
+            cases,
+            ax=ax,
+            title=fit_title(title.split("\n"), figure),
+            xlabel="chance of each damage level",
+            outcomes=list(Damage),
+        )
         rows = "".join(
             f"<tr><td>{name}</td><td>{html.escape(percent(d.at_least(Damage.STEP_LOSS)))}</td>"
             f"<td>{html.escape(percent(d.probability(Damage.ELIMINATED)))}</td></tr>"
             for name, d in cases.items()
         )
         note = ""
-        if fire not in ("direct", "bombardment"):
+        if result.fire not in ("direct", "bombardment"):
             note += "<p>Leaders make no saving throws against this fire.</p>"
-        if fire == "at" and target != "unarmored_vehicle":
+        if result.fire == "at" and result.target != "unarmored_vehicle":
             note += "<p>Only vehicles other than wagons take hits from AT fire.</p>"
         header = "<tr><th>leader</th><th>step loss or worse</th><th>eliminated</th></tr>"
         return f'{note}{LEADER_TABLE_STYLE}<table class="wbk-leaders">{header}{rows}</table>'
@@ -249,51 +455,85 @@ def leader_worth() -> ChartPanel:
     )
 
 
-def at_least_panel() -> ChartPanel:
+@dataclass(frozen=True)
+class _Curves:
+    said: str
+    why: str  # why this fire does no damage at all, or ""
+    by_dice: dict[int, Dist]
+    level: Damage
+    by_armor: dict[str, dict[int, Dist]]
+
+
+def at_least_idle(*, fire: str, **_: Any) -> dict[str, str]:
+    """The "at least" panel's controls that change nothing for these values, with the reason."""
+    if fire in ("direct", "bombardment"):
+        return {}
+    return {"leader": "leaders throw only against direct fire and bombardment"}
+
+
+def at_least_panel() -> NotedPanel:
     """P(at least each damage level) against the number of dice, and what armor does to AT fire."""
 
-    def compute(fire, target, leader, level):
+    def compute(fire: str, target: str, leader: str, level: Damage) -> _Curves:
         morale = parse_optional_number(leader, "leader morale")
-        options = dict(fire=fire, target=target, leader_morale=morale)
-        by_dice = {n: blitz.fire_outcome(n, **options) for n in DICE_RANGE}
-        vehicles = {"unarmored vehicle": dict(target="unarmored_vehicle")}
-        for a in range(1, 4):
-            vehicles[f"armor {a}"] = dict(target="armored_vehicle", armor=a)
-        by_armor = {
-            name: {n: blitz.fire_outcome(n, fire="at", **vehicle) for n in DICE_RANGE}
-            for name, vehicle in vehicles.items()
+        by_dice = {
+            n: blitz.fire_outcome(n, fire=fire, target=target, leader_morale=morale)
+            for n in DICE_RANGE
         }
-        return f"{label(fire)} at {_aimed_at(target)}", by_dice, level, by_armor
+        by_armor = {
+            "unarmored vehicle": {
+                n: blitz.fire_outcome(n, fire="at", target="unarmored_vehicle") for n in DICE_RANGE
+            }
+        }
+        for a in range(1, 4):
+            by_armor[f"armor {a}"] = {
+                n: blitz.fire_outcome(n, fire="at", target="armored_vehicle", armor=a)
+                for n in DICE_RANGE
+            }
+        why = why_levels_impossible(blitz.fire_procedure(1, fire=fire, target=target), fire, target)
+        why = why if why.startswith("no damage at all") else ""
+        return _Curves(f"{label(fire)} at {_aimed_at(target)}", why, by_dice, level, by_armor)
 
-    def draw(figure: Figure, result) -> str:
-        said, by_dice, threshold, by_armor = result
+    def draw(figure: Figure, result: object) -> str:
+        assert isinstance(result, _Curves)
         top, bottom = figure.subplots(2, 1)
-        title = f"{said}: {even_chance(by_dice, Damage.STEP_LOSS)}"
-        if all(d.probability(Damage.NONE) == 1 for d in by_dice.values()):
-            title = f"{said} does no damage at all"
-        title = "\n".join(textwrap.wrap(title, 70))
-        options = dict(xlabel="dice rolled", ylabel="chance", title=title, or_more="or worse")
-        at_least_each_outcome(by_dice, LEVELS, ax=top, **options)
+        title = f"{result.said}: {even_chance(result.by_dice, Damage.STEP_LOSS)}"
+        if result.why:
+            title = f"{result.said} does {result.why}"  # "does no damage at all: ..."
+        at_least_each_outcome(
+            result.by_dice,
+            LEVELS,
+            ax=top,
+            xlabel="dice rolled",
+            ylabel="chance",
+            title=fit_title([title], figure),
+            or_more="or worse",
+        )
+        by_armor, threshold = result.by_armor, result.level
         title = f"AT fire at a vehicle: {even_chance(by_armor['unarmored vehicle'], threshold)}"
         title += f" unarmored, {_first_even(by_armor['armor 3'], threshold)} at armor 3"
-        title = "\n".join(textwrap.wrap(title, 70))
-        ylabel = "chance"
         at_least_curves(
-            by_armor, threshold, ax=bottom, xlabel="dice rolled", ylabel=ylabel, title=title
+            by_armor,
+            threshold,
+            ax=bottom,
+            xlabel="dice rolled",
+            ylabel="chance",
+            title=fit_title([title], figure),
         )
         return ""
 
-    return _narrow(
-        ChartPanel(
-            compute,
-            draw,
-            size=(6.6, 6.4),
-            fire=choices(blitz.FIRE_TYPES, "fire"),
-            target=choices(UNARMORED_TARGETS, "target"),
-            leader=widgets.Text("", description="leader morale (blank: none)"),
-            level=widgets.Dropdown(options=[(str(d), d) for d in LEVELS], description="level"),
-        )
+    panel = NotedPanel(
+        compute,
+        draw,
+        size=(6.6, 6.4),
+        fire=choices(blitz.FIRE_TYPES, "fire"),
+        target=choices(UNARMORED_TARGETS, "target"),
+        leader=widgets.Text("", description="leader morale (blank: none)"),
+        level=widgets.Dropdown(options=[(str(d), d) for d in LEVELS], description="level"),
     )
+    _keep_notes(panel, ["leader"], at_least_idle)
+    _narrow(panel)
+    return panel
 
 
 def _first_even(by_dice: dict[int, Dist], level: Damage) -> str:
@@ -318,10 +558,14 @@ def leader_title(dice: int, fire: str, target: str, cases: dict[str, Dist]) -> s
     none, worst, best = (
         cases[name].at_least(Damage.STEP_LOSS) for name in ("no leader", "morale 6", "morale 10")
     )
+    if all(d.probability(Damage.NONE) == 1 for d in cases.values()):
+        procedure = blitz.fire_procedure(dice, fire=fire, target=target)
+        return f"{said}\n{why_levels_impossible(procedure, fire, target)}"
     if fire not in ("direct", "bombardment"):
         return f"{said}\nstep loss or worse {percent(none)}: leaders make no saving throws here"
     if none == 0:
-        return f"{said}\nno step loss or worse is possible, leader or none"
+        most = _dice(dice).replace("dice", "hits").replace("die", "hit")
+        return f"{said}\nno step loss or worse is possible, leader or none: at most {most}"
     return (
         f"{said}\nstep loss or worse: no leader {percent(none)}, morale 6 {percent(worst)}, "
         f"morale 10 {percent(best)}"
