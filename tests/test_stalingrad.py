@@ -1067,6 +1067,15 @@ SHIPPED_RETREATS = [
             "T-34/84 Tk: an immobilized Soviet tank never retreats and is eliminated",
         ],
     ),
+    (
+        "four_in_the_open",
+        {n: ["1213", "1214", "1314", "1414"] for n in ("1/13 Gds", "2/13 Gds", "3/13 Gds")}
+        | {"Mortars/13": ["1213", "1214", "1314", "1414"]},
+        {"1/13 Gds": "1414", "2/13 Gds": "1314", "3/13 Gds": "1214", "Mortars/13": "1213"},
+        0,
+        False,
+        ["1413: in the ZOC of Pz III/24: no", "1312: in the ZOC of Pz III/24: no"],
+    ),
 ]
 
 
