@@ -4,7 +4,7 @@ VENV := .venv
 PYTHON := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
 
-.PHONY: lab test notebooks site app lint format
+.PHONY: lab test test-fast notebooks site app lint format
 
 $(INSTALLED): pyproject.toml
 	test -x $(PYTHON) || python3 -m venv $(VENV)
@@ -19,8 +19,14 @@ lab: $(INSTALLED)
 	JUPYTER_CONFIG_PATH="$(CURDIR)/jupyter_config$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH}" \
 		$(VENV)/bin/jupyter lab notebooks/ $(if $(filter 0,$(shell id -u)),--allow-root)
 
+# Every test, on every core (pytest-xdist: a test module, or a notebook's cells, in one worker;
+# see tests/conftest.py). CI runs this.
 test: $(INSTALLED)
-	$(PYTHON) -m pytest
+	$(PYTHON) -m pytest -n auto
+
+# While editing: every test but those in the browser and those that run a notebook (< 1 minute).
+test-fast: $(INSTALLED)
+	$(PYTHON) -m pytest -n auto -m "not browser and not notebook"
 
 # ruff's lint and format check over the tree, mypy over wbk/ (settings in pyproject.toml).
 lint: $(INSTALLED)

@@ -196,6 +196,35 @@ def blitz() -> None:
         ours = median_s(lambda n=n: blitz_procedure.with_wbk(n), 5 if n < 400 else 3)
         theirs = median_s(lambda n=n: blitz_procedure.with_icepool(n), 5 if n < 400 else 3)
         row(f"Blitz fire procedure, {n} dice (exact)", ours, theirs, "icepool 2.1")
+    # the times the Blitz tests once asserted: at the limit answered exactly, past it refused
+    # before any work, and the calculator panel at the limit (5,000 strength at range 1)
+    from wbk.errors import WbkError
+    from wbk.games.blitz import MAX_DICE, fire_procedure
+    from wbk.widgets.blitz import fire_calculator
+
+    def refuse() -> None:
+        try:
+            fire_procedure(MAX_DICE + 2_000, leader_morale=8)
+        except WbkError:
+            return
+        raise AssertionError("12,000 dice were not refused")
+
+    refused = median_s(refuse, 5)
+    row("Blitz: 12,000 dice refused (over the limit)", refused, None, "", "< 0.1 s")
+    at_limit = median_s(lambda: fire_procedure(MAX_DICE, leader_morale=8), 3)
+    row("Blitz fire procedure at the limit, 10,000 dice (exact)", at_limit, None, "", "< 5 s")
+    calculator = fire_calculator()
+
+    def panel_at_limit() -> None:
+        calculator.controls["strengths"].value = "5000"
+        calculator.controls["range_hexes"].value = "1"
+        assert "<b>10,000 dice</b>" in calculator.pane.value
+        calculator.controls["strengths"].value = "5"
+
+    panel = median_s(panel_at_limit, 3)
+    row(
+        "Blitz calculator panel: 5,000 strength at range 1 (10,000 dice)", panel, None, "", "< 10 s"
+    )
 
 
 def drawing() -> None:
@@ -228,7 +257,7 @@ def browser() -> None:
     subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:randomly", "tests/test_browser_speed.py"],
         cwd=ROOT,
-        env={**os.environ, "WBK_CHECK_SPEED": "1"},
+        env={**os.environ, "WBK_BENCH": "1"},
     )
     if not results.exists():
         ROWS.append(("click to picture in the browser", "not measured (no chromium?)", "", "", ""))

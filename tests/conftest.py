@@ -1,3 +1,60 @@
-"""Fixtures shared by the test modules: the browser tests' JupyterLab and Chromium."""
+"""Settings and fixtures shared by the test modules.
 
+- The browser tests' JupyterLab and Chromium (``lab``, ``browser``: see browser_support.py).
+- Hypothesis without its per-example deadline and with fixed examples: no pass or fail that
+  depends on how busy the machine is, and the same examples on every run.
+- Marks ``browser`` (a test in Chromium) and ``notebook`` (a notebook run in a kernel), put on
+  by what a test uses: ``make test-fast`` leaves both out.
+- The order for pytest-xdist (``make test`` runs ``-n auto``, ``--dist=loadscope``: a test
+  module, or a notebook's cells, run in one worker, so a module's server (JupyterLab, the site,
+  the app) starts once a worker and a notebook keeps its kernel): the modules that use a server
+  first, then the notebooks, so that no long one starts at the end alone.
+"""
+
+import pytest
 from browser_support import browser, lab  # noqa: F401 (pytest finds fixtures by name here)
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "wbk",
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.load_profile("wbk")
+
+#: Fixtures that start a server (the browser tests' JupyterLab, test_publish's site and app).
+SERVERS = ("lab", "site", "app")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "browser: runs in headless Chromium (left out by test-fast)")
+    config.addinivalue_line(
+        "markers", "notebook: runs a notebook in a kernel (left out by test-fast)"
+    )
+
+
+def is_notebook_cell(item: pytest.Item) -> bool:
+    return item.nodeid.split("::")[0].endswith(".ipynb")
+
+
+def uses_a_server(item: pytest.Item) -> bool:
+    return any(name in getattr(item, "fixturenames", ()) for name in SERVERS)
+
+
+@pytest.hookimpl(tryfirst=True)  # marks first, so that -m (test-fast) sees them
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if is_notebook_cell(item):
+            item.add_marker(pytest.mark.notebook)
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
+    # a module is placed where its first test is: modules with a server, then notebooks, then
+    # the rest (a stable sort: the order within a module is kept)
+    first = {}
+    for item in items:
+        module = item.nodeid.split("::")[0]
+        rank = 0 if uses_a_server(item) else 1 if is_notebook_cell(item) else 2
+        first[module] = min(first.get(module, rank), rank)
+    items.sort(key=lambda item: first[item.nodeid.split("::")[0]])

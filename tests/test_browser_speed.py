@@ -3,8 +3,12 @@ times, each time measured from the click to the new picture on the canvas.
 
 The page's canvases are watched by wrapping ``drawImage``: ipympl draws each image the kernel
 sends onto the visible canvas with it, so the time of its first call after a click is when the
-new picture appears, and the number of calls is the number of pictures a click cost. The
-timings go to build/bench/click_to_picture.json for ``make bench``'s table.
+new picture appears, and the number of calls is the number of pictures a click cost.
+
+As a test it checks behaviour only: one picture per click, a few clicks a panel. ``make bench``
+runs it with ``WBK_BENCH=1``: 20 clicks a panel, the timings to
+build/bench/click_to_picture.json for its table, where they meet their targets or not; no
+pass or fail here depends on a time.
 """
 
 import json
@@ -13,12 +17,14 @@ import statistics
 import urllib.request
 from pathlib import Path
 
-from browser_support import TOKEN, canvas_point, errors_shown, run_all
+from browser_support import RUN_ALL, TOKEN, canvas_point, errors_shown, run_all
 
 from wbk.maps import HexMap, example_map
 
 RESULTS = Path(__file__).parent.parent / "build" / "bench" / "click_to_picture.json"
-CLICKS = 20
+#: Clicks a panel after the first: 20 for the medians of make bench; a test goes round the four
+#: hexes once.
+CLICKS = 20 if os.environ.get("WBK_BENCH") else 4
 
 #: A 40x30 map made the same way every run: woods and towns, slope hexsides around hills.
 BIG_MAP = """
@@ -114,8 +120,10 @@ def upload(lab: str, name: str, content: dict) -> None:
 def clicks_to_pictures(page, canvas, m: HexMap, labels: list[str]) -> tuple[list[float], list[int]]:
     """Click the hexes ``labels`` in turn ``CLICKS`` times after a first click; for each click,
     the milliseconds to the first new picture on the canvas, and how many pictures it drew
-    (waiting 400 ms for late ones). The first click comes first in both lists: it also pays for
-    what is made once (the page's first mouse event, caches)."""
+    (watching 400 ms more for a second one: one that comes later still counts against the next
+    click, so a panel that draws twice fails however slow the machine, and one that draws once
+    passes). The first click comes first in both lists: it also pays for what is made once (the
+    page's first mouse event, caches)."""
     handle = canvas.element_handle()
     times, pictures = [], []
     for i in range(CLICKS + 1):
@@ -125,7 +133,7 @@ def clicks_to_pictures(page, canvas, m: HexMap, labels: list[str]) -> tuple[list
             handle,
         )
         page.mouse.click(x, y)
-        page.wait_for_function("c => c.wbkFirst !== null", arg=handle, timeout=20_000)
+        page.wait_for_function("c => c.wbkFirst !== null", arg=handle, timeout=RUN_ALL * 1000)
         page.wait_for_timeout(400)
         first, draws, mark = page.evaluate("c => [c.wbkFirst, c.wbkDraws, c.wbkMark]", handle)
         times.append(first - start)
@@ -138,7 +146,8 @@ def test_click_to_picture(browser, lab):
         "%matplotlib inline\nfrom wbk.maps import example_map\nfrom wbk.widgets import TracePanel\n"
         "from wbk.widgets import ss_panzer as panels\nm = example_map('ss_panzer_errata_9_4')\n"
         + BIG_MAP
-        + "big = big_map()\n\ndef with_viewshed(panel):\n    panel.show_viewshed.value = True\n    return panel\n"
+        + "big = big_map()\n\n"
+        "def with_viewshed(panel):\n    panel.show_viewshed.value = True\n    return panel\n"
     ]
     cells += [
         f"# NBVAL_IGNORE_OUTPUT\n{code}" for panels in PANELS.values() for _, code, _ in panels
@@ -147,24 +156,17 @@ def test_click_to_picture(browser, lab):
     page = run_all(browser, lab, "click_speed.ipynb")
     assert errors_shown(page) == []
     page.evaluate(WATCH_CANVASES)
-    # every panel's first picture arrives whole after the run; let the page take them all in
-    page.wait_for_function(
-        "() => [...document.querySelectorAll('.jupyter-matplotlib-canvas-div canvas:first-child')]"
-        ".filter(c => c.width > 0).length >= " + str(sum(map(len, PANELS.values()))),
-        timeout=60_000,
-    )
-    page.wait_for_timeout(2000)
+    canvases = page.locator(".jupyter-matplotlib-canvas-div canvas:first-child")
+    assert canvases.count() == sum(map(len, PANELS.values()))  # run_all waited for each picture
     namespace = {}
     exec(BIG_MAP, namespace)
     maps = {"errata": example_map("ss_panzer_errata_9_4"), "40x30": namespace["big_map"]()}
-    canvases = page.locator(".jupyter-matplotlib-canvas-div canvas:first-child")
     results, n = {}, 0
     for map_name, panels in PANELS.items():
         for name, _, labels in panels:
             canvas = canvases.nth(n)
             n += 1
             canvas.scroll_into_view_if_needed()
-            page.wait_for_timeout(300)
             times, pictures = clicks_to_pictures(page, canvas, maps[map_name], labels)
             results[f"{name} {map_name}"] = {
                 "median_ms": statistics.median(times[1:]),
@@ -179,10 +181,4 @@ def test_click_to_picture(browser, lab):
     for key, result in results.items():
         # one picture per click: no duplicate draws
         assert result["pictures"] == [1] * CLICKS, (key, result["pictures"])
-    if os.environ.get("WBK_CHECK_SPEED"):  # make bench: the targets of issue 13
-        for key, result in results.items():
-            assert result["median_ms"] < (150 if key.endswith("errata") else 250), (
-                key,
-                result["median_ms"],
-            )
     page.close()
