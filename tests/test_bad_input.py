@@ -569,6 +569,9 @@ TABLE = [
         names="'\\ud800'",
     ),
     bad(table.Table, 1e200, 1e200, names="table width 1e+200 is too large"),
+    bad(table.Table, 24, 24, name=5, names="table name 5"),
+    bad(_TABLE.save, "/tmp/\ud800.toml", names="is not a file name the system can spell"),
+    bad(table.Table.load, "/tmp/\ud800.toml", names="is not a file name the system can spell"),
     bad(table.Terrain, "rough", ((0, 0), (1, 0), (0, 1)), blocks_sight=True, names="blocks_sight"),
     bad(_TABLE.reach, "Tiger", 6, directions=10**6, names="directions 1000000"),
     bad(_TABLE.reach, "Tiger", 6, rough_charged="leaving", names="rough terrain reading 'leaving'"),
@@ -938,6 +941,7 @@ PICTURES = [
         "/nonexistent/dir",
     ),
     bad(pictures.read_edge_case, "/nonexistent/x.png", names="/nonexistent/x.png: cannot read"),
+    bad(pictures.picture_bytes, _sample_map(), ".gif", names="format '.gif' is not one of .png"),
 ]
 
 # --- wbk.quiz -------------------------------------------------------------------------------

@@ -573,3 +573,16 @@ def test_an_overlap_names_the_piece_put_down_first_to_a_tenth_of_an_inch():
     assert str(error.value) == (
         "'Panther' at position [30.0, 11.0] overlaps 'Tiger' at position [30.0, 10.0]"
     )
+
+
+def test_a_file_name_the_system_cannot_spell_is_refused_in_one_line(tmp_path):
+    with pytest.raises(WbkError, match="is not a file name the system can spell"):
+        Table(24, 24).save(tmp_path / "\ud800.toml")
+    with pytest.raises(WbkError, match="is not a file name the system can spell"):
+        Table.load(str(tmp_path / "\ud800.toml"))
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_table_name_must_be_text():
+    with pytest.raises(WbkError, match="table name 5 is not a string"):
+        Table(24, 24, name=5)

@@ -339,6 +339,8 @@ class Table:
                 if not isinstance(item, kind):
                     raise WbkError(f"table {key}: {item!r} is not a {kind.__name__}")
             object.__setattr__(self, key, items)
+        if not isinstance(self.name, str):
+            raise WbkError(f"table name {self.name!r} is not a string")
         self._check()
 
     def _check(self):
@@ -376,6 +378,7 @@ class Table:
     @classmethod
     def load(cls, path: str | os.PathLike, *, pieces: type[Piece] = Piece) -> Table:
         """Read a table file; ``pieces`` is the game's piece class (``pz8.Tank`` for Pz 8)."""
+        _file_name(path)
         return cls.from_toml(read_text(path, "table"), source=str(path), pieces=pieces)
 
     @classmethod
@@ -478,7 +481,7 @@ class Table:
             raise WbkError(
                 f"table file {path!r} is not a file path (expected text or a pathlib.Path)"
             )
-        path = Path(path)
+        path = Path(_file_name(path))
         if path.suffix != ".toml":
             raise WbkError(f"table file name {path.name!r} should end in .toml")
         write_atomically(path, self.to_toml(), "table")
@@ -752,6 +755,19 @@ def _place(piece: Piece) -> str:
     """A piece's centre to a tenth of an inch, as wargamers measure: "[30.0, 4.5]"."""
     x, y = piece.position
     return f"[{x:.1f}, {y:.1f}]"
+
+
+def _file_name(path: str | os.PathLike) -> str | os.PathLike:
+    """``path``, refused in one line if the system cannot spell it (a lone surrogate)."""
+    if isinstance(path, (str, os.PathLike)):
+        try:
+            os.fsencode(path)
+        except UnicodeEncodeError:
+            raise WbkError(
+                f"table file {str(path)!r} is not a file name the system can spell "
+                "(it holds a lone surrogate)"
+            ) from None
+    return path
 
 
 def _line_at(text: str, index: int) -> str:
