@@ -131,6 +131,9 @@ def test_a_reading_reveal_says_whether_the_other_reading_changes_the_answer():
     panel = QuizPanel.for_game("ss_panzer")
     go_to(panel, "beyond-the-hill")
     assert list(panel.readings) == ["slope_hex", "slope_hex_of", "slope_end"]
+    panel.readings["slope_end"].value = "touches"  # before the check: the picture says so
+    assert title(panel) == "Can 1712 see 2113? (slope_end=touches)" and panel.pane.value == ""
+    panel.readings["slope_end"].value = "crosses"
     panel.answer_with("yes")
     panel.check()
     assert ">Wrong</b>" in panel.pane.value

@@ -551,9 +551,14 @@ class QuizPanel(Panel):
         self.draw()
         self.show_header()
 
+    @reports_errors(stale=False)
     def _reading_changed(self) -> None:
+        """A reading switched: the answer on show is worked out again under it, or the picture
+        says which reading the question is now asked under."""
         if self.revealed is not None:
             self.check()
+        else:
+            self.draw()
 
     def draw(self, verdict: str = "") -> None:
         self.view = draw_question(
