@@ -227,6 +227,7 @@ def test_a_picture_carries_its_edge_case_and_reopens_to_the_identical_picture(tm
     assert (again.slope_hex.value, again.slope_end.value) == ("hexsides_only", "touches")
     again.save_picture(str(tmp_path / "again.png"))
     assert (tmp_path / "again.png").read_bytes() == (tmp_path / "posted.png").read_bytes()
+    assert again.picture_bytes() == (tmp_path / "posted.png").read_bytes()  # for a download
     trace_panel = TracePanel(m, "1913", "1716")  # every map panel, the trace panel too
     trace_panel.save_picture(str(tmp_path / "trace.png"))
     reopened = load_edge_case(tmp_path / "trace.png")

@@ -10,6 +10,7 @@ its title (the question and its answer) and its legend, exactly as a panel shows
 
 from __future__ import annotations
 
+import io
 import os
 import textwrap
 from pathlib import Path
@@ -22,7 +23,14 @@ from wbk.errors import WbkError
 from wbk.maps import HexMap
 from wbk.plot import draw_map, figure_size, map_axes
 
-__all__ = ["EDGE_CASE_KEY", "FORMATS", "picture", "read_edge_case", "save_picture"]
+__all__ = [
+    "EDGE_CASE_KEY",
+    "FORMATS",
+    "picture",
+    "picture_bytes",
+    "read_edge_case",
+    "save_picture",
+]
 
 FORMATS = (".png", ".svg")
 
@@ -91,21 +99,45 @@ def save_picture(
         raise WbkError(f"picture file {path.name!r} should end in .png or .svg")
     if not path.parent.is_dir():
         raise WbkError(f"cannot save the picture to {path}: there is no folder {path.parent}")
-    figure = picture(subject, map=map)
-    metadata = (
-        {EDGE_CASE_KEY: edge_case}
-        if edge_case is not None and path.suffix.lower() == ".png"
-        else {}
-    )
-    text = _add_caption(figure, caption) if caption else None
     try:
-        figure.savefig(path, dpi=110, metadata=metadata, bbox_inches="tight", pad_inches=0.1)
+        path.write_bytes(
+            picture_bytes(subject, path.suffix, map=map, caption=caption, edge_case=edge_case)
+        )
     except OSError as e:
         raise WbkError(f"cannot save the picture to {path}: {e.strerror}") from None
+    return path
+
+
+def picture_bytes(
+    subject: object,
+    suffix: str = ".png",
+    *,
+    map: HexMap | None = None,
+    caption: str = "",
+    edge_case: str | None = None,
+) -> bytes:
+    """The bytes ``save_picture`` writes, for a file that goes elsewhere (a download):
+    ``suffix`` ".png" or ".svg"."""
+    suffix = str(suffix).lower()
+    if suffix not in FORMATS:
+        raise WbkError(f"picture format {suffix!r} is not one of {', '.join(FORMATS)}")
+    figure = picture(subject, map=map)
+    metadata = {EDGE_CASE_KEY: edge_case} if edge_case is not None and suffix == ".png" else {}
+    text = _add_caption(figure, caption) if caption else None
+    buffer = io.BytesIO()
+    try:
+        figure.savefig(
+            buffer,
+            format=suffix[1:],
+            dpi=110,
+            metadata=metadata,
+            bbox_inches="tight",
+            pad_inches=0.1,
+        )
     finally:
         if text is not None:
             text.remove()
-    return path
+    return buffer.getvalue()
 
 
 def _add_caption(figure: Figure, caption: str) -> Text:

@@ -443,6 +443,15 @@ class Panel:
         )
         self.show_done(f"saved the picture to {written}")
 
+    def picture_bytes(self, suffix: str = ".png") -> bytes:
+        """The panel's picture as "Save picture" writes it (caption included, and a PNG's edge
+        case), for a file that goes elsewhere: a download from the app, say."""
+        from wbk.pictures import picture_bytes
+
+        return picture_bytes(
+            self.figures()[0], suffix, caption=self.caption(), edge_case=self.edge_case_text()
+        )
+
     def _chosen_path(self, path: str | None) -> Path:
         """The file typed (or given), else the default, whose folder is made if need be; any
         other folder must exist."""
