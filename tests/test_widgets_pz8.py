@@ -468,3 +468,25 @@ def test_the_longest_table_title_fits_inside_the_figure():
     title = panel.view.title()
     assert "no shot" in title and "same side" in title and "out of range" in title
     assert _inside(panel.figure, panel.view.ax.title)
+
+
+# --- issue 17: a saved picture carries its settings and its situation ----------------------------
+
+
+def test_a_saved_table_picture_reopens_the_panel_to_the_identical_picture(tmp_path):
+    from wbk.widgets import load_edge_case
+
+    panel = panels.TablePanel(path="unused.toml", shooter="Tiger", target="T-34 1")
+    panel.cover_reading.value = "half_hidden"
+    panel.show_reach.value = True
+    assert panel.caption() == (
+        "Rule: Pz 8, Shooting and Movement. Settings unlike the defaults: "
+        "cover if: half or more hidden; reach: yes."
+    )
+    panel.save_picture(str(tmp_path / "shot.png"))
+    again = load_edge_case(tmp_path / "shot.png")
+    assert isinstance(again, panels.TablePanel)
+    assert again.table == panel.table and again.view.title() == panel.view.title()
+    assert (again.cover_reading.value, again.show_reach.value) == ("half_hidden", True)
+    again.save_picture(str(tmp_path / "again.png"))
+    assert (tmp_path / "again.png").read_bytes() == (tmp_path / "shot.png").read_bytes()

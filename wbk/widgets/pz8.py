@@ -7,6 +7,7 @@ Every choice shows plain words ("short gun (to 12")", "veteran crew"); its value
 from __future__ import annotations
 
 import html
+import json
 import math
 from dataclasses import fields
 from fractions import Fraction
@@ -20,6 +21,7 @@ from shapely.geometry import Point
 from shapely.geometry import box as rectangle
 
 from wbk.charts import heatmap
+from wbk.datafile import parse_toml
 from wbk.dice import percent
 from wbk.errors import WbkError
 from wbk.explain import steps_html
@@ -820,6 +822,60 @@ class TablePanel(Panel):
         self.view.clear()
         self.view.set_title(self.stale_title())
         self.view.redraw()
+
+    # --- the situation as a file ----------------------------------------------------------------
+
+    def setting_controls(self) -> list[widgets.Widget]:
+        """The controls the picture depends on besides the table: a saved picture's caption
+        names those not at their starting values."""
+        return [self.cover_reading, self.show_reach]
+
+    def edge_case(self) -> str:
+        """The situation on show as TOML: the panel, the shooter, the target, the settings and
+        the table file itself, which ``wbk.widgets.load_edge_case`` (or ``from_edge_case``)
+        turns back into the same picture. A PNG saved by "Save picture" carries it too."""
+        table = self.table.to_toml()
+        if "'''" in table:
+            raise WbkError("a name holding ''' cannot be kept in an edge case: rename it")
+        settings = {
+            "shooter": self.boxes["shooter"].value.strip(),
+            "target": self.boxes["target"].value.strip(),
+            "cover_reading": self.cover_reading.value,
+        }
+        lines = [
+            f'panel = "{type(self).__module__}.{type(self).__qualname__}"',
+            "",
+            "[settings]",
+            *(
+                f"{key} = {json.dumps(value, ensure_ascii=False)}"
+                for key, value in settings.items()
+            ),
+            f"show_reach = {'true' if self.show_reach.value else 'false'}",
+        ]
+        # a literal multi-line string keeps the table file exactly as written
+        return "\n".join(lines) + "\n\n[table]\ntoml = '''\n" + table + "'''\n"
+
+    @classmethod
+    def from_edge_case(cls, text: str, source: str) -> TablePanel:
+        """The table panel showing a saved edge case (see ``edge_case``)."""
+        data = parse_toml(text, source)
+        for key in ("settings", "table"):
+            if not isinstance(data.get(key), dict):
+                raise WbkError(f"{source}: [{key}]: missing")
+        settings = data["settings"]
+        table = Table.from_toml(
+            str(data["table"].get("toml", "")), source=f"{source} [table]", pieces=Tank
+        )
+        reading = settings.get("cover_reading", "partly_hidden")
+        if reading not in pz8.COVER_READINGS:
+            raise WbkError(
+                f"{source}: [settings] cover_reading {reading!r} is not one of "
+                f"{', '.join(pz8.COVER_READINGS)}"
+            )
+        panel = cls(table, str(settings.get("shooter", "")), str(settings.get("target", "")))
+        panel.cover_reading.value = reading
+        panel.show_reach.value = settings.get("show_reach", False) is True
+        return panel
 
 
 #: How the row's controls name a tank's fields in a "done" message.
