@@ -243,6 +243,7 @@ def test_static_html_pictures_the_question_and_the_answer():
     panel = QuizPanel([retreats.question("one-way-out"), retreats.question("example-column")])
     page = panel.static_html()
     assert page.count("<img") == 2  # the retreat's question and answer; a CRT column has none
+    assert "<th>10-19</th>" in page  # but the table it is read from
     question, answer = re.findall(r'<img src="data:image/png;base64,[^"]+" alt="([^"]*)"', page)
     assert question.startswith("A &quot;P&quot; result hits the rifle battalion in the clear hex")
     assert answer == "into 1314"

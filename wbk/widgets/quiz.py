@@ -34,7 +34,7 @@ from wbk.maps import HexMap
 from wbk.plot import MapView, center, figure_size, map_axes
 from wbk.widgets import LIVE_NOTE, Panel, interactive_figure, reports_errors
 
-__all__ = ["QuizPanel", "draw_question", "picture_title"]
+__all__ = ["QuizPanel", "draw_question", "picture_title", "situation_html"]
 
 RIGHT, WRONG = "#009E73", "#b03a2e"  # Okabe-Ito bluish green, and wbk's message red
 CHOSEN = "#E69F00"  # Okabe-Ito orange: what the learner picked
@@ -181,6 +181,15 @@ def _table_question(figure: Figure, q: quiz.Question, answer, chosen, width: flo
         marks["the shooter"] = _key(shooter)
     view.set_overlay_legend("quiz", marks)
     return view
+
+
+def situation_html(q: quiz.Question) -> str:
+    """What a question needs shown beside its words: the CRT a column is read from."""
+    if q.kind != "crt_column":
+        return ""
+    from wbk.games import stalingrad
+
+    return stalingrad.example_crt(q.settings.get("crt", "illustrative_1d6"))._repr_html_()
 
 
 def _key(line: Line2D) -> Line2D:
@@ -509,11 +518,7 @@ class QuizPanel(Panel):
         self.chosen = set()
         self.pane.value = ""
         self.show_message("")
-        extra = ""
-        if q.kind == "crt_column":
-            from wbk.games import stalingrad
-
-            extra = stalingrad.example_crt(q.settings.get("crt", "illustrative_1d6"))._repr_html_()
+        extra = situation_html(q)
         how = {
             "hexes": " Click the hexes on the map (a second click takes one off), then Check.",
             "tanks": " Click the tanks on the table (a second click takes one off), then Check.",
@@ -587,6 +592,7 @@ class QuizPanel(Panel):
                 f"<p><b>{number}.</b> {html.escape(q.ask)}{html.escape(choices)} "
                 f'<span style="color:#595959;font-size:smaller">({html.escape(q.rule)})</span></p>'
             )
+            parts.append(situation_html(q))
             if view is not None:
                 parts.append(_img(figure, q.ask))
             answer = q.answer()
