@@ -524,3 +524,18 @@ def test_assault_advisor_weighs_the_bonus_against_the_defender_s_own_fire():
     assert suptitle(panel).startswith("Use the Close Assault Bonus")
     panel.controls["fire_without_bonus"].value = "none"
     assert suptitle(panel).startswith("Do not use the Close Assault Bonus")
+
+
+def test_a_retreat_picture_says_which_readings_it_assumes():
+    four = example_situation("four_in_the_open")
+    planner = panels.RetreatPlanner(four)
+    assert planner.view.title() == (
+        '"P" in clear 1313: no unit eliminated\nretreat into 1213, 1214, 1314 and 1414 (4 units)'
+    )
+    planner.readings["retreat_into"].value = "one_hex"
+    assert planner.view.title() == (
+        '"P" in clear 1313: 1 of 4 units eliminated (Mortars/13) [all into one hex]\n'
+        "retreat into 1414 (3 units)"
+    )
+    planner.readings["pinned_zoc"].value = "none"
+    assert "[all into one hex; no ZOC from pinned units]" in planner.view.title()

@@ -63,19 +63,22 @@ MOST_LINES = 4
 LINE_SPACING = 0.24
 
 
-#: The readings of 9.87-9.89 the planner offers: keyword, label, (words, value) choices, tooltip.
+#: The readings of 9.87-9.89 the planner offers: keyword, label, (words, value) choices (the
+#: default first), tooltip, and the words a title adds when the reading is not the default.
 READING_CONTROLS = [
     (
         "retreat_into",
         "retreat into",
         [("any hexes (units may split)", "any_hexes"), ("one hex, all together", "one_hex")],
         '9.87 "the hex he retreats into": may the units split? (the text does not settle it)',
+        "all into one hex",
     ),
     (
         "pinned_zoc",
         "ZOC of pinned units",
         [("still exerted", "exerts"), ("none", "none")],
         "do pinned or spent enemy units exert a ZOC? (6.0, not in wbk's texts)",
+        "no ZOC from pinned units",
     ),
     (
         "given_up_to_stay",
@@ -83,9 +86,21 @@ READING_CONTROLS = [
         [("another unit", "another_unit"), ("may be a 9.89 loss", "a_9_89_loss")],
         "9.88: may the unit given up to stay be a fortification or immobilized tank 9.89 "
         "eliminates anyway? (the text does not settle it)",
+        "a 9.89 loss may be the one given up",
     ),
 ]
 NO_DIFFERENCE = "makes no difference here"
+
+
+def readings_tag(readings: dict[str, Any]) -> str:
+    """The readings that differ from the defaults, for a title: "[all into one hex]" ("" if
+    none), so that a picture says what it assumes."""
+    words = [
+        short
+        for name, _, options, _, short in READING_CONTROLS
+        if readings.get(name, options[0][1]) != options[0][1]
+    ]
+    return f"[{'; '.join(words)}]" if words else ""
 
 
 def unit_label(name: str, eliminated: bool = False, *, longest: int = 11) -> str:
@@ -96,16 +111,29 @@ def unit_label(name: str, eliminated: bool = False, *, longest: int = 11) -> str
 
 
 def _moves(r: stalingrad.Retreat) -> str:
-    """Where the retreating units go: "1/42 Rifle retreats to 1314", "A to 1314, B to 1315"."""
+    """Where the retreating units go: "1/42 Rifle retreats to 1314", "A to 1314, B to 1315",
+    or, when that is long, "retreat into 1213, 1214 and 1314 (4 units)"."""
     moves = [(name, r.map.label(h)) for name, h in r.best.items() if h is not None]
     if len(moves) == 1:
         return f"{moves[0][0]} retreats to {moves[0][1]}"
-    return "retreat: " + ", ".join(f"{name} to {label}" for name, label in moves)
+    named = "retreat: " + ", ".join(f"{name} to {label}" for name, label in moves)
+    if len(named) <= 60:
+        return named
+    hexes = sorted({label for _, label in moves})
+    into = hexes[0] if len(hexes) == 1 else f"{', '.join(hexes[:-1])} and {hexes[-1]}"
+    return f"retreat into {into} ({count(len(moves), 'unit')})"
 
 
-def retreat_title(r: stalingrad.Retreat) -> str:
-    """The answer in the picture's title: the terrain, the verdict, who goes where and who is
-    eliminated."""
+def retreat_title(r: stalingrad.Retreat, readings: dict[str, Any] | None = None) -> str:
+    """The answer in the picture's title: the terrain, the verdict (with the readings that
+    differ from the defaults), who goes where and who is eliminated."""
+    title = _retreat_title(r)
+    tag = readings_tag(readings or {})
+    first, newline, rest = title.partition("\n")
+    return f"{first} {tag}{newline}{rest}" if tag else title
+
+
+def _retreat_title(r: stalingrad.Retreat) -> str:
     where = r.map.label(r.target)
     if r.terrain == "other":
         kinds = ", ".join(sorted(r.map.terrain(r.target)))
@@ -115,8 +143,8 @@ def retreat_title(r: stalingrad.Retreat) -> str:
         )
     lost = lost_units(r)
     total = len(r.eliminated) + len(r.best)
-    if r.may_stay:
-        stay, go = len(r.eliminated) + 1, len(lost)
+    if r.may_stay and r.stay is not None:
+        stay, go = r.stay.cost, len(lost)
         if stay < go:
             verdict = f"stay: it costs {count(stay, 'unit')}, a retreat {go}"
         elif go < stay:
@@ -125,6 +153,8 @@ def retreat_title(r: stalingrad.Retreat) -> str:
             verdict = f"stay or retreat: each costs {count(go, 'unit')}"
         first = f'"P" in {r.terrain} {where}: {verdict}'
         second = f"staying gives up {r.stay_eliminates}"
+        if r.stay.cost == len(r.eliminated):
+            second += ", lost anyway"
         if lost:
             second = f"retreating loses {', '.join(lost)}; {second}"
         return "\n".join([first, *textwrap.wrap(second, 75)])
@@ -305,7 +335,7 @@ class RetreatOverlay:
         if moves:
             entries["retreat, if they go" if r.may_stay else "retreat chosen"] = self.arrow_key
         view.set_overlay_legend("retreat", entries)
-        view.set_title(retreat_title(r))
+        view.set_title(retreat_title(r, readings))
         return r
 
     def clear_retreat(self) -> None:
@@ -494,7 +524,7 @@ class RetreatPlanner(MapPanel):
         )
         self.readings = {
             name: widgets.Dropdown(options=options, description=label, style=wide, tooltip=tooltip)
-            for name, label, options, tooltip in READING_CONTROLS
+            for name, label, options, tooltip, _ in READING_CONTROLS
         }
         #: beside each setting: "makes no difference here" when no other value changes the answer
         self.no_difference = {
