@@ -209,3 +209,18 @@ def test_a_label_reads_the_same_under_a_line_of_sight(m, label):
     assert (picture.sum(axis=2)[ink] < 330).mean() > 0.97
     plt.close(plain.figure)
     plt.close(drawn.figure)
+
+
+def test_titles_wrap_to_two_lines_and_are_never_cut_off():
+    from wbk.plot import fit_title, text_width
+
+    assert fit_title("1913 → 1816: clear", 300) == (["1913 → 1816: clear"], 10.0)
+    lines, size = fit_title(
+        "held when the firer's hex has no slope hexside\n1808 → 1914: clear", 220
+    )
+    assert lines == ["held when the firer's hex has no slope hexside", "1808 → 1914: clear"]
+    assert size < 10 and all(text_width(line, size) <= 220 for line in lines)
+    words = "a title much too long for its picture " * 6
+    lines, size = fit_title(words, 250)
+    assert len(lines) == 2 and lines[1].endswith(" …") and size == 8.0
+    assert all(text_width(line, size) <= 250 for line in lines)

@@ -177,7 +177,7 @@ def fit_title(text: str, width: float) -> tuple[list[str], float]:
         if len(lines) <= 2:
             return lines, size
     last = " ".join(lines[1:])
-    while last and text_width(last + " …", size) > width:
+    while text_width(last + " …", size) > width:
         last = last[:-1]
     return [lines[0], last.rstrip() + " …"], size
 
@@ -914,7 +914,7 @@ def draw_line_of_sight(
     view = draw_map(m, ax=ax, width=width)
     view.show_line_of_sight(result)
     if reading:
-        view.set_title(f"{reading}\n{view.ax.get_title()}")
+        view.set_title(f"{reading}\n{view.title()}")
     return view
 
 

@@ -103,7 +103,15 @@ def _traced_courses(offsets: np.ndarray) -> Courses:
     found = []  # (offset id, kind, q, r, direction) arrays
     grazed = []
 
-    def side(ids, xq, xr, k, yq, yr, plain_kind):
+    def side(
+        ids: np.ndarray,
+        xq: np.ndarray,
+        xr: np.ndarray,
+        k: np.ndarray,
+        yq: np.ndarray,
+        yr: np.ndarray,
+        plain_kind: int,
+    ) -> None:
         """Record hexsides (x, x + u_k), sorting out those that are a side of an end hex."""
         own = (
             ((xq == 0) & (xr == 0))
@@ -167,8 +175,8 @@ def _traced_courses(offsets: np.ndarray) -> Courses:
             nr[c] = np.where(run, ir + _UR[j], cr + _UR[pick])
         clean = np.nonzero(~corner)[0]
         if len(clean):
-            k = first[clean]
-            side(active[clean], aq[clean], ar[clean], k, nq[clean], nr[clean], CROSSED)
+            leave = first[clean]
+            side(active[clean], aq[clean], ar[clean], leave, nq[clean], nr[clean], CROSSED)
         pq[active], pr[active] = nq, nr
         inside = (nq != dq[active]) | (nr != dr[active])
         found.append(
@@ -219,7 +227,7 @@ class Grid:
         self.cells = self.Q * self.R
         self.index = {h: i for i, h in enumerate(self.hexes)}
         # the offsets between two hexes of the map: for each dq, a range of dr
-        cols = {}
+        cols: dict[int, tuple[int, int]] = {}
         for qq, rr in zip(q.tolist(), r.tolist(), strict=False):
             lo, hi = cols.get(qq, (rr, rr))
             cols[qq] = (min(lo, rr), max(hi, rr))
@@ -427,7 +435,7 @@ class Intervisibility:
     options: dict
     seen: np.ndarray
 
-    def _row(self, h) -> np.ndarray:
+    def _row(self, h: Hex | str) -> np.ndarray:
         return self.seen[_index(self.map)[self.map.hex(h)]]
 
     def _hexes(self, row: np.ndarray) -> set[Hex]:
@@ -466,7 +474,7 @@ def _index(m: HexMap) -> dict[Hex, int]:
     return {h: i for i, h in enumerate(m)}
 
 
-def sightlines(m: HexMap, **options) -> Sightlines:
+def sightlines(m: HexMap, **options: object) -> Sightlines:
     """``Sightlines(m, **options)``, kept for the next call with an equal map and options (a
     panel clicking targets, a notebook asking twice)."""
     return _sightlines(m, tuple(sorted(options.items())))

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from importlib import resources
 from numbers import Integral
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, NoReturn, cast
 
 from wbk.checks import choice as _choice
 from wbk.checks import flag as _flag
@@ -45,7 +45,7 @@ from wbk.datafile import parse_toml, read_text
 from wbk.dice import Dist, d6
 from wbk.errors import WbkError
 from wbk.explain import Step, count, steps_html
-from wbk.hexgrid import Hex, Hexside, Trace, trace
+from wbk.hexgrid import Corner, Hex, Hexside, Trace, trace
 from wbk.maps import HexMap
 
 if TYPE_CHECKING:  # imported when called: ``import wbk.games.ss_panzer`` stays free of numpy
@@ -111,8 +111,8 @@ READING_WORDS: dict[str, dict[str, str]] = {
         "hexsides_only": "only slope hexsides block",
     },
     "slope_hex_of": {
-        "both": "applies when neither unit's hex has a slope hexside",
-        "firer": "applies when the firer's hex has no slope hexside",
+        "both": "neither unit's hex has a slope hexside",
+        "firer": "the firer's hex has no slope hexside",
     },
     "slope_end": {
         "crosses": "a line through a slope's end crosses it",
@@ -140,7 +140,7 @@ def _rule(number: str) -> str:
     return f"SS Panzer errata {number}"
 
 
-def _names(values, name: str) -> list[str]:
+def _names(values: object, name: str) -> list[str]:
     """A list of names; a lone string is refused rather than read as a list of letters."""
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
         raise WbkError(f"{name} {values!r} is not a list of names (write [{values!r}] for one)")
@@ -151,7 +151,7 @@ def _names(values, name: str) -> list[str]:
     return values
 
 
-def _map(m) -> HexMap:
+def _map(m: object) -> HexMap:
     if not isinstance(m, HexMap):
         raise WbkError(f"{m!r} is not a HexMap (load one with HexMap.load or example_map)")
     return m
@@ -170,7 +170,7 @@ class Unit:
     mcf: int
     motorized: bool = True
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
             raise WbkError(f"unit name {self.name!r} is not a name")
         if self.side not in SIDES:
@@ -206,7 +206,7 @@ class GameData:
     separate_fires: bool
     sources: Mapping[str, str]
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if not isinstance(self.units, Mapping) or not self.units:
             raise WbkError(f"units {self.units!r} is not a table of one or more units by name")
         for name, unit in self.units.items():
@@ -251,7 +251,7 @@ class GameData:
 class _DataReader:
     """Turns parsed TOML into GameData, naming the file, section and key of anything wrong."""
 
-    sections: ClassVar[dict[str, set[str]]] = {
+    sections: ClassVar[dict[str, set[str] | None]] = {
         "movement": {"mcf_terrain", "mcf_hexsides"},
         "fire": {"base_dice", "one_always_hits", "step_loss_hits", "separate_fires", "conditions"},
         "units": None,
@@ -261,7 +261,7 @@ class _DataReader:
     def __init__(self, source: str):
         self.source = source
 
-    def fail(self, where: str, message: str):
+    def fail(self, where: str, message: str) -> NoReturn:
         raise WbkError(f"{self.source}: {where}: {message}")
 
     def section(self, data: dict, name: str) -> dict:
@@ -290,7 +290,7 @@ class _DataReader:
                 self.fail(f"[movement] {key}", f"{value!r} (expected a list of quoted names)")
             return frozenset(value)
 
-        def whole(where: str, value, least: int) -> int:
+        def whole(where: str, value: object, least: int) -> int:
             if isinstance(value, bool) or not isinstance(value, int) or value < least:
                 self.fail(where, f"{value!r} is not a whole number of {least} or more")
             return value
@@ -329,7 +329,7 @@ class _DataReader:
             sources,
         )
 
-    def unit(self, name: str, values) -> Unit:
+    def unit(self, name: str, values: object) -> Unit:
         where = f"[units.{name!r}]"
         if not isinstance(values, dict):
             self.fail(where, "expected a table with side, mp and mcf")
@@ -354,7 +354,7 @@ def example_data() -> GameData:
     return GameData.from_toml(path.read_text(encoding="utf-8"), source="wbk/data/ss_panzer.toml")
 
 
-def _data(data) -> GameData:
+def _data(data: object) -> GameData:
     if data is None:
         return example_data()
     if not isinstance(data, GameData):
@@ -362,7 +362,7 @@ def _data(data) -> GameData:
     return data
 
 
-def _unit(unit, data: GameData) -> Unit:
+def _unit(unit: object, data: GameData) -> Unit:
     """A Unit, given as one or by its name in the game data."""
     if isinstance(unit, Unit):
         return unit
@@ -398,7 +398,9 @@ def _charged(
     MCF paid: the hex's terrain, the hexside's features, and for Germans the trench."""
     side = Hexside._unchecked(a, b)
     terrain = m.terrain(b)
-    charged = [(TRENCH, b)] if TRENCH in terrain and unit.side == "German" else []
+    charged: list[tuple[str, Hex | Hexside]] = (
+        [(TRENCH, b)] if TRENCH in terrain and unit.side == "German" else []
+    )
     charged += [(t, b) for t in sorted(terrain & data.mcf_terrain - {TRENCH})]
     charged += [(f, side) for f in sorted(m.features(side) & data.mcf_hexsides)]
     return charged
@@ -420,8 +422,8 @@ def _may_exceed(action: str, moved: bool) -> bool:
     return action == "move" and not moved
 
 
-def _movement_state(action, moved) -> tuple[str, bool]:
-    return _choice(action, _ACTIONS, "action"), _flag(moved, "moved")
+def _movement_state(action: object, moved: object) -> tuple[Action, bool]:
+    return cast(Action, _choice(action, _ACTIONS, "action")), _flag(moved, "moved")
 
 
 def explain_entry(
@@ -678,7 +680,7 @@ class LosResult:
         return f"<b>line of sight {html.escape(self.verdict)}</b>{steps_html(self.steps)}"
 
 
-def _blocking_names(m: HexMap, blocking_terrain) -> frozenset[str]:
+def _blocking_names(m: HexMap, blocking_terrain: object) -> frozenset[str]:
     """The map's terrain names meant by ``blocking_terrain``, matched in any case."""
     known = {name.lower(): name for name in m.terrain_hexes}
     chosen = set()
@@ -702,7 +704,7 @@ def _los_options(
     slope_hex_of: object = "both",
 ) -> dict:
     """``line_of_sight``'s options checked, the blocking terrain as the map's names."""
-    options = {
+    options: dict[str, Any] = {
         "edge": _choice(edge, EDGE_READINGS, "edge reading"),
         "slope_hex": _choice(slope_hex, SLOPE_HEX_READINGS, "slope hex reading"),
         "slope_hex_of": _choice(slope_hex_of, SLOPE_HEX_OF_READINGS, "reading of whose hex"),
@@ -760,7 +762,7 @@ def line_of_sight(
     [False, True]
     """
     m = _map(m)
-    blocking_terrain = _los_options(
+    blocking_names: frozenset[str] = _los_options(
         m, blocking_terrain, edge, slope_hex, slope_end, visibility, slope_hex_of
     )["blocking_terrain"]
     a, b = m.hex(firer), m.hex(target)
@@ -773,14 +775,14 @@ def line_of_sight(
     blocking: list[Hex | Hexside] = []
     reasons: list[str] = []  # what blocks, as the verdict names it
 
-    def blocked_by(item: Hex | Hexside, reason: str):
+    def blocked_by(item: Hex | Hexside, reason: str) -> None:
         blocking.append(item)
         if reason not in reasons:
             reasons.append(reason)
 
     def blocks(h: Hex) -> bool:
         # a line along the map's edge may pass hexes off the map: nothing there blocks
-        return h in m and bool(m.terrain(h) & blocking_terrain)
+        return h in m and bool(m.terrain(h) & blocking_names)
 
     if visibility is not None and a.distance(b) > visibility:
         blocked_by(b, f"visibility ({count(visibility, 'hex', 'hexes')})")
@@ -794,7 +796,8 @@ def line_of_sight(
     along_pairs = {h for s in tr.along for h in s.hexes}
     previous = None
     for kind, item in tr.course:
-        if kind in ("cross", "along") and SLOPE in m.features(item):
+        # cross and along pass a hexside, hex a hex, corner a corner
+        if isinstance(item, Hexside) and SLOPE in m.features(item):
             at_end = kind == "cross" and previous == "corner"
             how = (
                 "passes through the end of"
@@ -832,7 +835,7 @@ def line_of_sight(
                     )
                 )
         if (
-            kind == "hex"
+            isinstance(item, Hex)
             and item not in (a, b)
             and item in slope_hexes
             and slope_hex == "enter_not_beyond"
@@ -862,13 +865,13 @@ def line_of_sight(
                     )
                 )
         previous = kind
-        if not blocking_terrain:
+        if not blocking_names:
             continue
-        if kind == "hex" and item not in (a, b) and blocks(item):
-            terrain = ", ".join(sorted(m.terrain(item) & blocking_terrain))
+        if isinstance(item, Hex) and item not in (a, b) and blocks(item):
+            terrain = ", ".join(sorted(m.terrain(item) & blocking_names))
             blocked_by(item, f"{terrain} in {m.label(item)}")
             steps.append(Step(f"passes through {m.label(item)} ({terrain})", "terrain chart"))
-        elif kind == "along":
+        elif kind == "along" and isinstance(item, Hexside):
             sides = [blocks(h) for h in item.hexes]
             if all(sides) or (edge == "either" and any(sides)):
                 for h in item.hexes:
@@ -881,7 +884,7 @@ def line_of_sight(
                         "terrain chart",
                     )
                 )
-        elif kind == "corner" and edge == "either":
+        elif isinstance(item, Corner) and edge == "either":
             for h in item.hexes:
                 if h not in tr.hexes and h not in along_pairs and blocks(h):
                     blocked_by(h, f"terrain at corner {m.label(item)}")
@@ -894,7 +897,7 @@ def line_of_sight(
     return LosResult(a, b, clear, tuple(blocking), tuple(steps), tr, verdict, tuple(reasons))
 
 
-def has_los(m: HexMap, firer: Hex | str, target: Hex | str, **options) -> bool:
+def has_los(m: HexMap, firer: Hex | str, target: Hex | str, **options: Any) -> bool:
     """Errata 9.4: True when ``line_of_sight`` finds the line clear (same options)."""
     return line_of_sight(m, firer, target, **options).clear
 
@@ -977,7 +980,7 @@ def reading_differences(
     reading: str,
     *,
     firers: Iterable[Hex | str] | None = None,
-    **options,
+    **options: Any,
 ) -> list[tuple[Hex, Hex]]:
     """The pairs of hexes whose line of sight one ``reading`` of 9.4 decides: clear under one of
     its two values, blocked under the other (the other ``options`` of ``line_of_sight`` held).
@@ -1001,7 +1004,8 @@ def reading_differences(
             raise WbkError(f"option {key!r} is not one of {', '.join(_OPTIONS)}")
     hexes = list(m)
     if firers is None:
-        one, other = (intervisibility(m, **options, **{reading: v}).seen for v in values)
+        under: list[dict[str, Any]] = [{**options, reading: v} for v in values]
+        one, other = (intervisibility(m, **o).seen for o in under)
         differ = one != other
         return [
             (hexes[i], hexes[j]) if differ[i, j] else (hexes[j], hexes[i])
@@ -1009,16 +1013,17 @@ def reading_differences(
             for j in ((differ[i, i + 1 :] | differ[i + 1 :, i]).nonzero()[0] + i + 1).tolist()
         ]
     chosen = [m.hex(f) for f in _names_or_hexes(firers, "firers")]
+    under = [{**options, reading: v} for v in values]
     return [
         (a, b)
         for a in chosen
-        for one, other in [[viewshed(m, a, **options, **{reading: v}) for v in values]]
+        for one, other in [[viewshed(m, a, **o) for o in under]]
         for b in hexes
         if b != a and (b in one) != (b in other)
     ]
 
 
-def _names_or_hexes(values, name: str) -> list:
+def _names_or_hexes(values: object, name: str) -> list:
     if isinstance(values, (str, bytes, Hex)) or not isinstance(values, Iterable):
         raise WbkError(f"{name} {values!r} is not a list of hexes")
     return list(values)
@@ -1061,7 +1066,7 @@ def fire_dice(
     (4,)
     """
     data = _data(data)
-    reading = _choice(reading, ("largest", "separate"), "reading")
+    separate = _choice(reading, ("largest", "separate"), "reading") == "separate"
     conditions = _names(conditions, "fire conditions")
     for c in conditions:
         if c not in data.condition_dice:
@@ -1088,7 +1093,7 @@ def fire_dice(
         )
         for c in conditions
     ]
-    if reading == "separate":
+    if separate:
         fires = tuple(data.condition_dice[c] for c in conditions)
         return FireDice(
             fires,
@@ -1115,11 +1120,11 @@ def soviet_artillery_dice(phase: Literal["bombardment", "action"]) -> FireDice:
     """Errata 9.5 and 13.2: Soviet artillery rolls 2 dice, firing its bombardment (barrage) side
     in the Bombardment Phase and its support side in the Action Phase."""
     sides = {"bombardment": "bombardment (barrage) side", "action": "support side"}
-    phase = _choice(phase, tuple(sides), "phase")
+    chosen = _choice(phase, tuple(sides), "phase")
     return FireDice(
         (2,),
         (
-            Step(f"{phase} phase: the {sides[phase]} fires", _rule("13.2")),
+            Step(f"{chosen} phase: the {sides[chosen]} fires", _rule("13.2")),
             Step("Soviet artillery rolls 2 dice", _rule("9.5")),
         ),
     )
@@ -1135,11 +1140,11 @@ class FireEffect(enum.IntEnum):
     )
 
 
-def _check_hit_number(hit_number) -> int:
+def _check_hit_number(hit_number: object) -> int:
     if (
         isinstance(hit_number, bool)
         or not isinstance(hit_number, Integral)
-        or not 0 <= hit_number <= 6
+        or not 0 <= int(hit_number) <= 6
     ):
         raise WbkError(f"hit number {hit_number!r} is not a whole number from 0 to 6")
     return int(hit_number)

@@ -111,7 +111,7 @@ def reading_control(reading: str, value: str | None = None) -> widgets.Dropdown:
 #: Each reading control's question, and its tooltip: the rule it reads.
 READING_QUESTIONS = {
     "slope_hex": "slope hexes",
-    "slope_hex_of": "9.4's general sentence",
+    "slope_hex_of": "9.4 holds a line at a slope hex when",
     "slope_end": "a line through a slope's end",
     "edge": "along a hexside",
 }
@@ -558,7 +558,8 @@ class MapEditor(Panel):
         for label, action in buttons.items():
             self.buttons[label].on_click(lambda _, action=action: action())
         super().__init__()
-        self.map, self.history = m, []
+        self.map = m
+        self.history: list[HexMap] = []
         self.pane = widgets.HTML()
         self.figure, self.canvas, self.view = map_canvas(m, width, self.on_click)
         self.view.set_title(f"{m.name}: choose a brush and click the map")
