@@ -49,7 +49,7 @@ RULE_NUMBER = r"\d{1,2}\.\d{1,2}(?:\.\d{1,2})?"
 #: What the site's search finds by number: rule sections ("9.4", "9.87") and four-digit hexes.
 NUMBER_TOKEN = re.compile(rf"(?<![\w.]){RULE_NUMBER}(?![\w.]|\.\d)|(?<![\w.])\d{{4}}(?![\w.])")
 CITATION = re.compile(
-    r"[\[(](" + "|".join(map(re.escape, GAMES)) + r")(?: errata)?,? ([^\[\]()]{1,80})[\])]"
+    r"[\[(](" + "|".join(map(re.escape, GAMES)) + r")(?: errata)?(,?) ([^\[\]()]{1,80})[\])]"
 )
 RULE_INDEX_MARK = '<div id="wbk-rule-index"></div>'
 
@@ -311,11 +311,11 @@ def cited_rules(text: str) -> list[tuple[str, str]]:
     """
     found = []
     for match in CITATION.finditer(text):
-        game, rest = match.groups()
+        game, comma, rest = match.groups()
         numbers = re.findall(rf"(?<![\w.]){RULE_NUMBER}(?![\w.])", rest)
         if numbers:
             found += [(game, n) for n in numbers]
-        else:
+        elif comma:  # a named section: "Pz 8, Movement"
             found.append((game, re.split(r"[:;]", rest)[0].strip()))
     return found
 
@@ -540,13 +540,35 @@ def prepare_app(notebooks: Path, work: Path) -> Path:
 
 @dataclass(frozen=True)
 class AppSettings:
-    """How the app holds its kernels: ``pool`` kernels per chapter that have run it already,
-    and the kernel of a reader who left shut down after ``cull_after`` idle seconds (checked
-    every ``cull_every`` seconds)."""
+    """How the app holds its kernels: ``pool`` kernels per chapter that have run it already
+    (``pools`` sets a chapter's own: a class about to open one chapter wants one per reader),
+    refilled ``refill_after`` seconds after a reader takes one (so that the refill does not slow
+    the reader's first picture); the kernel of a reader who left is shut down after
+    ``cull_after`` idle seconds (looked for every ``cull_every`` seconds)."""
 
     pool: int = 1
+    pools: dict[str, int] = field(default_factory=dict)
+    refill_after: float = 10
     cull_after: int = 180
     cull_every: int = 30
+
+    def voila_config(self) -> dict:
+        """These settings as Voila's configuration (a voila.json)."""
+        pools = {"default": {"pool_size": self.pool}}
+        pools.update({name: {"pool_size": size} for name, size in self.pools.items()})
+        return {
+            "VoilaConfiguration": {
+                "preheat_kernel": self.pool > 0 or any(self.pools.values()),
+                "default_pool_size": self.pool,
+            },
+            "VoilaKernelManager": {"kernel_pools_config": pools, "fill_delay": self.refill_after},
+            "MappingKernelManager": {
+                "cull_idle_timeout": self.cull_after,
+                "cull_interval": self.cull_every,
+                # a tab still open keeps its kernel, however long the reader thinks
+                "cull_connected": False,
+            },
+        }
 
 
 def app_command(
@@ -555,10 +577,11 @@ def app_command(
     """The command (and environment) that serves the notebooks as an app with Voila on
     127.0.0.1: an index of the chapters, each a page of its panels without the code, rendered
     with wbk's template, which fetches nothing from elsewhere. The app's copies of the
-    notebooks are written to ``work`` (``build/app``) first."""
+    notebooks and its configuration (``settings``) are written to ``work`` (``build/app``)."""
     settings = settings or AppSettings()
     work = work or ROOT / "build" / "app"
     served = prepare_app(notebooks, work)
+    (work / "voila.json").write_text(json.dumps(settings.voila_config(), indent=1))
     env = {
         **os.environ,
         "JUPYTER_PATH": os.pathsep.join(filter(None, [str(work), os.environ.get("JUPYTER_PATH")])),
@@ -576,13 +599,7 @@ def app_command(
         f"--port={port}",
         "--theme=light",
         "--classic_tree=True",
-        # a pool of kernels per chapter that ran it before any reader came
-        f"--preheat_kernel={settings.pool > 0}",
-        f"--pool_size={settings.pool}",
-        # readers who closed their tab: their kernels go once idle that long
-        f"--MappingKernelManager.cull_idle_timeout={settings.cull_after}",
-        f"--MappingKernelManager.cull_interval={settings.cull_every}",
-        "--MappingKernelManager.cull_connected=False",
+        f"--Voila.config_file_paths={work}",
     ]
     return command, env
 
@@ -600,6 +617,13 @@ def main(argv: list[str] | None = None) -> None:
     app.add_argument("--port", type=int, default=8866)
     app.add_argument("--pool", type=int, default=AppSettings.pool, help="kernels per chapter")
     app.add_argument(
+        "--pool-of",
+        action="append",
+        default=[],
+        metavar="CHAPTER=N",
+        help="a chapter's own pool, e.g. ss_panzer.ipynb=25 for a class about to open it",
+    )
+    app.add_argument(
         "--cull-after",
         type=int,
         default=AppSettings.cull_after,
@@ -610,7 +634,13 @@ def main(argv: list[str] | None = None) -> None:
         index = build_site(args.notebooks, args.out, work=args.out.parent)
         print(f"site built: {index}")
     else:
-        settings = AppSettings(pool=args.pool, cull_after=args.cull_after)
+        pools = {}
+        for given in args.pool_of:
+            name, _, size = given.partition("=")
+            if not size.isdigit() or not (args.notebooks / name).is_file():
+                parser.error(f"--pool-of {given!r}: expected CHAPTER=N, a notebook and a number")
+            pools[name] = int(size)
+        settings = AppSettings(pool=args.pool, pools=pools, cull_after=args.cull_after)
         command, env = app_command(args.notebooks, port=args.port, settings=settings)
         print(f"serving the workbook on http://127.0.0.1:{args.port}/ (Ctrl-C stops it)")
         os.execvpe(command[0], command, env)

@@ -6,7 +6,11 @@ document.addEventListener("DOMContentLoaded", () => {
     picture.classList.add("wbk-zoomable");
     picture.tabIndex = 0;
     picture.title = "click to see it full size";
-    picture.addEventListener("click", () => open(picture));
+    // a picture Sphinx scaled is a link to its file: open it here instead, over the page
+    picture.addEventListener("click", (event) => {
+      event.preventDefault();
+      open(picture);
+    });
     picture.addEventListener("keydown", (event) => {
       if (event.key === "Enter" || event.key === " ") {
         event.preventDefault();

@@ -16,7 +16,6 @@ from __future__ import annotations
 import base64
 import binascii
 import html
-import io
 import re
 import tempfile
 import urllib.parse
@@ -47,12 +46,16 @@ def serve(panel) -> None:
         return
     panel._served_in_app = True
     panel.picture_path.layout.display = "none"
+    # the links a save or "Copy link" makes, apart from the message line the panel renders
+    panel.app_links = widgets.HTML()
+    panel.picture_row.children = (*panel.picture_row.children, panel.app_links)
     panel.save_picture = lambda path=None: _guarded(panel, _download_picture)
     if hasattr(panel, "edge_case"):
         panel.save_edge_case = lambda path=None: _guarded(panel, _download_edge_case)
         copy = widgets.Button(description="Copy link", tooltip="a link that opens this situation")
         copy.on_click(lambda _: _guarded(panel, _copy_link))
-        panel.picture_row.children = (*panel.picture_row.children, copy)
+        row = panel.picture_row.children
+        panel.picture_row.children = (*row[:-1], copy, row[-1])
 
 
 def _guarded(panel, action) -> None:
@@ -82,18 +85,26 @@ def download_link(name: str, data: bytes, mime: str) -> str:
 
 
 def _download_picture(panel) -> None:
-    buffer = io.BytesIO()
-    panel.figures()[0].savefig(buffer, format="png", dpi=110)
+    """The picture as "Save picture" writes it (caption and edge case included), downloaded."""
+    from wbk.pictures import save_picture
+
+    name = file_name(panel, ".png")
+    with tempfile.TemporaryDirectory() as folder:
+        written = save_picture(
+            panel.figures()[0],
+            Path(folder) / name,
+            caption=panel.caption(),
+            edge_case=panel.edge_case_text(),
+        )
+        data = written.read_bytes()
     panel.show_message("")
-    link = download_link(file_name(panel, ".png"), buffer.getvalue(), "image/png")
-    panel.message.value = f"<span>{link}</span>"
+    panel.app_links.value = download_link(name, data, "image/png")
 
 
 def _download_edge_case(panel) -> None:
     data = panel.edge_case().encode("utf-8")
     panel.show_message("")
-    link = download_link(file_name(panel, ".toml"), data, "application/toml")
-    panel.message.value = f"<span>{link}</span>"
+    panel.app_links.value = download_link(file_name(panel, ".toml"), data, "application/toml")
 
 
 def case_query(toml: str) -> str:
@@ -132,9 +143,8 @@ def case_from_query(query: str) -> str | None:
 def _copy_link(panel) -> None:
     link = "?" + case_query(panel.edge_case())
     panel.show_message("")
-    panel.message.value = (
-        f'<span><a class="{COPY_CLASS}" href="{html.escape(link)}">link to this situation</a>'
-        "</span>"
+    panel.app_links.value = (
+        f'<a class="{COPY_CLASS}" href="{html.escape(link)}">link to this situation</a>'
     )
 
 
