@@ -99,6 +99,12 @@ def test_percent_never_rounds_a_chance_to_0_or_certainty(p, shown):
     assert percent(p) == shown
 
 
+def test_the_table_spaces_its_own_columns():
+    """A widget's pane gives a table no notebook styling: without its own spacing the headers
+    read "outcomeprobabilitypercentat least"."""
+    assert '<table class="wbk-dist" style="border-spacing: 1em 0">' in (2 @ d6)._repr_html_()
+
+
 def test_the_table_never_shows_0_or_100_percent_for_what_may_or_may_not_happen():
     """40 dice hitting on 2: no row reads 0.00% or 100.00%, though some chances are tiny."""
     html = (40 @ (d6 >= 2))._repr_html_()
