@@ -13,7 +13,7 @@ from shapely.geometry import LineString
 
 from wbk.errors import WbkError
 from wbk.games.pz8 import Tank
-from wbk.table import FOOTPRINT, MAX_DIRECTIONS, MAX_INCHES, Piece, Table, Terrain
+from wbk.table import FOOTPRINT, MAX_DIRECTIONS, MAX_INCHES, MAX_PIECES, Piece, Table, Terrain
 
 
 def square(x0, y0, x1, y1):
@@ -586,3 +586,21 @@ def test_a_file_name_the_system_cannot_spell_is_refused_in_one_line(tmp_path):
 def test_a_table_name_must_be_text():
     with pytest.raises(WbkError, match="table name 5 is not a string"):
         Table(24, 24, name=5)
+
+
+def test_a_table_of_many_pieces_is_checked_piece_by_piece_near_each_other():
+    grid = [Piece(f"T{i}", (2 + (i % 40) * 2.5, 2 + (i // 40) * 3)) for i in range(400)]
+    table = Table(110, 110, pieces=grid)
+    assert Table.from_toml(table.to_toml()) == table
+    late = Piece("late", (2.5, 2))  # overlaps T0, put down last
+    with pytest.raises(WbkError, match=r"'late' at position \[2\.5, 2\.0\] overlaps 'T0'"):
+        table.with_piece(late)
+    text = table.to_toml() + '\n[[tanks]]\nname = "late"\nposition = [2.5, 2]\n'
+    with pytest.raises(WbkError, match=r"\[\[tanks\]\] 'late': 'late' at position"):
+        Table.from_toml(text)
+
+
+def test_more_pieces_than_max_pieces_are_refused():
+    many = [Piece(f"T{i}", (1 + (i % 60) * 2, 2 + (i // 60) * 3)) for i in range(MAX_PIECES + 1)]
+    with pytest.raises(WbkError, match=r"1001 pieces is more than wbk\.table\.MAX_PIECES"):
+        Table(125, 60, pieces=many)

@@ -18,7 +18,8 @@ Public names:
 - ``Piece``: a rectangle with a name, side, centre ``position`` and ``facing`` (subclassed by a
   game's own piece, as ``wbk.games.pz8.Tank``);
 - ``FOOTPRINT``: the default footprint of a piece, 1.5" wide and 2.5" long;
-- the limits ``MAX_INCHES`` (sizes, coordinates, moves) and ``MAX_DIRECTIONS`` (``reach``), and
+- the limits ``MAX_INCHES`` (sizes, coordinates, moves), ``MAX_PIECES`` and ``MAX_DIRECTIONS``
+  (``reach``), and
   the reading values ``OBSTACLE_SIGHT_READINGS`` (``line_of_sight``) and ``ROUGH_READINGS``
   (``reach``).
 
@@ -73,6 +74,7 @@ __all__ = [
     "FOOTPRINT",
     "MAX_DIRECTIONS",
     "MAX_INCHES",
+    "MAX_PIECES",
     "OBSTACLE_SIGHT_READINGS",
     "ROUGH_READINGS",
     "TERRAIN_KINDS",
@@ -86,6 +88,8 @@ TERRAIN_KINDS = ("rough", "obstacle", "hill")
 #: The largest size, coordinate or move in inches wbk takes (about 830 feet): past it the
 #: geometry library's floating point gives up, so larger values are refused, not computed.
 MAX_INCHES = 10_000
+#: The most pieces a table holds: far more than any game puts down, few enough to check at once.
+MAX_PIECES = 1000
 #: The most directions ``Table.reach`` samples (one every half degree over 180°): more adds
 #: time, not accuracy.
 MAX_DIRECTIONS = 361
@@ -343,35 +347,45 @@ class Table:
             raise WbkError(f"table name {self.name!r} is not a string")
         self._check()
 
-    def _check(self):
-        edge = box(0, 0, self.width, self.depth)
-        names = set()
+    def _check(self) -> None:
+        if len(self.pieces) > MAX_PIECES:
+            raise WbkError(
+                f"{len(self.pieces)} pieces is more than wbk.table.MAX_PIECES ({MAX_PIECES})"
+            )
+        placed = _Placed(self, self.pieces)
         for piece in self.pieces:
-            if piece.name in names:
-                raise WbkError(f"two pieces are called {piece.name!r}")
-            names.add(piece.name)
-            if not edge.buffer(LENGTH_TOLERANCE).covers(piece.footprint):
+            self._check_piece(piece, placed)
+
+    def _check_piece(self, piece: Piece, placed: _Placed) -> None:
+        """``piece`` may join the pieces ``placed``: a name of its own, wholly on the table, in
+        no obstacle and overlapping none of them. It is added to ``placed``."""
+        foot = piece.footprint
+        if piece.name in placed.names:
+            raise WbkError(f"two pieces are called {piece.name!r}")
+        if not placed.edge.covers(foot):
+            raise WbkError(
+                f"{piece.name!r} at position {_place(piece)} facing {piece.facing:.3g}: "
+                f"its footprint leaves the table ({self.width:g} × {self.depth:g} inches)"
+            )
+        bounds = foot.bounds
+        for terrain in self.terrain:
+            if (
+                terrain.kind == "obstacle"
+                and _bounds_meet(bounds, terrain.polygon.bounds)
+                and terrain.polygon.intersection(foot).area > AREA_TOLERANCE
+            ):
                 raise WbkError(
-                    f"{piece.name!r} at position {_place(piece)} facing {piece.facing:.3g}: "
-                    f"its footprint leaves the table ({self.width:g} × {self.depth:g} inches)"
+                    f"{piece.name!r} at position {_place(piece)} is inside "
+                    f"{terrain.label} (no piece may stand in an obstacle)"
                 )
-            for terrain in self.terrain:
-                if (
-                    terrain.kind == "obstacle"
-                    and terrain.polygon.intersection(piece.footprint).area > AREA_TOLERANCE
-                ):
-                    raise WbkError(
-                        f"{piece.name!r} at position {_place(piece)} is inside "
-                        f"{terrain.label} (no piece may stand in an obstacle)"
-                    )
-        for i, a in enumerate(self.pieces):
-            for b in self.pieces[i + 1 :]:
-                if a.footprint.intersection(b.footprint).area > AREA_TOLERANCE:
-                    # the later piece is the one just put down (``with_piece`` adds at the end)
-                    raise WbkError(
-                        f"{b.name!r} at position {_place(b)} overlaps "
-                        f"{a.name!r} at position {_place(a)}"
-                    )
+        for other, other_foot in placed.near(bounds):
+            if foot.intersection(other_foot).area > AREA_TOLERANCE:
+                # the later piece is the one just put down (``with_piece`` adds at the end)
+                raise WbkError(
+                    f"{piece.name!r} at position {_place(piece)} overlaps "
+                    f"{other.name!r} at position {_place(other)}"
+                )
+        placed.add(piece, foot)
 
     # --- reading ----------------------------------------------------------------------------
 
@@ -757,6 +771,11 @@ def _place(piece: Piece) -> str:
     return f"[{x:.1f}, {y:.1f}]"
 
 
+def _bounds_meet(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    """Whether two bounds (min x, min y, max x, max y) overlap or touch."""
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
+
+
 def _file_name(path: str | os.PathLike) -> str | os.PathLike:
     """``path``, refused in one line if the system cannot spell it (a lone surrogate)."""
     if isinstance(path, (str, os.PathLike)):
@@ -909,6 +928,39 @@ def _reach_steps(found: Sequence[DirectionReach], inches: float, rule: str) -> l
     return steps
 
 
+class _Placed:
+    """The pieces put on a table so far, filed by the squares of a grid their bounds touch, so
+    that a new piece is compared only with the pieces near it. A square is at least as wide as
+    the largest of ``pieces`` is long, so each piece touches at most nine."""
+
+    def __init__(self, table: Table, pieces: Sequence[Piece]):
+        self.cell = max([4.0, *(math.hypot(p.width, p.length) for p in pieces)])
+        self.edge = box(0, 0, table.width, table.depth).buffer(LENGTH_TOLERANCE)
+        self.names: set[str] = set()
+        self.cells: dict[tuple[int, int], list[tuple[Piece, Polygon]]] = {}
+        self.order: dict[int, int] = {}
+
+    def _cells(self, bounds: tuple[float, ...]) -> list[tuple[int, int]]:
+        x0, y0, x1, y1 = (math.floor(v / self.cell) for v in bounds)
+        return [(x, y) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1)]
+
+    def near(self, bounds: tuple[float, ...]) -> list[tuple[Piece, Polygon]]:
+        """The pieces whose bounds meet ``bounds``, in the order they were put down."""
+        found = {
+            id(piece): (piece, foot)
+            for cell in self._cells(bounds)
+            for piece, foot in self.cells.get(cell, ())
+            if _bounds_meet(bounds, foot.bounds)
+        }
+        return sorted(found.values(), key=lambda item: self.order[id(item[0])])
+
+    def add(self, piece: Piece, foot: Polygon) -> None:
+        self.names.add(piece.name)
+        self.order[id(piece)] = len(self.order)
+        for cell in self._cells(foot.bounds):
+            self.cells.setdefault(cell, []).append((piece, foot))
+
+
 class _TableReader:
     """Reads a table file, each error naming the file, the key and the bad value."""
 
@@ -938,14 +990,17 @@ class _TableReader:
             table = Table(width, depth, tuple(terrain), (), name)
         except WbkError as e:
             self.fail("size", str(e))
+        if len(pieces) > MAX_PIECES:
+            self.fail("tanks", f"{len(pieces)} tanks is more than wbk.table.MAX_PIECES")
+        placed = _Placed(table, pieces)
         for piece in pieces:  # one at a time, so an error names the piece that breaks the table
-            if any(p.name == piece.name for p in table.pieces):
+            if piece.name in placed.names:
                 self.fail(f"[[tanks]] {piece.name!r} name", f"two pieces are called {piece.name!r}")
             try:
-                table = table.with_piece(piece)
+                table._check_piece(piece, placed)
             except WbkError as e:
                 self.fail(f"[[tanks]] {piece.name!r}", str(e))
-        return table
+        return replace(table, pieces=tuple(pieces))
 
     def pair(self, key: str, value, *, positive: bool) -> tuple[float, float]:
         if not (
