@@ -539,3 +539,15 @@ def test_a_retreat_picture_says_which_readings_it_assumes():
     )
     planner.readings["pinned_zoc"].value = "none"
     assert "[all into one hex; no ZOC from pinned units]" in planner.view.title()
+
+
+def test_retreat_planner_keeps_a_situation_without_a_stacking_limit(tmp_path):
+    unlimited = replace(example_situation("shared_hex"), stacking_limit=None)
+    planner = panels.RetreatPlanner(unlimited)  # never silently a limit of 3
+    assert planner.situation.stacking_limit is None
+    assert planner.view.title().startswith('"P" in clear 1313: no unit eliminated')
+    planner.stacking.value = 3
+    assert planner.view.title().startswith('"P" in clear 1313: 1 of 2 units eliminated')
+    planner.stacking.value = panels.retreat.NO_LIMIT
+    planner.save_edge_case(str(tmp_path / "case.toml"))
+    assert 'stacking_limit = "none"' in (tmp_path / "case.toml").read_text(encoding="utf-8")

@@ -460,9 +460,24 @@ def _situation_text(text: str) -> str:
     return rest if first.startswith(f"{EDGE_CASE_PANEL} =") else text
 
 
-def _limits(limit: int) -> list[int]:
-    """The stacking limits to choose from: 1 to 6, and a situation's own if it is higher."""
-    return sorted({*range(1, 7), limit})
+def _limits(limit: int) -> list[tuple[str, int]]:
+    """The stacking limits to choose from: 1 to 6, a situation's own if it is higher, and no
+    limit at all (``NO_LIMIT``)."""
+    return [(str(n), n) for n in sorted({*range(1, 7), limit} - {NO_LIMIT})] + [
+        ("no limit", NO_LIMIT)
+    ]
+
+
+#: The stacking dropdown's value for "no limit" (a situation's ``stacking_limit = "none"``).
+NO_LIMIT = 0
+
+
+def _limit_value(limit: int | None) -> int:
+    return NO_LIMIT if limit is None else limit
+
+
+def _stacking_limit(value: int) -> int | None:
+    return None if value == NO_LIMIT else value
 
 
 class RetreatPlanner(MapPanel):
@@ -513,7 +528,7 @@ class RetreatPlanner(MapPanel):
         self.immobilized = widgets.Checkbox(
             False, description="immobilized", indent=False, layout={"width": "8em"}
         )
-        limit = self.situation.stacking_limit or 3
+        limit = _limit_value(self.situation.stacking_limit)
         self.stacking = widgets.Dropdown(
             options=_limits(limit),
             value=limit,
@@ -700,8 +715,8 @@ class RetreatPlanner(MapPanel):
 
     def show(self, **hexes: Hex) -> str:
         s = self.situation
-        if s.stacking_limit != self.stacking.value:
-            s = self._without_note(replace(s, stacking_limit=self.stacking.value))
+        if s.stacking_limit != _stacking_limit(self.stacking.value):
+            s = self._without_note(replace(s, stacking_limit=_stacking_limit(self.stacking.value)))
         self.situation = s
         readings = {name: control.value for name, control in self.readings.items()}
         target = hexes["defending hex"]
@@ -741,7 +756,11 @@ class RetreatPlanner(MapPanel):
                 for value in others
             )
             self.no_difference[name].value = _no_difference_html(same)
-        limits = [limit for limit in self.stacking.options if limit != self.stacking.value]
+        limits = [
+            _stacking_limit(value)
+            for _, value in self.stacking.options
+            if value != self.stacking.value
+        ]
         same = all(
             _answer(replace(s, stacking_limit=limit).retreat(target, **readings)) == answer
             for limit in limits
@@ -789,8 +808,8 @@ class RetreatPlanner(MapPanel):
         self.map, self.situation = s.map, s
         target = s.target if s.target is not None else next(iter(s.units))
         box = self.boxes["defending hex"]
-        limit = s.stacking_limit or 3
-        if limit not in self.stacking.options:
+        limit = _limit_value(s.stacking_limit)
+        if limit not in [value for _, value in self.stacking.options]:
             with self.stacking.hold_trait_notifications():  # the new list keeps the value on show
                 self.stacking.options = _limits(limit)
         with box.hold_trait_notifications(), self.stacking.hold_trait_notifications():
