@@ -564,15 +564,16 @@ class Table:
                     rule,
                 )
             )
+        between = _between(source, target_area)
         low = [t for t in self.terrain if t.kind == "obstacle" and not t.blocks_sight]
         for t in low:
             seen_over = obstacle_sight == "as_marked"
             said = "is seen over: it hides nothing" if seen_over else "blocks like any obstacle"
-            if t.polygon.intersects(_between(source, target_area)):
+            if t.polygon.intersects(between):
                 steps.append(Step(f"{t.label}, marked as not blocking sight, {said}", rule))
         shadows, hidden_by = [], []
         for label, polygon in self._blockers({a.name, b.name}, hills, obstacle_sight):
-            if not polygon.intersects(_between(source, target_area)):
+            if not polygon.intersects(between):
                 continue
             shadow = _shadow(source, polygon, radius)
             hidden = target_area.intersection(shadow).area
@@ -647,8 +648,12 @@ class Table:
                 f"directions {directions} is more than wbk.table.MAX_DIRECTIONS ({MAX_DIRECTIONS})"
             )
         _reading(rough_charged, ROUGH_READINGS, "rough terrain reading")
+        # only what lies within the move (and the piece's own length) can stop it
+        x, y, r = *p.position, inches + p.length + p.width
+        near = (x - r, y - r, x + r, y + r)
         blockers = [(f"{q.name!r}", q.footprint) for q in self.pieces if q.name != p.name]
         blockers += [(t.label, t.polygon) for t in self.terrain if t.kind == "obstacle"]
+        blockers = [(label, shape) for label, shape in blockers if _bounds_meet(shape.bounds, near)]
         start = Point(p.position)
         found: list[DirectionReach] = []
         for i in range(directions):
