@@ -139,7 +139,11 @@ def fit_title(lines: list[str], figure: Figure) -> str:
 
 def add_notes(panel: ChartPanel, names: list[str]) -> dict[str, widgets.HTML]:
     """A note beside each named control, empty until ``show_notes`` fills it."""
-    notes = {name: widgets.HTML("") for name in names}
+    # hidden while empty: an empty HTML widget still takes a widget's default width
+    notes = {
+        name: widgets.HTML("", layout=widgets.Layout(width="auto", display="none"))
+        for name in names
+    }
     row = panel.widget.children[0]
     row.children = [
         widgets.HBox([control, notes[name]]) if name in notes else control
@@ -157,6 +161,7 @@ def show_notes(notes: Mapping[str, widgets.HTML], idle: Mapping[str, str]) -> No
             if why
             else ""
         )
+        note.layout.display = "" if why else "none"
 
 
 class NotedPanel(ChartPanel):
