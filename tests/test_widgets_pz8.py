@@ -490,3 +490,11 @@ def test_a_saved_table_picture_reopens_the_panel_to_the_identical_picture(tmp_pa
     assert (again.cover_reading.value, again.show_reach.value) == ("half_hidden", True)
     again.save_picture(str(tmp_path / "again.png"))
     assert (tmp_path / "again.png").read_bytes() == (tmp_path / "shot.png").read_bytes()
+
+
+def test_the_duel_says_when_the_shaken_rule_or_the_turns_make_no_difference():
+    panel = panels.duel_calculator()
+    notes = [c for c in panel.widget.children[0].children if isinstance(c, panels.widgets.HTML)]
+    assert [n.value for n in notes] == ["", ""]  # at 16" both change the answer
+    panel.controls["range_inches"].value = 26  # neither gun reaches: nothing can change
+    assert [n.value for n in notes] == ["<i>makes no difference here</i>"] * 2

@@ -906,6 +906,7 @@ def _tanks(n: int) -> str:
 def duel_calculator() -> ChartPanel:
     """Two tanks trading shots until one is destroyed: the exact chances at the chosen range,
     and the first tank's chance at every range from 1 to 26 inches."""
+    shaken_note, turns_note = widgets.HTML(), widgets.HTML()
 
     def compute(
         first_class,
@@ -944,7 +945,18 @@ def duel_calculator() -> ChartPanel:
             if key not in cache:
                 cache[key] = pz8.duel(a, b, r, **options)
             curve[r] = cache[key]
-        return a, b, range_inches, pz8.duel(a, b, range_inches, **options), curve
+        here = pz8.duel(a, b, range_inches, **options)
+
+        def answer(d: pz8.Duel) -> tuple:
+            return (d.first_wins, d.second_wins, d.stalemate, d.mean_shots)
+
+        for note, change in (
+            (shaken_note, {"shaken_rule": not shaken_rule}),
+            (turns_note, {"turns": "alternate" if turns == "card" else "card"}),
+        ):
+            other = pz8.duel(a, b, range_inches, **{**options, **change})
+            _no_difference(note, answer(other) == answer(here))
+        return a, b, range_inches, here, curve
 
     def draw(figure: Figure, result) -> str:
         a, b, r, duel, curve = result
@@ -1051,6 +1063,8 @@ def duel_calculator() -> ChartPanel:
         ),
     )
     panel.rule = "Pz 8, Shooting and Penetration and Damage (a duel: wbk's, not the card's)"
+    _beside(panel, panel.controls["shaken_rule"], shaken_note)
+    _beside(panel, panel.controls["turns"], turns_note)
     return panel
 
 
