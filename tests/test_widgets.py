@@ -296,3 +296,41 @@ def test_a_bad_edge_case_file_is_named(tmp_path, text, named):
     (tmp_path / "case.toml").write_text(text)
     with pytest.raises(WbkError, match=named):
         load_edge_case(tmp_path / "case.toml")
+
+
+def test_a_chart_made_by_a_marked_function_reopens_from_its_picture(tmp_path, monkeypatch):
+    import sys
+    import types
+
+    import ipywidgets as widgets
+
+    from wbk.dice import d6
+    from wbk.errors import WbkError
+    from wbk.widgets import DistPanel, chart_edge_cases, load_edge_case
+
+    module = types.ModuleType("wbk.widgets.sample_charts")
+
+    def hits() -> DistPanel:
+        return DistPanel(
+            lambda dice, need: dice @ (d6 >= need),
+            dice=widgets.IntSlider(3, 1, 12, description="dice"),
+            need=widgets.Dropdown(options=[4, 5, 6], value=5, description="hits on"),
+        )
+
+    hits.__module__, hits.__qualname__ = module.__name__, "hits"
+    module.hits = chart_edge_cases(hits)
+    module.unmarked = hits
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    chart = module.hits()
+    chart.controls["dice"].value, chart.controls["need"].value = 7, 6
+    chart.save_picture(str(tmp_path / "hits.png"))
+    assert chart.caption() == "Settings unlike the defaults: dice: 7; hits on: 6."
+    again = load_edge_case(tmp_path / "hits.png")
+    assert (again.controls["dice"].value, again.controls["need"].value) == (7, 6)
+    again.save_picture(str(tmp_path / "again.png"))
+    assert (tmp_path / "again.png").read_bytes() == (tmp_path / "hits.png").read_bytes()
+    # a function not marked is never called by load_edge_case
+    text = tmp_path / "case.toml"
+    text.write_text("panel = 'wbk.widgets.sample_charts.unmarked'\n[settings]\n")
+    with pytest.raises(WbkError, match="is not one of wbk's panels"):
+        load_edge_case(text)

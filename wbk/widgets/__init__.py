@@ -88,7 +88,7 @@ def load_edge_case(path: str | os.PathLike[str]) -> Panel:
     """The panel an edge case describes, showing it again: a TOML file that "Save edge case"
     wrote, or a PNG that "Save picture" wrote (it carries its edge case inside). A panel class
     with a ``from_edge_case(text, source)`` reads its own kind of file, which names the panel on
-    its first line."""
+    its first line; a chart panel's is its function's (see ``chart_edge_cases``)."""
     from wbk.datafile import parse_toml, read_text
     from wbk.pictures import read_edge_case
 
@@ -107,8 +107,21 @@ def load_edge_case(path: str | os.PathLike[str]) -> Panel:
         cls = getattr(importlib.import_module(module_name), class_name)
     except (ImportError, AttributeError):
         raise WbkError(f"{source}: panel: no panel called {data['panel']!r}") from None
+    if getattr(cls, "makes_edge_cases", False):  # a chart panel's function: its settings
+        if not isinstance(data.get("settings"), dict):
+            raise WbkError(f"{source}: settings: missing")
+        chart = cls()
+        for name, value in data["settings"].items():
+            if name not in chart.controls:
+                raise WbkError(f"{source}: [settings] {name}: the panel has no such setting")
+            chart.controls[name].value = tuple(value) if isinstance(value, list) else value
+        return chart
+    if not (isinstance(cls, type) and issubclass(cls, Panel)):
+        raise WbkError(f"{source}: panel: {data['panel']!r} is not one of wbk's panels")
     if hasattr(cls, "from_edge_case"):  # a panel whose situation is more than hexes and settings
         return cls.from_edge_case(text, source)
+    if not issubclass(cls, MapPanel):
+        raise WbkError(f"{source}: panel: {data['panel']!r} has no edge cases")
     for key in ("hexes", "settings", "map"):
         if key not in data:
             raise WbkError(f"{source}: {key}: missing")
@@ -788,3 +801,26 @@ class DistPanel(ChartPanel):
             return dist._repr_html_()
 
         super().__init__(compute, draw, **controls)
+
+
+def chart_edge_cases(make: Callable[[], ChartPanel]) -> Callable[[], ChartPanel]:
+    """Decorate a function (of no arguments) that makes a chart panel, so that its panels have
+    an edge case: the function's name and every control's value as TOML. A saved PNG then
+    carries it, and ``load_edge_case`` calls the function and sets the controls again."""
+    name = f"{make.__module__}.{make.__qualname__}"
+
+    @functools.wraps(make)
+    def made() -> ChartPanel:
+        chart = make()
+
+        def edge_case() -> str:
+            lines = [f"panel = {_toml_value(name)}", "", "[settings]"]
+            lines += [f"{k} = {_toml_value(c.value)}" for k, c in chart.controls.items()]
+            return "\n".join(lines) + "\n"
+
+        # an attribute of these charts only: a panel without one has no "Save edge case"
+        setattr(chart, "edge_case", edge_case)  # noqa: B010
+        return chart
+
+    setattr(made, "makes_edge_cases", True)  # noqa: B010 (load_edge_case calls only these)
+    return made
