@@ -62,6 +62,10 @@ DICE = [
     bad(_D6.sum_of, -2, names="number of dice -2 is negative"),
     bad(_D6.sum_of, True, names="number of dice True is not a whole number of 0 or more"),
     bad(_D6.sum_of, 2.0, names="number of dice 2.0 is not a whole number"),
+    # sums that would run for minutes are refused at once
+    bad(_D6.sum_of, 1_000, names="1,000 dice of 6 outcomes have up to 5,001 totals"),
+    bad((_D6 >= 6).sum_of, 10**9, names="number of dice 1,000,000,000 is over the limit"),
+    bad(dice.die, 10**9, names="a die of 1,000,000,000 faces is over the limit of 10,000"),
     bad(_D6.__rmatmul__, -1, names="number of dice -1"),
     bad(_D6.__matmul__, 3, names="write the number of dice first: 3 @ dist"),
     bad(_D6.__bool__, names="neither true nor false"),

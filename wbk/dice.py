@@ -69,6 +69,15 @@ SHORT_FRACTION = 12
 #: A table cell (``fraction_html``) writes a fraction out up to this many characters, a longer
 #: one as odds with the exact value in its hover text.
 TABLE_FRACTION = 24
+#: Limits that keep every answer to a few seconds (whole numbers grow with the dice): at most
+#: this many rolls in one sum (20,000 dice of two outcomes take about a second) ...
+MAX_ROLLS = 20_000
+#: ... at most this many possible totals in a sum of dice of three or more outcomes (the
+#: convolution's work grows faster than their square: 200 @ d6, 1,001 totals, takes about a
+#: third of a second, 1000 @ d6 over a minute) ...
+MAX_SUMS = 1_001
+#: ... and at most this many faces on one die.
+MAX_FACES = 10_000
 #: A long fraction's exact value goes in its hover text up to this many digits a part.
 EXACT_DIGITS = 1000
 
@@ -314,7 +323,8 @@ class Dist:
         return result
 
     def sum_of(self, n: int) -> Dist:
-        """The sum of ``n`` independent rolls (also written ``n @ dist``)."""
+        """The sum of ``n`` independent rolls (also written ``n @ dist``): at most ``MAX_ROLLS``
+        rolls, and for dice of three or more outcomes at most ``MAX_SUMS`` possible totals."""
         if isinstance(n, bool) or not isinstance(n, Integral):
             raise WbkError(f"number of dice {n!r} is not a whole number of 0 or more")
         n = int(n)
@@ -324,6 +334,17 @@ class Dist:
             (outcome,) = self._weights
             if isinstance(outcome, Rational):  # a sure outcome: its n-fold sum, at once
                 return Dist.always(0 + outcome * n)
+        if n > MAX_ROLLS:
+            raise WbkError(
+                f"number of dice {n:,} is over the limit of {MAX_ROLLS:,}: "
+                "wbk works out exact odds for at most that many"
+            )
+        totals = n * (len(self._weights) - 1) + 1  # evenly spaced outcomes: fewer if not
+        if len(self._weights) > 2 and totals > MAX_SUMS:
+            raise WbkError(
+                f"{n:,} dice of {len(self._weights)} outcomes have up to {totals:,} totals, over "
+                f"the limit of {MAX_SUMS:,}: wbk works out exact odds for at most that many"
+            )
         if len(self._weights) == 2:
             return self._binomial(n)
         result, power = Dist.always(0), self
@@ -406,6 +427,8 @@ def die(faces: int) -> Dist:
         raise WbkError(
             f"a die needs at least one face, got {faces!r} (expected a whole number of 1 or more)"
         )
+    if faces > MAX_FACES:
+        raise WbkError(f"a die of {faces:,} faces is over the limit of {MAX_FACES:,}")
     return Dist._from_ints({f: 1 for f in range(1, int(faces) + 1)})
 
 
