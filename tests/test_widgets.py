@@ -189,6 +189,13 @@ def test_a_static_snapshot_says_yes_and_no_and_shows_no_paths():
     assert "/root" not in chart.static_html() and "False" not in chart.static_html()
 
 
+def test_a_snapshots_picture_says_its_answer_on_one_line(panel):
+    assert (
+        'alt="1913 → 1716, 4 hexes apart: the line passes through 3 hexes, crossing 0 hexsides, '
+        'running along 2, through 4 corners"'
+    ) in panel.static_html()
+
+
 def test_a_saved_picture_names_the_rule_and_the_settings_unlike_the_defaults(tmp_path):
     from wbk.widgets.ss_panzer import LosPanel
 

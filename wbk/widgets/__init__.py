@@ -513,8 +513,8 @@ class Panel:
         if self.message.value:
             parts.append(f"<p>{self.message.value}</p>")
         for figure in self.figures():
-            title = " ".join(
-                t.get_text() for ax in figure.axes for t in (ax.title,) if t.get_text()
+            title = " ".join(  # the alt text: the question and its answer, on one line
+                " ".join(ax.get_title().split()) for ax in figure.axes if ax.get_title()
             )
             parts.append(
                 f'<img src="data:image/png;base64,{_png_base64(figure)}" '
