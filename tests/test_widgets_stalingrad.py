@@ -136,7 +136,7 @@ def test_advisor_shows_both_distributions_and_the_verdict():
     assert suptitle(panel).endswith("on the Illustrative CRT (not the published table)")
     left, right = panel.figure.axes
     assert left.get_title() == "defending units eliminated"
-    assert right.get_title() == "attacking units lost to the first fire"
+    assert right.get_title() == "attacking units lost to the defender's fire"
     labels = [t.get_text() for t in panel.figure.legends[0].get_texts()]
     assert labels == ["without the bonus", "with the Close Assault Bonus"]
     # defending units lost: 0 or 1, without (1/2, 1/2) and with the bonus (5/12, 7/12)
@@ -183,7 +183,7 @@ def test_advisor_readings_and_kinds_in_any_case(tmp_path):
     assert "no attack" in panel.pane.value  # a pin from the first fire leaves no attack
     panel.controls["table"].value = panels.FROM_FILE
     panel.controls["file"].value = crt_file(tmp_path, MY_CRT)
-    assert suptitle(panel).endswith("on the My 2d6 table")
+    assert suptitle(panel).endswith("on the My 2d6 table [pinned attackers drop out]")
     panel.controls["file"].value = crt_file(
         tmp_path, MY_CRT.replace('5 = ["-", "P", "P"]', '5 = ["-", "P"]'), "short.toml"
     )
@@ -551,3 +551,13 @@ def test_retreat_planner_keeps_a_situation_without_a_stacking_limit(tmp_path):
     planner.stacking.value = panels.retreat.NO_LIMIT
     planner.save_edge_case(str(tmp_path / "case.toml"))
     assert 'stacking_limit = "none"' in (tmp_path / "case.toml").read_text(encoding="utf-8")
+
+
+def test_the_advisor_s_title_names_the_readings_it_assumes():
+    panel = panels.assault_advisor()
+    assert suptitle(panel).endswith("on the Illustrative CRT (not the published table)")
+    panel.controls["fire_without_bonus"].value = "none"
+    panel.controls["losses"].value = "best_column"
+    assert suptitle(panel).endswith(
+        "(not the published table) [losses keep the best column; no fire without the bonus]"
+    )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 import textwrap
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import ipywidgets as widgets
@@ -106,9 +106,18 @@ def _grouped_bars(ax, dists: dict[str, Dist], colours: dict[str, str], title: st
     ax.spines[["top", "right"]].set_visible(False)
 
 
-def advisor_title(a: stalingrad.CloseAssault, crt: Crt) -> str:
-    """The verdict, wrapped, above the table's name."""
-    return "\n".join(textwrap.wrap(a.verdict, 95)) + f"\non the {crt.name}"
+def advisor_title(
+    a: stalingrad.CloseAssault, crt: Crt, readings: dict[str, str] | None = None
+) -> str:
+    """The verdict, wrapped, above the table's name and the readings that differ from the
+    defaults ("[no fire without the bonus]")."""
+    words = [
+        short
+        for name, _, options, _, _, short in READING_CONTROLS
+        if (readings or {}).get(name, options[0][1]) != options[0][1]
+    ]
+    tag = f" [{'; '.join(words)}]" if words else ""
+    return "\n".join(textwrap.wrap(a.verdict, 95)) + f"\non the {crt.name}{tag}"
 
 
 def assault_bars(a: stalingrad.CloseAssault, figure: Figure) -> None:
@@ -122,7 +131,7 @@ def assault_bars(a: stalingrad.CloseAssault, figure: Figure) -> None:
         defenders[with_] = a.with_bonus.defender_losses
         attackers[with_] = a.with_bonus.attacker_losses
     _grouped_bars(left, defenders, colours, "defending units eliminated")
-    _grouped_bars(right, attackers, colours, "attacking units lost to the first fire")
+    _grouped_bars(right, attackers, colours, "attacking units lost to the defender's fire")
     handles, names = left.get_legend_handles_labels()
     figure.legend(handles, names, loc="outside lower center", ncols=2, fontsize=8, frameon=False)
 
@@ -144,9 +153,11 @@ class _Assault:
     crt: Crt
     #: the settings whose other values give the same answer here
     no_difference: frozenset[str] = frozenset()
+    readings: dict[str, str] = field(default_factory=dict)
 
 
-#: The advisor's readings of 9.67: keyword, label, (words, value) choices, tooltip, width.
+#: The advisor's readings of 9.67: keyword, label, (words, value) choices (the default first),
+#: tooltip, width, and the words a title adds when the reading is not the default.
 READING_CONTROLS = [
     (
         "losses",
@@ -155,6 +166,7 @@ READING_CONTROLS = [
         "which attacking units the defender's first fire takes (wbk's reading): keep an "
         "infantry or engineer unit that qualifies for the bonus, or the highest column",
         "21em",
+        "losses keep the best column",
     ),
     (
         "pinned_attack",
@@ -162,6 +174,7 @@ READING_CONTROLS = [
         [("still add their AF", "counts"), ("drop out", "drops_out")],
         "do attacking units pinned by the first fire still attack? (wbk's reading)",
         "19em",
+        "pinned attackers drop out",
     ),
     (
         "fire_without_bonus",
@@ -170,6 +183,7 @@ READING_CONTROLS = [
         "9.67: without the bonus, does the defender fire anyway (on his own column, not first)? "
         "The text does not settle it",
         "24em",
+        "no fire without the bonus",
     ),
     (
         "column_after_fire",
@@ -178,6 +192,7 @@ READING_CONTROLS = [
         "9.67: while a qualifying unit is left after the fire, is the attack one column above "
         "the AF left, or the column announced? The text does not settle it",
         "24em",
+        "the announced column after the fire",
     ),
 ]
 NO_DIFFERENCE = "makes no difference here"
@@ -219,21 +234,21 @@ def assault_advisor(table: str = "illustrative_1d6", path: str = "") -> ChartPan
 
         advice = advise(**readings)
         same = set()
-        for name, _, options, _, _ in READING_CONTROLS:
+        for name, _, options, _, _, _ in READING_CONTROLS:
             others = [value for _, value in options if value != readings[name]]
             answer = _answer(advice)
             if all(_answer(advise(**{**readings, name: value})) == answer for value in others):
                 same.add(name)
         if advice.with_bonus is None or advice.fire_column is None:
             same.add("fire_drm")  # no first fire to modify
-        return _Assault(advice, crt, frozenset(same))
+        return _Assault(advice, crt, frozenset(same), readings)
 
     def draw(figure: Figure, result: _Assault) -> str:
         a, crt = result.advice, result.crt
         for name, note in notes.items():
             note.value = f"<i>{NO_DIFFERENCE}</i>" if name in result.no_difference else ""
         assault_bars(a, figure)
-        figure.suptitle(advisor_title(a, crt), fontsize=9)
+        figure.suptitle(advisor_title(a, crt, result.readings), fontsize=9)
         results = {"without the bonus": a.without.result}
         if a.with_bonus is not None:
             results["with the bonus"] = a.with_bonus.result
@@ -293,7 +308,7 @@ def assault_advisor(table: str = "illustrative_1d6", path: str = "") -> ChartPan
             name: widgets.Dropdown(
                 options=options, description=label, tooltip=tooltip, layout={"width": width}
             )
-            for name, label, options, tooltip, width in READING_CONTROLS
+            for name, label, options, tooltip, width, _ in READING_CONTROLS
         },
         drm=_slider(-3, 3, "DRM", "the attack's die roll modifier", "16em"),
         fire_drm=_slider(-3, 3, "fire DRM", "die roll modifier of the defender's first fire"),
