@@ -498,3 +498,18 @@ def test_the_duel_says_when_the_shaken_rule_or_the_turns_make_no_difference():
     assert [n.value for n in notes] == ["", ""]  # at 16" both change the answer
     panel.controls["range_inches"].value = 26  # neither gun reaches: nothing can change
     assert [n.value for n in notes] == ["<i>makes no difference here</i>"] * 2
+
+
+def test_a_low_obstacle_placed_on_the_table_blocks_movement_not_sight():
+    panel = panels.TablePanel(path="unused.toml", shooter="Tiger", target="T-34 2")
+    panel.click.value = "terrain"
+    panel.terrain_kind.value = "low obstacle"
+    assert "A click places low obstacle (seen over) of 6 x 4 inches" in panel.hint.value
+    click(panel, 30, 20)  # in front of the Tiger
+    wall = panel.table.terrain[-1]
+    assert (wall.kind, wall.blocks_sight, wall.name) == ("obstacle", False, "low wall 1")
+    assert "no shot" not in panel.view.ax.get_title()
+    assert "low obstacle (blocks movement, not sight)" in legend(panel)
+    panel.terrain_kind.value = "rough"
+    click(panel, 10, 40)
+    assert panel.table.terrain[-1].name == "rough 3"  # the birch wood and the marsh are 1 and 2

@@ -51,6 +51,7 @@ LABELS = {
     "always_hits": "always hits",
     "rough": "rough terrain",
     "obstacle": "obstacle",
+    "low obstacle": "low obstacle (seen over)",
     "hill": "hill",
 }
 CLASS_LABELS = {"light": "light tank", "medium": "medium tank", "heavy": "heavy tank"}
@@ -411,7 +412,12 @@ class TablePanel(Panel):
                 ("destroyed", "wreck", "destroyed: a wreck stays on the table and blocks"),
             )
         }
-        self.terrain_kind = choices(list(TERRAIN_KINDS), "terrain", layout=ems(14))
+        self.terrain_kind = choices(
+            [*TERRAIN_KINDS, "low obstacle"],
+            "terrain",
+            layout=ems(14),
+            tooltip="a low obstacle (a wall) blocks movement but not sight",
+        )
         self.terrain_size = widgets.Text(
             "6 x 4",
             description="size",
@@ -700,9 +706,19 @@ class TablePanel(Panel):
         shape = rectangle(x - width / 2, y - depth / 2, x + width / 2, y + depth / 2)
         shape = rotate(shape, self.terrain_angle.value, origin=(x, y))
         shape = shape.intersection(rectangle(0, 0, self.table.width, self.table.depth))
-        kind = self.terrain_kind.value
-        number = sum(t.kind == kind for t in self.table.terrain) + 1
-        piece = Terrain(kind, tuple(shape.exterior.coords[:-1]), name=f"{kind} {number}")
+        chosen = self.terrain_kind.value
+        kind = "obstacle" if chosen == "low obstacle" else chosen
+        low = chosen == "low obstacle"
+        alike = [t for t in self.table.terrain if t.kind == kind]
+        if kind == "obstacle":  # low walls and other obstacles are numbered apart
+            alike = [t for t in alike if t.blocks_sight != low]
+        number = len(alike) + 1
+        piece = Terrain(
+            kind,
+            tuple(shape.exterior.coords[:-1]),
+            name=f"{'low wall' if low else kind} {number}",
+            blocks_sight=not low if kind == "obstacle" else None,
+        )
         table = Table(
             self.table.width,
             self.table.depth,
