@@ -513,3 +513,18 @@ def test_a_low_obstacle_placed_on_the_table_blocks_movement_not_sight():
     panel.terrain_kind.value = "rough"
     click(panel, 10, 40)
     assert panel.table.terrain[-1].name == "rough 3"  # the birch wood and the marsh are 1 and 2
+
+
+def test_a_table_of_another_size_is_drawn_in_its_own_proportions(tmp_path):
+    path = tmp_path / "small.toml"
+    small = pz8.Table(
+        24, 12, pieces=[pz8.Tank("A", (4, 6), side="X"), pz8.Tank("B", (20, 6), side="Y")]
+    )
+    small.save(path)
+    panel = panels.TablePanel(path=str(path))
+    panel.load()
+    assert tuple(panel.figure.get_size_inches()) == pytest.approx(
+        panels.table_figure_size(small, 6.0)
+    )
+    panel.boxes["shooter"].value, panel.boxes["target"].value = "A", "B"
+    assert panel.view.title().startswith('A → B, 16"')

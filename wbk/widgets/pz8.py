@@ -303,7 +303,7 @@ class TablePanel(Panel):
         width: float = 6.0,
     ):
         super().__init__()
-        width_inches = width
+        self.width = width
         self.table = table if table is not None else pz8.example_table()
         self._loading = False  # while a selected tank's values are put into the controls
         wide = {"description_width": "initial"}
@@ -445,7 +445,7 @@ class TablePanel(Panel):
         self.save_button.on_click(lambda _: self.save())
         self.pane = widgets.HTML()
         self.figure, self.canvas = interactive_figure(
-            table_figure_size(self.table, width_inches), layout=None
+            table_figure_size(self.table, self.width), layout=None
         )
         self.view = TableView(self.table, table_axes(self.figure))
         self.canvas.mpl_connect("button_press_event", self.on_click)
@@ -754,7 +754,8 @@ class TablePanel(Panel):
         path = toml_path(self.path)
         table = pz8.load_table(path)
         if (table.width, table.depth) != (self.table.width, self.table.depth):
-            self.figure.clear()
+            self.figure.clear()  # a table of another size: its own proportions
+            self.figure.set_size_inches(*table_figure_size(table, self.width))
             self.view = TableView(table, table_axes(self.figure))
         self.set_table(table, f"loaded {table.name!r} from {path}")
         self.show_hint()
