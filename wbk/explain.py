@@ -4,15 +4,23 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
 class Step:
-    """One sentence of a rule's working and the rule it applies ("Blitz Combat, Damage")."""
+    """One sentence of a rule's working and the rule it applies ("Blitz Combat, Damage").
+
+    ``about``: what the step is about, in the rules' own objects (a ``Hex``, ``Hexside`` or
+    ``Corner``; a terrain name; a tank's name; a CRT column label and die row; a dice count), so
+    that a picture drawn *at* this step (``wbk.pictures.picture(result, step=k)``) can highlight
+    them and dim the rest. It does not take part in equality: two steps saying the same thing
+    under the same rule are the same step.
+    """
 
     text: str
     rule: str
+    about: tuple[object, ...] = field(default=(), compare=False)
 
     def __str__(self) -> str:
         return f"{self.text} [{self.rule}]"
