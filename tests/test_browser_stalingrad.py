@@ -29,6 +29,17 @@ def in_view(canvas):
     raise AssertionError("the planner's map is not drawn")
 
 
+def sky_blue_pixels(png: bytes) -> int:
+    """How many pixels of a screenshot are the retreat arrow's sky blue (#56B4E9)."""
+    import io
+
+    import numpy as np
+    from matplotlib import image
+
+    rgb = (image.imread(io.BytesIO(png), format="png")[..., :3] * 255).round()
+    return int(np.all(np.abs(rgb - (0x56, 0xB4, 0xE9)) <= 6, axis=-1).sum())
+
+
 def click_hex(page, canvas, label: str) -> None:
     """Click a hex of the planner's map."""
     page.mouse.click(*canvas_point(MAP, label, in_view(canvas).bounding_box()))
@@ -68,10 +79,17 @@ def test_retreat_planner_answers_clicks(browser, lab):
         ".widget-html li:has-text('against the German units in 1412 (Pz III/24)')"
     ).wait_for(timeout=10_000)
 
-    # bad input is a one-line message, never a traceback
+    # bad input is a one-line message, never a traceback; the retreat drawn goes with it
+    assert sky_blue_pixels(in_view(canvas).screenshot()) > 0  # the retreat's arrow
     target.fill("13x3")
     target.press("Enter")
     page.locator(".widget-html:has-text(\"'13x3' is not a hex label\")").wait_for(timeout=10_000)
+    for _ in range(50):
+        if sky_blue_pixels(in_view(canvas).screenshot()) == 0:
+            break
+        page.wait_for_timeout(200)
+    else:
+        raise AssertionError("the out-of-date retreat's arrow stayed on the map")
     path = page.locator(".widget-text:has-text('situation file') input")
     path.fill("/nonexistent/mine.toml")
     page.locator(".widget-button:text-is('Load')").click()

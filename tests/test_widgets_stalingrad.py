@@ -16,6 +16,7 @@ from wbk.plot import center
 from wbk.widgets import stalingrad as panels
 
 SHIPPED_2D6 = example_crt("illustrative_2d6")
+NO_DIFFERENCE = '<i style="white-space: nowrap">makes no difference here</i>'
 
 
 def click(panel, label):
@@ -429,10 +430,10 @@ def test_retreat_planner_says_which_settings_make_no_difference_here():
     notes = {name: html_.value for name, html_ in planner.no_difference.items()}
     # one unit, no pinned enemy, a clear hex: only the stacking limit of 1... changes nothing
     assert notes == {
-        "stacking": "<i>makes no difference here</i>",
-        "retreat_into": "<i>makes no difference here</i>",
-        "pinned_zoc": "<i>makes no difference here</i>",
-        "given_up_to_stay": "<i>makes no difference here</i>",
+        "stacking": NO_DIFFERENCE,
+        "retreat_into": NO_DIFFERENCE,
+        "pinned_zoc": NO_DIFFERENCE,
+        "given_up_to_stay": NO_DIFFERENCE,
     }
     shared = panels.RetreatPlanner(example_situation("shared_hex"))
     assert shared.no_difference["stacking"].value == ""
@@ -496,13 +497,13 @@ def test_assault_advisor_says_which_readings_make_no_difference_here():
     notes = {name: note.value for name, note in _advisor_notes(panel).items()}
     # the seed example: losing the engineers leaves 11 AF, 20-29 either way; one unit lost at
     # most, so the two ways of choosing agree
-    assert notes["losses"] == notes["column_after_fire"] == "<i>makes no difference here</i>"
+    assert notes["losses"] == notes["column_after_fire"] == NO_DIFFERENCE
     assert notes["fire_without_bonus"] == notes["pinned_attack"] == notes["fire_drm"] == ""
     panel.controls["attack"].value = "infantry 6, tank 9"
     assert _advisor_notes(panel)["column_after_fire"].value == ""  # the Tiger lost: 5-9 + 1
     panel.controls["defence_df"].value = "0"  # no fire at all: no reading of it matters
     notes = {name: note.value for name, note in _advisor_notes(panel).items()}
-    assert set(notes.values()) == {"<i>makes no difference here</i>"}
+    assert set(notes.values()) == {NO_DIFFERENCE}
 
 
 def _advisor_notes(panel):

@@ -246,7 +246,11 @@ def assault_advisor(table: str = "illustrative_1d6", path: str = "") -> ChartPan
     def draw(figure: Figure, result: _Assault) -> str:
         a, crt = result.advice, result.crt
         for name, note in notes.items():
-            note.value = f"<i>{NO_DIFFERENCE}</i>" if name in result.no_difference else ""
+            note.value = (
+                f'<i style="white-space: nowrap">{NO_DIFFERENCE}</i>'
+                if name in result.no_difference
+                else ""
+            )
         assault_bars(a, figure)
         figure.suptitle(advisor_title(a, crt, result.readings), fontsize=9)
         results = {"without the bonus": a.without.result}
@@ -313,7 +317,7 @@ def assault_advisor(table: str = "illustrative_1d6", path: str = "") -> ChartPan
         drm=_slider(-3, 3, "DRM", "the attack's die roll modifier", "16em"),
         fire_drm=_slider(-3, 3, "fire DRM", "die roll modifier of the defender's first fire"),
     )
-    notes.update({name: widgets.HTML(layout={"width": "11em"}) for name in NOTED})
+    notes.update({name: widgets.HTML(layout={"width": "13em"}) for name in NOTED})
     panel.update()  # the notes beside the settings filled in
     return _in_rows(
         panel,

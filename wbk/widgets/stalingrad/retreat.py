@@ -401,7 +401,7 @@ def _answer(r: stalingrad.Retreat) -> tuple:
 
 
 def _no_difference_html(same: bool) -> str:
-    return f"<i>{NO_DIFFERENCE}</i>" if same else ""
+    return f'<i style="white-space: nowrap">{NO_DIFFERENCE}</i>' if same else ""
 
 
 def choices_table(r: stalingrad.Retreat) -> str:
@@ -543,7 +543,7 @@ class RetreatPlanner(MapPanel):
         }
         #: beside each setting: "makes no difference here" when no other value changes the answer
         self.no_difference = {
-            name: widgets.HTML("", layout={"width": "11em"})
+            name: widgets.HTML("", layout={"width": "13em"})
             for name in ("stacking", *self.readings)
         }
         #: the note of the situation as loaded, once edits have made it drop
@@ -768,9 +768,10 @@ class RetreatPlanner(MapPanel):
         self.no_difference["stacking"].value = _no_difference_html(same)
 
     def mark_stale(self) -> None:
-        super().mark_stale()
+        # cleared before the base class draws: a second draw right after the first may never
+        # reach the browser, which would keep showing the retreat that is out of date
         self.overlay.clear_retreat()
-        self.view.redraw()
+        super().mark_stale()
 
     # --- files ------------------------------------------------------------------------------
 
