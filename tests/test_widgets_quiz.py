@@ -253,3 +253,25 @@ def test_static_html_pictures_the_question_and_the_answer():
 def test_a_panel_needs_questions():
     with pytest.raises(WbkError, match="a quiz panel needs at least one question"):
         QuizPanel([])
+
+
+def test_a_board_drawn_again_keeps_nothing_of_the_last_question():
+    from matplotlib.figure import Figure
+
+    from wbk.widgets.quiz import draw_question
+
+    shipped = quiz.shipped("ss_panzer")
+    reach, sight = shipped.question("one-hex-rule"), shipped.question("beyond-the-hill")
+    figure = Figure()
+    first = draw_question(figure, sight)
+    shown = draw_question(figure, reach, answer=reach.answer(), chosen=["1509"], verdict="Wrong: ")
+    assert shown is first  # the same board: the view is reused, its labels drawn once
+    assert shown.ax.get_title().startswith("Wrong: Guards airborne battalion from 1610")
+    again = draw_question(figure, sight)
+    plain = len(again.ax.get_children())  # the view's own hex numbers are kept, hidden
+    draw_question(figure, reach, answer=reach.answer(), chosen=["1509"], verdict="Wrong: ")
+    again = draw_question(figure, sight)
+    assert len(again.ax.get_children()) == plain  # the rings of the picks do not pile up
+    assert again.ax.get_title() == "Can 1712 see 2113?"
+    assert not any(t.get_visible() and t.get_text() for t in again.value_texts.values())
+    assert "your hexes" not in [t.get_text() for t in again.ax.get_legend().get_texts()]

@@ -19,9 +19,12 @@ import html
 import io
 import random
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
 import ipywidgets as widgets
+from matplotlib.artist import Artist
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
@@ -31,7 +34,7 @@ from wbk.dice import Dist
 from wbk.errors import WbkError
 from wbk.explain import steps_html
 from wbk.maps import HexMap
-from wbk.plot import MapView, center, figure_size, map_axes
+from wbk.plot import MapView, PictureView, center, figure_size, map_axes
 from wbk.widgets import LIVE_NOTE, Panel, interactive_figure, reports_errors
 
 __all__ = ["QuizPanel", "draw_question", "picture_title", "situation_html"]
@@ -81,8 +84,7 @@ def _map_question(figure: Figure, q: quiz.Question, answer, chosen, width: float
 
     situation = q.board if not isinstance(q.board, HexMap) else None
     m = situation.map if situation is not None else q.board
-    figure.set_size_inches(*figure_size(m, width))
-    view = MapView(m, map_axes(figure))
+    view = _board_view(figure, m, figure_size(m, width), lambda: MapView(m, map_axes(figure)))
     s = q.settings
     if q.kind == "sees":
         view.mark(m.hex(s["firer"]), m.hex(s["target"]), labels=("firer", "target"))
@@ -128,8 +130,8 @@ def _table_question(figure: Figure, q: quiz.Question, answer, chosen, width: flo
     from wbk.tableplot import TableView, shot_title, table_axes, table_figure_size
 
     table = q.board
-    figure.set_size_inches(*table_figure_size(table, width))
-    view = TableView(table, table_axes(figure))
+    size = table_figure_size(table, width)
+    view = _board_view(figure, table, size, lambda: TableView(table, table_axes(figure)))
     s = q.settings
     firer = s.get("firer")
     if answer is not None and q.kind in ("shot", "destroy_chance") and firer is not None:
@@ -181,6 +183,71 @@ def _table_question(figure: Figure, q: quiz.Question, answer, chosen, width: flo
         marks["the shooter"] = _key(shooter)
     view.set_overlay_legend("quiz", marks)
     return view
+
+
+@dataclass
+class _Drawn:
+    """The board a figure shows and what the last question added to it: the next question on
+    the same board takes those away and reuses the view, whose terrain and labels are drawn
+    once and kept as a picture (drawing 143 hex labels anew would cost a second each time)."""
+
+    board: object
+    view: PictureView
+    size: tuple[float, ...]
+    before: set = field(default_factory=set)
+    added: list = field(default_factory=list)
+
+
+_DRAWN = "_wbk_quiz_drawn"
+#: Overlay legends the quiz adds besides the view's own.
+_OVERLAYS = ("quiz", "retreat", "situation")
+
+
+def _board_view(figure: Figure, board, size: tuple[float, float], make: Callable[[], Any]):
+    drawn = getattr(figure, _DRAWN, None)
+    if (
+        drawn is not None
+        and drawn.size == tuple(size)
+        and drawn.view.ax in figure.axes
+        and drawn.board == board
+    ):
+        for artist in drawn.added:
+            artist.remove()
+        drawn.view.clear()
+        for key in _OVERLAYS:
+            drawn.view.set_overlay_legend(key, {})
+    else:
+        figure.clear()
+        figure.set_size_inches(*size)
+        drawn = _Drawn(board, make(), tuple(size))
+        setattr(figure, _DRAWN, drawn)
+    drawn.before = set(drawn.view.ax.get_children())
+    return drawn.view
+
+
+def _owned(view) -> set:
+    """The artists a view keeps (some it makes only when first needed, as a hex's number)."""
+    owned: set = {view.ax.get_legend()}
+    for value in vars(view).values():
+        values = value.values() if isinstance(value, dict) else value
+        if isinstance(values, (list, tuple, type({}.values()))):
+            owned.update(v for v in values if isinstance(v, Artist))
+        elif isinstance(value, Artist):
+            owned.add(value)
+    return owned
+
+
+def _remember_added(figure: Figure) -> None:
+    drawn = getattr(figure, _DRAWN)
+    owned = _owned(drawn.view)
+    drawn.added = [
+        a for a in drawn.view.ax.get_children() if a not in drawn.before and a not in owned
+    ]
+
+
+def _forget_view(figure: Figure) -> None:
+    if hasattr(figure, _DRAWN):
+        delattr(figure, _DRAWN)
 
 
 def situation_html(q: quiz.Question) -> str:
@@ -249,9 +316,10 @@ def draw_question(
     in the title. A question with no board draws nothing until revealed, then the distribution
     of a chance. Returns the view (a ``MapView`` or ``TableView``, or the chart's axes), or None
     when there is nothing to draw."""
-    figure.clear()
     title = picture_title(q, readings)
     if q.board is None:
+        figure.clear()
+        _forget_view(figure)
         if answer is None or not isinstance(answer.result, Dist):
             return None
         figure.set_size_inches(width, 3.4)
@@ -273,6 +341,7 @@ def draw_question(
         view = _map_question(figure, q, answer, chosen, width)
     else:
         view = _table_question(figure, q, answer, chosen, width)
+    _remember_added(figure)
     drawn_own_title = answer is not None and (
         q.kind in ("retreat_hexes", "retreat_losses")
         or (q.game == "pz8" and q.kind in ("shot", "destroy_chance"))
@@ -584,8 +653,9 @@ class QuizPanel(Panel):
         """Every question with its picture, each answer with its working inside a closed
         ``<details class="wbk-quiz">`` a reader opens after answering in their head."""
         parts = [f'<div class="wbk-quiz-snapshot"><p><b>{html.escape(self.title)}</b></p>']
+        # one figure for the questions and one for the answers: a board drawn once serves all
+        figure, revealed = Figure(), Figure()
         for number, q in enumerate(self.questions, 1):
-            figure = Figure()
             view = draw_question(figure, q)
             choices = f" ({' / '.join(q.choices)})" if q.choices else ""
             parts.append(
@@ -596,7 +666,6 @@ class QuizPanel(Panel):
             if view is not None:
                 parts.append(_img(figure, q.ask))
             answer = q.answer()
-            revealed = Figure()
             shown = draw_question(revealed, q, answer=answer)
             notes = "".join(
                 f"<li>{html.escape(n)}</li>" for n in q.reading_notes() if "changes" in n
@@ -621,7 +690,7 @@ def _img(figure: Figure, alt: str) -> str:
     # a palette of 96 colours keeps the picture as it looks at a quarter of the bytes
     small = Image.open(io.BytesIO(buffer.getvalue())).convert("RGB").quantize(colors=96)
     buffer = io.BytesIO()
-    small.save(buffer, format="PNG", optimize=True)
+    small.save(buffer, format="PNG")
     data = base64.b64encode(buffer.getvalue()).decode("ascii")
     return (
         f'<img src="data:image/png;base64,{data}" alt="{html.escape(alt)}" style="max-width:100%">'
