@@ -426,6 +426,28 @@ SS_PANZER = [
     ),
     bad(ss_panzer.viewshed, _M, "1808", slope_hex_of=None, names="reading of whose hex None"),
     bad(ss_panzer.intervisibility, _M, slope_hex_of="Firer", names="reading of whose hex 'Firer'"),
+    # inputs that once took minutes
+    bad(ss_panzer.hits, 10**5, 3, names="100,000 dice are over the limit of 1,000"),
+    bad(ss_panzer.fire_effect, [0] * 10**6, 3, names="1,001 fires are over the limit of 1,000"),
+    bad(ss_panzer.fire_effect, range(10**9), 3, names="1,001 fires are over the limit"),
+    bad(ss_panzer.fire_effect, [600, 600], 3, names="1,200 dice in all the fires together"),
+    bad(
+        ss_panzer.viewshed,
+        maps.HexMap("vast", (1, 200), (1, 200)),
+        "001001",
+        names="map 'vast' has 40,000 hexes",
+    ),
+    bad(
+        ss_panzer.intervisibility,
+        maps.HexMap("wide", (1, 80), (1, 70)),
+        names="map 'wide' has 5,600 hexes: wbk works out every pair's line of sight on maps of up",
+    ),
+    bad(
+        ss_panzer.reading_differences,
+        maps.HexMap("wide", (1, 80), (1, 70)),
+        "edge",
+        names="map 'wide' has 5,600 hexes",
+    ),
     bad(ss_panzer.reading_differences, _M, "slope_hex", firers="1712", names="firers '1712'"),
     bad(
         ss_panzer.reading_differences,

@@ -11,17 +11,18 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Collection, Mapping, Sequence
-from typing import ClassVar
+from typing import Any, ClassVar, cast
 
 import matplotlib
 import matplotlib.artist
 import numpy as np
 from matplotlib import patheffects
+from matplotlib.artist import Artist
 from matplotlib.axes import Axes
 from matplotlib.cm import ScalarMappable
 from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.colorbar import Colorbar
-from matplotlib.colors import Colormap, ListedColormap, Normalize, to_rgba
+from matplotlib.colors import TABLEAU_COLORS, Colormap, ListedColormap, Normalize, to_rgba
 from matplotlib.figure import Figure
 from matplotlib.font_manager import FontProperties
 from matplotlib.lines import Line2D
@@ -66,7 +67,8 @@ BLOCKING_SIDE = "black"
 ALONG = "#CC79A7"
 ROUTE = "#009E73"
 SKY_BLUE = "#56B4E9"
-_FALLBACK = matplotlib.colormaps["tab10"].colors
+#: Colours for terrain and features without one of their own: tab10's, in its order.
+_FALLBACK: list[str] = [str(c) for c in TABLEAU_COLORS.values()]
 #: Up to this many hexes, labels are printed in every hex unless asked otherwise.
 LABELLED_UP_TO = 600
 _TEXT_TO_PATH = TextToPath()
@@ -125,12 +127,16 @@ def _polygon(h: Hex, scale: float = 1.0) -> np.ndarray:
     return np.array(center(h)) + scale * HEX_CORNERS
 
 
-def _polygons(hexes: Sequence[Hex], scale: float = 1.0) -> np.ndarray:
+def hex_polygons(hexes: Sequence[Hex], scale: float = 1.0) -> np.ndarray:
     """The hexes' outlines as one (n, 6, 2) array (the fast way into a PolyCollection)."""
     q = np.fromiter((h.q for h in hexes), float, len(hexes))
     r = np.fromiter((h.r for h in hexes), float, len(hexes))
     centres = np.stack([1.5 * q, SQRT3 * (r + q / 2)], axis=1)
     return centres[:, None, :] + scale * HEX_CORNERS[None, :, :]
+
+
+#: The old name of ``hex_polygons``, kept until its last caller outside this module switches.
+_polygons = hex_polygons
 
 
 def _colour(name: str, table: Mapping[str, str], order: list[str]) -> str:
@@ -188,7 +194,7 @@ class PictureView:
     A subclass says what its picture holds in ``picture_entries``."""
 
     #: how the legend sits below the picture
-    legend_style: ClassVar[dict[str, object]] = {
+    legend_style: ClassVar[dict[str, Any]] = {
         "ncol": 3,
         "fontsize": 7,
         "frameon": False,
@@ -197,7 +203,7 @@ class PictureView:
     }
 
     def __init__(self, ax: Axes) -> None:
-        self.ax, self.figure = ax, ax.figure
+        self.ax, self.figure = ax, cast(Figure, ax.figure)
         self.overlay_legend: dict[str, dict[str, object]] = {}
         self._legend_key: list[tuple[str, tuple]] | None = None
         self._title_text = ax.get_title()
@@ -246,7 +252,7 @@ class PictureView:
             old.remove()
         if entries:
             self.ax.legend(
-                list(entries.values()),
+                cast(list[Artist], list(entries.values())),
                 list(entries),
                 loc="upper center",
                 bbox_to_anchor=(0.5, 0.0),
@@ -262,10 +268,13 @@ class MapView(PictureView):
         self.map = m
         self.hexes = list(m)
         self.index = {h: i for i, h in enumerate(self.hexes)}
-        self.polygons = _polygons(self.hexes)
+        self.polygons = hex_polygons(self.hexes)
         self._closed = np.concatenate([self.polygons, self.polygons[:, :1]], axis=1)
         # the terrain under the overlays changes only with the map: drawn once, then a picture
-        self.faces = PolyCollection(self.polygons, edgecolors="#7d7668", linewidths=0.6)
+        # an (n, 6, 2) array is a sequence of polygons to PolyCollection (its stubs want a list)
+        self.faces = PolyCollection(
+            cast(Sequence[np.ndarray], self.polygons), edgecolors="#7d7668", linewidths=0.6
+        )
         self.second_terrain = PolyCollection([], edgecolors="none")
         self.terrain = _Cached([self.faces, self.second_terrain], ax, zorder=Z_TERRAIN)
         ax.add_artist(self.terrain)
@@ -369,10 +378,12 @@ class MapView(PictureView):
             self.base_faces[self.index[h]] = to_rgba(self.terrain_colour[ordered[0]])
             if len(ordered) > 1:
                 mixed.append((h, self.terrain_colour[ordered[1]]))
-        self.faces.set_facecolors(self.base_faces)
+        self.faces.set_facecolor(cast(Sequence[str], self.base_faces))  # (n, 4) RGBA rows
         self.terrain.changed()
-        self.second_terrain.set_verts(_polygons([h for h, _ in mixed], 0.45) if mixed else [])
-        self.second_terrain.set_facecolors([colour for _, colour in mixed])
+        self.second_terrain.set_verts(
+            cast(Sequence[np.ndarray], hex_polygons([h for h, _ in mixed], 0.45) if mixed else [])
+        )
+        self.second_terrain.set_facecolor([colour for _, colour in mixed])
 
         names = sorted(m.hexside_features)
         segments, colours, ticks = [], [], []
@@ -475,8 +486,8 @@ class MapView(PictureView):
                 verts.append(self._closed[members].reshape(-1, 2))
                 codes.append(np.tile(_COMPOUND_CODES, len(members)))
             colours = distinct / 255
-        self.layer.set_verts_and_codes(verts, codes)
-        self.layer.set_facecolors(colours)
+        self.layer.set_verts_and_codes(verts, cast(Sequence[int], codes))
+        self.layer.set_facecolor(cast(Sequence[str], colours))  # (n, 4) RGBA rows
         sample = tuple(colours[len(colours) // 2]) if len(colours) else None
         if scale and norm is not None:
             self.show_colour_bar(norm, colourmap, label=label, alpha=alpha)
@@ -512,7 +523,8 @@ class MapView(PictureView):
         self.colour_bar.update_normal(ScalarMappable(norm=norm, cmap=cmap))
         if self.colour_bar.solids is not None:
             self.colour_bar.solids.set_alpha(alpha)
-        low, high = norm.vmin, norm.vmax
+        low = 0.0 if norm.vmin is None else float(norm.vmin)
+        high = low if norm.vmax is None else float(norm.vmax)
         ticks = MaxNLocator(nbins=6, integer=True).tick_values(low, high)
         self.colour_bar.set_ticks([t for t in ticks if low <= t <= high] or [low])
         bar.tick_params(labelsize=7, length=2, pad=1)
@@ -539,10 +551,10 @@ class MapView(PictureView):
         """Print a number low in each hex of ``values``, clear of markers and labels; ``label``
         says in the legend what the numbers are. An empty ``values`` removes them."""
         shown = {h: v for h, v in values.items() if h in self.index}
-        for h, text in self.value_texts.items():
-            text.set_visible(h in shown)
+        for h, drawn in self.value_texts.items():
+            drawn.set_visible(h in shown)
         for h, v in shown.items():
-            text = self.value_texts.get(h)
+            text: Text | None = self.value_texts.get(h)
             if text is None:
                 x, y = center(h)
                 text = _StampedText(
@@ -557,7 +569,7 @@ class MapView(PictureView):
                     color="black",
                     path_effects=[patheffects.withStroke(linewidth=2.5, foreground="white")],
                 )
-                self.ax._add_text(text)
+                self.ax.add_artist(text)
                 self.value_texts[h] = text
             text.set_text(f"{v:g}")
             text.set_visible(True)
@@ -577,7 +589,7 @@ class MapView(PictureView):
         hexes in ``blocking``) marked; a blocked line (``clear=False``) is dashed. The legend
         speaks of a line of sight, a firer and a target when ``sight`` is set, else of a line
         from one hex to another. ``None`` clears the line."""
-        sides = {"crossed": [], "along": []}
+        sides: dict[str, list] = {"crossed": [], "along": []}
         if tr is None:
             ends, outlines, corners, blocking = [], [], [], ()
         else:
@@ -603,7 +615,7 @@ class MapView(PictureView):
         )
         self.blocking_hexes.set_verts([_polygon(b) for b in blocking if isinstance(b, Hex)])
         self.corner_marks.set_data(*zip(*corners, strict=False) if corners else ([], []))
-        entries = {}
+        entries: dict[str, object] = {}
         if tr is not None:
             if sight:
                 entries["line of sight clear" if clear else "line of sight blocked"] = self.line
@@ -659,7 +671,7 @@ class MapView(PictureView):
 
     def picture_entries(self) -> dict[str, object]:
         """The terrain and hexside features on the map, and its markers."""
-        m, entries = self.map, {}
+        m, entries = self.map, cast(dict[str, object], {})
         for kind in sorted(self.terrain_colour, key=lambda k: (k not in TERRAIN_COLOURS, k)):
             entries[kind] = Patch(facecolor=self.terrain_colour[kind], edgecolor="#7d7668")
         if self.second_terrain.get_paths():
@@ -705,7 +717,7 @@ class MapView(PictureView):
         """The hexside nearest a drawing position, or None when the position is nearer a hex's
         centre than its sides (or off the map)."""
         h = self.hex_at(x, y)
-        if h is None:
+        if h is None or x is None or y is None:
             return None
         cx, cy = center(h)
         if math.hypot(x - cx, y - cy) < 0.45:
@@ -737,7 +749,10 @@ class _Cached(matplotlib.artist.Artist):
             artist.set_transform(ax.transData)
             artist.set_clip_path(ax.patch)
         self.set_zorder(zorder)
-        self._key, self._picture, self._version, self._seen = None, None, 0, None
+        self._key: tuple | None = None
+        self._seen: tuple | None = None
+        self._picture: tuple[int, np.ndarray] | None = None
+        self._version = 0
 
     def changed(self) -> None:
         """Say that the artists changed: the next draw draws them again."""
@@ -754,6 +769,8 @@ class _Cached(matplotlib.artist.Artist):
                 artist.draw(renderer)
             return
         ax = self.axes
+        if ax is None:
+            return
         key = (
             renderer.width,
             renderer.height,
@@ -810,20 +827,20 @@ class _StampedText(Text):
             self.get_fontsize(),
             self.get_fontweight(),
             str(self.get_color()),
-            self.get_ha(),
-            self.get_va(),
+            self.get_horizontalalignment(),
+            self.get_verticalalignment(),
             effects,
         )
         stamp = self._stamps.get(key)
         if stamp is None:
-            size = int(renderer.dpi * max(1.0, self.get_fontsize() / 72 * (len(text) + 2)))
+            size = int(renderer.dpi * max(1.0, float(self.get_fontsize()) / 72 * (len(text) + 2)))
             canvas = RendererAgg(2 * size, 2 * size, renderer.dpi)
             probe = Text(
                 size,
                 size,
                 text,
-                ha=self.get_ha(),
-                va=self.get_va(),
+                ha=self.get_horizontalalignment(),
+                va=self.get_verticalalignment(),
                 fontsize=self.get_fontsize(),
                 fontweight=self.get_fontweight(),
                 color=self.get_color(),
@@ -920,6 +937,7 @@ def draw_line_of_sight(
 
 def _handle_key(handle) -> tuple:
     """What a legend handle looks like, to tell whether a legend changed."""
+    parts: tuple[object, ...]
     if isinstance(handle, Patch):
         parts = ("patch", handle.get_facecolor(), handle.get_edgecolor(), handle.get_hatch())
     else:
@@ -954,9 +972,9 @@ def legend_handle(artist):
             markersize=6,
         )
     if isinstance(artist, LineCollection):
-        return Line2D(
-            [], [], color=artist.get_color()[0], linewidth=min(artist.get_linewidth()[0], 4)
-        )
+        colour = to_rgba(np.asarray(artist.get_color())[0])
+        width = float(np.atleast_1d(artist.get_linewidth())[0])
+        return Line2D([], [], color=colour, linewidth=min(width, 4))
     return Patch(
         facecolor="none",
         edgecolor=artist.get_edgecolor()[0],

@@ -715,6 +715,21 @@ def _los_options(
     return options
 
 
+#: The largest maps whose viewsheds and whose every pair's line of sight wbk works out (80×60
+#: takes about a second, and a map ten times the size minutes); ``line_of_sight`` answers
+#: one line on any map.
+VIEWSHED_MOST_HEXES = 10_000
+INTERVISIBILITY_MOST_HEXES = 5_000
+
+
+def _small_enough(m: HexMap, most: int, what: str) -> None:
+    if len(m) > most:
+        raise WbkError(
+            f"map {m.name!r} has {len(m):,} hexes: wbk works out {what} on maps of up to "
+            f"{most:,} hexes (line_of_sight answers one line on any map)"
+        )
+
+
 def _has_slope_hexside(m: HexMap, h: Hex) -> bool:
     return any(SLOPE in m.features(Hexside._unchecked(h, n)) for n in h.neighbors())
 
@@ -930,6 +945,7 @@ def viewshed(
         m, blocking_terrain, edge, slope_hex, slope_end, visibility, slope_hex_of
     )
     origin = m.hex(firer)
+    _small_enough(m, VIEWSHED_MOST_HEXES, "a viewshed")
     from wbk.sightlines import sightlines
 
     return sightlines(m, **options).viewshed(origin)
@@ -961,6 +977,7 @@ def intervisibility(
     options = _los_options(
         m, blocking_terrain, edge, slope_hex, slope_end, visibility, slope_hex_of
     )
+    _small_enough(m, INTERVISIBILITY_MOST_HEXES, "every pair's line of sight")
     from wbk.sightlines import Intervisibility, sightlines
 
     return Intervisibility(m, options, sightlines(m, **options).matrix())
@@ -1140,6 +1157,18 @@ class FireEffect(enum.IntEnum):
     )
 
 
+#: The most dice wbk rolls for one target, and the most fires (an SS Panzer fire rolls a
+#: handful of dice): beyond them an exact distribution takes minutes, not milliseconds.
+MOST_DICE = 1_000
+MOST_FIRES = 1_000
+
+
+def _at_most(value: int, most: int, what: str) -> int:
+    if value > most:
+        raise WbkError(f"{value:,} {what} are over the limit of {most:,}")
+    return value
+
+
 def _check_hit_number(hit_number: object) -> int:
     if (
         isinstance(hit_number, bool)
@@ -1157,7 +1186,7 @@ def hits(dice: int, hit_number: int, *, data: GameData | None = None) -> Dist:
     >>> hits(2, 0).probability(0)
     Fraction(25, 36)
     """
-    dice = _whole(dice, "number of dice")
+    dice = _at_most(_whole(dice, "number of dice"), MOST_DICE, "dice")
     _check_hit_number(hit_number)
     one_hits = _data(data).one_always_hits
     return dice @ d6.map(lambda r: (one_hits and r == 1) or r <= hit_number)
@@ -1180,15 +1209,21 @@ def fire_effect(
     elif isinstance(fires, (str, bytes)) or not isinstance(fires, Iterable):
         raise WbkError(f"fires {fires!r} is not a list of dice, one number a fire")
     else:
-        dice = tuple(_whole(n, "number of dice in a fire") for n in fires)
+        listed = list(itertools.islice(fires, MOST_FIRES + 1))
+        _at_most(len(listed), MOST_FIRES, "fires")
+        dice = tuple(_whole(n, "number of dice in a fire") for n in listed)
+    _at_most(sum(dice), MOST_DICE, "dice in all the fires together")
     if not data.separate_fires:
         dice = (sum(dice),)
-    effect = Dist.always(FireEffect.NO_EFFECT)
-    for n in dice:
-        one = hits(n, hit_number, data=data).map(
+    by_dice = {
+        n: hits(n, hit_number, data=data).map(
             lambda h: FireEffect.STEP_LOSS if h >= data.step_loss_hits else FireEffect(min(h, 1))
         )
-        effect = effect.combine(one, max)
+        for n in set(dice)
+    }
+    effect = Dist.always(FireEffect.NO_EFFECT)
+    for n in dice:
+        effect = effect.combine(by_dice[n], max)
     return effect
 
 
