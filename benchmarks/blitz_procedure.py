@@ -43,5 +43,6 @@ if __name__ == "__main__":
         theirs = with_icepool(n)
         assert ours.probabilities() == {o: theirs.probability(o) for o in theirs.outcomes()}
         print(
-            f"N = {n:3}: wbk {median_ms(with_wbk, n, 9):7.1f} ms   icepool {median_ms(with_icepool, n, 3):7.1f} ms"
+            f"N = {n:3}: wbk {median_ms(with_wbk, n, 9):7.1f} ms   "
+            f"icepool {median_ms(with_icepool, n, 3):7.1f} ms"
         )

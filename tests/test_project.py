@@ -25,7 +25,8 @@ def test_environment_yml_matches_pyproject():
 
 
 def test_rules_layers_do_not_import_presentation():
-    # top-level imports only: drawing itself in Jupyter imports wbk.plot inside _repr_png_, as python-chess does
+    # top-level imports only: drawing itself in Jupyter imports wbk.plot inside _repr_png_, as
+    # python-chess does
     below_the_face = [
         "hexgrid",
         "dice",
@@ -61,7 +62,10 @@ def test_importing_the_rules_loads_no_presentation_library():
     import subprocess
     import sys
 
-    code = "import sys, wbk, wbk.games.blitz, wbk.games.ss_panzer, wbk.games.stalingrad; print(sorted(m for m in ('matplotlib', 'ipywidgets', 'numpy') if m in sys.modules))"
+    code = (
+        "import sys, wbk, wbk.games.blitz, wbk.games.ss_panzer, wbk.games.stalingrad; "
+        "print(sorted(m for m in ('matplotlib', 'ipywidgets', 'numpy') if m in sys.modules))"
+    )
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
@@ -73,7 +77,10 @@ def test_importing_the_table_rules_loads_no_drawing_library():
     import subprocess
     import sys
 
-    code = "import sys, wbk.table, wbk.games.pz8; print(sorted(m for m in ('matplotlib', 'ipywidgets', 'wbk.tableplot') if m in sys.modules))"
+    code = (
+        "import sys, wbk.table, wbk.games.pz8; print(sorted(m for m in "
+        "('matplotlib', 'ipywidgets', 'wbk.tableplot') if m in sys.modules))"
+    )
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
