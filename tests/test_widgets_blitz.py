@@ -337,6 +337,23 @@ def title_fits(figure) -> bool:
     return True
 
 
+def test_a_title_names_each_reading_that_differs_from_the_default_and_matters():
+    panel = panels.fire_calculator()
+    c = panel.controls
+
+    def title() -> str:
+        return panel.figure.axes[0].get_title()
+
+    c["disrupted_firers"].value = "whole_attack"
+    assert "reading" not in title()  # no firer disrupted: the reading does not arise
+    c["strengths"].value = "5, 5d"
+    assert title().endswith("\nreading: a disrupted firer halves the whole attack")
+    c["save_bonus"].value = "rounded_up"
+    assert title().endswith("\nreading: +1 per two hits, with an odd hit rounded up")
+    c["disrupted_firers"].value = "their_share"
+    assert title().count("reading") == 1
+
+
 def redraw(panel, **changes):
     """The panel's picture for its controls with ``changes``, computed once."""
     values = {name: control.value for name, control in panel.controls.items()}
@@ -357,6 +374,22 @@ def test_the_longest_titles_fit_their_charts():
         options = dict(fire=fire, target=target, armor="3", leader="10", range_hexes="1")
         redraw(calculator, strengths=strengths, **options)
         assert title_fits(calculator.figure), calculator.figure.axes[0].get_title()
+    # every reading that can matter at once chosen against its default
+    readings = dict(
+        crowded="exactly_three", disrupted_firers="whole_attack", save_bonus="rounded_up"
+    )
+    redraw(
+        calculator,
+        strengths="2500, 2500d",
+        fire="bombardment",
+        target="unarmored_vehicle",
+        non_vehicle_units=4,
+        leader="10",
+        range_hexes="1",
+        **readings,
+    )
+    assert calculator.figure.axes[0].get_title().count("reading") == 3
+    assert title_fits(calculator.figure), calculator.figure.axes[0].get_title()
     for make in (panels.leader_worth, panels.at_least_panel):
         panel = make()
         for fire in blitz.FIRE_TYPES:

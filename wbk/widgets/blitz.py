@@ -255,6 +255,18 @@ class _Attack:
     said: str  # "direct fire at non-vehicle units"
     fire: str
     target: str
+    readings: list[str]  # "reading: a disrupted firer halves the whole attack"
+
+
+def readings_said(chosen: Mapping[str, str], idle: Mapping[str, str]) -> list[str]:
+    """Each reading chosen other than its default that matters here, as a title says it: a
+    picture posted without its panel still says which readings it assumes."""
+    said = []
+    for keyword, value in chosen.items():
+        reading = blitz.READINGS[keyword]
+        if value != next(iter(reading.values)) and keyword not in idle:
+            said.append(f"reading: {reading.question} {reading.values[value]}")
+    return said
 
 
 def why_levels_impossible(procedure: blitz.FireProcedure, fire: str, target: str) -> str:
@@ -331,7 +343,24 @@ def fire_calculator() -> NotedPanel:
         leader_throws = fire in ("direct", "bombardment") and target != "armored_vehicle"
         if leader_throws and leader is not None and leader.strip():
             said += f", leader morale {leader.strip()}"
-        return _Attack(strength, procedure, said, fire, target)
+        idle = calculator_idle(
+            strengths=strengths,
+            engineers=engineers,
+            fire=fire,
+            target=target,
+            terrain=terrain,
+            protection=protection,
+            non_vehicle_units=non_vehicle_units,
+            leader=leader,
+            assault=assault,
+        )
+        chosen = dict(
+            crowded=crowded,
+            assault=assault,
+            disrupted_firers=disrupted_firers,
+            save_bonus=save_bonus,
+        )
+        return _Attack(strength, procedure, said, fire, target, readings_said(chosen, idle))
 
     def draw(figure: Figure, result: object) -> str:
         assert isinstance(result, _Attack)
@@ -348,6 +377,7 @@ def fire_calculator() -> NotedPanel:
             killed = percent(damage.probability(Damage.ELIMINATED))
             reason = f": {why.partition(': ')[2]}" if why else ""  # ": at most 3 hits count"
             lines.append(f"step loss or worse {worst}, eliminated {killed}{reason}")
+        lines += attack.readings
         bar_chart(
             damage,
             ax=figure.add_subplot(),
