@@ -99,7 +99,8 @@ def lab(tmp_path_factory):
 def serving(command: list[str], env: dict[str, str], *, ready: str, what: str):
     """A server on 127.0.0.1 run for the tests: started, waited for until ``ready`` answers
     (``STARTUP`` seconds at most: a loaded machine may be slow, a stuck one is not waited for
-    forever), and always stopped with all its children."""
+    forever), and always stopped with all its children (``stop``). Yields the server's process.
+    """
     server = subprocess.Popen(
         command,
         env=env,
@@ -117,7 +118,7 @@ def serving(command: list[str], env: dict[str, str], *, ready: str, what: str):
                 if time.monotonic() > deadline or server.poll() is not None:
                     pytest.fail(f"{what} did not start within {STARTUP} s", pytrace=False)
                 time.sleep(0.5)
-        yield
+        yield server
     finally:
         stop(server)
 
