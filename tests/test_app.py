@@ -24,7 +24,7 @@ from browser_support import free_port
 
 from wbk.maps import example_map
 from wbk.pictures import read_edge_case
-from wbk.publish import ROOT, AppSettings, app_command, chapter_of, for_the_app
+from wbk.publish import ROOT, AppSettings, app_command, chapter_of, for_the_app, main
 from wbk.widgets import TracePanel
 from wbk.widgets.app import case_from_query, case_query, file_name, serve
 
@@ -116,6 +116,15 @@ def test_in_the_app_a_panel_saves_to_the_readers_browser_not_the_server(tmp_path
     assert case_from_query(href) == panel.edge_case()
 
 
+def test_a_pool_for_a_chapter_that_is_not_there_is_refused_in_one_line(capsys):
+    with pytest.raises(SystemExit):
+        main(["app", "--pool-of", "ss_panzr.ipynb=8"])
+    assert "--pool-of 'ss_panzr.ipynb=8': expected CHAPTER=N" in capsys.readouterr().err
+    settings = AppSettings(pool=2, pools={LONGEST: 8}).voila_config()
+    pools = settings["VoilaKernelManager"]["kernel_pools_config"]
+    assert pools == {"default": {"pool_size": 2}, LONGEST: {"pool_size": 8}}
+
+
 # --- the app in a browser ---------------------------------------------------------------------
 
 
@@ -174,11 +183,11 @@ def memory_mb(pids: list[int]) -> list[float]:
 
 
 def wait_for_pools(url: str, server, pools: int) -> None:
-    """Until every chapter's pool has run its chapter: Voila logs nothing we can read, so open
-    nothing and wait for the kernels' processes to be quiet (each chapter run to its last cell,
-    which waits for a reader)."""
-    deadline = time.monotonic() + 300
-    while len(kernels(server)) < pools and time.monotonic() < deadline:
+    """Until the app holds just its pools (the kernels of readers gone are culled), each having
+    run its chapter: Voila says nothing we can read, so wait for the kernels' processes to be
+    quiet (each chapter run to its last cell, which waits for a reader)."""
+    deadline = time.monotonic() + PATIENCE / 1000
+    while len(kernels(server)) != pools and time.monotonic() < deadline:
         time.sleep(1)
     quiet = 0
     while quiet < 3 and time.monotonic() < deadline:
@@ -202,8 +211,24 @@ def app(tmp_path_factory):
         yield url, server
 
 
+#: How long a step may take on this shared machine before the test gives up (not a target: the
+#: times are measured and printed; a machine at load 30 needs minutes).
+PATIENCE = 300_000
+_contexts: list = []
+
+
+@pytest.fixture(autouse=True)
+def _close_pages():
+    """Every reader's tab closed after each test, passed or failed, so that its kernel goes."""
+    yield
+    while _contexts:
+        with contextlib.suppress(Exception):
+            _contexts.pop().close()
+
+
 def local_page(browser, **options):
     context = browser.new_context(viewport={"width": 1300, "height": 1000}, **options)
+    _contexts.append(context)
     page = context.new_page()
     outside = []
 
@@ -222,7 +247,7 @@ def open_chapter(page, url: str, name: str, query: str = "") -> float:
     """Open a chapter; the seconds until all its panels are drawn."""
     started = time.monotonic()
     page.goto(f"{url}/voila/render/{name}{query}", wait_until="commit")
-    page.wait_for_function(PANELS_DRAWN, timeout=180_000, polling=100)
+    page.wait_for_function(PANELS_DRAWN, timeout=PATIENCE, polling=100)
     return time.monotonic() - started
 
 
@@ -239,10 +264,10 @@ def test_the_index_lists_chapter_titles_and_chapters_link_to_each_other(browser,
     page.get_by_role("link", name=titles["pz8.ipynb"].title).click()
     page.wait_for_url("**/voila/render/pz8.ipynb", wait_until="commit")
     following = page.get_by_role("link", name=f"{titles['ss_panzer.ipynb'].title} →").first
-    following.wait_for(timeout=120_000)
+    following.wait_for(timeout=PATIENCE)
     following.click()
     page.wait_for_url("**/voila/render/ss_panzer.ipynb", wait_until="commit")
-    page.get_by_role("link", name="All chapters").first.click()
+    page.get_by_role("link", name="All chapters").first.click(timeout=PATIENCE)
     page.wait_for_url(f"{url}/", wait_until="commit")
     assert outside == []
     page.context.close()
@@ -258,30 +283,30 @@ def test_saving_in_the_app_downloads_and_a_copied_link_opens_the_same_situation(
     boxes.nth(0).press("Enter")
     boxes.nth(1).fill("2014")
     boxes.nth(1).press("Enter")
-    panel.locator(".widget-html b, .widget-html", has_text="2014").first.wait_for(timeout=30_000)
-    with page.expect_download(timeout=30_000) as download:
+    panel.locator(".widget-html b, .widget-html", has_text="2014").first.wait_for(timeout=PATIENCE)
+    with page.expect_download(timeout=PATIENCE) as download:
         panel.locator("button:has-text('Save picture')").click()
     assert download.value.suggested_filename.endswith(".png")
     assert Path(download.value.path()).read_bytes().startswith(b"\x89PNG")
-    with page.expect_download(timeout=30_000) as download:
+    with page.expect_download(timeout=PATIENCE) as download:
         panel.locator("button:has-text('Save edge case')").click()
     saved = Path(download.value.path()).read_text()
     assert '"1712"' in saved and '"2014"' in saved
     panel.locator("button:has-text('Copy link')").click()
-    panel.get_by_text("(copied)").wait_for(timeout=30_000)
+    panel.get_by_text("(copied)").wait_for(timeout=PATIENCE)
     link = page.evaluate("navigator.clipboard.readText()")
     assert link.startswith(f"{url}/voila/render/00_hex_basics.ipynb?case=")
     assert case_from_query(link.split("?", 1)[1]) == saved
     # the link, opened: the chapter with the situation at the top
     other, _ = local_page(browser)
     other.goto(link, wait_until="commit")
-    other.get_by_text("The situation from your link").wait_for(timeout=120_000)
+    other.get_by_text("The situation from your link").wait_for(timeout=PATIENCE)
     linked = other.locator(".widget-output .widget-vbox:has(button:has-text('Copy link'))").first
     values = linked.locator("input[type='text']").evaluate_all("boxes => boxes.map(b => b.value)")
     assert values[:2] == ["1712", "2014"]
     bad, _ = local_page(browser)
     bad.goto(f"{url}/voila/render/00_hex_basics.ipynb?case=abc", wait_until="commit")
-    bad.get_by_text("This link shows nothing:").wait_for(timeout=120_000)
+    bad.get_by_text("This link shows nothing:").wait_for(timeout=PATIENCE)
     assert outside == []
     for p in (page, other, bad):
         p.context.close()
