@@ -562,3 +562,34 @@ def test_the_advisor_s_title_names_the_readings_it_assumes():
     assert suptitle(panel).endswith(
         "(not the published table) [losses keep the best column; no fire without the bonus]"
     )
+
+
+def test_retreat_planner_edge_case_keeps_its_readings(tmp_path):
+    from wbk.widgets import load_edge_case
+
+    planner = panels.RetreatPlanner(example_situation("four_in_the_open"))
+    planner.readings["retreat_into"].value = "one_hex"
+    planner.save_edge_case(str(tmp_path / "case.toml"))
+    text = (tmp_path / "case.toml").read_text(encoding="utf-8")
+    assert text.split("\n")[1] == (
+        'readings = { retreat_into = "one_hex", pinned_zoc = "exerts", '
+        'given_up_to_stay = "another_unit" }'
+    )
+    planner.save_picture(str(tmp_path / "before.png"))
+    again = load_edge_case(tmp_path / "case.toml")
+    assert again.readings["retreat_into"].value == "one_hex"
+    again.save_picture(str(tmp_path / "after.png"))
+    assert (tmp_path / "after.png").read_bytes() == (tmp_path / "before.png").read_bytes()
+    # the planner's own Load reads the readings too, and names a bad one in one line
+    fresh = panels.RetreatPlanner()
+    fresh.path.value = str(tmp_path / "case.toml")
+    fresh.load()
+    assert fresh.readings["retreat_into"].value == "one_hex" and "[all into one hex]" in (
+        fresh.view.title()
+    )
+    (tmp_path / "bad.toml").write_text(text.replace('"one_hex"', '"both"'), encoding="utf-8")
+    fresh.path.value = str(tmp_path / "bad.toml")
+    fresh.load()
+    assert "bad.toml: readings: retreat_into: 'both' is not one of any_hexes, one_hex" in (
+        fresh.message.value
+    )

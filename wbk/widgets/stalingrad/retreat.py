@@ -454,10 +454,37 @@ def default_situation_path(s: Situation) -> Path:
 EDGE_CASE_PANEL = "panel"
 
 
+#: The key of an edge case's second line: the readings its picture assumes.
+EDGE_CASE_READINGS = "readings"
+
+
 def _situation_text(text: str) -> str:
-    """A situation file's text without the line naming the panel that an edge case starts with."""
-    first, _, rest = text.partition("\n")
-    return rest if first.startswith(f"{EDGE_CASE_PANEL} =") else text
+    """A situation file's text without the lines an edge case starts with (the panel's name,
+    the readings)."""
+    lines = text.split("\n")
+    while lines and lines[0].startswith((f"{EDGE_CASE_PANEL} =", f"{EDGE_CASE_READINGS} =")):
+        lines.pop(0)
+    return "\n".join(lines)
+
+
+def edge_case_readings(text: str, source: str) -> dict[str, str]:
+    """The readings an edge case's text names (none: the defaults), each checked."""
+    from wbk.datafile import parse_toml
+
+    head = "\n".join(
+        line for line in text.split("\n")[:2] if line.startswith(f"{EDGE_CASE_READINGS} =")
+    )
+    table = parse_toml(head, source).get(EDGE_CASE_READINGS, {})
+    allowed = {name: [value for _, value in options] for name, _, options, *_ in READING_CONTROLS}
+    readings = {}
+    for name, value in table.items():
+        if name not in allowed:
+            raise WbkError(f"{source}: readings: {name}: unknown reading ({', '.join(allowed)})")
+        if value not in allowed[name]:
+            values = ", ".join(allowed[name])
+            raise WbkError(f"{source}: readings: {name}: {value!r} is not one of {values}")
+        readings[name] = value
+    return readings
 
 
 def _limits(limit: int) -> list[tuple[str, int]]:
@@ -782,12 +809,25 @@ class RetreatPlanner(MapPanel):
         target = self.map.hex(self.boxes["defending hex"].value.strip())
         # the package's public name, which edge cases saved before the panels were split name too
         panel = f"wbk.widgets.stalingrad.{type(self).__qualname__}"
-        return f'{EDGE_CASE_PANEL} = "{panel}"\n' + replace(self.situation, target=target).to_toml()
+        readings = ", ".join(f'{name} = "{c.value}"' for name, c in self.readings.items())
+        return (
+            f'{EDGE_CASE_PANEL} = "{panel}"\n{EDGE_CASE_READINGS} = {{ {readings} }}\n'
+            + replace(self.situation, target=target).to_toml()
+        )
 
     @classmethod
     def from_edge_case(cls, text: str, source: str) -> RetreatPlanner:
-        """The planner showing a saved edge case (see ``edge_case``)."""
-        return cls(Situation.from_toml(_situation_text(text), source=source))
+        """The planner showing a saved edge case (see ``edge_case``), under its readings."""
+        readings = edge_case_readings(text, source)
+        planner = cls(Situation.from_toml(_situation_text(text), source=source))
+        planner.set_readings(readings)
+        return planner
+
+    def set_readings(self, readings: dict[str, str]) -> None:
+        """Choose these readings (the others back to their defaults) and draw the answer."""
+        for name, control in self.readings.items():
+            control.value = readings.get(name, control.options[0][1])
+        self.update()
 
     @reports_errors(stale=False)
     def load(self) -> None:
@@ -796,6 +836,7 @@ class RetreatPlanner(MapPanel):
             text = path.read_text(encoding="utf-8")
         except OSError as e:
             raise WbkError(f"{path}: cannot read the situation ({e.strerror})") from None
+        readings = edge_case_readings(text, str(path))
         s = Situation.from_toml(_situation_text(text), source=str(path), folder=path.parent)
         if not s.units:
             raise WbkError(f"{path}: units: the situation has no units")
@@ -816,7 +857,7 @@ class RetreatPlanner(MapPanel):
         with box.hold_trait_notifications(), self.stacking.hold_trait_notifications():
             self.stacking.value = limit
             box.value = s.map.label(target)
-        self.update()
+        self.set_readings(readings)
         if not self.message.value:
             self.pane.value = (
                 html.escape(f"loaded {s.name!r} from {path}", quote=False) + self.pane.value
