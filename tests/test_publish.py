@@ -26,6 +26,13 @@ def test_a_published_notebook_has_no_nbval_markers_and_no_stored_outputs():
     assert "The panels at the end are live in JupyterLab (make lab) and in the app" in text
 
 
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.stem)
+def test_no_page_asks_its_reader_to_run_the_notebook(notebook):
+    nb = publishable(nbformat.read(notebook, as_version=4))
+    text = " ".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    assert "run the whole notebook" not in text
+
+
 def test_a_static_page_says_its_one_panel_is_a_snapshot():
     said = site_wording(
         "*The panel at the end is live: run the whole notebook (Run ▸ Run All Cells) to use it.*"
