@@ -936,7 +936,7 @@ STALINGRAD = [
     bad(
         _SITUATION.save,
         "/nonexistent/s.txt",
-        names="situation file name 's.txt' must end in .toml",
+        names="situation file name 's.txt' should end in .toml",
     ),
     bad(
         stalingrad.Situation("\ud800", _BLOCKS, {}).save,

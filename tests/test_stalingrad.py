@@ -1009,7 +1009,7 @@ def test_situation_to_toml_reads_back_the_same_situation(tmp_path):
     assert 'stacking_limit = "none"' in text and "pinned = true, immobilized = true" in text
     assert Situation.from_toml(text, source="n.toml") == unlimited
     with pytest.raises(
-        WbkError, match=re_escape("situation file name 'saved.txt' must end in .toml")
+        WbkError, match=re_escape("situation file name 'saved.txt' should end in .toml")
     ):
         s.save(tmp_path / "saved.txt")
     with pytest.raises(

@@ -240,7 +240,7 @@ class Situation:
         if path.name == ".toml":
             raise WbkError("situation file name '.toml' needs a name before .toml")
         if path.suffix != ".toml":
-            raise WbkError(f"situation file name {path.name!r} must end in .toml")
+            raise WbkError(f"situation file name {path.name!r} should end in .toml")
         for what, text in self._texts():
             try:
                 text.encode("utf-8")
