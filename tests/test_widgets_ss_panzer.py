@@ -117,8 +117,8 @@ def test_fire_panel_readings():
         return panel.figure.axes[0].get_title().replace("\n", " ")
 
     assert title() == (
-        "2 dice (one fire), hitting on 3 or less: step loss 25.00%, suppressed 50.00%, no "
-        "effect 25.00%"
+        "2 dice (one fire), hitting on 3 or less step loss 1/4 (25.00%), suppressed 1/2 "
+        "(50.00%), no effect 1/4 (25.00%)"
     )
     conditions = panel.controls["conditions"]
     conditions.checks["kill_zone"].value = True
@@ -319,5 +319,7 @@ def test_the_longest_fire_title_fits():
     panel.controls["conditions"].value = ("entering_zoc", "kill_zone")
     panel.controls["reading"].value = "separate"
     panel.controls["hit_number"].value = 4
-    assert panel.figure.axes[0].get_title().count("\n") <= 1
+    title = panel.figure.axes[0].get_title()
+    assert title.startswith("4 dice and 3 dice (separate fires), hitting on 4 or less\n")
+    assert title.count("\n") == 2 and "…" not in title
     assert fits(panel.figure)

@@ -174,18 +174,18 @@ def wrap_to_width(text: str, width: float, size: float) -> list[str]:
     return lines
 
 
-def fit_title(text: str, width: float) -> tuple[list[str], float]:
-    """A title's lines and size to fit ``width`` points on the two lines kept above a picture:
-    at the largest of ``TITLE_SIZES`` that fits, the second line ending in "…" if even the
-    smallest is too large."""
+def fit_title(text: str, width: float, most_lines: int = 2) -> tuple[list[str], float]:
+    """A title's lines and size to fit ``width`` points on ``most_lines`` lines (the two kept
+    above a map): at the largest of ``TITLE_SIZES`` that fits, the last line ending in "…" if
+    even the smallest is too large."""
     for size in TITLE_SIZES:
         lines = wrap_to_width(text, width, size)
-        if len(lines) <= 2:
+        if len(lines) <= most_lines:
             return lines, size
-    last = " ".join(lines[1:])
+    last = " ".join(lines[most_lines - 1 :])
     while text_width(last + " …", size) > width:
         last = last[:-1]
-    return [lines[0], last.rstrip() + " …"], size
+    return [*lines[: most_lines - 1], last.rstrip() + " …"], size
 
 
 class PictureView:

@@ -13,7 +13,7 @@ import traitlets
 from matplotlib.figure import Figure
 
 from wbk.charts import bar_chart
-from wbk.dice import Dist, percent
+from wbk.dice import Dist, chance
 from wbk.errors import WbkError
 from wbk.explain import count
 from wbk.games import ss_panzer
@@ -455,19 +455,19 @@ FIRE_READINGS = {
 }
 
 
-def fire_title(fires: ss_panzer.FireDice, effect: Dist, hit_number: int, reading: str) -> str:
+def fire_title(fires: ss_panzer.FireDice, effect: Dist, hit_number: int) -> str:
     """A fire's picture title: the dice, the hit number, and the chance of each effect."""
     dice = " and ".join(count(n, "die", "dice") for n in fires.fires)
     fired = f"{dice} ({'separate fires' if len(fires.fires) > 1 else 'one fire'})"
     chances = ", ".join(
-        f"{name} {percent(effect.probability(e))}"
+        f"{name} {chance(effect.probability(e))}"
         for e, name in (
             (ss_panzer.FireEffect.STEP_LOSS, "step loss"),
             (ss_panzer.FireEffect.SUPPRESSED, "suppressed"),
             (ss_panzer.FireEffect.NO_EFFECT, "no effect"),
         )
     )
-    return f"{fired}, hitting on {hit_number} or less: {chances}"
+    return f"{fired}, hitting on {hit_number} or less\n{chances}"
 
 
 def fire_panel(data: ss_panzer.GameData | None = None) -> ChartPanel:
@@ -477,14 +477,16 @@ def fire_panel(data: ss_panzer.GameData | None = None) -> ChartPanel:
 
     def compute(conditions, reading, hit_number):
         fires = ss_panzer.fire_dice(list(conditions), reading=reading, data=data)
-        return fires, ss_panzer.fire_effect(fires, hit_number, data=data), hit_number, reading
+        return fires, ss_panzer.fire_effect(fires, hit_number, data=data), hit_number
 
     def draw(figure: Figure, result) -> str:
-        fires, effect, hit_number, reading = result
+        fires, effect, hit_number = result
         ax = figure.add_subplot()
         bar_chart(effect, ax=ax, title="", xlabel="")
-        title = fire_title(fires, effect, hit_number, reading)
-        lines, size = fit_title(title, figure.get_figwidth() * 72 * 0.95)
+        title = fire_title(fires, effect, hit_number)
+        # centred over the chart, which the axis labels make narrower than the figure; the
+        # chart's layout makes room for a third line
+        lines, size = fit_title(title, figure.get_figwidth() * 72 * 0.8, most_lines=3)
         ax.set_title("\n".join(lines), fontsize=size)
         return fires._repr_html_() + effect._repr_html_()
 
