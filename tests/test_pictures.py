@@ -3,8 +3,9 @@ import pytest
 from wbk.dice import d6
 from wbk.errors import WbkError
 from wbk.games.ss_panzer import line_of_sight, route
+from wbk.hexgrid import Hexside, trace
 from wbk.maps import example_map
-from wbk.pictures import picture, read_edge_case, save_picture
+from wbk.pictures import picture, picture_bytes, read_edge_case, save_picture
 
 M = example_map("ss_panzer_errata_9_4")
 
@@ -47,3 +48,66 @@ def test_a_picture_carries_a_caption_and_a_png_its_edge_case(tmp_path):
     path = save_picture(M, tmp_path / "map.png", caption="Rule: errata 9.4.", edge_case="x = 1\n")
     assert read_edge_case(path) == "x = 1\n"
     assert not (tmp_path / "nonexistent").exists()
+
+
+# --- a result at a step (issue 19) ---------------------------------------------------------
+
+
+def _at_every_step(result) -> list[bytes]:
+    return [picture_bytes(result, map=M, step=k) for k in range(len(result.steps))]
+
+
+@pytest.mark.parametrize(
+    "result",
+    [line_of_sight(M, "1712", "2014"), trace(M.hex("1712"), M.hex("2113"))],
+    ids=["line of sight 1712-2014", "trace 1712-2113"],
+)
+def test_every_step_of_an_answer_has_its_own_picture(result):
+    pictures = _at_every_step(result)
+    assert len(set(pictures)) == len(pictures) == len(result.steps)
+    assert picture_bytes(result, map=M) not in pictures  # the whole answer is none of them
+
+
+def test_a_step_picture_names_the_step_and_its_rule_and_marks_what_it_is_about():
+    los = line_of_sight(M, "1712", "2014")
+    assert los.steps[1].about == (Hexside(M.hex("1813"), M.hex("1913")),)
+    figure = picture(los, map=M, step=1)
+    title = " ".join(figure.axes[0].get_title().split())
+    assert title == (
+        "Step 2 of 4: crosses slope hexside 1813/1913, between the two units: blocked "
+        "(SS Panzer errata 9.4)"
+    )
+    legend = [t.get_text() for t in figure.axes[0].get_legend().get_texts()]
+    assert "this step's hexside" in legend and "not this step" in legend
+    # the last step counts from the end, and the verdict is about what blocks the line
+    last = " ".join(picture(los, map=M, step=-1).axes[0].get_title().split())
+    assert last == "Step 4 of 4: line of sight blocked (SS Panzer errata 9.4)"
+    assert set(los.steps[-1].about) == set(los.blocking)
+
+
+def test_a_trace_steps_through_its_course_in_printed_labels():
+    tr = trace(M.hex("1913"), M.hex("1815"))
+    title = " ".join(picture(tr, map=M, step=2).axes[0].get_title().split())
+    assert title == "Step 3 of 5: runs along hexside 1814/1914 (the exact line between hex centres)"
+
+
+def test_a_long_step_title_is_wrapped_never_cut_off():
+    los = line_of_sight(M, "1712", "2014")
+    title = picture(los, map=M, step=2).axes[0].get_title()
+    assert "…" not in title and title.count("\n") >= 1
+    assert " ".join(title.split()).endswith("blocked (SS Panzer errata 9.4)")
+
+
+@pytest.mark.parametrize(
+    "step, named",
+    [
+        (4, r"step 4 is not one of the answer's 4 steps \(steps 0 to 3, or -1 for the last\)"),
+        (-5, "step -5 is not one of the answer's 4 steps"),
+        ("2", "step '2' is not a whole number"),
+    ],
+)
+def test_a_step_that_is_not_there_is_refused(step, named):
+    with pytest.raises(WbkError, match=named):
+        picture(line_of_sight(M, "1712", "2014"), map=M, step=step)
+    with pytest.raises(WbkError, match="a HexMap has no steps"):
+        picture(M, step=0)

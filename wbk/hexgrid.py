@@ -23,13 +23,26 @@ nudged to one side:
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass
 from numbers import Integral
 from typing import Literal
 
 from wbk.errors import WbkError
+from wbk.explain import Step
 
-__all__ = ["ORIGIN", "Corner", "Direction", "Hex", "Hexside", "StepKind", "Trace", "trace"]
+__all__ = [
+    "ORIGIN",
+    "TRACE_RULE",
+    "Corner",
+    "Direction",
+    "Hex",
+    "Hexside",
+    "StepKind",
+    "Trace",
+    "trace",
+    "trace_steps",
+]
 
 
 def _whole(value, what: str, least: int | None = None) -> int:
@@ -460,6 +473,13 @@ class Trace:
     def touched(self) -> tuple[Corner, ...]:
         return self._items("corner")
 
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """The line's course as steps, one an event (a hex entered, a hexside crossed or run
+        along, a corner passed), each ``about`` its hex, hexside or corner; hexes named by their
+        cube coordinates (``trace_steps(t, m.label)`` names them as a map prints them)."""
+        return trace_steps(self)
+
     def reversed(self) -> Trace:
         """The same line traced from ``b`` to ``a``.
 
@@ -471,6 +491,48 @@ class Trace:
             if course[i][0] == "cross" and course[i + 1][0] == "corner":
                 course[i], course[i + 1] = course[i + 1], course[i]
         return Trace._unchecked(self.b, self.a, tuple(course))
+
+
+#: What a trace's steps cite: geometry, no game's rule.
+TRACE_RULE = "the exact line between hex centres"
+
+_EVENT_WORDS = {
+    "hex": "enters",
+    "cross": "crosses hexside",
+    "corner": "passes through corner",
+    "along": "runs along hexside",
+}
+
+
+def _cube_label(item: Hex | Hexside | Corner) -> str:
+    hexes = (item,) if isinstance(item, Hex) else item.hexes
+    return "/".join(f"({h.q}, {h.r}, {h.s})" for h in hexes)
+
+
+def trace_steps(
+    tr: Trace, label: Callable[[Hex | Hexside | Corner], str] = _cube_label
+) -> tuple[Step, ...]:
+    """``tr``'s course as steps, one an event in the order the line meets them, each ``about``
+    its one hex, hexside or corner; ``label`` names them (a map's ``label``; cube coordinates
+    by default).
+
+    >>> for step in trace_steps(trace(Hex(0, 0), Hex(-2, 4)))[:3]:
+    ...     print(f"{step.text}: about a {type(step.about[0]).__name__}")
+    starts in the centre of (0, 0, 0): about a Hex
+    passes through corner (-1, 1, 0)/(0, 0, 0)/(0, 1, -1): about a Corner
+    runs along hexside (-1, 1, 0)/(0, 1, -1): about a Hexside
+    """
+    last = len(tr.course) - 1
+    steps = []
+    for i, (kind, item) in enumerate(tr.course):
+        if i == 0:
+            words = f"starts in the centre of {label(item)}"
+        elif i == last:
+            words = f"ends in the centre of {label(item)}"
+        else:
+            words = f"{_EVENT_WORDS[kind]} {label(item)}"
+        steps.append(Step(words, TRACE_RULE, about=(item,)))
+    return tuple(steps)
 
 
 def trace(a: Hex, b: Hex) -> Trace:

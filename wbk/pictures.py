@@ -6,6 +6,29 @@ its title (the question and its answer) and its legend, exactly as a panel shows
 >>> m = example_map("ss_panzer_errata_9_4")
 >>> picture(line_of_sight(m, "1712", "2014"), map=m).axes[0].get_title()
 '1712 → 2014: blocked by slope hexside 1813/1913, slope hex 1913'
+
+**Drawing a result at a step.** ``picture(result, map=m, step=k)`` draws the same picture with
+``result.steps[k]`` on show: what the step is ``about`` (its ``Step.about``: hexes, hexsides,
+corners) highlighted, the rest of the map dimmed, and the title "Step k+1 of n: <the step's
+words> (<its rule>)". A step about nothing drawn (the verdict, say) dims nothing.
+
+>>> picture(line_of_sight(m, "1712", "2014"), map=m, step=0).axes[0].get_title()
+'Step 1 of 4: from 1712 to 2014, 3 hexes (SS Panzer errata 9.4)'
+
+**A chapter's result kinds.** ``picture`` hands a result on a map to ``_draw_on_map``, one
+branch per result kind; a chapter adds one branch there, importing its drawing code inside the
+branch (so that ``import wbk.pictures`` stays light), which draws the whole answer on the view
+and returns the steps its picture walks through (usually ``result.steps``)::
+
+    elif isinstance(subject, Retreat):            # wbk.games.stalingrad
+        from wbk.widgets.stalingrad.retreat import draw_retreat
+        draw_retreat(view, subject)
+        return subject.steps
+
+``show_step`` then marks the step; a branch whose ``about`` holds more than hexes, hexsides and
+corners (a terrain name, a CRT column) marks those itself after drawing, with ``show_step``'s
+``extra`` highlight. A result drawn without a map (a chart, a table in inches) gets its own
+branch in ``picture`` the same way and calls ``step_title`` for its title.
 """
 
 from __future__ import annotations
@@ -13,31 +36,64 @@ from __future__ import annotations
 import io
 import os
 import textwrap
+import weakref
+from collections.abc import Sequence
 from pathlib import Path
 
+from matplotlib.artist import Artist
+from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.figure import Figure
 from matplotlib.text import Text
 
 from wbk.dice import Dist
 from wbk.errors import WbkError
+from wbk.explain import Step, count
+from wbk.hexgrid import Corner, Hex, Hexside, Trace, trace_steps
 from wbk.maps import HexMap
-from wbk.plot import draw_map, figure_size, map_axes
+from wbk.plot import (
+    SKY_BLUE,
+    MapView,
+    PictureView,
+    corner_point,
+    draw_map,
+    figure_size,
+    hex_polygons,
+    hexside_segment,
+    map_axes,
+    wrap_to_width,
+)
 
 __all__ = [
     "EDGE_CASE_KEY",
     "FORMATS",
+    "clear_step",
     "picture",
     "picture_bytes",
     "read_edge_case",
     "save_picture",
+    "show_step",
+    "step_index",
+    "step_title",
+    "trace_title",
 ]
 
 FORMATS = (".png", ".svg")
 
 
-def picture(subject: object, *, map: HexMap | None = None, width: float | None = None) -> Figure:
-    """A figure of ``subject``: a line of sight or a route (drawn on ``map``), a map, a
-    distribution (its bar chart), a ``MapView``, a panel (its picture) or a figure."""
+def picture(
+    subject: object,
+    *,
+    map: HexMap | None = None,
+    step: int | None = None,
+    width: float | None = None,
+) -> Figure:
+    """A figure of ``subject``: a line of sight, a trace or a route (drawn on ``map``), a map, a
+    distribution (its bar chart), a ``MapView``, a panel (its picture) or a figure.
+
+    ``step``: draw the result at that step of its ``steps`` (an index; -1 the last), what the
+    step is about highlighted and the rest dimmed; None draws the whole answer."""
+    if step is not None and isinstance(subject, (Figure, Dist, HexMap)):
+        raise WbkError(f"a {type(subject).__name__} has no steps to draw at step {step!r}")
     if isinstance(subject, Figure):
         return subject
     figure = getattr(subject, "figure", None)
@@ -59,16 +115,159 @@ def picture(subject: object, *, map: HexMap | None = None, width: float | None =
     view = draw_map(map, ax=map_axes(figure))
     if subject is None:
         return figure
-    if hasattr(subject, "verdict") and hasattr(subject, "trace"):
+    steps = _draw_on_map(view, subject)
+    if step is not None:
+        show_step(view, steps, step_index(steps, step))
+    return figure
+
+
+def _draw_on_map(view: MapView, subject: object) -> Sequence[Step]:
+    """Draw ``subject``'s whole answer on ``view`` and return the steps its picture walks
+    through. One branch a result kind: a chapter adds its own (see the module docstring)."""
+    m = view.map
+    if isinstance(subject, Trace):
+        view.show_trace(subject)
+        view.set_title(trace_title(m, subject))
+        return trace_steps(subject, m.label)
+    if hasattr(subject, "verdict") and hasattr(subject, "trace"):  # a line of sight
         view.show_line_of_sight(subject)
-    elif hasattr(subject, "hexes") and hasattr(subject, "mp"):
+        return tuple(getattr(subject, "steps", ()))
+    if hasattr(subject, "hexes") and hasattr(subject, "mp"):  # a route
         view.show_route(subject.hexes, label=f"path, {subject.mp} MP")
         view.set_title(
-            f"{map.label(subject.hexes[0])} → {map.label(subject.hexes[-1])}: {subject.mp} MP"
+            f"{m.label(subject.hexes[0])} → {m.label(subject.hexes[-1])}: {subject.mp} MP"
         )
-    else:
-        raise WbkError(f"wbk cannot draw a {type(subject).__name__}")
-    return figure
+        return tuple(getattr(subject, "steps", ()))
+    raise WbkError(f"wbk cannot draw a {type(subject).__name__}")
+
+
+def trace_title(m: HexMap, tr: Trace) -> str:
+    """A trace's title: how many hexes apart its ends are beside how many hexes the line passes
+    through (a line along hexsides passes fewer than its distance, a zig-zag more), then what it
+    crosses, runs along and passes, on a second line."""
+    apart = count(tr.a.distance(tr.b), "hex", "hexes")
+    passes = count(len(tr.hexes), "hex", "hexes")
+    details = [f"crossing {count(len(tr.crossed), 'hexside', 'hexsides')}"]
+    if tr.along:
+        details.append(f"running along {len(tr.along)}")
+    if tr.touched:
+        details.append(f"through {count(len(tr.touched), 'corner')}")
+    return (
+        f"{m.label(tr.a)} → {m.label(tr.b)}, {apart} apart: the line passes "
+        f"through {passes},\n{', '.join(details)}"
+    )
+
+
+# --- a result at a step ---------------------------------------------------------------------
+
+#: Type sizes for a step's title, largest first: the largest at which it takes at most
+#: ``STEP_TITLE_LINES`` lines, else the smallest with as many lines as it needs (never cut).
+STEP_TITLE_SIZES = (9.0, 8.0, 7.0)
+STEP_TITLE_LINES = 3
+#: What a step is about: drawn over everything, in Okabe-Ito sky blue with a dark edge, so it
+#: stands apart from the line's own colours (blue, vermillion, orange, pink).
+STEP_COLOUR = SKY_BLUE
+STEP_EDGE = "#1a1a1a"
+
+#: the artists ``show_step`` drew on each view, so that the next step removes them
+_step_artists: weakref.WeakKeyDictionary[PictureView, list[Artist]] = weakref.WeakKeyDictionary()
+
+
+def step_index(steps: Sequence[object], step: object) -> int:
+    """``step`` as an index into ``steps`` (a negative one counts from the end); a step that is
+    not there is a ``WbkError`` saying how many steps there are."""
+    n = len(steps)
+    if isinstance(step, bool) or not isinstance(step, int):
+        raise WbkError(f"step {step!r} is not a whole number (an index into the {n} steps)")
+    if not -n <= step < n:
+        there = f"steps 0 to {n - 1}, or -1 for the last" if n else "no steps"
+        raise WbkError(f"step {step} is not one of the answer's {count(n, 'step')} ({there})")
+    return step % n
+
+
+def step_title(view: PictureView, text: str) -> None:
+    """A long title (a step in words with its rule) wrapped to the picture's width at the
+    largest of ``STEP_TITLE_SIZES`` that keeps it to ``STEP_TITLE_LINES`` lines, else in as many
+    lines as it needs at the smallest: never cut off."""
+    width = view.ax.get_position().width * view.figure.get_figwidth() * 72
+    for size in STEP_TITLE_SIZES:
+        lines = wrap_to_width(text, width, size)
+        if len(lines) <= STEP_TITLE_LINES:
+            break
+    view.ax.set_title("\n".join(lines), fontsize=size, y=1.0)
+    # keep the view's record of its title, so that its next set_title replaces this one
+    view._title_text = text
+
+
+def clear_step(view: PictureView) -> None:
+    """Take a step's marks off ``view`` (its dimming too): the whole answer again."""
+    for artist in _step_artists.pop(view, []):
+        artist.remove()
+    if isinstance(view, MapView):
+        view.dim(())
+    view.set_overlay_legend("step", {})
+
+
+def show_step(
+    view: MapView,
+    steps: Sequence[Step],
+    k: int,
+    *,
+    extra: Sequence[Hex] = (),
+) -> None:
+    """Mark step ``k`` of ``steps`` on a map already showing the whole answer: the hexes,
+    hexsides and corners its ``about`` names (and the hexes in ``extra``, for a branch that
+    reads more from it) outlined in sky blue, the hexes beside none of them dimmed, and the
+    step in words with its rule as the title. A step about nothing on the map dims nothing."""
+    clear_step(view)
+    step = steps[k]
+    about = [*step.about, *extra]
+    hexes = [h for h in about if isinstance(h, Hex)]
+    sides = [s for s in about if isinstance(s, Hexside)]
+    corners = [c for c in about if isinstance(c, Corner)]
+    near = set(hexes)
+    for side in sides:
+        near.update(side.hexes)
+    for corner in corners:
+        near.update(corner.hexes)
+    artists: list[Artist] = []
+    entries: dict[str, object] = {}
+    if near:
+        view.dim([h for h in view.map if h not in near], label="not this step")
+    if hexes:
+        outline = PolyCollection(
+            list(hex_polygons(hexes, 0.92)),
+            facecolor="none",
+            edgecolor=STEP_COLOUR,
+            linewidth=3.2,
+            zorder=30,
+        )
+        artists.append(view.ax.add_collection(outline))
+        entries["this step's hex"] = outline
+    if sides:
+        segments = [hexside_segment(s) for s in sides]
+        edge = LineCollection(segments, colors=STEP_EDGE, linewidths=7.5, zorder=30)
+        band = LineCollection(segments, colors=STEP_COLOUR, linewidths=5.0, zorder=30.1)
+        artists += [view.ax.add_collection(edge), view.ax.add_collection(band)]
+        entries["this step's hexside"] = band
+    if corners:
+        xs, ys = zip(*(corner_point(c) for c in corners), strict=True)
+        (ring,) = view.ax.plot(
+            xs,
+            ys,
+            linestyle="none",
+            marker="o",
+            markersize=13,
+            markerfacecolor="none",
+            markeredgecolor=STEP_COLOUR,
+            markeredgewidth=3,
+            zorder=30.2,
+        )
+        artists.append(ring)
+        entries["this step's corner"] = ring
+    _step_artists[view] = artists
+    view.set_overlay_legend("step", entries)
+    step_title(view, f"Step {k + 1} of {len(steps)}: {step.text} ({step.rule})")
 
 
 #: The PNG text chunk that holds a picture's edge case (see ``wbk.widgets.load_edge_case``).
@@ -115,13 +314,14 @@ def picture_bytes(
     map: HexMap | None = None,
     caption: str = "",
     edge_case: str | None = None,
+    step: int | None = None,
 ) -> bytes:
     """The bytes ``save_picture`` writes, for a file that goes elsewhere (a download):
-    ``suffix`` ".png" or ".svg"."""
+    ``suffix`` ".png" or ".svg"; ``step`` as for ``picture``."""
     suffix = str(suffix).lower()
     if suffix not in FORMATS:
         raise WbkError(f"picture format {suffix!r} is not one of {', '.join(FORMATS)}")
-    figure = picture(subject, map=map)
+    figure = picture(subject, map=map, step=step)
     metadata = {EDGE_CASE_KEY: edge_case} if edge_case is not None and suffix == ".png" else {}
     text = _add_caption(figure, caption) if caption else None
     buffer = io.BytesIO()

@@ -785,7 +785,11 @@ def line_of_sight(
     own = {Hexside._unchecked(h, n) for h in (a, b) for n in h.neighbors()}
     rule = _rule("9.4")
     steps = [
-        Step(f"from {m.label(a)} to {m.label(b)}, {count(a.distance(b), 'hex', 'hexes')}", rule)
+        Step(
+            f"from {m.label(a)} to {m.label(b)}, {count(a.distance(b), 'hex', 'hexes')}",
+            rule,
+            about=(a, b),
+        )
     ]
     blocking: list[Hex | Hexside] = []
     reasons: list[str] = []  # what blocks, as the verdict names it
@@ -801,7 +805,9 @@ def line_of_sight(
 
     if visibility is not None and a.distance(b) > visibility:
         blocked_by(b, f"visibility ({count(visibility, 'hex', 'hexes')})")
-        steps.append(Step(f"beyond visibility ({count(visibility, 'hex', 'hexes')})", rule))
+        steps.append(
+            Step(f"beyond visibility ({count(visibility, 'hex', 'hexes')})", rule, about=(a, b))
+        )
     # errata 9.4's general sentence binds only lines from (reading "firer") or between (reading
     # "both") hexes without a slope hexside
     looked_at = (a,) if slope_hex_of == "firer" else (a, b)
@@ -827,6 +833,7 @@ def line_of_sight(
                     Step(
                         f"{how} slope hexside {m.label(item)}, a side of the {whose} hex: no block",
                         rule,
+                        about=(item,),
                     )
                 )
             elif at_end and slope_end == "touches":
@@ -835,6 +842,7 @@ def line_of_sight(
                         f"{how} slope hexside {m.label(item)}: only touches it "
                         "(reading 'touches'): no block",
                         rule,
+                        about=(item,),
                     )
                 )
             else:
@@ -847,6 +855,7 @@ def line_of_sight(
                         f"{how} slope hexside {m.label(item)}, between the two units{reading}: "
                         "blocked",
                         rule,
+                        about=(item,),
                     )
                 )
         if (
@@ -868,6 +877,7 @@ def line_of_sight(
                         f"passes through {m.label(item)}, a hex with slope symbols, and beyond it; "
                         f"{nobody} no slope hexside {whose_reading}: blocked",
                         rule,
+                        about=(item,),
                     )
                 )
             else:
@@ -877,6 +887,7 @@ def line_of_sight(
                         f"passes through {m.label(item)}, a hex with slope symbols; {whose} has a "
                         f"slope hexside {whose_reading}, so the line may go beyond it",
                         rule,
+                        about=(item, *with_slope_side),
                     )
                 )
         previous = kind
@@ -885,7 +896,9 @@ def line_of_sight(
         if isinstance(item, Hex) and item not in (a, b) and blocks(item):
             terrain = ", ".join(sorted(m.terrain(item) & blocking_names))
             blocked_by(item, f"{terrain} in {m.label(item)}")
-            steps.append(Step(f"passes through {m.label(item)} ({terrain})", "terrain chart"))
+            steps.append(
+                Step(f"passes through {m.label(item)} ({terrain})", "terrain chart", about=(item,))
+            )
         elif kind == "along" and isinstance(item, Hexside):
             sides = [blocks(h) for h in item.hexes]
             if all(sides) or (edge == "either" and any(sides)):
@@ -897,6 +910,7 @@ def line_of_sight(
                         f"runs along {m.label(item)} with blocking terrain on "
                         f"{'both sides' if all(sides) else 'one side'} (reading {edge!r})",
                         "terrain chart",
+                        about=(item,),
                     )
                 )
         elif isinstance(item, Corner) and edge == "either":
@@ -904,10 +918,16 @@ def line_of_sight(
                 if h not in tr.hexes and h not in along_pairs and blocks(h):
                     blocked_by(h, f"terrain at corner {m.label(item)}")
                     steps.append(
-                        Step(f"grazes {m.label(h)} at a corner (reading 'either')", "terrain chart")
+                        Step(
+                            f"grazes {m.label(h)} at a corner (reading 'either')",
+                            "terrain chart",
+                            about=(h, item),
+                        )
                     )
     clear = not blocking
-    steps.append(Step("line of sight clear" if clear else "line of sight blocked", rule))
+    # the verdict is about what blocks the line (nothing: the whole line, unmarked)
+    verdict_step = "line of sight clear" if clear else "line of sight blocked"
+    steps.append(Step(verdict_step, rule, about=tuple(blocking)))
     verdict = "clear" if clear else "blocked by " + ", ".join(reasons)
     return LosResult(a, b, clear, tuple(blocking), tuple(steps), tr, verdict, tuple(reasons))
 
