@@ -398,3 +398,30 @@ def test_the_longest_titles_fit_their_charts():
         for fire, target in longest:
             redraw(panel, fire=fire, target=target)
             assert title_fits(panel.figure), [ax.get_title() for ax in panel.figure.axes]
+
+
+@pytest.mark.parametrize(
+    "make, settings",
+    [
+        (
+            panels.fire_calculator,
+            dict(strengths="5, 5d", fire="bombardment", disrupted_firers="whole_attack"),
+        ),
+        (panels.leader_worth, dict(dice=7, target="wagon")),
+        (panels.at_least_panel, dict(leader="9", level=int(Damage.ELIMINATED))),
+    ],
+)
+def test_a_saved_picture_reopens_its_panel_to_the_same_picture(make, settings, tmp_path):
+    from wbk.widgets import load_edge_case
+
+    panel = make()
+    for name, value in settings.items():
+        panel.controls[name].value = value
+    panel.save_picture(str(tmp_path / "case.png"))
+    again = load_edge_case(tmp_path / "case.png")
+    assert {name: again.controls[name].value for name in settings} == settings
+    assert [ax.get_title() for ax in again.figure.axes] == [
+        ax.get_title() for ax in panel.figure.axes
+    ]
+    again.save_picture(str(tmp_path / "again.png"))
+    assert (tmp_path / "again.png").read_bytes() == (tmp_path / "case.png").read_bytes()

@@ -28,7 +28,7 @@ from wbk.errors import WbkError
 from wbk.explain import steps_html
 from wbk.games import blitz
 from wbk.games.blitz import Damage, Piece
-from wbk.widgets import ChartPanel, parse_optional_number
+from wbk.widgets import ChartPanel, chart_edge_cases, parse_optional_number
 
 LEADER_MORALES = range(6, 11)
 DICE_RANGE = range(1, 41)
@@ -292,6 +292,7 @@ def why_levels_impossible(procedure: blitz.FireProcedure, fire: str, target: str
     return f"{lowest}{worse} impossible: at most {hits}"
 
 
+@chart_edge_cases
 def fire_calculator() -> NotedPanel:
     """Type the firing strengths (5d for a disrupted piece), choose the fire, the target, its
     terrain and protection; see the strength worked out, the dice and the exact damage."""
@@ -442,6 +443,7 @@ class _LeaderCases:
     cases: dict[str, Dist]
 
 
+@chart_edge_cases
 def leader_worth() -> ChartPanel:
     """The damage distribution without a leader and with leaders of morale 6 to 10, side by side."""
 
@@ -506,10 +508,11 @@ def at_least_idle(*, fire: str, **_: Any) -> dict[str, str]:
     return {"leader": "leaders throw only against direct fire and bombardment"}
 
 
+@chart_edge_cases
 def at_least_panel() -> NotedPanel:
     """P(at least each damage level) against the number of dice, and what armor does to AT fire."""
 
-    def compute(fire: str, target: str, leader: str, level: Damage) -> _Curves:
+    def compute(fire: str, target: str, leader: str, level: int) -> _Curves:
         morale = parse_optional_number(leader, "leader morale")
         by_dice = {
             n: blitz.fire_outcome(n, fire=fire, target=target, leader_morale=morale)
@@ -527,7 +530,8 @@ def at_least_panel() -> NotedPanel:
             }
         why = why_levels_impossible(blitz.fire_procedure(1, fire=fire, target=target), fire, target)
         why = why if why.startswith("no damage at all") else ""
-        return _Curves(f"{label(fire)} at {_aimed_at(target)}", why, by_dice, level, by_armor)
+        said = f"{label(fire)} at {_aimed_at(target)}"
+        return _Curves(said, why, by_dice, Damage(level), by_armor)
 
     def draw(figure: Figure, result: object) -> str:
         assert isinstance(result, _Curves)
@@ -564,7 +568,8 @@ def at_least_panel() -> NotedPanel:
         fire=choices(blitz.FIRE_TYPES, "fire"),
         target=choices(UNARMORED_TARGETS, "target"),
         leader=widgets.Text("", description="leader morale (blank: none)"),
-        level=widgets.Dropdown(options=[(str(d), d) for d in LEVELS], description="level"),
+        # whole numbers as values, so that an edge case file writes them as such
+        level=widgets.Dropdown(options=[(str(d), int(d)) for d in LEVELS], description="level"),
     )
     _keep_notes(panel, ["leader"], at_least_idle)
     _narrow(panel)
