@@ -858,10 +858,8 @@ class RetreatPlanner(MapPanel):
             self.stacking.value = limit
             box.value = s.map.label(target)
         self.set_readings(readings)
-        if not self.message.value:
-            self.pane.value = (
-                html.escape(f"loaded {s.name!r} from {path}", quote=False) + self.pane.value
-            )
+        if not self.is_out_of_date:
+            self.show_done(f"loaded {s.name!r} from {path}")
 
     @reports_errors(stale=False)
     def save(self) -> None:
@@ -871,7 +869,5 @@ class RetreatPlanner(MapPanel):
         except OSError as e:
             raise WbkError(f"{path}: cannot save the situation ({e.strerror})") from None
         self.situation.save(path)
-        self.show_message("")
         units = sum(len(here) for here in self.situation.units.values())
-        done = f"saved {self.situation.name!r} ({count(units, 'unit')}) to {path}"
-        self.pane.value = html.escape(done, quote=False) + self.pane.value
+        self.show_done(f"saved {self.situation.name!r} ({count(units, 'unit')}) to {path}")
