@@ -528,3 +528,17 @@ def test_a_table_of_another_size_is_drawn_in_its_own_proportions(tmp_path):
     )
     panel.boxes["shooter"].value, panel.boxes["target"].value = "A", "B"
     assert panel.view.title().startswith('A → B, 16"')
+
+
+def test_the_static_snapshot_lists_the_shot_not_the_next_clicks_tools():
+    """On a page with no kernel the row that describes the next click's tank and terrain means
+    nothing (it once showed "calibre:" and "platoon:" empty and left out the unnamed choices):
+    the snapshot lists what the picture shows."""
+    panel = panels.TablePanel(path="unused.toml")
+    assert panel.controls_text() == [
+        "shooter: Pz IV 1",
+        "target: KV-1",
+        "cover if: any part hidden (wbk)",
+        "reach: no",
+    ]
+    assert "calibre" not in panel.static_html() and "Panther" not in panel.static_html()

@@ -36,7 +36,14 @@ from wbk.tableplot import (
     table_axes,
     table_figure_size,
 )
-from wbk.widgets import ChartPanel, Panel, interactive_figure, reports_errors, toml_path
+from wbk.widgets import (
+    LIVE_ONLY,
+    ChartPanel,
+    Panel,
+    interactive_figure,
+    reports_errors,
+    toml_path,
+)
 
 #: What the user reads for each value of ``wbk.games.pz8``.
 LABELS = {
@@ -483,12 +490,18 @@ class TablePanel(Panel):
                 self.pane,
             ]
         )
+        described = (self.side, self.tank_class, self.gun, self.crew, self.facing, self.platoon)
+        # what the next click does means nothing on a static page: its snapshot lists the shot
+        for control in (self.click, self.tank_name, *described, *self.flags.values()):
+            control.add_class(LIVE_ONLY)
+        for control in (self.calibre, self.terrain_kind, self.terrain_size, self.terrain_angle):
+            control.add_class(LIVE_ONLY)
+        self.path.add_class(LIVE_ONLY)  # the reader's own file, whatever its name
         for control in (self.click, self.terrain_kind, self.terrain_angle):
             control.observe(lambda _: self.show_hint(), names="value")
         self.tank_name.observe(lambda _: self.select(), names="value")
         self.calibre.observe(lambda _: self.pick_calibre(), names="value")
         self.terrain_size.observe(lambda _: self.check_size(), names="value")
-        described = (self.side, self.tank_class, self.gun, self.crew, self.facing, self.platoon)
         for control in (*described, *self.flags.values()):
             control.observe(lambda _: self.edit_selected(), names="value")
         self.show_hint()
