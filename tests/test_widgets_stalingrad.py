@@ -596,3 +596,23 @@ def test_retreat_planner_edge_case_keeps_its_readings(tmp_path):
     assert "bad.toml: readings: retreat_into: 'both' is not one of any_hexes, one_hex" in (
         fresh.message.value
     )
+
+
+@pytest.mark.parametrize("make", [panels.crt_explorer, panels.assault_advisor])
+def test_chart_panels_reopen_from_their_picture(make, tmp_path):
+    from wbk.widgets import load_edge_case
+
+    panel = make()
+    if make is panels.assault_advisor:
+        panel.controls["fire_without_bonus"].value = "none"
+        panel.controls["defence_df"].value = "4"
+    else:
+        panel.controls["shift"].value = 2
+    panel.save_picture(str(tmp_path / "before.png"))
+    again = load_edge_case(tmp_path / "before.png")
+    assert {k: c.value for k, c in again.controls.items()} == {
+        k: c.value for k, c in panel.controls.items()
+    }
+    assert suptitle(again) == suptitle(panel)
+    again.save_picture(str(tmp_path / "after.png"))
+    assert (tmp_path / "after.png").read_bytes() == (tmp_path / "before.png").read_bytes()

@@ -17,6 +17,7 @@ from wbk.games import stalingrad
 from wbk.games.stalingrad import Crt, Unit
 from wbk.widgets import (
     ChartPanel,
+    chart_edge_cases,
     parse_optional_number,
 )
 from wbk.widgets.stalingrad.crt import (
@@ -206,6 +207,7 @@ def _answer(a: stalingrad.CloseAssault) -> tuple:
     return (a.verdict, a.without.exchange, bonus)
 
 
+@chart_edge_cases
 def assault_advisor(table: str = "illustrative_1d6", path: str = "") -> ChartPanel:
     """9.67: type the attacking units, the defence's DF and number of units; see what the
     Close Assault Bonus buys and costs, side by side, with the verdict in the chart's title."""

@@ -25,6 +25,7 @@ from wbk.plot import (
 )
 from wbk.widgets import (
     ChartPanel,
+    chart_edge_cases,
     parse_optional_number,
 )
 
@@ -295,6 +296,7 @@ def dist_table(
     )
 
 
+@chart_edge_cases
 def crt_explorer(table: str = "illustrative_1d6", path: str = "") -> ChartPanel:
     """Every column of a CRT as a 100% bar of its results; choose an attack strength, a column
     shift and a die roll modifier and see what they change. Load your own table from a file."""
