@@ -213,7 +213,9 @@ def test_a_saved_picture_names_the_rule_and_the_settings_unlike_the_defaults(tmp
     )
     panel.slope_hex.value = "enter_not_beyond"
     assert panel.caption() == "All settings at their defaults."
-    assert trace_panel.caption() == f"Rule: {TracePanel.rule}."  # a panel with no settings
+    assert trace_panel.caption() == f"Rule: {TracePanel.rule}. All settings at their defaults."
+    trace_panel.ghost.value = True
+    assert "ghost: the rounded float line: yes" in trace_panel.caption()
 
 
 def test_a_picture_carries_its_edge_case_and_reopens_to_the_identical_picture(tmp_path):

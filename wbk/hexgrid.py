@@ -23,6 +23,7 @@ nudged to one side:
 from __future__ import annotations
 
 import enum
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from numbers import Integral
@@ -40,6 +41,7 @@ __all__ = [
     "Hexside",
     "StepKind",
     "Trace",
+    "rounded_line",
     "trace",
     "trace_steps",
 ]
@@ -593,3 +595,30 @@ def trace(a: Hex, b: Hex) -> Trace:
             course += [("cross", side(h, nxt)), ("hex", nxt)]
         q, r, h = nxt.q, nxt.r, nxt
     return Trace._unchecked(a, b, tuple(course))
+
+
+def rounded_line(a: Hex, b: Hex) -> tuple[Hex, ...]:
+    """The hexes of the usual floating-point method, for comparison with ``trace``: the
+    distance + 1 points evenly spaced along the line, each rounded to the nearest hex (cube
+    rounding, halves up), with no nudge. Where the exact line runs along a hexside or through a
+    corner, this picks one side by the accident of rounding.
+
+    >>> [h.cube for h in rounded_line(Hex(0, 0), Hex(-2, 4))]
+    [(0, 0, 0), (0, 1, -1), (-1, 2, -1), (-1, 3, -2), (-2, 4, -2)]
+    """
+    _need_hex(a, "rounded_line: start hex a")
+    _need_hex(b, "rounded_line: end hex b")
+    n = a.distance(b)
+    hexes = []
+    for i in range(n + 1):
+        t = i / n if n else 0.0
+        q, r = a.q + (b.q - a.q) * t, a.r + (b.r - a.r) * t
+        s = -q - r
+        rq, rr, rs = math.floor(q + 0.5), math.floor(r + 0.5), math.floor(s + 0.5)
+        dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
+        if dq > dr and dq > ds:
+            rq = -rr - rs
+        elif dr > ds:
+            rr = -rq - rs
+        hexes.append(Hex(rq, rr))
+    return tuple(hexes)

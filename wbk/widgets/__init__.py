@@ -14,21 +14,25 @@ import importlib
 import io
 import json
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Literal, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, overload
 
 import ipywidgets as widgets
 import matplotlib
+from matplotlib.collections import PolyCollection
 from matplotlib.figure import Figure
 
 from wbk.charts import bar_chart
 from wbk.dice import Dist
 from wbk.errors import WbkError
-from wbk.explain import count
-from wbk.hexgrid import Hex, trace
+from wbk.explain import Step, steps_html
+from wbk.hexgrid import Hex, Trace, rounded_line, trace
 from wbk.maps import HexMap
-from wbk.plot import MapView, figure_size, map_axes
+from wbk.plot import MapView, figure_size, hex_polygons, map_axes
+
+if TYPE_CHECKING:
+    from wbk.widgets.steps import CompareReadings, Presets, StepControl
 
 T = TypeVar("T")
 
@@ -266,6 +270,9 @@ class Panel:
 
     #: The rule the panel's picture illustrates, named in the caption of a saved picture.
     rule: str = ""
+    #: Whether the panel's pane lists its answer's steps already (then a static snapshot does
+    #: not list them again under it).
+    pane_lists_steps: bool = False
 
     def __init__(self) -> None:
         self.message = widgets.HTML(layout=widgets.Layout(min_height=MESSAGE_HEIGHT))
@@ -523,8 +530,91 @@ class Panel:
         pane = getattr(self, "pane", None)
         if pane is not None and pane.value:
             parts.append(f"<div>{pane.value}</div>")
+        step_control = getattr(self, "step_control", None)
+        if step_control is not None and step_control.steps and not self.pane_lists_steps:
+            parts.append(f"<div><b>Step by step</b>{steps_html(step_control.steps)}</div>")
         parts.append(f"<p><i>{LIVE_NOTE}</i></p></div>")
         return "".join(parts)
+
+    # --- teaching: step through, compare readings, worked examples (issue 19) ----------------
+
+    def _place(self, part: widgets.Widget, *, before: widgets.Widget | None) -> None:
+        """Lay ``part`` into the panel's outer box just before ``before`` (at the end if it is
+        not there)."""
+        children = list(self.widget.children)
+        at = children.index(before) if before in children else len(children)
+        self.widget.children = (*children[:at], part, *children[at:])
+
+    def add_step_control(self, draw_at_step: Callable[[int], None] | None = None) -> StepControl:
+        """Give the panel a step control under its picture and return it; the panel hands it
+        each new answer's steps with ``show_steps(result.steps)`` at the end of ``show``.
+        ``draw_at_step(k)`` draws the picture at step k; a map panel's default marks the step on
+        its map (``wbk.pictures.show_step``), the last step being the whole answer."""
+        from wbk.widgets.steps import KEYS_CLASS, StepControl
+
+        self.step_control = StepControl(draw_at_step or self._draw_map_step)
+        self.step_control.widget.add_class(LIVE_ONLY)
+        self.widget.add_class(KEYS_CLASS)  # the arrow keys step while focus is in the panel
+        self._place(self.step_control.widget, before=self.picture_row)
+        return self.step_control
+
+    def show_steps(self, steps: Sequence[Step]) -> None:
+        """A new answer, drawn whole: its steps listed, the last (the verdict) on show."""
+        view = getattr(self, "view", None)
+        self._answer_title = view.title() if isinstance(view, MapView) else ""
+        self.step_control.set_steps(steps)
+
+    def _draw_map_step(self, k: int) -> None:
+        from wbk.pictures import clear_step, show_step
+
+        view: MapView = getattr(self, "view")  # noqa: B009 (a map panel's)
+        if self.step_control.at_answer:
+            clear_step(view)
+            view.set_title(self._answer_title)
+        else:
+            show_step(view, self.step_control.steps, k)
+        view.redraw()
+
+    def add_compare_readings(
+        self,
+        readings: Mapping[str, Mapping[str, str]],
+        mark: Callable[[dict[str, str] | None], bool],
+        current: Callable[[], Mapping[str, str]],
+    ) -> CompareReadings:
+        """A "compare with" menu of the other values of ``readings`` (keyword -> value -> words,
+        as a rules module declares them), laid above the message line. ``mark(other)`` marks on
+        the picture what changes under ``other`` ({keyword: value}) and says whether anything
+        does (None: take the marks off); ``current()`` gives the readings on show. The panel
+        calls ``refresh()`` on the returned control after each answer."""
+        from wbk.widgets.steps import CompareReadings
+
+        self.compare_readings = CompareReadings(readings, mark, current)
+        self.compare_readings.widget.add_class(LIVE_ONLY)
+        self._place(self.compare_readings.widget, before=self.message)
+        return self.compare_readings
+
+    def add_presets(self, presets: Mapping[str, Mapping[str, object]]) -> Presets:
+        """A menu of the rules' worked examples at the panel's top: each a name and the values
+        it gives the panel's controls (a hex box by its name, another control by the panel's
+        attribute), e.g. ``{"9.4 example 1: 1913 -> 1716": {"firer": "1913", "target": "1716"}}``.
+        """
+        from wbk.widgets.steps import Presets
+
+        self.presets = Presets(presets, self.apply_preset)
+        self.presets.widget.add_class(LIVE_ONLY)
+        self._place(self.presets.widget, before=self.widget.children[0])
+        return self.presets
+
+    @reports_errors
+    def apply_preset(self, values: Mapping[str, object]) -> None:
+        """Set the controls to ``values`` (see ``add_presets``); each change updates the
+        answer as if the reader had made it."""
+        boxes = getattr(self, "boxes", {})
+        for name, value in values.items():
+            control = boxes.get(name, getattr(self, name, None))
+            if not isinstance(control, widgets.ValueWidget):
+                raise WbkError(f"worked example: the panel has no control {name!r}")
+            control.value = value
 
 
 def map_canvas(
@@ -659,29 +749,67 @@ class TracePanel(MapPanel):
     """
 
     rule = "wbk's exact line between hex centres (chapter 00); geometry only, no game's rule"
+    pane_lists_steps = True
 
     def __init__(self, m: HexMap, start: str, end: str, *, width: float = 6.0):
-        super().__init__(m, {"from": start, "to": end}, width=width)
+        self.ghost = widgets.Checkbox(
+            value=False,
+            description="ghost: the rounded float line",
+            tooltip="the hexes of the usual method (points along the line rounded to hexes): "
+            "where it parts from the exact line",
+            style={"description_width": "initial"},
+        )
+        super().__init__(m, {"from": start, "to": end}, [self.ghost], width=width)
+        self.ghost_outlines = PolyCollection(
+            [], facecolor="none", edgecolor="#1a1a1a", linestyle=(0, (2, 2))
+        )
+        self.view.ax.add_collection(self.ghost_outlines)
+        self.ghost_outlines.set_linewidth(1.6)
+        self.ghost_outlines.set_zorder(29)
+        self.step_control = self.add_step_control()
         self.update()
 
     def show(self, **hexes: Hex) -> str:
+        from wbk.hexgrid import trace_steps
+        from wbk.pictures import trace_title
+
         tr = trace(hexes["from"], hexes["to"])
         self.view.show_trace(tr)
         # the distance beside the hexes passed: a line along hexsides passes fewer hexes than
         # its distance, a zig-zag more, and a reader should not take one for the other
-        apart = count(tr.a.distance(tr.b), "hex", "hexes")
-        passes = count(len(tr.hexes), "hex", "hexes")
-        details = [f"crossing {count(len(tr.crossed), 'hexside', 'hexsides')}"]
-        if tr.along:
-            details.append(f"running along {len(tr.along)}")
-        if tr.touched:
-            details.append(f"through {count(len(tr.touched), 'corner')}")
-        self.view.set_title(
-            f"{self.map.label(tr.a)} → {self.map.label(tr.b)}, {apart} apart: the line passes "
-            f"through {passes},\n{', '.join(details)}"
-        )
+        self.view.set_title(trace_title(self.map, tr))
+        self.show_steps(trace_steps(tr, self.map.label))
         items = "".join(f"<li>{html.escape(line)}</li>" for line in self.map.describe(tr))
-        return f"<ol>{items}</ol>"
+        return f"<ol>{items}</ol>{self.show_ghost(tr)}"
+
+    def show_ghost(self, tr: Trace) -> str:
+        """With the ghost on: outline the rounded float line's hexes (dashed) and say where it
+        parts from the exact line; the pane's HTML."""
+        if not self.ghost.value:
+            self.ghost_outlines.set_verts([])
+            self.view.set_overlay_legend("ghost", {})
+            return ""
+        naive = rounded_line(tr.a, tr.b)
+        self.ghost_outlines.set_verts(list(hex_polygons(naive, 0.8)))
+        self.view.set_overlay_legend(
+            "ghost", {"the rounded float line's hexes": self.ghost_outlines}
+        )
+        label = self.map.label
+        only_naive = [label(h) for h in naive if h not in tr.hexes]
+        only_exact = [label(h) for h in tr.hexes if h not in naive]
+        if not only_naive and not only_exact:
+            return "<p>The rounded float line passes the same hexes as the exact line here.</p>"
+        why = (
+            "where the exact line runs along a hexside or through a corner, rounding picks a side"
+            if tr.along or tr.touched
+            else "it takes one hex for each hex of distance, and the exact line passes more"
+        )
+        passes = _and(only_naive).replace('"', "") if only_naive else "no other hex"
+        misses = _and(only_exact).replace('"', "") if only_exact else "no hex of it"
+        return (
+            f"<p>The rounded float line parts from the exact line: it passes {html.escape(passes)} "
+            f"and misses {html.escape(misses)} ({why}).</p>"
+        )
 
 
 def toml_path(box: widgets.Text) -> Path:
