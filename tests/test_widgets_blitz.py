@@ -425,3 +425,16 @@ def test_a_saved_picture_reopens_its_panel_to_the_same_picture(make, settings, t
     ]
     again.save_picture(str(tmp_path / "again.png"))
     assert (tmp_path / "again.png").read_bytes() == (tmp_path / "case.png").read_bytes()
+
+
+def test_a_saved_caption_names_no_setting_that_makes_no_difference(calculator):
+    """AT fire at a wagon: the armor box and the leader are idle, so the caption under a saved
+    picture leaves them out (naming a wagon's armor value would suggest it counted)."""
+    calculator.controls["armor"].value = "2"
+    calculator.controls["leader"].value = "9"
+    calculator.controls["fire"].value = "at"
+    calculator.controls["target"].value = "wagon"
+    assert calculator.caption() == ("Settings unlike the defaults: fire: AT fire; target: wagon.")
+    calculator.controls["target"].value = "armored_vehicle"
+    assert "armor value (armored vehicle): 2" in calculator.caption()
+    assert "leader" not in calculator.caption()  # no saving throws against AT fire

@@ -169,6 +169,13 @@ class NotedPanel(ChartPanel):
 
     notes: dict[str, widgets.HTML]
 
+    def setting_controls(self) -> list[widgets.Widget]:
+        """The controls the picture depends on: not those that make no difference to it now (a
+        saved picture's caption naming a wagon's armor value would suggest that it counted)."""
+        notes = getattr(self, "notes", {})  # none yet while the panel is being made
+        idle = {id(self.controls[name]) for name, note in notes.items() if note.value}
+        return [c for c in super().setting_controls() if id(c) not in idle]
+
 
 def _keep_notes(panel: NotedPanel, names: list[str], idle: Callable[..., dict[str, str]]) -> None:
     """Notes beside ``names`` kept up to date: ``idle(**values)`` says which controls change
