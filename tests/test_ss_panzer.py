@@ -7,6 +7,8 @@ from hypothesis import strategies as st
 
 from wbk.errors import WbkError
 from wbk.games.ss_panzer import (
+    READING_QUESTIONS,
+    READING_RULES,
     READING_WORDS,
     SLOPE_END_READINGS,
     SLOPE_HEX_OF_READINGS,
@@ -155,6 +157,8 @@ def test_every_reading_has_words_for_its_values():
         "edge": ("both", "either"),
     }
     assert {k: tuple(v) for k, v in READING_WORDS.items()} == readings
+    assert set(READING_QUESTIONS) == set(READING_RULES) == set(readings)
+    assert all(READING_RULES[k].startswith("SS Panzer") for k in readings)
 
 
 @pytest.mark.parametrize("slope_hex", SLOPE_HEX_READINGS)

@@ -33,11 +33,15 @@ def test_los_panel_verdict_readings_and_viewshed():
 def test_los_panel_edge_reading_and_blocking_terrain():
     panel = panels.LosPanel(M.with_terrain("1814", {"woods"}), "1913", "1815", blocking_terrain=())
     assert "line of sight clear" in panel.pane.value
-    assert panel.notes["edge"].value == "<i>makes no difference here</i>"
+    assert panel.unchanged == ["slope_hex", "slope_hex_of", "slope_end", "edge"]
+    assert panel.no_difference.value.endswith(
+        "makes no difference here: “slope hexes”; “to see past one, a slope hexside in”; "
+        "“a line through a slope&#x27;s end”; “along a hexside”</i>"
+    )
     panel.blocking.value = ("woods",)
     assert panel.blocking.checks["woods"].value and not panel.blocking.checks["town"].value
     assert "line of sight clear" in panel.pane.value
-    assert panel.notes["edge"].value == ""  # "either" would block
+    assert "edge" not in panel.unchanged  # "either" would block
     panel.edge.value = "either"
     assert "line of sight blocked" in panel.pane.value
 
@@ -71,7 +75,7 @@ def test_los_panel_slope_readings():
     panel.slope_end.value = "touches"
     assert "line of sight clear" in panel.pane.value
     assert [label for label, _ in panel.slope_hex.options] == [
-        "may enter a slope hex, not see beyond it (9.4)",
+        "may enter, not see beyond (9.4)",
         "only slope hexsides block",
     ]
 
@@ -79,8 +83,8 @@ def test_los_panel_slope_readings():
 def test_los_panel_whose_hex_the_general_sentence_looks_at():
     panel = panels.LosPanel(M, "1808", "1914")
     assert "line of sight clear" in panel.pane.value
-    assert panel.notes["slope_hex_of"].value == ""  # "firer" would block
-    assert panel.notes["slope_end"].value == "<i>makes no difference here</i>"
+    assert "slope_hex_of" not in panel.unchanged  # "firer" would block
+    assert "slope_end" in panel.unchanged
     panel.slope_hex_of.value = "firer"
     assert "line of sight blocked by slope hex 1913" in panel.pane.value
     assert "(reading &#x27;firer&#x27;): blocked" in panel.pane.value
@@ -221,14 +225,13 @@ def test_intervisibility_panel_answers_its_three_questions():
     assert ticks[0] >= 93 and ticks[-1] <= 141 and len(ticks) >= 3
     assert not any("darker" in text for text in legend(panel))
     # no blocking terrain: the edge reading has nothing to decide
-    assert panel.notes["edge"].value == "<i>makes no difference here</i>"
-    assert panel.notes["slope_hex"].value == panel.notes["slope_hex_of"].value == ""
+    assert panel.unchanged == ["edge"]
     panel.question.value = "dead_ground"
     assert title() == "Dead ground from 1913: 2 of 143 hexes"
     assert not bar.ax.get_visible()
     assert {"X = 1913", "dead ground: not seen from 1913"} <= set(legend(panel))
     # from 1913 (on slope hexsides) neither reading of the slope hexes changes a thing
-    assert panel.notes["slope_hex"].value == "<i>makes no difference here</i>"
+    assert "slope_hex" in panel.unchanged
     panel.question.value = "sees_not_seen"
     assert title() == "20 hexes see 1913 but are not seen from 1712"
     assert "2014, 2015" in panel.pane.value and {"X = 1913", "Y = 1712"} <= set(legend(panel))

@@ -8,7 +8,8 @@ Public names:
 - 9.4 line of sight: ``line_of_sight`` (``LosResult``), ``has_los``, ``viewshed``,
   ``intervisibility`` (every pair of hexes at once), the
   readings ``SLOPE_HEX_READINGS``, ``SLOPE_HEX_OF_READINGS``, ``SLOPE_END_READINGS``,
-  ``EDGE_READINGS`` with their words for a control (``READING_WORDS``), and
+  ``EDGE_READINGS`` with their words for a control (``READING_WORDS``, ``READING_QUESTIONS``,
+  ``READING_RULES``), and
   ``reading_differences`` (where a reading decides the answer);
 - 9.5 fire: ``fire_dice``, ``hits``, ``fire_effect``, ``soviet_artillery_dice``, ``FireEffect``;
 - 3.3 victory: ``geographic_victory``.
@@ -53,6 +54,8 @@ if TYPE_CHECKING:  # imported when called: ``import wbk.games.ss_panzer`` stays 
 
 __all__ = [
     "EDGE_READINGS",
+    "READING_QUESTIONS",
+    "READING_RULES",
     "READING_WORDS",
     "SLOPE_END_READINGS",
     "SLOPE_HEX_OF_READINGS",
@@ -104,24 +107,35 @@ SLOPE_HEX_OF_READINGS: tuple[SlopeHexOfReading, ...] = ("both", "firer")
 #: "crosses" the slope hexside (and is blocked like any crossing), or only "touches" it.
 SLOPE_END_READINGS: tuple[SlopeEndReading, ...] = ("crosses", "touches")
 #: Each reading's keyword, and each of its values in the words a control shows (the default
-#: first), so that every panel and picture names a reading alike.
+#: first), so that every panel and picture names a reading alike; the question each answers,
+#: as a control's label; and the rule it reads.
 READING_WORDS: dict[str, dict[str, str]] = {
     "slope_hex": {
-        "enter_not_beyond": "may enter a slope hex, not see beyond it (9.4)",
+        "enter_not_beyond": "may enter, not see beyond (9.4)",
         "hexsides_only": "only slope hexsides block",
     },
     "slope_hex_of": {
-        "both": "neither unit's hex has a slope hexside",
-        "firer": "the firer's hex has no slope hexside",
+        "both": "either unit's hex (symmetric)",
+        "firer": "the firer's hex",
     },
-    "slope_end": {
-        "crosses": "a line through a slope's end crosses it",
-        "touches": "a line through a slope's end only touches it",
-    },
-    "edge": {
-        "both": "blocking terrain on both sides blocks",
-        "either": "blocking terrain on either side blocks",
-    },
+    "slope_end": {"crosses": "crosses it", "touches": "only touches it"},
+    "edge": {"both": "both sides must block", "either": "either side blocks"},
+}
+READING_QUESTIONS: dict[str, str] = {
+    "slope_hex": "slope hexes",
+    "slope_hex_of": "to see past one, a slope hexside in",
+    "slope_end": "a line through a slope's end",
+    "edge": "along a hexside",
+}
+READING_RULES: dict[str, str] = {
+    "slope_hex": "SS Panzer errata 9.4: may a line between hexes without a slope hexside pass "
+    "beyond a hex with slope symbols?",
+    "slope_hex_of": "SS Panzer errata 9.4: do the units without a slope hexside of its general "
+    "sentence mean both units, or the firer?",
+    "slope_end": "SS Panzer errata 9.4: does a line through the end point of a slope hexside "
+    "cross it?",
+    "edge": "SS Panzer's terrain chart: must the hexes on both sides of a hexside the line runs "
+    "along (or of a corner it passes) block, or does either?",
 }
 _ACTIONS = ("move", "move_and_fire")
 _FACTS = (

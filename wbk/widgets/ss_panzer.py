@@ -4,7 +4,7 @@ map editor."""
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -39,6 +39,8 @@ if TYPE_CHECKING:
 #: terrain chart, as the chapter uses it (the rules functions block nothing by default).
 USUAL_BLOCKING_TERRAIN = ("woods", "town")
 NO_DIFFERENCE = "makes no difference here"
+#: What a reading control says beside it while its other value would not change the answer.
+NOTE_STYLE = "font-size:12px;color:#595959"
 
 
 class ChoiceBoxes(widgets.HBox, widgets.ValueWidget):
@@ -96,35 +98,17 @@ def reading_control(reading: str, value: str | None = None) -> widgets.Dropdown:
     """A dropdown for one of 9.4's readings in the rules module's words (``READING_WORDS``), as
     wide as its longest words; the tooltip says which rule it reads."""
     words = ss_panzer.READING_WORDS[reading]
-    description = READING_QUESTIONS[reading]
-    width = 7 * len(description) + 7 * max(map(len, words.values())) + 60
+    description = ss_panzer.READING_QUESTIONS[reading]
+    # about 6.5 pixels a character of label and words, and room for the arrow
+    width = round(6.5 * (len(description) + max(map(len, words.values())))) + 50
     return widgets.Dropdown(
         options=[(w, v) for v, w in words.items()],
         value=value or next(iter(words)),
         description=description,
-        tooltip=READING_TIPS[reading],
+        tooltip=ss_panzer.READING_RULES[reading],
         style={"description_width": "initial"},
         layout=widgets.Layout(width=f"{width}px"),
     )
-
-
-#: Each reading control's question, and its tooltip: the rule it reads.
-READING_QUESTIONS = {
-    "slope_hex": "slope hexes",
-    "slope_hex_of": "9.4 holds a line at a slope hex when",
-    "slope_end": "a line through a slope's end",
-    "edge": "along a hexside",
-}
-READING_TIPS = {
-    "slope_hex": "SS Panzer errata 9.4: may a line from a hex without a slope hexside pass "
-    "beyond a hex with slope symbols?",
-    "slope_hex_of": "SS Panzer errata 9.4: does 'units in hexes that do not have a slope "
-    "hexside' mean both units, or the firer?",
-    "slope_end": "SS Panzer errata 9.4: does a line through the end point of a slope hexside "
-    "cross it?",
-    "edge": "SS Panzer's terrain chart: must the hexes on both sides of a hexside the line runs "
-    "along (or at a corner it passes) block, or does either?",
-}
 
 
 class ReadingsPanel(MapPanel):
@@ -139,9 +123,9 @@ class ReadingsPanel(MapPanel):
         self.readings = {r: reading_control(r) for r in self.READINGS}
         for reading, control in self.readings.items():
             setattr(self, reading, control)
-        self.notes = {
-            r: widgets.HTML(layout=widgets.Layout(margin="0 0 0 4px")) for r in self.READINGS
-        }
+        self.unchanged: list[str] = []  # the readings whose other value changes nothing here
+        # one line under the readings, its room always kept: the map never moves
+        self.no_difference = widgets.HTML(layout=widgets.Layout(width="100%", min_height="22px"))
         self.blocking = ChoiceBoxes(
             kinds,
             [k for k in kinds if k in chosen],
@@ -151,16 +135,9 @@ class ReadingsPanel(MapPanel):
         return [*self.readings.values(), self.blocking]
 
     def _lay_out_notes(self, extra: Sequence[widgets.Widget] = ()) -> None:
-        """Put each reading's note beside its control (the controls row MapPanel built)."""
+        """Put the readings' note under them (in the controls row MapPanel built)."""
         row = self.widget.children[1]
-        row.children = [
-            *(
-                widgets.HBox([control, self.notes[r]], layout=widgets.Layout(margin="0 12px 0 0"))
-                for r, control in self.readings.items()
-            ),
-            self.blocking,
-            *extra,
-        ]
+        row.children = [*self.readings.values(), self.no_difference, self.blocking, *extra]
 
     def options(self) -> dict:
         return {
@@ -168,14 +145,23 @@ class ReadingsPanel(MapPanel):
             **{r: control.value for r, control in self.readings.items()},
         }
 
-    def note_differences(self, answer) -> None:
-        """Say beside each reading whether its other value changes ``answer(options)``."""
+    def note_differences(self, answer: Callable[[dict], object]) -> None:
+        """Say under the readings which of them make no difference to ``answer(options)``."""
         options = self.options()
         shown = answer(options)
-        for reading, control in self.readings.items():
-            others = [v for v in ss_panzer.READING_WORDS[reading] if v != control.value]
-            same = all(answer({**options, reading: v}) == shown for v in others)
-            self.notes[reading].value = f"<i>{NO_DIFFERENCE}</i>" if same else ""
+        self.unchanged = [
+            reading
+            for reading, control in self.readings.items()
+            if all(
+                answer({**options, reading: v}) == shown
+                for v in ss_panzer.READING_WORDS[reading]
+                if v != control.value
+            )
+        ]
+        named = "; ".join(f"“{ss_panzer.READING_QUESTIONS[r]}”" for r in self.unchanged)
+        self.no_difference.value = (
+            f'<i style="{NOTE_STYLE}">{NO_DIFFERENCE}: {html.escape(named)}</i>' if named else ""
+        )
 
 
 class LosPanel(ReadingsPanel):
