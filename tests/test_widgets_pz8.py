@@ -3,7 +3,9 @@ from types import SimpleNamespace
 
 import pytest
 
+from wbk.errors import WbkError
 from wbk.games import pz8
+from wbk.table import Terrain
 from wbk.widgets import pz8 as panels
 
 T = pz8.example_table()
@@ -539,6 +541,58 @@ def test_the_static_snapshot_lists_the_shot_not_the_next_clicks_tools():
         "shooter: Pz IV 1",
         "target: KV-1",
         "cover if: any part hidden (wbk)",
+        "low obstacles: seen over where marked (wbk)",
         "reach: no",
     ]
     assert "calibre" not in panel.static_html() and "Panther" not in panel.static_html()
+
+
+def walled_table():
+    """The chapter's low wall between a Pz IV and a T-34 12" apart."""
+    wall = Terrain(
+        "obstacle",
+        ((4, 11.75), (20, 11.75), (20, 12.25), (4, 12.25)),
+        name="low wall",
+        blocks_sight=False,
+    )
+    return pz8.Table(
+        24,
+        24,
+        terrain=[wall],
+        pieces=[
+            pz8.Tank("Pz IV", (12, 6), side="German", gun="medium", facing=90),
+            pz8.Tank("T-34", (12, 18), side="Soviet", facing=270),
+        ],
+    )
+
+
+def test_the_low_obstacle_reading_is_a_control_saved_with_the_picture(tmp_path):
+    """obstacle_sight, the reading of "most obstacles block line of sight", chosen in the panel:
+    it says when it makes no difference, and a saved edge case carries it."""
+    panel = panels.TablePanel(walled_table(), "Pz IV", "T-34", path="unused.toml")
+    assert panel.view.ax.get_title() == 'Pz IV → T-34, 12": in the open, destroyed 10/27 (37.04%)'
+    assert panel.sight_note.value == ""
+    panel.sight_reading.value = "all_block"
+    assert panel.view.ax.get_title() == 'Pz IV → T-34, 12": not seen, no shot (no line of sight)'
+    reopened = panels.TablePanel.from_edge_case(panel.edge_case(), "saved")
+    assert reopened.sight_reading.value == "all_block"
+    assert reopened.view.ax.get_title() == panel.view.ax.get_title()
+    bad = panel.edge_case().replace('"all_block"', '"sometimes"')
+    with pytest.raises(WbkError, match="obstacle_sight 'sometimes' is not one of"):
+        panels.TablePanel.from_edge_case(bad, "saved")
+    # the crossroads has no low obstacle: the reading makes no difference there
+    crossroads = panels.TablePanel(path="unused.toml")
+    assert panels.NO_DIFFERENCE in crossroads.sight_note.value
+
+
+def test_the_duel_legend_sits_above_100_percent_and_covers_no_line():
+    """The range chart's legend once lay over the second tank's line at 100% (the walk of
+    issue 17): it has the headroom above 100% to itself, where no line is drawn."""
+    panel = panels.duel_calculator()
+    for inches in (1, 16, 26):
+        panel.controls["range_inches"].value = inches
+        right = panel.figure.axes[1]
+        panel.figure.canvas.draw()
+        box = right.get_legend().get_window_extent()
+        lines_top = max(line.get_window_extent().y1 for line in right.get_lines())
+        assert box.y0 > lines_top

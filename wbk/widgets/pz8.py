@@ -33,6 +33,7 @@ from wbk.tableplot import (
     TableView,
     say_chance,
     say_inches,
+    shot_title,
     table_axes,
     table_figure_size,
 )
@@ -341,6 +342,18 @@ class TablePanel(Panel):
             layout=ems(17),
         )
         self.cover_note = widgets.HTML()
+        self.sight_reading = widgets.Dropdown(
+            options=[
+                ("seen over where marked (wbk)", "as_marked"),
+                ("block sight all the same", "all_block"),
+            ],
+            description="low obstacles",
+            tooltip="whether a low obstacle (a wall marked blocks_sight = false) lets tanks see "
+            "over it; the card says 'most obstacles' block line of sight",
+            style=wide,
+            layout=ems(22),
+        )
+        self.sight_note = widgets.HTML()
         self.show_reach = widgets.Checkbox(
             False,
             description="reach",
@@ -456,13 +469,25 @@ class TablePanel(Panel):
         )
         self.view = TableView(self.table, table_axes(self.figure))
         self.canvas.mpl_connect("button_press_event", self.on_click)
-        for control in (*self.boxes.values(), self.show_reach, self.cover_reading):
+        for control in (
+            *self.boxes.values(),
+            self.show_reach,
+            self.cover_reading,
+            self.sight_reading,
+        ):
             control.observe(lambda _: self.update(), names="value")
         row = widgets.Layout(flex_flow="row wrap", align_items="center")
         self.widget = widgets.VBox(
             [
                 widgets.HBox(
-                    [*self.boxes.values(), self.cover_reading, self.cover_note, self.show_reach],
+                    [
+                        *self.boxes.values(),
+                        self.cover_reading,
+                        self.cover_note,
+                        self.sight_reading,
+                        self.sight_note,
+                        self.show_reach,
+                    ],
                     layout=row,
                 ),
                 widgets.HBox([widgets.HTML("a click:"), self.click, self.hint], layout=row),
@@ -803,10 +828,18 @@ class TablePanel(Panel):
         """Draw the shot from ``shooter`` at ``target`` (and the shooter's reach), title the
         picture with its answer and return the pane's HTML."""
         firer = self.table.piece(shooter)
-        result = pz8.shot(self.table, shooter, target, cover_reading=self.cover_reading.value)
-        other = "half_hidden" if self.cover_reading.value == "partly_hidden" else "partly_hidden"
-        alternative = pz8.shot(self.table, shooter, target, cover_reading=other)
-        _no_difference(self.cover_note, alternative.in_cover == result.in_cover)
+        readings = {
+            "cover_reading": self.cover_reading.value,
+            "obstacle_sight": self.sight_reading.value,
+        }
+        result = pz8.shot(self.table, shooter, target, **readings)
+        for key, control, note in (
+            ("cover_reading", self.cover_reading, self.cover_note),
+            ("obstacle_sight", self.sight_reading, self.sight_note),
+        ):
+            other = next(v for _, v in control.options if v != control.value)
+            alternative = pz8.shot(self.table, shooter, target, **{**readings, key: other})
+            _no_difference(note, shot_title(alternative) == shot_title(result))
         self.view.show_ranges(shooter, pz8.GUN_RANGES, gun=getattr(firer, "gun", ""))
         self.view.show_shot(result)
         parts = [
@@ -858,7 +891,7 @@ class TablePanel(Panel):
     def setting_controls(self) -> list[widgets.Widget]:
         """The controls the picture depends on besides the table: a saved picture's caption
         names those not at their starting values."""
-        return [self.cover_reading, self.show_reach]
+        return [self.cover_reading, self.sight_reading, self.show_reach]
 
     def edge_case(self) -> str:
         """The situation on show as TOML: the panel, the shooter, the target, the settings and
@@ -871,6 +904,7 @@ class TablePanel(Panel):
             "shooter": self.boxes["shooter"].value.strip(),
             "target": self.boxes["target"].value.strip(),
             "cover_reading": self.cover_reading.value,
+            "obstacle_sight": self.sight_reading.value,
         }
         lines = [
             f'panel = "{type(self).__module__}.{type(self).__qualname__}"',
@@ -902,8 +936,15 @@ class TablePanel(Panel):
                 f"{source}: [settings] cover_reading {reading!r} is not one of "
                 f"{', '.join(pz8.COVER_READINGS)}"
             )
+        sight = settings.get("obstacle_sight", "as_marked")
+        if sight not in pz8.OBSTACLE_SIGHT_READINGS:
+            raise WbkError(
+                f"{source}: [settings] obstacle_sight {sight!r} is not one of "
+                f"{', '.join(pz8.OBSTACLE_SIGHT_READINGS)}"
+            )
         panel = cls(table, str(settings.get("shooter", "")), str(settings.get("target", "")))
         panel.cover_reading.value = reading
+        panel.sight_reading.value = sight
         panel.show_reach.value = settings.get("show_reach", False) is True
         return panel
 
@@ -1032,16 +1073,23 @@ def duel_calculator() -> ChartPanel:
                 drawstyle="steps-mid",
                 label=NEITHER,
             )
+        # headroom above 100% for the legend: it covers no line at any range
+        bottom, top = -0.02, 1.42
         right.axvline(
-            r, color="black", linewidth=0.8, linestyle="-.", label=f"chosen range {say_inches(r)}"
+            r,
+            ymax=(1.02 - bottom) / (top - bottom),  # up to 100%, short of the legend
+            color="black",
+            linewidth=0.8,
+            linestyle="-.",
+            label=f"chosen range {say_inches(r)}",
         )
-        right.set_ylim(-0.02, 1.02)
+        right.set_ylim(bottom, top)
         right.set_yticks([0, 0.25, 0.5, 0.75, 1])
         right.yaxis.set_major_formatter(PercentFormatter(1.0))
         right.set_xlabel("range (inches)")
         right.set_title("How the odds change with range", fontsize=10)
         right.grid(alpha=0.3)
-        right.legend(fontsize=7, loc="best")
+        right.legend(fontsize=7, loc="upper left", ncols=2)
         reaches = [r <= pz8.GUN_RANGES[t.gun] for t in (a, b)]
         if not any(reaches):
             verdict = f"out of range: neither gun reaches {say_inches(r)}"
@@ -1099,7 +1147,7 @@ def duel_calculator() -> ChartPanel:
 
 
 #: The grey bar and line of the duel: a state from which neither tank can destroy the other.
-NEITHER = "neither can ever win (out of range, or no hit possible)"
+NEITHER = "neither can ever win\n(out of range, or no hit possible)"
 
 
 def _tank_words(t: Tank) -> str:
