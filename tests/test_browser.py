@@ -126,5 +126,43 @@ def test_ss_panzer_panels_answer_on_the_picture(browser, lab):
     start.press("Enter")
     movement.locator(".widget-html:has-text('hex 1999 is off the map')").wait_for(timeout=10_000)
     movement.locator(".widget-html:has-text('Out of date')").wait_for(timeout=10_000)
+
+    # the blocking terrain is a row of checkboxes, woods and towns ticked: untick the woods
+    woods = los.locator(".widget-checkbox:has-text('woods') input")
+    assert woods.is_checked()
+    woods.uncheck()
+    target.fill("1716")
+    target.press("Enter")
+    firer.fill("1913")
+    firer.press("Enter")
+    los.locator(".widget-html b:has-text('blocked by slope hexside 1715/1816')").wait_for(
+        timeout=10_000
+    )
+    assert los.locator(".widget-html b:has-text('woods in 1815')").count() == 0
+    woods.check()
+    los.locator(".widget-html b:has-text('woods in 1815, slope hexside 1715/1816')").wait_for(
+        timeout=10_000
+    )
+    # a reading whose other value changes nothing here says so, beside its control
+    assert los.locator(".widget-html i:has-text('makes no difference here')").count() == 1
+
+    # the fire panel: conditions ticked (no ctrl-click), the reading's words whole
+    fire = panel("hit number")
+    fire.scroll_into_view_if_needed()
+    for condition in ("kill zone", "entering ZOC"):
+        fire.locator(f".widget-checkbox:has-text('{condition}') input").check()
+    fire.locator(".widget-html b:text-is('4 dice')").wait_for(timeout=10_000)
+    labels = fire.locator(".widget-radio-box label")
+    assert labels.all_inner_texts() == [
+        "the largest number of dice only (unofficial errata 9.5)",
+        "each condition a separate fire (official ZOC fire rule)",
+    ]
+    cut = labels.evaluate_all(
+        "els => els.filter(el => el.scrollWidth > el.clientWidth + 1).map(el => el.innerText)"
+    )
+    assert cut == []
+    fire.locator(".widget-radio-box label:has-text('each condition')").click()
+    fire.locator(".widget-html b:text-is('4 dice and 3 dice')").wait_for(timeout=10_000)
+    fire.screenshot(path=SCREENSHOTS / "ss_panzer_fire_panel.png")
     assert errors_shown(page) == []
     page.close()

@@ -35,7 +35,7 @@ def test_los_panel_edge_reading_and_blocking_terrain():
     assert "line of sight clear" in panel.pane.value
     assert panel.unchanged == ["slope_hex", "slope_hex_of", "slope_end", "edge"]
     assert panel.no_difference.value.endswith(
-        "makes no difference here: “slope hexes”; “to see past one, a slope hexside in”; "
+        "makes no difference here: “slope hexes”; “slope hexside needed in”; "
         "“a line through a slope&#x27;s end”; “along a hexside”</i>"
     )
     panel.blocking.value = ("woods",)

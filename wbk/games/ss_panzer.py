@@ -115,7 +115,7 @@ READING_WORDS: dict[str, dict[str, str]] = {
         "hexsides_only": "only slope hexsides block",
     },
     "slope_hex_of": {
-        "both": "either unit's hex (symmetric)",
+        "both": "either unit's hex",
         "firer": "the firer's hex",
     },
     "slope_end": {"crosses": "crosses it", "touches": "only touches it"},
@@ -123,7 +123,7 @@ READING_WORDS: dict[str, dict[str, str]] = {
 }
 READING_QUESTIONS: dict[str, str] = {
     "slope_hex": "slope hexes",
-    "slope_hex_of": "to see past one, a slope hexside in",
+    "slope_hex_of": "slope hexside needed in",
     "slope_end": "a line through a slope's end",
     "edge": "along a hexside",
 }
