@@ -24,9 +24,10 @@ lab: $(INSTALLED)
 test: $(INSTALLED)
 	$(PYTHON) -m pytest -n auto
 
-# While editing: every test but those in the browser and those that run a notebook (< 1 minute).
+# While editing (< 1 minute): every test but those in the browser, those that run a notebook
+# and the longest sweeps (marked slow: tests/conftest.py).
 test-fast: $(INSTALLED)
-	$(PYTHON) -m pytest -n auto -m "not browser and not notebook"
+	$(PYTHON) -m pytest -n auto -m "not browser and not notebook and not slow"
 
 # ruff's lint and format check over the tree, mypy over wbk/ (settings in pyproject.toml).
 lint: $(INSTALLED)

@@ -4,7 +4,7 @@
 - Hypothesis without its per-example deadline and with fixed examples: no pass or fail that
   depends on how busy the machine is, and the same examples on every run.
 - Marks ``browser`` (a test in Chromium) and ``notebook`` (a notebook run in a kernel), put on
-  by what a test uses: ``make test-fast`` leaves both out.
+  by what a test uses, and ``slow`` (the longest sweeps): ``make test-fast`` leaves them out.
 - The order for pytest-xdist (``make test`` runs ``-n auto``, ``--dist=loadscope``: a test
   module, or a notebook's cells, run in one worker, so a module's server (JupyterLab, the site,
   the app) starts once a worker and a notebook keeps its kernel): the modules that use a server
@@ -24,12 +24,20 @@ settings.register_profile(
 )
 settings.load_profile("wbk")
 
+#: Exhaustive sweeps that take a large share of the suite's time: marked ``slow`` here (a module
+#: may also mark its own with ``@pytest.mark.slow``), and left out by ``make test-fast``.
+SLOW = (
+    "tests/test_sightlines.py::test_viewsheds_on_an_80x60_map_are_line_of_sight",
+    "tests/test_sightlines.py::test_intervisibility_is_line_of_sight_on_every_pair",
+)
+
 #: Fixtures that start a server (the browser tests' JupyterLab, test_publish's site and app).
 SERVERS = ("lab", "site", "app")
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "browser: runs in headless Chromium (left out by test-fast)")
+    config.addinivalue_line("markers", "slow: an exhaustive sweep (left out by test-fast)")
     config.addinivalue_line(
         "markers", "notebook: runs a notebook in a kernel (left out by test-fast)"
     )
@@ -50,6 +58,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.notebook)
         if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
+        if item.nodeid.startswith(SLOW):
+            item.add_marker(pytest.mark.slow)
     # a module is placed where its first test is: modules with a server, then notebooks, then
     # the rest (a stable sort: the order within a module is kept)
     first = {}
