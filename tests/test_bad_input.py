@@ -118,6 +118,9 @@ HEXGRID = [
     bad(hexgrid.Trace, _H, _S, (("hex", _H), ("cross", _S), ("hex", _S)), names="step 1"),
     bad(hexgrid.trace, _H, "1913", names="end hex b '1913' is not a Hex"),
     bad(hexgrid.trace, "0000", _H, names="start hex a '0000' is not a Hex"),
+    bad(hexgrid.rounded_line, _H, "1", names="end hex b '1' is not a Hex"),
+    bad(hexgrid.trace_steps, "x", names="trace 'x' is not a Trace"),
+    bad(hexgrid.trace_steps, hexgrid.trace(_H, _S), 3, names="label 3 is not a function"),
 ]
 
 # --- wbk.maps -------------------------------------------------------------------------------
@@ -970,6 +973,13 @@ PICTURES = [
     ),
     bad(pictures.read_edge_case, "/nonexistent/x.png", names="/nonexistent/x.png: cannot read"),
     bad(pictures.picture_bytes, _sample_map(), ".gif", names="format '.gif' is not one of .png"),
+    bad(pictures.trace_title, _sample_map(), "1712", names="trace '1712' is not a Trace"),
+    bad(pictures.trace_title, "map", None, names="map 'map' is not a HexMap"),
+    bad(pictures.step_index, (1, 2), 5, names="step 5 is not one of the answer's 2 steps"),
+    bad(pictures.step_index, (1, 2), "1", names="step '1' is not a whole number"),
+    bad(pictures.step_title, None, "x", names="view None is not a PictureView"),
+    bad(pictures.clear_step, "view", names="view 'view' is not a PictureView"),
+    bad(pictures.show_step, None, (), 0, names="view None is not a MapView"),
 ]
 
 # --- wbk.quiz -------------------------------------------------------------------------------

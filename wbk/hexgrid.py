@@ -524,6 +524,10 @@ def trace_steps(
     passes through corner (-1, 1, 0)/(0, 0, 0)/(0, 1, -1): about a Corner
     runs along hexside (-1, 1, 0)/(0, 1, -1): about a Hexside
     """
+    if not isinstance(tr, Trace):
+        raise WbkError(f"trace_steps: trace {tr!r} is not a Trace (trace's answer)")
+    if not callable(label):
+        raise WbkError(f"trace_steps: label {label!r} is not a function naming a hex")
     last = len(tr.course) - 1
     steps = []
     for i, (kind, item) in enumerate(tr.course):

@@ -145,6 +145,10 @@ def trace_title(m: HexMap, tr: Trace) -> str:
     """A trace's title: how many hexes apart its ends are beside how many hexes the line passes
     through (a line along hexsides passes fewer than its distance, a zig-zag more), then what it
     crosses, runs along and passes, on a second line."""
+    if not isinstance(m, HexMap):
+        raise WbkError(f"trace_title: map {m!r} is not a HexMap")
+    if not isinstance(tr, Trace):
+        raise WbkError(f"trace_title: trace {tr!r} is not a Trace (wbk.hexgrid.trace's answer)")
     apart = count(tr.a.distance(tr.b), "hex", "hexes")
     passes = count(len(tr.hexes), "hex", "hexes")
     details = [f"crossing {count(len(tr.crossed), 'hexside', 'hexsides')}"]
@@ -185,10 +189,18 @@ def step_index(steps: Sequence[object], step: object) -> int:
     return step % n
 
 
+def _need_view(view: object, function: str, kind: type[PictureView] = PictureView) -> None:
+    if not isinstance(view, kind):
+        raise WbkError(f"{function}: view {view!r} is not a {kind.__name__} (a drawn picture)")
+
+
 def step_title(view: PictureView, text: str) -> None:
     """A long title (a step in words with its rule) wrapped to the picture's width at the
     largest of ``STEP_TITLE_SIZES`` that keeps it to ``STEP_TITLE_LINES`` lines, else in as many
     lines as it needs at the smallest: never cut off."""
+    _need_view(view, "step_title")
+    if not isinstance(text, str):
+        raise WbkError(f"step_title: title {text!r} is not text")
     width = view.ax.get_position().width * view.figure.get_figwidth() * 72
     for size in STEP_TITLE_SIZES:
         lines = wrap_to_width(text, width, size)
@@ -201,6 +213,7 @@ def step_title(view: PictureView, text: str) -> None:
 
 def clear_step(view: PictureView) -> None:
     """Take a step's marks off ``view`` (its dimming too): the whole answer again."""
+    _need_view(view, "clear_step")
     for artist in _step_artists.pop(view, []):
         artist.remove()
     if isinstance(view, MapView):
@@ -219,8 +232,9 @@ def show_step(
     hexsides and corners its ``about`` names (and the hexes in ``extra``, for a branch that
     reads more from it) outlined in sky blue, the hexes beside none of them dimmed, and the
     step in words with its rule as the title. A step about nothing on the map dims nothing."""
+    _need_view(view, "show_step", MapView)
+    step = steps[step_index(steps, k)]
     clear_step(view)
-    step = steps[k]
     about = [*step.about, *extra]
     hexes = [h for h in about if isinstance(h, Hex)]
     sides = [s for s in about if isinstance(s, Hexside)]
