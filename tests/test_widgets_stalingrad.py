@@ -616,3 +616,24 @@ def test_chart_panels_reopen_from_their_picture(make, tmp_path):
     assert suptitle(again) == suptitle(panel)
     again.save_picture(str(tmp_path / "after.png"))
     assert (tmp_path / "after.png").read_bytes() == (tmp_path / "before.png").read_bytes()
+
+
+def test_the_advisor_bar_numbers_never_run_together():
+    """Three defenders on the 2d6 table with a DRM: four outcomes, eight bars, and the numbers
+    of neighbouring bars ('41.67%' twice) stood side by side touching before they stood upright."""
+    attack = [Unit("GR", "German", "infantry", 6), Unit("Pi", "German", "engineer", 4)]
+    attack.append(Unit("StuG", "German", "tank", 5))
+    defence = [Unit(f"D{i}", "Soviet", "infantry", 1) for i in range(3)]
+    crt = example_crt("illustrative_2d6")
+    advice = stalingrad.close_assault_bonus(attack, defence, 3, crt=crt, drm=2, fire_drm=-2)
+    figure = panels.draw_assault(advice, crt)
+    figure.canvas.draw()
+    renderer = figure.canvas.get_renderer()
+    for ax in figure.axes:
+        boxes = [t.get_window_extent(renderer) for t in ax.texts if t.get_text()]
+        assert len(boxes) >= 3
+        for one, other in itertools.combinations(boxes, 2):
+            assert not one.overlaps(other), (one, other)
+        top = ax.get_window_extent(renderer).y1
+        assert all(box.y1 <= top for box in boxes)  # no number above the axes, into the title
+        assert max(ax.get_yticks()) == 1  # no '120%' tick

@@ -87,6 +87,8 @@ def parse_attack(text: str) -> tuple[list[Unit], list[str]]:
 def _grouped_bars(ax, dists: dict[str, Dist], colours: dict[str, str], title: str) -> None:
     outcomes = sorted({o for d in dists.values() for o in d.outcomes()})
     width = 0.8 / len(dists)
+    # past three outcomes a pair of bars is narrower than "41.67%": the numbers stand upright
+    upright = len(outcomes) > 3
     for i, (name, dist) in enumerate(dists.items()):
         xs = [j + (i - (len(dists) - 1) / 2) * width for j in range(len(outcomes))]
         ps = [dist.probability(o) for o in outcomes]
@@ -99,9 +101,16 @@ def _grouped_bars(ax, dists: dict[str, Dist], colours: dict[str, str], title: st
             hatch="//" if i else None,
             edgecolor="white",
         )
-        ax.bar_label(bars, labels=[percent(p) if p else "" for p in ps], fontsize=7, padding=1)
+        ax.bar_label(
+            bars,
+            labels=[percent(p) if p else "" for p in ps],
+            fontsize=7,
+            padding=1,
+            rotation=90 if upright else 0,
+        )
     ax.set_xticks(range(len(outcomes)), [str(o) for o in outcomes])
-    ax.set_ylim(0, 1.15)
+    ax.set_ylim(0, 1.3 if upright else 1.15)
+    ax.set_yticks([step / 5 for step in range(6)])  # the room above 100% is for the numbers
     ax.yaxis.set_major_formatter(lambda y, _: f"{y:.0%}")
     ax.set_title(title, fontsize=9)
     ax.spines[["top", "right"]].set_visible(False)
