@@ -1113,7 +1113,10 @@ def test_the_steps_say_whose_table_it_is_and_a_free_bonus_costs_nothing():
     attack = [Unit("GR", "German", "infantry", 6)]
     defence = [Unit("D", "Soviet", "infantry", 0)]
     a = close_assault_bonus(attack, defence, 0)
-    assert str(a.steps[0]).endswith("[wbk's illustrative table, not the published one]")
+    # the table's name says it is not the published one; the citation names its file
+    assert str(a.steps[0]) == (
+        "on the Illustrative CRT (not the published table) [wbk/data/crt/illustrative_1d6.toml]"
+    )
     assert "for no attacking units lost" in a.verdict and "0.00 attacking" not in a.verdict
     assert close_assault_bonus(attack, defence, 0, crt=ONE_LOST).steps[0].rule == "user data"
 

@@ -330,7 +330,8 @@ def _shipped_crt(name: str) -> Crt:
 
 
 def _crt_source(crt: Crt) -> str:
-    """Where a CRT comes from, for the steps: wbk's own illustrative table, or the user's."""
+    """Where a CRT comes from, for the steps: the file of wbk's own table (its name already says
+    it is not the published one), or the user's."""
     if crt.source.startswith("wbk/data/crt/"):
-        return "wbk's illustrative table, not the published one"
+        return crt.source
     return "user data"
