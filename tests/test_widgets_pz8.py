@@ -541,8 +541,8 @@ def test_the_static_snapshot_lists_the_shot_not_the_next_clicks_tools():
         "shooter: Pz IV 1",
         "target: KV-1",
         "cover if: any part hidden (wbk)",
-        "low obstacles: seen over where marked (wbk)",
         "reach: no",
+        "low obstacles: seen over where marked (wbk)",
     ]
     assert "calibre" not in panel.static_html() and "Panther" not in panel.static_html()
 

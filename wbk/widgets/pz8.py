@@ -484,8 +484,6 @@ class TablePanel(Panel):
                         *self.boxes.values(),
                         self.cover_reading,
                         self.cover_note,
-                        self.sight_reading,
-                        self.sight_note,
                         self.show_reach,
                     ],
                     layout=row,
@@ -506,7 +504,14 @@ class TablePanel(Panel):
                     layout=row,
                 ),
                 widgets.HBox(
-                    [self.terrain_kind, self.terrain_size, self.terrain_angle], layout=row
+                    [
+                        self.terrain_kind,
+                        self.terrain_size,
+                        self.terrain_angle,
+                        self.sight_reading,
+                        self.sight_note,
+                    ],
+                    layout=row,
                 ),
                 self.message,
                 self.canvas,
