@@ -560,6 +560,8 @@ class AppSettings:
             "VoilaConfiguration": {
                 "preheat_kernel": self.pool > 0 or any(self.pools.values()),
                 "default_pool_size": self.pool,
+                # a kernel just taken from a pool is not culled before its reader's page connects
+                "multi_kernel_manager_class": "wbk.appserver.ReaderKernelManager",
             },
             "VoilaKernelManager": {"kernel_pools_config": pools, "fill_delay": self.refill_after},
             "MappingKernelManager": {
