@@ -19,9 +19,9 @@ lab: $(INSTALLED)
 	JUPYTER_CONFIG_PATH="$(CURDIR)/jupyter_config$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH}" \
 		$(VENV)/bin/jupyter lab notebooks/ $(if $(filter 0,$(shell id -u)),--allow-root)
 
-# Every test, on every core (pytest-xdist: a test module, or a notebook's cells, in one worker;
-# see tests/conftest.py). CI runs this.
-test: $(INSTALLED)
+# make lint, then every test on every core (pytest-xdist: a test module, or a notebook's cells,
+# in one worker; see tests/conftest.py). CI runs this.
+test: $(INSTALLED) lint
 	$(PYTHON) -m pytest -n auto
 
 # While editing (< 1 minute): every test but those in the browser, those that run a notebook
