@@ -113,6 +113,12 @@ LEADERS = "Blitz Combat, Leader Saving Throws"
 ASSAULT = "Blitz Combat, Assault Combat"
 DAMAGE = "Blitz Combat, Damage"
 
+#: What a step is about (``Step.about``), for a picture drawn at the step: ("strength", the
+#: running strength), ("dice", the dice rolled), ("rolled", dice), ("counted", ...) for the hits
+#: that count after armor, leaders and the target's kind, ("bonus", +n) and ("roll", its index)
+#: for a saving throw, ("leader", morale), ("damage", the level).
+COUNTED = ("counted",)
+
 FIRE_TYPES = ("direct", "bombardment", "at", "assault")
 #: The most dice ``hits``, ``fire_procedure`` and ``fire_outcome`` work out. Exact odds carry
 #: whole numbers that grow with the dice: 10,000 dice take about 0.3 s and 50 MB with a leader's
@@ -391,7 +397,7 @@ def fire_strength(
         zeros = sum(p.strength == 0 for p in pieces + engineers)
         if zeros:
             said = f"{zeros} AT strengths of 0 count" if zeros > 1 else "an AT strength of 0 counts"
-            steps.append(Step(f"{said} as 1", MODIFIERS))
+            steps.append(Step(f"{said} as 1", MODIFIERS, about=("strength",)))
         pieces = [Piece(max(p.strength, 1), p.disrupted) for p in pieces]
         engineers = [Piece(max(p.strength, 1), p.disrupted) for p in engineers]
 
@@ -404,7 +410,8 @@ def fire_strength(
         strength: Fraction = Fraction(3 * ordinary + 4 * engineer)
         terms = [f"3 × {ordinary}"] if pieces else []
         terms += [f"engineers 4 × {engineer}"] if engineers else []
-        steps.append(Step(f"assault combat: {' + '.join(terms)} = {_number(strength)}", MODIFIERS))
+        said = f"assault combat: {' + '.join(terms)} = {_number(strength)}"
+        steps.append(Step(said, MODIFIERS, about=("strength", strength)))
     else:
         everyone = pieces + engineers
         strength = Fraction(sum(p.strength for p in everyone))
@@ -414,17 +421,19 @@ def fire_strength(
         elif len(everyone) > 12:  # a step is a line to read, not a column of figures
             listed = f"{len(everyone)} strengths"
         total = f"{listed} = {_number(strength)}" if len(everyone) > 1 else _number(strength)
-        steps.append(Step(f"total strength {total}", MODIFIERS))
+        steps.append(Step(f"total strength {total}", MODIFIERS, about=("strength", strength)))
         at_factor = 5 if fire_type == "at" else 1
         parts = [(at_factor * p.strength, p.disrupted) for p in everyone]
         if fire_type == "at":
             strength *= 5
-            steps.append(Step(f"AT fire: × 5 = {_number(strength)}", MODIFIERS))
+            said = f"AT fire: × 5 = {_number(strength)}"
+            steps.append(Step(said, MODIFIERS, about=("strength", strength)))
 
     def multiply(factor: Fraction, why: str, rule: str = MODIFIERS) -> None:
         nonlocal strength
         strength *= factor
-        steps.append(Step(f"{why}: × {_shown(factor)} = {_number(strength)}", rule))
+        said = f"{why}: × {_shown(factor)} = {_number(strength)}"
+        steps.append(Step(said, rule, about=("strength", strength)))
 
     firers = len(parts)
     disrupted = [part for part, is_disrupted in parts if is_disrupted]
@@ -440,7 +449,9 @@ def fire_strength(
         said = f"{len(disrupted)} of {firers} firers disrupted"
         said += f": their {_number(share)} of {_number(before)}"
         arithmetic = f"{_number(before)} − {_number(share / 2)} = {_number(strength)}"
-        steps.append(Step(f"{said} counts half: {arithmetic}", DAMAGE))
+        steps.append(
+            Step(f"{said} counts half: {arithmetic}", DAMAGE, about=("strength", strength))
+        )
 
     crowded_hex = crowd >= 3 if crowded == "three_or_more" else crowd == 3
     if fire_type in ("direct", "bombardment") and crowded_hex:
@@ -448,30 +459,31 @@ def fire_strength(
     elif crowded_hex:
         said = f"{crowd} non-vehicle units in the target hex: no × 2"
         said += ", that is for direct fire and bombardment"
-        steps.append(Step(said, MODIFIERS))
+        steps.append(Step(said, MODIFIERS, about=("strength", strength)))
     if fire_type == "assault":
         if range_hexes:
             said = "no range modifier: assault combat takes place in the shared hex"
-            steps.append(Step(said, ASSAULT))
+            steps.append(Step(said, ASSAULT, about=("strength", strength)))
     elif range_hexes == 1:
         multiply(Fraction(2), "range 1")
 
     if fire_type == "assault" and assault == "no_terrain":
         if target_terrain != "open" or protection != "none":
             said = "terrain and protection left out of assault combat (reading no_terrain)"
-            steps.append(Step(said, ASSAULT))
+            steps.append(Step(said, ASSAULT, about=("strength", strength)))
     else:
         for factor, why in _terrain_steps(target_terrain, protection):
             if factor == 1:
-                steps.append(Step(why, MODIFIERS))
+                steps.append(Step(why, MODIFIERS, about=("strength", strength)))
             else:
                 multiply(factor, why)
 
     dice = math.ceil(strength)
     if strength.denominator != 1:
-        steps.append(Step(f"{_number(strength)} rounds up to {_dice(dice)}", MODIFIERS))
+        said = f"{_number(strength)} rounds up to {_dice(dice)}"
+        steps.append(Step(said, MODIFIERS, about=("dice", dice)))
     else:
-        steps.append(Step(_dice(dice), PROCEDURE))
+        steps.append(Step(_dice(dice), PROCEDURE, about=("dice", dice)))
     return Strength(strength, steps)
 
 
@@ -605,17 +617,17 @@ def saving_throws(
             raise WbkError(f"saving throw {r!r} is not a 2d6 roll (2 to 12)")
     bonus = saving_throw_bonus(len(rolls), save_bonus)
     said = f"{_hits(len(rolls))} on the hex: + {bonus} to each saving throw"
-    steps = [Step(said, LEADERS)]
+    steps = [Step(said, LEADERS, about=("bonus", bonus))]
     saved = 0
     for r in rolls:
         ok = r + bonus <= morale
         saved += ok
         verdict = "saved" if ok else "not saved"
         said = f"rolled {r} + {bonus} = {r + bonus}: {verdict} (morale {morale})"
-        steps.append(Step(said, LEADERS))
+        steps.append(Step(said, LEADERS, about=("roll", len(steps) - 1)))
     remaining = len(rolls) - saved
     result = damage(remaining)
-    steps.append(Step(f"{_hits(remaining)} left: {result}", DAMAGE))
+    steps.append(Step(f"{_hits(remaining)} left: {result}", DAMAGE, about=("damage", result)))
     return SavingThrows(saved, remaining, result, tuple(steps))
 
 
@@ -669,13 +681,13 @@ def saving_leader(leaders: Sequence[Leader]) -> LeaderChoice:
         else:
             why = "demoralized" if leader.state == "demoralized" else "disrupted and not in the hex"
             said = f"leader of morale {leader.morale} ({where}) cannot throw: {why}"
-            steps.append(Step(said, DAMAGE))
+            steps.append(Step(said, DAMAGE, about=("leader", leader.morale)))
     if not able:
-        steps.append(Step("no leader makes saving throws for this hex", LEADERS))
+        steps.append(Step("no leader makes saving throws for this hex", LEADERS, about=("leader",)))
         return LeaderChoice(None, tuple(steps))
     best = max(able, key=lambda leader: leader.morale)
     said = f"the leader of morale {best.morale} throws for the hex (only one leader may)"
-    steps.append(Step(said, LEADERS))
+    steps.append(Step(said, LEADERS, about=("leader", best.morale)))
     return LeaderChoice(best, tuple(steps))
 
 
@@ -737,42 +749,56 @@ def fire_procedure(
         _check_morale(leader_morale)
     bonus_reading = _choice(save_bonus, SAVE_BONUS_READINGS, "reading of the saving throw bonus")
     rolled = hits(dice)
-    steps = [Step(f"roll {_dice(dice)}: every 6 is a hit", PROCEDURE)]
+    steps = [Step(f"roll {_dice(dice)}: every 6 is a hit", PROCEDURE, about=("rolled", dice))]
     counted = rolled
     kind = _WORDS[target]
     if fire_type == "assault":
-        steps.append(Step("assault combat: every hit counts, no armor, no saving throws", ASSAULT))
+        steps.append(
+            Step(
+                "assault combat: every hit counts, no armor, no saving throws",
+                ASSAULT,
+                about=COUNTED,
+            )
+        )
     elif fire_type == "at":
         if target in ("non_vehicle", "wagon"):
             counted = Dist.always(0)
             said = f"AT fire: only vehicles other than wagons take AT hits; a {kind} takes none"
-            steps.append(Step(said, ARMOR))
+            steps.append(Step(said, ARMOR, about=COUNTED))
         else:
             if armor_value is not None:  # an armored vehicle
                 counted = hits(dice, armor=armor_value)
                 said = f"AT fire: armor {armor_value} takes {_hits(armor_value)} off"
-                steps.append(Step(said, ARMOR))
+                steps.append(Step(said, ARMOR, about=("counted", "armor", armor_value)))
             else:
                 said = "AT fire on an unarmored vehicle: no armor takes hits off"
-                steps.append(Step(said, ARMOR))
-            steps.append(Step("non-vehicle units in the vehicle's hex ignore these AT hits", ARMOR))
+                steps.append(Step(said, ARMOR, about=COUNTED))
+            steps.append(
+                Step(
+                    "non-vehicle units in the vehicle's hex ignore these AT hits",
+                    ARMOR,
+                    about=COUNTED,
+                )
+            )
         if leader_morale is not None:
-            steps.append(Step("leaders make no saving throws against AT fire", ARMOR))
+            steps.append(
+                Step("leaders make no saving throws against AT fire", ARMOR, about=COUNTED)
+            )
     elif target == "armored_vehicle":
         counted = Dist.always(0)
         said = f"an armored vehicle (armor {armor_value}) ignores {_WORDS[fire_type]} hits"
-        steps.append(Step(said, ARMOR))
+        steps.append(Step(said, ARMOR, about=COUNTED))
     else:
         article = "an" if kind[0] in "aeiou" else "a"
         said = f"{article} {kind} has no armor value: it takes {_WORDS[fire_type]} hits"
-        steps.append(Step(said, ARMOR))
+        steps.append(Step(said, ARMOR, about=COUNTED))
         if leader_morale is not None:
             counted = unsaved_hits(rolled, leader_morale, save_bonus=bonus_reading)
             per = "+ 1 per two hits"
             if bonus_reading == "rounded_up":
                 per += ", an odd hit counted as two (reading rounded_up)"
             said = f"a leader of morale {leader_morale} throws 2d6 per hit, {per}"
-            steps.append(Step(said, LEADERS))
+            steps.append(Step(said, LEADERS, about=("counted", "leader", leader_morale)))
     return FireProcedure(rolled, counted, counted.map(damage), tuple(steps))
 
 
