@@ -295,6 +295,10 @@ def test_retreat_planner_saves_and_loads(tmp_path):
     planner.path.value = str(tmp_path / "new" / "s.toml")
     planner.click.value = "bombarded"
     click(planner, "1314")
+    planner.save()  # a folder typed is never made: only ~/wbk-situations is
+    assert f"there is no folder {tmp_path / 'new'}" in planner.message.value
+    assert not (tmp_path / "new").exists()
+    (tmp_path / "new").mkdir()
     planner.save()
     assert "saved '9.87: a retreat from a clear hex' (7 units) to" in planner.message.value
     assert Situation.load(tmp_path / "new" / "s.toml") == planner.situation

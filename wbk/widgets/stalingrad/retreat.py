@@ -864,10 +864,14 @@ class RetreatPlanner(MapPanel):
     @reports_errors(stale=False)
     def save(self) -> None:
         path = toml_path(self.path)
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as e:
-            raise WbkError(f"{path}: cannot save the situation ({e.strerror})") from None
+        # only the planner's own folder (~/wbk-situations) is made; a folder typed must exist
+        if path.parent == default_situation_path(self.situation).parent:
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as e:
+                raise WbkError(f"{path}: cannot save the situation ({e.strerror})") from None
+        elif not path.parent.is_dir():
+            raise WbkError(f"cannot save the situation to {path}: there is no folder {path.parent}")
         self.situation.save(path)
         units = sum(len(here) for here in self.situation.units.values())
         self.show_done(f"saved {self.situation.name!r} ({count(units, 'unit')}) to {path}")
