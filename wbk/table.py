@@ -554,7 +554,13 @@ class Table:
         radius = 2 * math.hypot(self.width, self.depth) + 10
         hills = self.hills_under(a) + self.hills_under(b)
         distance = math.dist(a.position, b.position)
-        steps = [Step(f"{a.name!r} to {b.name!r}: {_inches(distance)} centre to centre", rule)]
+        steps = [
+            Step(
+                f"{a.name!r} to {b.name!r}: {_inches(distance)} centre to centre",
+                rule,
+                about=(a.name, b.name),
+            )
+        ]
         for hill in dict.fromkeys(hills):
             steps.append(
                 Step(
@@ -562,6 +568,7 @@ class Table:
                     f"{'the firer' if hill in self.hills_under(a) else 'the target'}: "
                     "it does not block",
                     rule,
+                    about=(hill.label,),
                 )
             )
         between = _between(source, target_area)
@@ -570,7 +577,9 @@ class Table:
             seen_over = obstacle_sight == "as_marked"
             said = "is seen over: it hides nothing" if seen_over else "blocks like any obstacle"
             if t.polygon.intersects(between):
-                steps.append(Step(f"{t.label}, marked as not blocking sight, {said}", rule))
+                steps.append(
+                    Step(f"{t.label}, marked as not blocking sight, {said}", rule, about=(t.label,))
+                )
         shadows, hidden_by = [], []
         for label, polygon in self._blockers({a.name, b.name}, hills, obstacle_sight):
             if not polygon.intersects(between):
@@ -588,14 +597,24 @@ class Table:
         elif target_area.area - hidden_total <= AREA_TOLERANCE:
             visible = 0.0
         for label, share in hidden_by:
-            steps.append(Step(f"{label} hides {seen_share(share)} of {b.name!r}", rule))
+            steps.append(
+                Step(
+                    f"{label} hides {seen_share(share)} of {b.name!r}", rule, about=(label, b.name)
+                )
+            )
         if visible == 1.0:
-            steps.append(Step(f"all of {b.name!r} is seen: in the open", rule))
+            steps.append(Step(f"all of {b.name!r} is seen: in the open", rule, about=(b.name,)))
         elif visible == 0.0:
-            steps.append(Step(f"none of {b.name!r} is seen: no line of sight", rule))
+            steps.append(
+                Step(f"none of {b.name!r} is seen: no line of sight", rule, about=(b.name,))
+            )
         else:
             steps.append(
-                Step(f"{seen_share(visible)} of {b.name!r} is seen: partly hidden, in cover", rule)
+                Step(
+                    f"{seen_share(visible)} of {b.name!r} is seen: partly hidden, in cover",
+                    rule,
+                    about=(b.name,),
+                )
             )
         return Sight(a.name, b.name, distance, visible, tuple(hidden_by), tuple(steps), hidden)
 
@@ -682,6 +701,7 @@ class Table:
                 f"{p.name!r} moves up to {_inches(inches)} straight ahead after one pivot of at "
                 f"most {max_pivot:g}° ({directions} directions sampled)",
                 rule,
+                about=(p.name,),
             )
         ]
         for t in self.terrain:
@@ -691,7 +711,9 @@ class Table:
                     if rough_charged == "moving_through"
                     else "driving out of it is free (only entering rough terrain is charged)"
                 )
-                steps.append(Step(f"{p.name!r} starts in {t.label}: {paid}", rule))
+                steps.append(
+                    Step(f"{p.name!r} starts in {t.label}: {paid}", rule, about=(p.name, t.label))
+                )
         steps += _reach_steps(found, inches, rule)
         return Reach(p.name, inches, area, tuple(found), tuple(steps))
 
@@ -918,6 +940,7 @@ def _reach_steps(found: Sequence[DirectionReach], inches: float, rule: str) -> l
             Step(
                 f"{len(ds)} direction{'s' if len(ds) != 1 else ''}: stopped by {why} after {span}",
                 rule,
+                about=(why,),
             )
         )
     charges: dict[str, int] = {}
@@ -925,7 +948,11 @@ def _reach_steps(found: Sequence[DirectionReach], inches: float, rule: str) -> l
         for label in d.penalties:
             charges[label] = charges.get(label, 0) + 1
     for label, n in charges.items():
-        steps.append(Step(f"{label} is charged in {n} direction{'s' if n != 1 else ''}", rule))
+        steps.append(
+            Step(
+                f"{label} is charged in {n} direction{'s' if n != 1 else ''}", rule, about=(label,)
+            )
+        )
     if moving:
         steps.append(
             Step(f"the farthest the centre gets: {_inches(max(d.distance for d in moving))}", rule)

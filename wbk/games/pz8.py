@@ -92,6 +92,7 @@ __all__ = [
     "MOVE_VALUES",
     "NATURAL_SIX_READINGS",
     "OBSTACLE_SIGHT_READINGS",
+    "READING_WORDS",
     "ROUGH_READINGS",
     "SAVE_NUMBERS",
     "SHAKEN_PLATOON_READINGS",
@@ -166,6 +167,41 @@ ROUGH_READINGS = ROUGH_CHARGES
 #: Which obstacles block sight (``shot``): "as_marked" (not those a table file marks
 #: ``blocks_sight = false``, a low wall) or "all_block"; see ``wbk.table``.
 OBSTACLE_SIGHT_READINGS = OBSTACLE_SIGHTS
+#: Each reading's keyword (as the functions take it), its values and each value's words for a
+#: control: panels, pictures and "compare readings" build from this one declaration.
+#: ``cover_reading``, ``natural_six`` and ``obstacle_sight`` are ``shot``'s, ``turns``
+#: ``duel``'s, ``shaken_hq`` / ``shaken_member`` ``platoon_movement``'s and ``rough_terrain``
+#: ``movement_reach``'s.
+READING_WORDS: dict[str, dict[str, str]] = {
+    "natural_six": {
+        "modified": "a natural 6 hits only if the modified roll does",
+        "always_hits": "a natural 6 always hits",
+    },
+    "cover_reading": {
+        "partly_hidden": "cover: any part hidden",
+        "half_hidden": "cover: half or more hidden",
+    },
+    "turns": {
+        "card": "turnover on a gun die of 1 or 2 (the card)",
+        "alternate": "one attack each in turn",
+    },
+    "shaken_hq": {
+        "stays_put": "a shaken HQ stays, its tanks may move",
+        "no_platoon_move": "a shaken HQ: no platoon move",
+    },
+    "shaken_member": {
+        "stays_put": "a shaken tank stays, the rest move",
+        "no_platoon_move": "a shaken tank: no platoon move",
+    },
+    "rough_terrain": {
+        "moving_through": "rough charged moving through (start included)",
+        "entering": "rough charged only when entered",
+    },
+    "obstacle_sight": {
+        "as_marked": "low obstacles seen over where marked",
+        "all_block": "every obstacle blocks sight",
+    },
+}
 #: Shooting: the largest calibre, in whole millimetres, of a short and of a medium gun. The card
 #: gives short "up to 47mm or 2 pounder", medium "50mm up to 76mm", long "over 76mm": wbk puts
 #: the 48 and 49 mm it leaves out with the short guns (the medium band starts at 50 mm).
@@ -396,7 +432,11 @@ def movement_reach(
             f"directions {directions} is more than wbk.table.MAX_DIRECTIONS ({MAX_DIRECTIONS})"
         )
     base = MOVE_VALUES[t.tank_class]
-    steps = [Step(f"{t.name!r} is {t.tank_class}: it moves {base} + D6 inches", MOVEMENT)]
+    steps = [
+        Step(
+            f"{t.name!r} is {t.tank_class}: it moves {base} + D6 inches", MOVEMENT, about=(t.name,)
+        )
+    ]
     if t.destroyed or t.shaken:
         why = (
             ("it is destroyed: a wreck does not move", DAMAGE)
@@ -436,9 +476,16 @@ def movement_reach(
             f'{TERRAIN_PENALTY}" for rough terrain and for climbing a hill, '
             f"pivot up to {MAX_PIVOT}°",
             MOVEMENT,
+            about=(t.name, "reach"),
         )
     )
-    steps.append(Step("on a 1 or 2 the tank finishes its move, then the turn passes", MOVEMENT))
+    steps.append(
+        Step(
+            "on a 1 or 2 the tank finishes its move, then the turn passes",
+            MOVEMENT,
+            about=("reach 1", "reach 2"),
+        )
+    )
     return MovementReach(t.name, t.position, tuple(bands), tuple(steps))
 
 
@@ -912,7 +959,13 @@ def shot(
     )
     if cover_reading == "half_hidden" and sight.in_cover:
         verdict = "in cover" if in_cover else "in the open"
-        steps.append(Step(f"read as cover only when half or more is hidden: {verdict}", SHOOTING))
+        steps.append(
+            Step(
+                f"read as cover only when half or more is hidden: {verdict}",
+                SHOOTING,
+                about=(b.name,),
+            )
+        )
     reach = GUN_RANGES[a.gun]
     in_range = sight.distance <= reach
     steps.append(
@@ -920,6 +973,7 @@ def shot(
             f'the {a.gun} gun of {a.name!r} reaches {reach}": '
             f"the target is {'in' if in_range else 'out of'} range",
             SHOOTING,
+            about=(a.name, b.name, f"range {a.gun}"),
         )
     )
     reasons = []
@@ -934,7 +988,7 @@ def shot(
     if not sight.has_los:
         reasons.append(("no line of sight", SHOOTING))
     if reasons:
-        steps += [Step(f"no shot: {why}", rule) for why, rule in reasons]
+        steps += [Step(f"no shot: {why}", rule, about=(a.name, b.name)) for why, rule in reasons]
         return Shot(
             a.name,
             b.name,
