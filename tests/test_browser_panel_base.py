@@ -21,25 +21,19 @@ def test_a_message_never_moves_the_map_and_names_each_bad_input(browser, lab):
     }
     boxes["from"].fill("19x3")
     boxes["from"].press("Enter")
-    page.locator(".widget-html:has-text(\"from: '19x3' is not a hex label\")").wait_for(
-        timeout=10_000
-    )
+    page.locator(".widget-html:has-text(\"from: '19x3' is not a hex label\")").wait_for()
     assert map_top() == top  # the message line was kept for it
     boxes["to"].fill("1999")
     boxes["to"].press("Enter")
-    page.locator(".widget-html:has-text('to: hex 1999 is off the map')").wait_for(timeout=10_000)
-    page.locator('.widget-html:has-text(\'Out of date while "from" and "to" are bad\')').wait_for(
-        timeout=10_000
-    )
+    page.locator(".widget-html:has-text('to: hex 1999 is off the map')").wait_for()
+    page.locator('.widget-html:has-text(\'Out of date while "from" and "to" are bad\')').wait_for()
     boxes["from"].fill("1913")
     boxes["from"].press("Enter")
-    page.locator(".widget-html:has-text('Out of date while \"to\" is bad')").wait_for(
-        timeout=10_000
-    )
+    page.locator(".widget-html:has-text('Out of date while \"to\" is bad')").wait_for()
     boxes["to"].fill("1716")
     boxes["to"].press("Enter")
     # both fixed: the answer is back (the dimmed old answer goes)
-    page.locator(".widget-html:has-text('Out of date')").wait_for(state="detached", timeout=10_000)
+    page.locator(".widget-html:has-text('Out of date')").wait_for(state="detached")
     assert page.locator(".widget-html li:has-text('along hexside 1715/1816')").count() == 1
     assert map_top() == top
     assert errors_shown(page) == []

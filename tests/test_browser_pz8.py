@@ -28,7 +28,7 @@ def test_pz8_table_panel_places_a_tank_and_fires(browser, lab):
     assert errors_shown(page) == []
     table = pz8.example_table()
     first_title = page.locator(".widget-html b:has-text('Pz IV 1 → KV-1')").first
-    first_title.wait_for(timeout=20_000)
+    first_title.wait_for()
     assert "destroyed 5/18 (27.78%)" in first_title.inner_text()
     # the table panel's figure (its canvas div holds the figure's canvas, then a rubber band's)
     canvas = page.locator(".jupyter-matplotlib-canvas-div").nth(1).locator("canvas").first
@@ -38,7 +38,6 @@ def test_pz8_table_panel_places_a_tank_and_fires(browser, lab):
     page.wait_for_function(  # ipympl sizes the canvas after its first picture arrives
         "el => el.getBoundingClientRect().height > 500",
         arg=canvas.element_handle(),
-        timeout=20_000,
     )
     controls = page.locator(".widget-text:has-text('shooter')").first.bounding_box()
     picture = canvas.bounding_box()
@@ -53,20 +52,18 @@ def test_pz8_table_panel_places_a_tank_and_fires(browser, lab):
     # place the Panther (the tank described below the table: heavy, long gun) at 10", 40"
     # the panel's hint says what a click does: wait for it, so the kernel knows the choice
     page.locator("button:has-text('place tank')").click()
-    page.locator(".widget-html:has-text(\"A click places 'Panther'\")").wait_for(timeout=20_000)
+    page.locator(".widget-html:has-text(\"A click places 'Panther'\")").wait_for()
     click_table((10, 40))
-    page.locator(".widget-html:has-text(\"placed 'Panther'\")").wait_for(timeout=20_000)
+    page.locator(".widget-html:has-text(\"placed 'Panther'\")").wait_for()
     # pick it as the shooter: it fires at the KV-1
     page.locator("button:has-text('shooter')").click()
     hint = page.locator(".widget-html:has-text('A click on a tank picks the shooter')")
-    hint.wait_for(timeout=20_000)
+    hint.wait_for()
     click_table((10, 40))
     shooter = page.locator(".widget-text:has-text('shooter') input").first
-    page.wait_for_function(
-        "el => el.value === 'Panther'", arg=shooter.element_handle(), timeout=20_000
-    )
+    page.wait_for_function("el => el.value === 'Panther'", arg=shooter.element_handle())
     title = page.locator(".widget-html b:has-text('Panther → KV-1')").first
-    title.wait_for(timeout=20_000)
+    title.wait_for()
     assert (
         "destroyed 1/3 (33.33%)" in title.inner_text()
     )  # a long gun hits on 4-6, a heavy tank saves on 5-6
@@ -74,7 +71,7 @@ def test_pz8_table_panel_places_a_tank_and_fires(browser, lab):
     shooter.fill("Panzer")
     shooter.press("Enter")
     message = page.locator(".widget-html:has-text(\"no tank called 'Panzer' on the table\")")
-    message.wait_for(timeout=20_000)
+    message.wait_for()
     assert "Traceback" not in message.inner_text()
     assert errors_shown(page) == []
     page.close()
