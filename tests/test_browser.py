@@ -27,7 +27,7 @@ def test_tour_runs_and_its_panel_answers_clicks(browser, lab):
     from_box.press("Enter")
     message = page.locator(".widget-html:has-text('is not a hex label')")
     message.wait_for()
-    assert message.inner_text().strip().startswith("'19x3' is not a hex label")
+    assert message.inner_text().strip().startswith("from: '19x3' is not a hex label")
     assert errors_shown(page) == []
     page.close()
 
