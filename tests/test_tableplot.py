@@ -280,3 +280,78 @@ def test_a_platoon_is_shown_beside_the_name_and_a_low_wall_in_the_legend():
     assert "low obstacle (blocks movement, not sight)" in legend_of(view)
     assert "obstacle (blocks sight and movement)" not in legend_of(view)
     plt.close(view.figure)
+
+
+# --- a result at a step (issue 19) ------------------------------------------------------------
+
+
+def _png(figure) -> bytes:
+    import io
+
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=40)
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize(
+    "result",
+    [pz8.shot(T, "Pz IV 1", "KV-1"), pz8.movement_reach(T, "Pz IV 1")],
+    ids=["shot", "reach"],
+)
+def test_a_table_result_draws_differently_at_every_step(result):
+    from wbk.pictures import picture
+
+    drawn = [_png(picture(result, table=T, step=k)) for k in range(len(result.steps))]
+    # a step about the same things as the one before still has its own title
+    assert len(set(drawn)) == len(result.steps)
+    assert picture(result, table=T, step=0).axes[0].get_title().startswith("Step 1 of ")
+
+
+def test_a_shot_at_a_step_outlines_what_the_step_is_about_and_dims_the_rest():
+    shot = pz8.shot(T, "Pz IV 1", "KV-1")
+    hides = next(k for k, s in enumerate(shot.steps) if "farmhouse' hides" in s.text)
+    view = draw_shot(T, shot, ranges=pz8.GUN_RANGES, gun="medium", step=hides)
+    assert "Step 2 of 12: obstacle 'farmhouse' hides 47% of 'KV-1'" in view.title()
+    assert view.step_marks.get_paths() and view.step_dim.get_paths()
+    assert {"this step's part", "not this step"} <= set(legend_of(view))
+    in_range = next(k for k, s in enumerate(shot.steps) if "reaches 18" in s.text)
+    ring = draw_shot(T, shot, ranges=pz8.GUN_RANGES, gun="medium", step=in_range)
+    # the medium gun's 18" circle is part of the step: its outline reaches 18" from the firer
+    x, y = T.piece("Pz IV 1").position
+    far = max(
+        ((px - x) ** 2 + (py - y) ** 2) ** 0.5
+        for path in ring.step_marks.get_paths()
+        for px, py in path.vertices
+    )
+    assert 18 < far < 18.5
+    plt.close("all")
+
+
+def test_a_reach_step_on_the_penalty_outlines_the_rough_piece_charged():
+    reach = pz8.movement_reach(T, "Pz IV 1")
+    k = next(k for k, s in enumerate(reach.steps) if "is charged in" in s.text)
+    view = draw_reach(T, reach, step=k)
+    wood = next(t for t in T.terrain if "birch wood" in t.label).polygon
+    (xmin, ymin, xmax, ymax) = wood.bounds
+    vertices = [v for path in view.step_marks.get_paths() for v in path.vertices]
+    assert all(
+        xmin - 0.01 <= px <= xmax + 0.01 and ymin - 0.01 <= py <= ymax + 0.01 for px, py in vertices
+    )
+    plt.close("all")
+
+
+def test_a_step_about_nothing_drawn_dims_nothing_and_a_bad_step_is_refused():
+    from wbk.errors import WbkError
+    from wbk.pictures import picture
+
+    reach = pz8.movement_reach(T, "Pz IV 1")
+    farthest = next(k for k, s in enumerate(reach.steps) if "farthest" in s.text)
+    view = draw_reach(T, reach, step=farthest)
+    assert not view.step_dim.get_paths()
+    with pytest.raises(WbkError, match="step 11 is not one of the answer's 11 steps"):
+        picture(reach, table=T, step=11)
+    with pytest.raises(WbkError, match="is not a Table"):
+        picture(reach, table="the table", step=0)
+    with pytest.raises(WbkError, match="wbk draws a Pz 8 shot or reach"):
+        picture(pz8.movement("light"), table=T)
+    plt.close("all")

@@ -8,7 +8,14 @@ move by its chance) change the data of a few fixed artists and never rebuild the
 layout is fixed as ``wbk.plot``'s maps are: the title above, the legend below, so the table
 never moves when the legend grows and a click lands where it is drawn.
 
-Public names: ``draw_table``, ``draw_shot``, ``draw_reach``, ``TableView``, ``table_axes``,
+**At a step.** ``draw_shot(table, shot, step=k)`` and ``draw_reach(table, reach, step=k)`` draw
+the whole answer, then outline in sky blue what step ``k`` is about (its ``Step.about``: tanks
+and terrain pieces by name, ``"range <gun>"`` for a gun's range circle, ``"reach"`` or
+``"reach <roll>"`` for the reach's bands), dim the rest of the table and title the picture with
+the step; ``table_picture(table, result, step=k)`` is the figure ``wbk.pictures.picture`` gives.
+
+Public names: ``draw_table``, ``draw_shot``, ``draw_reach``, ``table_picture``, ``TableView``,
+``table_axes``,
 ``table_figure_size``, ``table_png``, ``shot_title``, ``say_chance``, ``say_inches``,
 ``SIDE_COLOURS``, ``TERRAIN_STYLES``.
 """
@@ -17,7 +24,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -28,9 +35,14 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, Patch
 from matplotlib.path import Path
+from shapely.geometry import box
 from shapely.geometry.polygon import orient
+from shapely.ops import unary_union
 
 from wbk.dice import chance, percent
+from wbk.errors import WbkError
+from wbk.explain import Step
+from wbk.pictures import STEP_COLOUR, step_index, step_title
 from wbk.plot import BLOCKED_LINE, CLEAR, CLEAR_LINE, TITLE_HEIGHT, PictureView
 from wbk.table import Table, seen_share
 
@@ -252,6 +264,17 @@ class TableView(PictureView):
             markersize=18,
             zorder=3.9,
         )
+        # a step's marks over everything: the rest of the table dimmed, its part outlined
+        self.step_dim = PathCollection(
+            [], facecolors="white", edgecolors="none", alpha=0.6, zorder=4.5
+        )
+        self.step_marks = PathCollection(
+            [], facecolors="none", edgecolors=STEP_COLOUR, linewidths=3, zorder=4.6
+        )
+        ax.add_collection(self.step_dim)
+        ax.add_collection(self.step_marks)
+        self.range_of: dict[str, tuple[float, float, float]] = {}
+        self.reach_bands: dict[int, Any] = {}
         self.show_contents(table)
         ax.set_xlim(-0.5, table.width + 0.5)
         ax.set_ylim(-0.5, table.depth + 0.5)
@@ -391,6 +414,7 @@ class TableView(PictureView):
                 text.set_text("")
         else:
             x, y = self.table.piece(firer).position
+            self.range_of = {name: (x, y, r) for name, r in ranges.items()}
             for circle, text, (name, r) in zip(
                 self.ranges, self.range_texts, ranges.items(), strict=False
             ):
@@ -517,6 +541,7 @@ class TableView(PictureView):
             entries[f"reach {say_inches(band.inches)} ({roll}): {percent(band.probability)}"] = (
                 Patch(facecolor=colour, edgecolor="none")
             )
+        self.reach_bands = {band.roll: band.area for band in bands}
         self.reach.set_paths(paths)
         self.reach.set_facecolor(colours)
         self.set_overlay_legend("reach", entries)
@@ -566,8 +591,63 @@ class TableView(PictureView):
         entries[f"grid: {GRID} inches"] = Line2D([], [], color="#bdb6a6", linewidth=1)
         return entries
 
+    def about_shape(self, about: object):
+        """The table's shape (a shapely geometry) that a step's ``about`` names, or None: a
+        piece by its name (as given, or quoted as a sight's steps name what hides), a terrain
+        piece by its label, ``"range <gun>"`` a range circle on show, ``"reach"`` /
+        ``"reach <roll>"`` the reach's bands on show."""
+        from shapely.geometry import Point
+
+        if not isinstance(about, str):
+            return None
+        for p in self.table.pieces:
+            if about in (p.name, repr(p.name)):
+                return p.footprint
+        for t in self.table.terrain:
+            # a reach's steps add what was charged: "rough 'marsh' (3")"
+            if about == t.label or about.startswith(t.label + " ("):
+                return t.polygon
+        if about.startswith("range ") and about[6:] in self.range_of:
+            x, y, r = self.range_of[about[6:]]
+            return Point(x, y).buffer(r).exterior.buffer(0.25)
+        if about == "reach" and self.reach_bands:
+            return unary_union(list(self.reach_bands.values()))
+        if about.startswith("reach ") and about[6:].isdigit():
+            return self.reach_bands.get(int(about[6:]))
+        return None
+
+    def show_step(self, steps: Sequence[Step], k: int) -> None:
+        """Mark step ``k`` of ``steps`` on the table already showing the whole answer: what it is
+        about outlined in sky blue, the rest of the table dimmed ("not this step"), the step in
+        words with its rule as the title. A step about nothing drawn dims nothing."""
+        k = step_index(steps, k)
+        step = steps[k]
+        self.clear_step()
+        shapes = [s for s in (self.about_shape(a) for a in step.about) if s is not None]
+        shapes = [s for s in shapes if not s.is_empty]
+        entries: dict[str, object] = {}
+        if shapes:
+            board = box(0, 0, self.table.width, self.table.depth)
+            about = unary_union(shapes).intersection(board)
+            rest = board.difference(about.buffer(0.4))
+            self.step_dim.set_paths(_paths(rest))
+            self.step_marks.set_paths(_paths(about))
+            entries["this step's part"] = Patch(
+                facecolor="none", edgecolor=STEP_COLOUR, linewidth=3
+            )
+            entries["not this step"] = Patch(facecolor="white", edgecolor="#999999", alpha=0.6)
+        self.set_overlay_legend("step", entries)
+        step_title(self, f"Step {k + 1} of {len(steps)}: {step.text} ({step.rule})")
+
+    def clear_step(self) -> None:
+        """Take a step's marks off: the whole answer again (the title stays)."""
+        self.step_dim.set_paths([])
+        self.step_marks.set_paths([])
+        self.set_overlay_legend("step", {})
+
     def clear(self) -> None:
         """Remove every overlay, back to the plain table."""
+        self.clear_step()
         self.show_ranges(None)
         self.show_sight(None)
         self.show_reach(None)
@@ -637,18 +717,25 @@ def draw_shot(
     width: float | None = None,
     ranges: Mapping[str, float] | None = None,
     gun: str = "",
+    step: int | None = None,
 ) -> TableView:
     """A shot (a ``pz8.Shot``) drawn on its table: the firer's gun ranges (``ranges``, its own
-    ``gun`` solid), the line of sight and what hides the target, the answer in the title."""
+    ``gun`` solid), the line of sight and what hides the target, the answer in the title;
+    ``step``: at that step of ``shot.steps`` (see the module docstring)."""
     view = draw_table(table, ax=ax, width=width)
     if ranges:
         view.show_ranges(shot.firer, ranges, gun=gun)
     view.show_shot(shot)
+    if step is not None:
+        view.show_step(shot.steps, step)
     return view
 
 
-def draw_reach(table: Table, reach, *, ax=None, width: float | None = None) -> TableView:
-    """A tank's reach (a ``pz8.MovementReach``) drawn on its table, by the chance of each band."""
+def draw_reach(
+    table: Table, reach, *, ax=None, width: float | None = None, step: int | None = None
+) -> TableView:
+    """A tank's reach (a ``pz8.MovementReach``) drawn on its table, by the chance of each band;
+    ``step``: at that step of ``reach.steps`` (see the module docstring)."""
     view = draw_table(table, ax=ax, width=width)
     view.show_reach(reach)
     if reach.bands:
@@ -659,7 +746,32 @@ def draw_reach(table: Table, reach, *, ax=None, width: float | None = None) -> T
         )
     else:
         view.set_title(f"Where can {reach.tank} move? Nowhere: it cannot move")
+    if step is not None:
+        view.show_step(reach.steps, step)
     return view
+
+
+def table_picture(
+    table: Table, result: object, *, step: int | None = None, width: float | None = None
+) -> Figure:
+    """The figure of a Pz 8 result on ``table``: a shot (with its firer's gun ranges) or a
+    reach, whole or at ``step`` (what ``wbk.pictures.picture(result, table=t, step=k)`` gives)."""
+    from wbk.games import pz8
+
+    if not isinstance(table, Table):
+        raise WbkError(f"table {table!r} is not a Table (wbk.table.Table)")
+    figure = Figure(figsize=table_figure_size(table, width))
+    ax = table_axes(figure)
+    if isinstance(result, pz8.Shot):
+        gun = getattr(table.piece(result.firer), "gun", "")
+        draw_shot(table, result, ax=ax, ranges=pz8.GUN_RANGES, gun=gun, step=step)
+    elif isinstance(result, pz8.MovementReach):
+        draw_reach(table, result, ax=ax, step=step)
+    else:
+        raise WbkError(
+            f"a table picture of a {type(result).__name__}: wbk draws a Pz 8 shot or reach"
+        )
+    return figure
 
 
 def table_axes(figure: Figure):

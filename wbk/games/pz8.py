@@ -1008,7 +1008,13 @@ def shot(
         shaken=a.shaken,
         natural_six=natural_six,
     )
-    steps += procedure.steps
+    # the attack's steps are about the firer's dice, or the target (its cover, its save)
+    steps += [
+        Step(
+            s.text, s.rule, about=(b.name,) if s.rule == DAMAGE or "target" in s.text else (a.name,)
+        )
+        for s in procedure.steps
+    ]
     return Shot(
         a.name,
         b.name,
