@@ -326,3 +326,67 @@ def test_the_longest_fire_title_fits():
     assert title.startswith("4 dice and 3 dice (separate fires), hitting on 4 or less\n")
     assert title.count("\n") == 2 and "…" not in title
     assert fits(panel.figure)
+
+
+# --- issue 19: step through, compare readings, worked examples --------------------------------
+
+
+def png(panel) -> bytes:
+    from wbk.pictures import picture_bytes
+
+    return picture_bytes(panel)
+
+
+def test_los_panel_presets_give_errata_9_4s_answers():
+    panel = panels.LosPanel(M, "1712", "2014")
+    verdicts = {}
+    for name in panels.LOS_PRESETS:
+        panel.presets.menu.value = name
+        verdicts[name.split(": ", 1)[1].split(" (")[0]] = panel.view.title().split(": ", 1)[1]
+    assert verdicts == {
+        "1913 -> 2111": "clear",
+        "1813 -> 2113": "clear",
+        "1814 -> 2013": "clear",
+        "1914 -> 1911": "clear",
+        "1712 -> 1913": "clear",
+        "1712 -> 2113": "blocked by slope hex 1913",
+        "1913 -> 1915": "clear",
+        "1913 -> 1816": "clear",
+        "1913 -> 1716": "blocked by slope hexside 1715/1816",
+    }
+    assert panel.message.value == ""
+
+
+def test_los_panel_steps_through_the_line():
+    panel = panels.LosPanel(M, "1712", "2113", blocking_terrain=())
+    control = panel.step_control
+    assert control.index == 2 and control.at_answer  # a new answer starts at its verdict
+    answer = png(panel)
+    control.go(1)
+    assert panel.view.title().startswith("Step 2 of 3: passes through 1913")
+    # the plain words, not "neither unit's hex has no slope hexside"
+    assert "neither unit's hex has a slope hexside (reading 'both')" in panel.view.title()
+    middle = png(panel)
+    control.key("previous")
+    first = png(panel)
+    assert len({answer, middle, first}) == 3
+    control.go(2)
+    assert panel.view.title() == "1712 → 2113: blocked by slope hex 1913"
+
+
+def test_los_panel_compares_readings():
+    panel = panels.LosPanel(M, "1712", "2113", blocking_terrain=())
+    compare = panel.compare
+    compare.choice.value = ("slope_hex", "hexsides_only")
+    assert compare.note.value == ""  # the verdict flips: marked
+    texts = [t.get_text() for t in panel.view.ax.texts if t in panel.compare_marks]
+    assert texts == ["under “only slope hexsides block”: clear"]
+    panel.show_viewshed.value = True  # the viewshed grows under the other reading
+    assert "seen only under “only slope hexsides block”" in panel.view.legend_entries()
+    compare.choice.value = ("slope_end", "touches")
+    assert compare.note.value == "<b>the readings agree here</b>"
+    assert panel.compare_marks == []
+    compare.choice.value = ("slope_hex", "enter_not_beyond")
+    assert compare.note.value == "<i>that is the reading on show</i>"
+    compare.choice.value = None
+    assert panel.compare_marks == []

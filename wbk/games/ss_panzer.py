@@ -466,21 +466,26 @@ def explain_entry(
     m.hexside(a, b)  # names the two hexes if they are not adjacent
     kinds = _charged(m, unit, a, b, data)
     rule = _rule("8.3")
+    # each step is about the hex entered; a step naming a hexside's MCF is about that side too
+    entered = (b, *{where for _, where in kinds if isinstance(where, Hexside)})
     steps = []
     if TRENCH in m.terrain(b):
         if unit.side == "German":
-            steps.append(Step("German units pay an MCF for the trenchline", rule))
+            steps.append(Step("German units pay an MCF for the trenchline", rule, about=(b,)))
         elif kinds:
             steps.append(
                 Step(
                     "a Soviet unit pays nothing for the trench, but pays for the other terrain",
                     rule,
+                    about=(b,),
                 )
             )
         else:
             steps.append(
                 Step(
-                    "a Soviet unit entering a trench hex with no other MCF terrain pays 1 MP", rule
+                    "a Soviet unit entering a trench hex with no other MCF terrain pays 1 MP",
+                    rule,
+                    about=(b,),
                 )
             )
     if kinds:
@@ -493,11 +498,12 @@ def explain_entry(
             Step(
                 f"{m.label(b)}: {' + '.join(named)} = {len(kinds)} MCF × {unit.mcf} = {cost} MP",
                 rule,
+                about=entered,
             )
         )
     else:
         cost = 1
-        steps.append(Step(f"{m.label(b)}: no MCF terrain, 1 MP", rule))
+        steps.append(Step(f"{m.label(b)}: no MCF terrain, 1 MP", rule, about=(b,)))
     allowed = mp_left is None or cost <= mp_left or _may_exceed(action, moved)
     if mp_left is not None and cost > mp_left:
         if allowed:
@@ -506,7 +512,7 @@ def explain_entry(
             why = "a unit on a Move & Fire action may not enter it"
         else:
             why = "a unit that has already moved this Action Phase may not enter it"
-        steps.append(Step(f"{cost} MP with {mp_left} MP left: {why}", rule))
+        steps.append(Step(f"{cost} MP with {mp_left} MP left: {why}", rule, about=(b,)))
     return EntryCost(cost, allowed, tuple(steps))
 
 
@@ -578,6 +584,7 @@ class Movement:
                     f"more than {self.mp} MP, allowed as the one hex a Move action may always "
                     "enter",
                     _rule("8.3"),
+                    about=(target,),
                 )
             )
         return Route(tuple(path), self.costs[target], tuple(steps))
@@ -882,14 +889,14 @@ def line_of_sight(
             if beyond_slope_hexes_blocks:
                 blocked_by(item, f"slope hex {m.label(item)}")
                 nobody = (
-                    f"the firer's hex {m.label(a)} has"
+                    f"the firer's hex {m.label(a)} has no slope hexside"
                     if slope_hex_of == "firer"
-                    else "neither unit's hex has"
+                    else "neither unit's hex has a slope hexside"
                 )
                 steps.append(
                     Step(
                         f"passes through {m.label(item)}, a hex with slope symbols, and beyond it; "
-                        f"{nobody} no slope hexside {whose_reading}: blocked",
+                        f"{nobody} {whose_reading}: blocked",
                         rule,
                         about=(item,),
                     )

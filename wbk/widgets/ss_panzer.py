@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 import traitlets
+from matplotlib.artist import Artist
+from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.figure import Figure
 
 from wbk.charts import bar_chart
@@ -19,7 +21,7 @@ from wbk.explain import count
 from wbk.games import ss_panzer
 from wbk.hexgrid import Hex, Hexside
 from wbk.maps import HexMap
-from wbk.plot import MapView, fit_title, map_axes
+from wbk.plot import MapView, fit_title, hex_polygons, hexside_segment, map_axes
 from wbk.widgets import (
     LIVE_ONLY,
     ChartPanel,
@@ -164,6 +166,49 @@ class ReadingsPanel(MapPanel):
         )
 
 
+#: Errata 9.4's worked examples, each a LOS panel's firer and target, with no blocking terrain
+#: (the examples are about slopes; the map's woods and towns are illustrative).
+LOS_PRESETS: dict[str, dict[str, object]] = {
+    "9.4 example 1: 1913 -> 2111 (from the slope hex, beyond: clear)": {
+        "firer": "1913",
+        "target": "2111",
+        "blocking": (),
+    },
+    "9.4 example 1: 1813 -> 2113 (through 1913 and beyond: clear)": {
+        "firer": "1813",
+        "target": "2113",
+        "blocking": (),
+    },
+    "9.4 example 1: 1814 -> 2013 (through 1913 and beyond: clear)": {
+        "firer": "1814",
+        "target": "2013",
+        "blocking": (),
+    },
+    "9.4 example 1: 1914 -> 1911 (through 1913 and beyond: clear)": {
+        "firer": "1914",
+        "target": "1911",
+        "blocking": (),
+    },
+    "9.4 example 2: 1712 -> 1913 (into 1913: clear)": {
+        "firer": "1712",
+        "target": "1913",
+        "blocking": (),
+    },
+    "9.4 example 2: 1712 -> 2113 (beyond 1913: blocked)": {
+        "firer": "1712",
+        "target": "2113",
+        "blocking": (),
+    },
+    "9.4 example 3: 1913 -> 1915 (clear)": {"firer": "1913", "target": "1915", "blocking": ()},
+    "9.4 example 3: 1913 -> 1816 (clear)": {"firer": "1913", "target": "1816", "blocking": ()},
+    "9.4 example 3: 1913 -> 1716 (blocked by 1715/1816)": {
+        "firer": "1913",
+        "target": "1716",
+        "blocking": (),
+    },
+}
+
+
 class LosPanel(ReadingsPanel):
     """Errata 9.4: pick firer and target, see the line, its verdict and why; switch the readings
     (slope hexes, whose hex the general sentence looks at, slope ends, lines along a hexside or
@@ -189,7 +234,119 @@ class LosPanel(ReadingsPanel):
             m, {"firer": firer, "target": target}, [*controls, self.show_viewshed], width=width
         )
         self._lay_out_notes([self.show_viewshed])
+        #: what the compared reading changes: hexes entering / leaving the viewshed, and what
+        #: blocks the line under it, drawn over the answer (``mark_changes``)
+        self.compare_marks: list[Artist] = []
+        self._firer: Hex | None = None
+        self._target: Hex | None = None
+        self.step_control = self.add_step_control(self.draw_at_step)
+        self.compare = self.add_compare_readings(
+            {r: ss_panzer.READING_WORDS[r] for r in self.READINGS},
+            mark=self.mark_changes,
+            current=lambda: {r: str(control.value) for r, control in self.readings.items()},
+        )
+        self.add_presets(LOS_PRESETS)
         self.update()
+
+    def draw_at_step(self, k: int) -> None:
+        """Step ``k`` marked on the map; the last step is the whole answer, the viewshed (which
+        shares the map's one dimming layer with the steps) dimmed again if it is on."""
+        from wbk.pictures import clear_step, show_step
+
+        if self.step_control.at_answer:
+            clear_step(self.view)
+            self.view.set_title(self._answer_title)
+            self.dim_viewshed()
+        else:
+            show_step(self.view, self.step_control.steps, k)
+        self.view.redraw()
+
+    def dim_viewshed(self) -> str:
+        """Dim what the firer does not see while the viewshed is on; the pane's words."""
+        firer = self._firer
+        if not self.show_viewshed.value or firer is None:
+            self.view.dim(())
+            return ""
+        seen = self.viewshed(firer)
+        label = self.map.label(firer)
+        self.view.dim([h for h in self.map if h not in seen], label=f"not seen from {label}")
+        return f"<p>{label} sees {len(seen)} of {len(self.map)} hexes; the others are dimmed.</p>"
+
+    def mark_changes(self, other: dict[str, str] | None) -> bool:
+        """Mark what ``other`` (one reading's other value) changes: the line's verdict (what
+        blocks under it, outlined dashed, and the verdict in a box) and, with the viewshed on,
+        the hexes entering it (hatched +) and leaving it (hatched x). None: marks off."""
+        for artist in self.compare_marks:
+            artist.remove()
+        self.compare_marks = []
+        self.view.set_overlay_legend("compare", {})
+        firer, target = self._firer, self._target
+        if other is None or firer is None or target is None:
+            self.view.redraw()
+            return False
+        options = {**self.options(), **other}
+        ((keyword, value),) = other.items()
+        words = ss_panzer.READING_WORDS[keyword][value]
+        shown = ss_panzer.line_of_sight(self.map, firer, target, **self.options())
+        compared = ss_panzer.line_of_sight(self.map, firer, target, **options)
+        entries: dict[str, object] = {}
+        changed = compared.verdict != shown.verdict
+        if changed:
+            blockers = [h for h in compared.blocking if isinstance(h, Hex)]
+            sides = [s for s in compared.blocking if isinstance(s, Hexside)]
+            outline = PolyCollection(
+                list(hex_polygons(blockers, 0.8)),
+                facecolor="none",
+                edgecolor="#1a1a1a",
+                linestyle=(0, (3, 2)),
+                linewidth=2.2,
+                zorder=31,
+            )
+            self.compare_marks.append(self.view.ax.add_collection(outline))
+            band = LineCollection(
+                [hexside_segment(s) for s in sides],
+                colors="#1a1a1a",
+                linestyles=(0, (3, 2)),
+                linewidths=3.0,
+                zorder=31,
+            )
+            self.compare_marks.append(self.view.ax.add_collection(band))
+            if blockers or sides:
+                entries[f"blocks under “{words}”"] = outline if blockers else band
+            self.compare_marks.append(
+                self.view.ax.text(
+                    0.01,
+                    0.01,
+                    f"under “{words}”: {compared.short_verdict()}",
+                    transform=self.view.ax.transAxes,
+                    fontsize=8,
+                    va="bottom",
+                    bbox={"facecolor": "white", "edgecolor": "#1a1a1a", "alpha": 0.9},
+                    zorder=32,
+                )
+            )
+        if self.show_viewshed.value:
+            seen = self.viewshed(firer)
+            under = ss_panzer.viewshed(self.map, firer, **options)
+            for hexes, hatch, name in (
+                (under - seen, "++", f"seen only under “{words}”"),
+                (seen - under, "xx", f"not seen under “{words}”"),
+            ):
+                if hexes:
+                    changed = True
+                    patch = PolyCollection(
+                        list(hex_polygons(sorted(hexes), 0.9)),
+                        facecolor="none",
+                        edgecolor="#1a1a1a",
+                        hatch=hatch,
+                        linewidth=0.0,
+                        zorder=28,
+                    )
+                    self.compare_marks.append(self.view.ax.add_collection(patch))
+                    entries[name] = patch
+        self.view.set_overlay_legend("compare", entries)
+        self.view.redraw()
+        return changed
 
     def viewshed(self, firer: Hex) -> set[Hex]:
         """The firer's viewshed, kept while firer and options stay: clicking targets is cheap."""
@@ -205,19 +362,10 @@ class LosPanel(ReadingsPanel):
             lambda o: ss_panzer.line_of_sight(self.map, firer, target, **o).verdict
         )
         self.view.show_line_of_sight(result)
-        extra = ""
-        if self.show_viewshed.value:
-            seen = self.viewshed(firer)
-            self.view.dim(
-                [h for h in self.map if h not in seen],
-                label=f"not seen from {self.map.label(firer)}",
-            )
-            extra = (
-                f"<p>{self.map.label(firer)} sees {len(seen)} of {len(self.map)} hexes; "
-                "the others are dimmed.</p>"
-            )
-        else:
-            self.view.dim(())
+        self._firer, self._target = firer, target
+        extra = self.dim_viewshed()
+        self.show_steps(result.steps)
+        self.compare.refresh()
         return result._repr_html_() + extra
 
 
