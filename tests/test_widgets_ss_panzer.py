@@ -390,3 +390,56 @@ def test_los_panel_compares_readings():
     assert compare.note.value == "<i>that is the reading on show</i>"
     compare.choice.value = None
     assert panel.compare_marks == []
+
+
+def test_movement_panel_presets_give_errata_8_3s_answers():
+    panel = panels.MovementPanel(M, "1913", "2113")
+    titles = []
+    for name in panels.MOVEMENT_PRESETS:
+        panel.presets.menu.value = name
+        titles.append(panel.view.title())
+    assert titles == [
+        "Pz IV from 1610 with 2 MP (Move): 1609 for 6 MP",
+        "Pz IV from 1610 with 2 MP (Move & Fire): 1609 out of reach, it would take 4 MP",
+        "Pz IV from 1610 with 2 MP (Move): 1609 out of reach, it would take 4 MP",
+        "Pz IV from 1913 with 9 MP (Move): 2013 for 3 MP",
+        "T-34 from 1913 with 9 MP (Move): 2013 for 1 MP",
+    ]
+    assert panel.message.value == ""
+
+
+def test_movement_panel_steps_through_the_path():
+    panel = panels.MovementPanel(M, "1913", "2113")
+    panel.presets.menu.value = (
+        "8.3: Pz IV over the stream into woods 1609: 2 MCF = 6 MP, its one hex with 2 MP"
+    )
+    control = panel.step_control
+    assert [s.text for s in control.steps] == [
+        "1609: woods in 1609 + stream hexside 1609/1610 = 2 MCF × 3 = 6 MP",
+        "more than 2 MP, allowed as the one hex a Move action may always enter",
+    ]
+    assert control.at_answer
+    answer = png(panel)
+    control.go(0)
+    assert panel.view.title().startswith("Step 1 of 2: 1609: woods in 1609 + stream hexside")
+    assert png(panel) != answer
+    panel.boxes["goal"].value = "2013"  # out of reach: one step, about the goal
+    panel.mp.value = "0"
+    panel.action.value = "move_and_fire"
+    assert [s.about for s in control.steps] == [(M.hex("2013"),)]
+
+
+def test_movement_panel_compares_the_action_and_having_moved():
+    panel = panels.MovementPanel(M, "1610", "1609")
+    panel.mp.value = "2"
+    compare = panel.compare
+    compare.choice.value = ("action", "move_and_fire")
+    legend = panel.view.legend_entries()
+    assert "not reached if on a Move & Fire action" in legend  # the one hex's 1609 leaves
+    assert compare.note.value == ""
+    panel.action.value = "move_and_fire"
+    assert compare.note.value == "<i>that is the reading on show</i>"
+    compare.choice.value = ("moved", "True")  # on Move & Fire the one hex is gone already
+    assert compare.note.value == "<b>the readings agree here</b>"
+    compare.choice.value = None
+    assert panel.compare_marks == []

@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import ipywidgets as widgets
 import traitlets
@@ -17,7 +17,7 @@ from matplotlib.figure import Figure
 from wbk.charts import bar_chart
 from wbk.dice import Dist, chance
 from wbk.errors import WbkError
-from wbk.explain import count
+from wbk.explain import Step, count
 from wbk.games import ss_panzer
 from wbk.hexgrid import Hex, Hexside
 from wbk.maps import HexMap
@@ -480,6 +480,59 @@ class IntervisibilityPanel(ReadingsPanel):
         )
 
 
+#: What the movement panel compares: the action and whether the unit has moved, which decide
+#: errata 8.3's one hex (not readings of an unclear text: the state of the unit).
+MOVEMENT_READINGS: dict[str, dict[str, str]] = {
+    "action": {"move": "on a Move action", "move_and_fire": "on a Move & Fire action"},
+    "moved": {"False": "it has not moved yet", "True": "it has already moved"},
+}
+#: Errata 8.3's worked examples: the stream into woods, the one hex, and the trench. With 2 MP
+#: the Pz IV's only way into 1609 is straight over the stream (with its full MP, going round
+#: by 1509 is cheaper, 4 MP), so the first example is also the one hex a Move action enters.
+MOVEMENT_PRESETS: dict[str, dict[str, object]] = {
+    "8.3: Pz IV over the stream into woods 1609: 2 MCF = 6 MP, its one hex with 2 MP": {
+        "unit": "Pz IV",
+        "mp": "2",
+        "action": "move",
+        "moved": False,
+        "start": "1610",
+        "goal": "1609",
+    },
+    "8.3 one hex: the same on a Move & Fire action may not": {
+        "unit": "Pz IV",
+        "mp": "2",
+        "action": "move_and_fire",
+        "moved": False,
+        "start": "1610",
+        "goal": "1609",
+    },
+    "8.3 one hex: the same having moved may not": {
+        "unit": "Pz IV",
+        "mp": "2",
+        "action": "move",
+        "moved": True,
+        "start": "1610",
+        "goal": "1609",
+    },
+    "8.3 trench: a German Pz IV into trench hex 2013 pays its MCF, 3 MP": {
+        "unit": "Pz IV",
+        "mp": "",
+        "action": "move",
+        "moved": False,
+        "start": "1913",
+        "goal": "2013",
+    },
+    "8.3 trench: a Soviet T-34 into trench hex 2013 pays 1 MP": {
+        "unit": "T-34",
+        "mp": "",
+        "action": "move",
+        "moved": False,
+        "start": "1913",
+        "goal": "2013",
+    },
+}
+
+
 class MovementPanel(MapPanel):
     """Errata 8.3: every hex a unit can reach from its start, shaded with the MP it costs; a goal
     hex gets its cheapest path explained, or, out of reach, what it would cost. Set the MP left,
@@ -515,7 +568,90 @@ class MovementPanel(MapPanel):
             [self.unit, self.mp, self.action, self.moved],
             width=width,
         )
+        self.movement: ss_panzer.Movement | None = None
+        self.path: ss_panzer.Route | None = None
+        #: the hatching of the hexes that enter or leave the range under a compared state
+        self.compare_marks: list[Artist] = []
+        self.step_control = self.add_step_control(self.draw_at_step)
+        self.compare = self.add_compare_readings(
+            MOVEMENT_READINGS,
+            mark=self.mark_changes,
+            current=lambda: {"action": self.action.value, "moved": str(self.moved.value)},
+        )
+        self.add_presets(MOVEMENT_PRESETS)
         self.update()
+
+    def dim_out_of_reach(self) -> None:
+        if self.movement is not None:
+            reach = self.movement.costs
+            self.view.dim([h for h in self.map if h not in reach], label="out of reach")
+
+    def draw_at_step(self, k: int) -> None:
+        """Step ``k`` of the path to the goal: the path drawn as far as the hex the step
+        enters, that hex (and the hexside it pays for) marked, the range's costs kept; the last
+        step is the whole answer, out of reach dimmed again (steps and range share the map's
+        one dimming layer)."""
+        from wbk.pictures import clear_step, show_step
+
+        path = self.path
+        if self.step_control.at_answer:
+            clear_step(self.view)
+            self.view.set_title(self._answer_title)
+            self.dim_out_of_reach()
+            if path is not None:
+                self.view.show_route(path.hexes, label=f"cheapest path, {path.mp} MP")
+        else:
+            show_step(self.view, self.step_control.steps, k)
+            if path is not None:
+                about = self.step_control.steps[k].about
+                entered = [path.hexes.index(h) for h in about if h in path.hexes]
+                upto = max(entered, default=0)
+                self.view.show_route(path.hexes[: upto + 1], label="the path so far")
+        self.view.redraw()
+
+    def mark_changes(self, other: dict[str, str] | None) -> bool:
+        """Hatch the hexes the unit reaches only under ``other`` (+) or no longer reaches (x),
+        and say the goal's fate in a box; None takes the marks off."""
+        for artist in self.compare_marks:
+            artist.remove()
+        self.compare_marks = []
+        self.view.set_overlay_legend("compare", {})
+        movement = self.movement
+        if other is None or movement is None:
+            self.view.redraw()
+            return False
+        state = {"action": movement.action, "moved": str(movement.moved), **other}
+        compared = ss_panzer.plan_movement(
+            self.map,
+            movement.unit,
+            movement.start,
+            movement.mp,
+            action=cast(ss_panzer.Action, state["action"]),
+            data=self.data,
+            moved=state["moved"] == "True",
+        )
+        ((keyword, value),) = other.items()
+        words = MOVEMENT_READINGS[keyword][value]
+        shown, under = set(movement.costs), set(compared.costs)
+        entries: dict[str, object] = {}
+        for hexes, hatch, name in (
+            (under - shown, "++", f"reached only if {words}"),
+            (shown - under, "xx", f"not reached if {words}"),
+        ):
+            if hexes:
+                patch = PolyCollection(
+                    list(hex_polygons(sorted(hexes), 0.9)),
+                    facecolor="none",
+                    edgecolor="#1a1a1a",
+                    hatch=hatch,
+                    linewidth=0.0,
+                    zorder=28,
+                )
+                self.compare_marks.append(self.view.ax.add_collection(patch))
+                entries[name] = patch
+        self.view.set_overlay_legend("compare", entries)
+        self.view.redraw()
+        return bool(entries)
 
     def cost_without_limit(self, unit: ss_panzer.Unit, start: Hex, goal: Hex) -> int:
         """The MP of the cheapest path from start to goal, whatever the MP to spend."""
@@ -541,7 +677,8 @@ class MovementPanel(MapPanel):
         )
         reach, budget = movement.costs, movement.mp
         label = self.map.label
-        self.view.dim([h for h in self.map if h not in reach], label="out of reach")
+        self.movement, self.path = movement, None
+        self.dim_out_of_reach()
         self.view.show_numbers(reach, label="MP spent to get there")
         beyond = sorted((label(h), c) for h, c in reach.items() if c > budget)
         reached = sum(c <= budget for c in reach.values()) - 1
@@ -556,14 +693,15 @@ class MovementPanel(MapPanel):
             )
         title = f"{unit.name} from {label(start)} with {budget} MP ({self.action.label})"
         if goal in reach:
-            path = movement.route(goal)
-            self.view.show_route(path.hexes, label=f"cheapest path to {label(goal)}")
+            path = self.path = movement.route(goal)
+            self.view.show_route(path.hexes, label=f"cheapest path, {path.mp} MP")
             self.view.mark(start, goal, labels=("start", "goal"))
             self.view.set_title(f"{title}: {label(goal)} for {path.mp} MP")
             lines.append(
                 f"<p>Cheapest path to {label(goal)}: {' → '.join(map(label, path.hexes))}</p>"
             )
             lines.append(path._repr_html_())
+            steps = path.steps
         else:
             self.view.show_route(None)
             self.view.mark(start, goal, labels=("start", "goal (out of reach)"))
@@ -579,6 +717,16 @@ class MovementPanel(MapPanel):
                 f"path costs {needed} MP, within the {budget} MP, but entering it is not "
                 "allowed (errata 8.3).</p>"
             )
+            steps = (
+                Step(
+                    f"{label(goal)} is out of reach ({self.action.label}{having}): "
+                    f"the cheapest path there costs {needed} MP with {budget} MP to spend",
+                    "SS Panzer errata 8.3",
+                    about=(goal,),
+                ),
+            )
+        self.show_steps(steps)
+        self.compare.refresh()
         return "".join(lines)
 
 
