@@ -169,6 +169,45 @@ def bar_chart(
     return ax
 
 
+def outline_bars(
+    dist: Dist,
+    *,
+    ax,
+    outcomes: Sequence | None = None,
+    label: str | None = None,
+    colour: str = "#1a1a1a",
+) -> matplotlib.axes.Axes:
+    """Another distribution's bars as dashed outlines over a ``bar_chart`` of the same outcomes
+    (the same positions): what moves between two cases, another reading of a rule, say. The
+    chance axis grows if an outline stands taller than the bars; with ``outcomes`` omitted, only
+    the outlines at least 1/1000 of the tallest are drawn, as ``bar_chart`` does."""
+    if not isinstance(dist, Dist):
+        raise WbkError(f"outline_bars: {dist!r} is not a Dist")
+    if outcomes is None:
+        tallest = max(dist.weights.values())
+        outcomes = [o for o, w in dist.weights.items() if w * 1000 >= tallest]
+    outcomes = tuple(outcomes)
+    numeric = all(_is_number(o) for o in outcomes)
+    positions = list(outcomes) if numeric else list(range(len(outcomes)))
+    chances = [float(dist.probability(o)) for o in outcomes]
+    ax.bar(
+        positions,
+        chances,
+        width=0.8,
+        facecolor="none",
+        edgecolor=colour,
+        linestyle="--",
+        linewidth=1.4,
+        label=label,
+        zorder=3,
+    )
+    top = max(chances) * 1.22
+    if top > ax.get_ylim()[1]:
+        ax.set_ylim(0, top)
+        _percent_axis(ax.yaxis, top)
+    return ax
+
+
 def _chance_axis(ax, ylabel: str, xlabel: str, title: str | None, xs: Sequence) -> None:
     ax.set_ylim(-0.02, 1.02)
     _percent_axis(ax.yaxis)

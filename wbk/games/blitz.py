@@ -115,8 +115,9 @@ DAMAGE = "Blitz Combat, Damage"
 
 #: What a step is about (``Step.about``), for a picture drawn at the step: ("strength", the
 #: running strength), ("dice", the dice rolled), ("rolled", dice), ("counted", ...) for the hits
-#: that count after armor, leaders and the target's kind, ("bonus", +n) and ("roll", its index)
-#: for a saving throw, ("leader", morale), ("damage", the level).
+#: that count after armor, leaders and the target's kind, ("bonus", +n, the morale) and
+#: ("roll", its index, the roll, "saved" or "not saved") for a saving throw, ("leader",
+#: morale), ("damage", the level).
 COUNTED = ("counted",)
 
 FIRE_TYPES = ("direct", "bombardment", "at", "assault")
@@ -617,14 +618,14 @@ def saving_throws(
             raise WbkError(f"saving throw {r!r} is not a 2d6 roll (2 to 12)")
     bonus = saving_throw_bonus(len(rolls), save_bonus)
     said = f"{_hits(len(rolls))} on the hex: + {bonus} to each saving throw"
-    steps = [Step(said, LEADERS, about=("bonus", bonus))]
+    steps = [Step(said, LEADERS, about=("bonus", bonus, morale))]
     saved = 0
     for r in rolls:
         ok = r + bonus <= morale
         saved += ok
         verdict = "saved" if ok else "not saved"
         said = f"rolled {r} + {bonus} = {r + bonus}: {verdict} (morale {morale})"
-        steps.append(Step(said, LEADERS, about=("roll", len(steps) - 1)))
+        steps.append(Step(said, LEADERS, about=("roll", len(steps) - 1, r, verdict)))
     remaining = len(rolls) - saved
     result = damage(remaining)
     steps.append(Step(f"{_hits(remaining)} left: {result}", DAMAGE, about=("damage", result)))

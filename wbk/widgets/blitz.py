@@ -21,14 +21,29 @@ from typing import Any
 
 import ipywidgets as widgets
 from matplotlib.figure import Figure
+from matplotlib.patches import Rectangle
 
-from wbk.charts import at_least_curves, at_least_each_outcome, bar_chart, stacked_bars
+from wbk.charts import (
+    BAR_COLOUR,
+    at_least_curves,
+    at_least_each_outcome,
+    bar_chart,
+    outline_bars,
+    stacked_bars,
+)
 from wbk.dice import Dist, percent
 from wbk.errors import WbkError
-from wbk.explain import steps_html
+from wbk.explain import Step, steps_html
 from wbk.games import blitz
 from wbk.games.blitz import Damage, Piece
-from wbk.widgets import ChartPanel, chart_edge_cases, parse_optional_number
+from wbk.pictures import STEP_COLOUR, STEP_EDGE, step_index
+from wbk.widgets import (
+    ChartPanel,
+    chart_edge_cases,
+    parse_optional_number,
+    parse_whole_numbers,
+    reports_errors,
+)
 
 LEADER_MORALES = range(6, 11)
 DICE_RANGE = range(1, 41)
@@ -299,6 +314,429 @@ def why_levels_impossible(procedure: blitz.FireProcedure, fire: str, target: str
     return f"{lowest}{worse} impossible: at most {hits}"
 
 
+# --- pictures at a step (issue 19) ------------------------------------------------------------
+
+#: What a step has not reached yet: light grey bars and boxes.
+NOT_YET = "#D9D9D9"
+#: A hit that counts, and a hit taken off (by armor, a saving throw, the target's kind).
+HIT_COLOUR = "#D55E00"
+OFF_COLOUR = "#EEEEEE"
+
+
+def verdict_step(procedure: blitz.FireProcedure) -> Step:
+    """The last step of a fire procedure's picture: the damage the hits that count do."""
+    d = procedure.damage
+    worst = percent(d.at_least(Damage.STEP_LOSS))
+    killed = percent(d.probability(Damage.ELIMINATED))
+    said = f"the hits that count decide the damage: step loss or worse {worst}, eliminated {killed}"
+    return Step(said, blitz.DAMAGE, about=("damage",))
+
+
+def fire_steps(
+    procedure: blitz.FireProcedure, strength: blitz.Strength | None = None
+) -> tuple[Step, ...]:
+    """The steps a fire procedure's picture walks through: the strength's (if given), the
+    procedure's, then the damage (the whole answer)."""
+    before = strength.steps if strength is not None else ()
+    return (*before, *procedure.steps, verdict_step(procedure))
+
+
+@dataclass(frozen=True)
+class OtherReading:
+    """The answer under another reading, for "compare readings": its words and results."""
+
+    said: str  # "the whole attack"
+    strength: blitz.Strength | None
+    procedure: blitz.FireProcedure
+
+
+def _step_heading(steps: tuple[Step, ...], k: int) -> str:
+    return f"Step {k + 1} of {len(steps)}: {steps[k].text} ({steps[k].rule})"
+
+
+def _other_line(other: OtherReading | None) -> list[str]:
+    if other is None:
+        return []
+    dice = f"{_dice(other.strength.dice)}, " if other.strength is not None else ""
+    worst = percent(other.procedure.damage.at_least(Damage.STEP_LOSS))
+    return [f"dashed: {other.said}: {dice}step loss or worse {worst}"]
+
+
+def draw_strength(
+    figure: Figure,
+    strength: blitz.Strength,
+    *,
+    step: int | None = None,
+    other: OtherReading | None = None,
+) -> tuple[Step, ...]:
+    """Blitz Combat's strength worked out, as a ladder of bars: the running strength after
+    each step (15, 7.5, 3.75) and the dice rolled (4). At ``step`` the bars up to it are drawn,
+    its own in sky blue, those to come in grey; None draws them all. Returns the steps."""
+    steps = strength.steps
+    k = len(steps) - 1 if step is None else step_index(steps, step)
+    ax = figure.add_subplot()
+    _strength_ladder(ax, strength, k, other)
+    lines = [_step_heading(steps, k)] if step is not None else [f"{_dice(strength.dice)}"]
+    ax.set_title(fit_title(lines + _other_line(other), figure), fontsize=10)
+    return steps
+
+
+def _strength_ladder(
+    ax, strength: blitz.Strength, k: int, other: OtherReading | None = None
+) -> None:
+    # each step with a number: the running strength (a Fraction) or the dice (a whole number)
+    valued = [
+        (i, s.about[0], Fraction(str(s.about[1])))
+        for i, s in enumerate(strength.steps)
+        if len(s.about) > 1
+    ]
+    xs = [i + 1 for i, _, _ in valued]
+    heights = [float(value) for _, _, value in valued]
+    colours = [STEP_COLOUR if i == k else BAR_COLOUR if i < k else NOT_YET for i, _, _ in valued]
+    edges = [STEP_EDGE if i == k else "none" for i, _, _ in valued]
+    bars = ax.bar(xs, heights, color=colours, edgecolor=edges, linewidth=1.5, width=0.7)
+    words = [
+        _dice(int(value)) if part == "dice" else blitz._number(value) for _, part, value in valued
+    ]
+    ax.bar_label(bars, labels=words, fontsize=8, padding=2)
+    top = max(heights, default=1)
+    if other is not None and other.strength is not None and xs:
+        ax.bar(
+            [xs[-1]],
+            [other.strength.dice],
+            width=0.7,
+            facecolor="none",
+            edgecolor="#1a1a1a",
+            linestyle="--",
+            linewidth=1.4,
+            label=f"{other.said}: {_dice(other.strength.dice)}",
+        )
+        top = max(top, other.strength.dice)
+        ax.legend(fontsize=8, loc="upper right")
+    ax.set_ylim(0, top * 1.25)
+    ax.set_xticks(range(1, len(strength.steps) + 1))
+    ax.set_xlabel("step")
+    ax.set_ylabel("strength (dice)")
+    ax.spines[["top", "right"]].set_visible(False)
+
+
+def draw_fire(
+    figure: Figure,
+    procedure: blitz.FireProcedure,
+    *,
+    strength: blitz.Strength | None = None,
+    step: int | None = None,
+    title_lines: list[str] | None = None,
+    other: OtherReading | None = None,
+) -> tuple[Step, ...]:
+    """Blitz Combat's fire procedure at ``step`` of ``fire_steps``: a strength step draws the
+    strength ladder, the roll the hits rolled, a step about the hits that count those hits
+    (the hits rolled dashed behind), and the last step (or None) the damage, titled with
+    ``title_lines``. ``other``: another reading's answer, drawn dashed. Returns the steps."""
+    steps = fire_steps(procedure, strength)
+    k = len(steps) - 1 if step is None else step_index(steps, step)
+    about = steps[k].about
+    part = about[0] if about else "damage"
+    ax = figure.add_subplot()
+    compare = _other_line(other)
+    if k == len(steps) - 1:
+        dice = max(procedure.rolled.outcomes())
+        worst = percent(procedure.damage.at_least(Damage.STEP_LOSS))
+        lines = title_lines or [f"{_dice(dice)}: step loss or worse {worst}"]
+        bar_chart(
+            procedure.damage,
+            ax=ax,
+            title=fit_title(lines + compare, figure),
+            xlabel="damage",
+            ylabel="chance",
+            outcomes=list(Damage),
+        )
+        if other is not None:
+            outline_bars(other.procedure.damage, ax=ax, outcomes=list(Damage), label=other.said)
+            ax.legend(fontsize=8, loc="upper right")
+        return steps
+    if part in ("strength", "dice") and strength is not None:
+        _strength_ladder(ax, strength, k, other)
+    elif part == "rolled":
+        bar_chart(procedure.rolled, ax=ax, xlabel="hits rolled (6s)", ylabel="chance")
+        for bar in ax.patches:  # the dice just rolled: this step's part
+            bar.set_facecolor(STEP_COLOUR)
+            bar.set_edgecolor(STEP_EDGE)
+    else:
+        bar_chart(procedure.counted, ax=ax, xlabel="hits that count", ylabel="chance")
+        outline_bars(procedure.rolled, ax=ax, label="hits rolled", colour="#888888")
+        if other is not None:
+            outline_bars(other.procedure.counted, ax=ax, label=other.said)
+        ax.legend(fontsize=8, loc="upper right")
+    ax.set_title(fit_title([_step_heading(steps, k), *compare], figure), fontsize=10)
+    return steps
+
+
+@dataclass(frozen=True)
+class RolledHits:
+    """The dice are down: each hit rolled, whether it counts and why not, the damage, and the
+    steps (each citing its rule)."""
+
+    marks: tuple[str, ...]  # per hit: "" if it counts, else why not ("5 + 2 saved", "armor")
+    damage: Damage
+    steps: tuple[Step, ...]
+
+    @property
+    def remaining(self) -> int:
+        return sum(not mark for mark in self.marks)
+
+
+def rolled_from_throws(throws: blitz.SavingThrows) -> RolledHits:
+    """A leader's saving throws as hits rolled: each hit saved or not, by its roll."""
+    bonus = throws.steps[0].about[1]
+    marks = tuple(
+        f"{s.about[2]} + {bonus} saved" if s.about[3] == "saved" else ""
+        for s in throws.steps
+        if s.about[:1] == ("roll",)
+    )
+    return RolledHits(marks, throws.damage, throws.steps)
+
+
+def draw_rolled(
+    figure: Figure,
+    rolled: RolledHits,
+    *,
+    step: int | None = None,
+    other: RolledHits | None = None,
+    other_said: str = "",
+) -> tuple[Step, ...]:
+    """Hits rolled as a row of boxes: at ``step`` the hits dealt with so far coloured (a hit
+    that counts in vermillion, one taken off in grey with the reason), the step's own outlined
+    in sky blue, those to come in grey; the damage under them. ``other``: the answer under
+    another reading, each hit whose fate differs outlined dashed. Returns the steps."""
+    steps = rolled.steps
+    k = len(steps) - 1 if step is None else step_index(steps, step)
+    about = steps[k].about
+    part = about[0] if about else "damage"
+    n = len(rolled.marks)
+    ax = figure.add_subplot()
+    ax.set_axis_off()
+    ax.set_xlim(-0.6, max(n, 4) - 0.4)
+    ax.set_ylim(-1.4, 1.2)
+    # which hits this step has dealt with: all from the first step after the roll, or each
+    # saving throw in turn
+    rolls_done = [s.about[1] for s in steps[: k + 1] if s.about[:1] == ("roll",)]
+    throws = any(s.about[:1] == ("roll",) for s in steps)
+    done = n if part in ("counted", "damage") or not throws else len(rolls_done)
+    if part == "rolled":
+        done = 0
+    for i, mark in enumerate(rolled.marks):
+        settled = i < done
+        colour = (OFF_COLOUR if mark else HIT_COLOUR) if settled else NOT_YET
+        if part == "rolled":
+            colour = STEP_COLOUR  # the dice just rolled
+        current = (part == "roll" and i == about[1]) or part in ("rolled", "counted", "bonus")
+        ax.add_patch(
+            Rectangle(
+                (i - 0.45, 0),
+                0.9,
+                1,
+                facecolor=colour,
+                edgecolor=STEP_EDGE if current else "#888888",
+                linewidth=2.5 if current else 0.8,
+            )
+        )
+        word = (mark or "hit") if settled else "6"
+        if part == "bonus" and not settled:
+            word = f"6\n+ {about[1]}"  # each saving throw's bonus
+        word = word.replace(" saved", "\nsaved").replace("no effect", "no\neffect")
+        ax.text(
+            i,
+            0.5,
+            word,
+            ha="center",
+            va="center",
+            fontsize=8,
+            color="white" if settled and not mark else "black",
+        )
+        if other is not None and other.marks[i] != mark and settled:
+            ax.add_patch(
+                Rectangle(
+                    (i - 0.5, -0.05),
+                    1.0,
+                    1.1,
+                    facecolor="none",
+                    edgecolor="#1a1a1a",
+                    linestyle="--",
+                    linewidth=1.4,
+                )
+            )
+    verdict = f"{blitz._hits(rolled.remaining)} left: {rolled.damage}"
+    on_show = part == "damage"
+    ax.text(
+        (max(n, 4) - 1) / 2,
+        -0.7,
+        verdict if on_show or step is None else "damage: to come",
+        ha="center",
+        va="center",
+        fontsize=10,
+        bbox={
+            "facecolor": STEP_COLOUR if on_show and step is not None else "white",
+            "edgecolor": STEP_EDGE if on_show else "#888888",
+            "pad": 4,
+        },
+    )
+    lines = (
+        [_step_heading(steps, k)] if step is not None else [f"{blitz._hits(n)} rolled, {verdict}"]
+    )
+    if other is not None:
+        lines.append(
+            f"dashed: the hits {other_said} changes; {other.remaining} left: {other.damage}"
+        )
+    ax.set_title(fit_title(lines, figure), fontsize=10)
+    return steps
+
+
+def blitz_picture(subject: object, step: int | None = None) -> Figure:
+    """The picture of a Blitz Combat result (``wbk.pictures.picture`` hands it here): a
+    ``FireProcedure`` (its steps, then the damage: ``fire_steps``), a ``Strength``, a leader's
+    ``SavingThrows`` or ``RolledHits`` (their steps), drawn at ``step`` (None: the whole
+    answer)."""
+    figure = Figure(figsize=(5.6, 3.6), layout="constrained")
+    if isinstance(subject, blitz.FireProcedure):
+        draw_fire(figure, subject, step=step)
+    elif isinstance(subject, blitz.Strength):
+        draw_strength(figure, subject, step=step)
+    elif isinstance(subject, blitz.SavingThrows):
+        draw_rolled(figure, rolled_from_throws(subject), step=step)
+    elif isinstance(subject, RolledHits):
+        draw_rolled(figure, subject, step=step)
+    else:
+        raise WbkError(f"wbk cannot draw a {type(subject).__name__} as a Blitz Combat picture")
+    return figure
+
+
+class SteppedPanel(NotedPanel):
+    """A Blitz chart panel that steps through its answer (``draw_at(figure, result, step,
+    other)`` draws the result at a step, None the whole answer, and returns the pane's HTML;
+    ``steps_of(result)`` its steps), compares the readings named (``other_answer(result,
+    other_result, words)`` gives what to mark, or None when nothing changes) and offers the
+    rules' worked examples (``presets``: name -> control values)."""
+
+    pane_lists_steps = True
+
+    def __init__(
+        self,
+        compute: Callable[..., Any],
+        draw_at: Callable[[Figure, Any, int | None, Any], str],
+        steps_of: Callable[[Any], tuple[Step, ...]],
+        other_answer: Callable[[Any, Any, str], Any],
+        readings: list[str],
+        presets: dict[str, dict[str, object]],
+        *,
+        size: tuple[float, float],
+        **controls: Any,
+    ) -> None:
+        self.result: Any = None
+        self.other: Any = None
+        #: what the figure shows: the result, the step (None: the whole answer), the other
+        #: reading's answer (by id), so that a picture already on show is not drawn again
+        self.drawn: tuple[int, int | None, int] = (0, None, 0)
+        self.draw_at, self.steps_of, self.other_answer = draw_at, steps_of, other_answer
+
+        def draw(figure: Figure, result: object) -> str:
+            self.result = result
+            self.drawn = (id(result), None, id(self.other))
+            return draw_at(figure, result, None, self.other)
+
+        super().__init__(compute, draw, size=size, **controls)
+        for name, control in self.controls.items():  # presets name the controls so
+            setattr(self, name, control)
+        self.step_control = self.add_step_control(self.draw_step)
+        self.compare = self.add_compare_readings(
+            {keyword: dict(blitz.READINGS[keyword].values) for keyword in readings},
+            mark=self.mark_reading,
+            current=lambda: {keyword: self.controls[keyword].value for keyword in readings},
+        )
+        self.add_presets(presets)
+        self.teach()
+
+    def update(self) -> None:
+        super().update()
+        if hasattr(self, "compare"):  # not while the panel is being made
+            self.teach()
+
+    @reports_errors(stale=False)
+    def teach(self) -> None:
+        """A new answer: its steps listed, the verdict on show, the readings compared."""
+        if self.is_out_of_date or self.result is None:
+            return
+        self.show_steps(self.steps_of(self.result))
+        self.compare.refresh()
+
+    def draw_step(self, k: int) -> None:
+        """The picture at step ``k``; the last step is the whole answer."""
+        if self.result is None:
+            return
+        step = None if self.step_control.at_answer else k
+        drawn = (id(self.result), step, id(self.other))
+        if drawn == self.drawn:
+            return
+        self.drawn = drawn
+        self.figure.clear()
+        self.draw_at(self.figure, self.result, step, self.other)
+        self.canvas.draw_idle()
+
+    def mark_reading(self, other: dict[str, str] | None) -> bool:
+        """Draw what changes under ``other`` readings, dashed; whether anything does."""
+        self.other = None
+        if other is not None and self.result is not None:
+            values = {name: control.value for name, control in self.controls.items()}
+            values.update(other)
+            ((keyword, value),) = other.items()
+            reading = blitz.READINGS[keyword]
+            try:
+                other_result = self.compute(**values)
+            except WbkError as e:
+                self.show_message(f"compare readings: {e}")
+            else:
+                words = f"{reading.question} {reading.values[value]}"
+                self.other = self.other_answer(self.result, other_result, words)
+        if self.step_control.steps:
+            self.draw_step(self.step_control.index)
+        return self.other is not None
+
+
+#: The fire calculator's settings as it starts: a worked example sets every control.
+CALCULATOR_START: dict[str, object] = {
+    "strengths": "5, 5, 5",
+    "engineers": "",
+    "fire": "direct",
+    "range_hexes": "2",
+    "target": "non_vehicle",
+    "armor": "1",
+    "terrain": "open",
+    "protection": "none",
+    "non_vehicle_units": 0,
+    "leader": "8",
+    **{keyword: next(iter(blitz.READINGS[keyword].values)) for keyword in blitz.READINGS},
+}
+CALCULATOR_START.pop("apc_destroyed")  # the calculator fires no APC's passengers
+#: The rules' worked examples of the strength (Blitz Combat, Combat Strength Modifiers).
+CALCULATOR_PRESETS: dict[str, dict[str, object]] = {
+    "Blitz example 1: three disrupted INF at a town, 15 -> 7.5 -> 3.75 -> 4 dice": {
+        **CALCULATOR_START,
+        "strengths": "5d, 5d, 5d",
+        "terrain": "town",
+        "leader": "",
+    },
+    "Blitz example 2: a tank's AT 4 at a tank in woods, adjacent: x5, x2, half -> 20 dice": {
+        **CALCULATOR_START,
+        "strengths": "4",
+        "fire": "at",
+        "range_hexes": "1",
+        "target": "armored_vehicle",
+        "terrain": "woods",
+        "leader": "",
+    },
+}
+
+
 @chart_edge_cases
 def fire_calculator() -> NotedPanel:
     """Type the firing strengths (5d for a disrupted piece), choose the fire, the target, its
@@ -370,8 +808,9 @@ def fire_calculator() -> NotedPanel:
         )
         return _Attack(strength, procedure, said, fire, target, readings_said(chosen, idle))
 
-    def draw(figure: Figure, result: object) -> str:
+    def draw(figure: Figure, result: object, step: int | None, other: object) -> str:
         assert isinstance(result, _Attack)
+        assert other is None or isinstance(other, OtherReading)
         attack = result
         damage = attack.procedure.damage
         why = why_levels_impossible(attack.procedure, attack.fire, attack.target)
@@ -386,22 +825,33 @@ def fire_calculator() -> NotedPanel:
             reason = f": {why.partition(': ')[2]}" if why else ""  # ": at most 3 hits count"
             lines.append(f"step loss or worse {worst}, eliminated {killed}{reason}")
         lines += attack.readings
-        bar_chart(
-            damage,
-            ax=figure.add_subplot(),
-            title=fit_title(lines, figure),
-            xlabel="damage",
-            ylabel="chance",
-            outcomes=list(Damage),
+        draw_fire(
+            figure,
+            attack.procedure,
+            strength=attack.strength,
+            step=step,
+            title_lines=lines,
+            other=other,
         )
         return (
             f"{attack.strength._repr_html_()}"
             f"{steps_html(attack.procedure.steps)}{damage._repr_html_()}"
         )
 
-    panel = NotedPanel(
+    def other_answer(attack: _Attack, other: _Attack, words: str) -> OtherReading | None:
+        same = (
+            other.strength.dice == attack.strength.dice
+            and other.procedure.damage == attack.procedure.damage
+        )
+        return None if same else OtherReading(words, other.strength, other.procedure)
+
+    panel = SteppedPanel(
         compute,
         draw,
+        lambda attack: fire_steps(attack.procedure, attack.strength),
+        other_answer,
+        ["crowded", "assault", "disrupted_firers", "save_bonus"],
+        CALCULATOR_PRESETS,
         size=(5.6, 3.6),
         strengths=widgets.Text("5, 5, 5", description="strengths (5d: disrupted)"),
         engineers=widgets.Text("", description="engineer strengths"),
@@ -579,6 +1029,138 @@ def at_least_panel() -> NotedPanel:
         level=widgets.Dropdown(options=[(str(d), int(d)) for d in LEVELS], description="level"),
     )
     _keep_notes(panel, ["leader"], at_least_idle)
+    _narrow(panel)
+    return panel
+
+
+def rolled_idle(*, fire: str, target: str, leader: str, hits: int, **_: Any) -> dict[str, str]:
+    """The hits-rolled panel's controls that change nothing for these values, with the reason."""
+    idle: dict[str, str] = {}
+    if target != "armored_vehicle" or fire != "at":
+        idle["armor"] = "armor counts against AT fire at an armored vehicle only"
+    if fire not in ("direct", "bombardment") or target == "armored_vehicle":
+        idle["leader"] = "leaders throw only against direct fire and bombardment on unarmored units"
+    if "leader" in idle or not leader.strip():
+        idle["rolls"] = idle["save_bonus"] = "they count only when a leader makes saving throws"
+    elif hits % 2 == 0:
+        idle["save_bonus"] = "the readings differ only for an odd number of hits"
+    return idle
+
+
+def rolled_hits(
+    hits: int,
+    fire: str,
+    target: str,
+    armor: str,
+    leader: str,
+    rolls: str,
+    save_bonus: str,
+) -> RolledHits:
+    """The dice are down: ``hits`` sixes of ``fire`` at ``target``; what armor, a leader's
+    saving throws (his morale and 2d6 ``rolls``, one a hit) or the target's kind take off, and
+    the damage, step by step."""
+    kind = label(target)
+    said = f"{blitz._hits(hits)} rolled: every 6 is a hit"
+    steps = [Step(said, blitz.PROCEDURE, about=("rolled", hits))]
+    marks = [""] * hits
+    if fire == "assault":
+        said = "assault combat: every hit counts, no armor, no saving throws"
+        steps.append(Step(said, blitz.ASSAULT, about=blitz.COUNTED))
+    elif fire == "at" and target in ("non_vehicle", "wagon"):
+        marks = ["no effect"] * hits
+        said = f"AT fire: only vehicles other than wagons take AT hits; a {kind} takes none"
+        steps.append(Step(said, blitz.ARMOR, about=blitz.COUNTED))
+    elif fire == "at" and target == "armored_vehicle":
+        value = parse_optional_number(armor, "armor value")
+        if value is None:
+            raise WbkError("armor value is blank: an armored vehicle needs its armor value")
+        off = min(blitz._check_count(value, "armor value"), hits)
+        marks = ["armor"] * off + [""] * (hits - off)
+        said = f"AT fire: armor {value} takes {blitz._hits(off)} off, {hits - off} left"
+        steps.append(Step(said, blitz.ARMOR, about=("counted", "armor", value)))
+    elif fire == "at":
+        said = "AT fire on an unarmored vehicle: no armor takes hits off"
+        steps.append(Step(said, blitz.ARMOR, about=blitz.COUNTED))
+    elif target == "armored_vehicle":
+        marks = ["ignored"] * hits
+        said = f"an armored vehicle ignores {label(fire)} hits"
+        steps.append(Step(said, blitz.ARMOR, about=blitz.COUNTED))
+    else:
+        morale = parse_optional_number(leader, "leader morale")
+        if morale is not None:
+            thrown = parse_whole_numbers(rolls, "leader's rolls")
+            if len(thrown) != hits:
+                raise WbkError(
+                    f"leader's rolls {rolls.strip()!r}: {blitz._hits(hits)} need "
+                    f"{hits} 2d6 rolls (one a hit), not {len(thrown)}"
+                )
+            throws = rolled_from_throws(blitz.saving_throws(morale, thrown, save_bonus=save_bonus))
+            return RolledHits(throws.marks, throws.damage, (*steps, *throws.steps))
+    remaining = sum(not mark for mark in marks)
+    result = blitz.damage(remaining)
+    said = f"{blitz._hits(remaining)} left: {result}"
+    steps.append(Step(said, blitz.DAMAGE, about=("damage", result)))
+    return RolledHits(tuple(marks), result, tuple(steps))
+
+
+#: The rules' worked examples of hits already rolled (Armor Protection, Leader Saving Throws).
+ROLLED_START: dict[str, object] = {
+    "hits": 3,
+    "fire": "direct",
+    "target": "non_vehicle",
+    "armor": "1",
+    "rolls": "",
+    "leader": "",
+    "save_bonus": "whole_pairs",
+}
+ROLLED_PRESETS: dict[str, dict[str, object]] = {
+    "Blitz armor example: 3 AT hits on armor 1 -> 2 hits, demoralized": {
+        **ROLLED_START,
+        "fire": "at",
+        "target": "armored_vehicle",
+    },
+    "Blitz leader example: 4 hits, morale 9, +2, rolls 5, 6, 7, 10 -> 1 hit, disrupted": {
+        **ROLLED_START,
+        "hits": 4,
+        "rolls": "5, 6, 7, 10",
+        "leader": "9",
+    },
+}
+
+
+@chart_edge_cases
+def hits_rolled_panel() -> NotedPanel:
+    """The dice are down: type the hits rolled (and a leader's 2d6 rolls) and step through what
+    armor, the saving throws or the target's kind take off, to the damage."""
+
+    def draw(figure: Figure, result: object, step: int | None, other: object) -> str:
+        assert isinstance(result, RolledHits)
+        assert other is None or isinstance(other, tuple)
+        changed, words = other if other is not None else (None, "")
+        draw_rolled(figure, result, step=step, other=changed, other_said=words)
+        return steps_html(result.steps)
+
+    def other_answer(shown: RolledHits, other: RolledHits, words: str) -> object:
+        flips = [bool(a) != bool(b) for a, b in zip(shown.marks, other.marks, strict=True)]
+        return (other, f"“{words}”") if any(flips) else None
+
+    panel = SteppedPanel(
+        rolled_hits,
+        draw,
+        lambda rolled: rolled.steps,
+        other_answer,
+        ["save_bonus"],
+        ROLLED_PRESETS,
+        size=(5.6, 3.0),
+        hits=slider(3, 0, 12, "hits rolled (6s)"),
+        fire=choices(blitz.FIRE_TYPES, "fire"),
+        target=choices(blitz.TARGETS, "target"),
+        armor=widgets.Text("1", description="armor value (armored vehicle)"),
+        rolls=widgets.Text("", description="leader's 2d6 rolls, one a hit"),
+        leader=widgets.Text("", description="leader morale (blank: none)"),
+        save_bonus=reading_choices("save_bonus"),
+    )
+    _keep_notes(panel, ["armor", "leader", "rolls", "save_bonus"], rolled_idle)
     _narrow(panel)
     return panel
 
