@@ -105,6 +105,10 @@ def picture(
         figure = Figure(figsize=(6.0, 3.6), layout="constrained")
         bar_chart(subject, ax=figure.add_subplot())
         return figure
+    if type(subject).__module__ == "wbk.games.blitz" or type(subject).__name__ == "RolledHits":
+        from wbk.widgets.blitz import blitz_picture  # a fire procedure, strength, saving throws
+
+        return blitz_picture(subject, step)
     if isinstance(subject, HexMap):
         map, subject = subject, None
     if not isinstance(map, HexMap):
