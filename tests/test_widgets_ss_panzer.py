@@ -139,7 +139,7 @@ def test_fire_panel_readings():
         "each condition a separate fire (official ZOC fire rule)",
     ]
     assert "official ZOC fire rule" in reading.tooltip
-    assert panel.controls_text()[0] == "conditions: entering ZOC, kill zone"
+    assert panel.controls_text()[:2] == ["who fires: a unit", "conditions: entering ZOC, kill zone"]
 
 
 def test_map_editor_paints_and_saves(tmp_path):
@@ -443,3 +443,37 @@ def test_movement_panel_compares_the_action_and_having_moved():
     assert compare.note.value == "<b>the readings agree here</b>"
     compare.choice.value = None
     assert panel.compare_marks == []
+
+
+def test_fire_panel_presets_give_errata_9_5s_and_13_2s_dice():
+    panel = panels.fire_panel()
+    dice = {}
+    for name in panels.FIRE_PRESETS:
+        panel.presets.menu.value = name
+        dice[name.split(":")[0] + " " + panel.shooter.value] = panel.answer[0].fires
+    assert dice == {"9.5 unit": (4,), "9.5 and 13.2 bombardment": (2,), "9.5 and 13.2 action": (2,)}
+    assert panel.step_control.steps[0].text == "action phase: the support side fires"
+    assert panel.message.value == ""
+
+
+def test_fire_panel_steps_and_compares_the_reading():
+    panel = panels.fire_panel()
+    panel.presets.menu.value = "9.5: Kill Zone firing at a unit entering a ZOC: 4 dice, not 5"
+    control = panel.step_control
+    assert control.at_answer and len(control.steps) == 3
+    answer = png(panel)
+    control.go(0)
+    title = panel.figure.axes[0].get_title().replace("\n", " ")
+    assert title.startswith("Step 1 of 3: entering ZOC: 4 dice")
+    first = png(panel)
+    control.key("next")
+    assert len({answer, first, png(panel)}) == 3
+    panel.compare.choice.value = ("reading", "separate")
+    assert panel.compare.note.value == ""
+    legend = panel.figure.axes[0].get_legend()
+    assert [t.get_text() for t in legend.get_texts()] == [
+        "each condition a separate fire: 4 dice and 3 dice"
+    ]
+    panel.conditions.value = ("kill_zone",)  # one condition: both readings roll 3 dice
+    assert panel.compare.note.value == "<b>the readings agree here</b>"
+    assert panel.figure.axes[0].get_legend() is None

@@ -752,46 +752,172 @@ def fire_title(fires: ss_panzer.FireDice, effect: Dist, hit_number: int) -> str:
     return f"{fired}, hitting on {hit_number} or less\n{chances}"
 
 
-def fire_panel(data: ss_panzer.GameData | None = None) -> ChartPanel:
-    """Errata 9.5: choose the conditions of the fire, the reading and the hit number; see the
-    dice and the exact distribution of the effect on the target, the answer in the title."""
-    data = data or ss_panzer.example_data()
+#: Who fires: a unit (its conditions decide the dice, 9.5) or the Soviet artillery in one of
+#: its phases (13.2: barrage side in the Bombardment Phase, support side in the Action Phase).
+SHOOTERS = {
+    "unit": "a unit",
+    "bombardment": "Soviet artillery, Bombardment Phase",
+    "action": "Soviet artillery, Action Phase",
+}
+#: Errata 9.5's and 13.2's worked examples, each the fire panel's controls.
+FIRE_PRESETS: dict[str, dict[str, object]] = {
+    "9.5: Kill Zone firing at a unit entering a ZOC: 4 dice, not 5": {
+        "shooter": "unit",
+        "reading": "largest",
+        "conditions": ("entering_zoc", "kill_zone"),
+    },
+    "9.5 and 13.2: Soviet artillery, Bombardment Phase (barrage side): 2 dice": {
+        "shooter": "bombardment",
+        "conditions": (),
+    },
+    "9.5 and 13.2: Soviet artillery, Action Phase (support side): 2 dice": {
+        "shooter": "action",
+        "conditions": (),
+    },
+}
+#: The effects in the order the chart draws them, whichever can come up.
+EFFECTS = tuple(ss_panzer.FireEffect)
 
-    def compute(conditions, reading, hit_number):
-        fires = ss_panzer.fire_dice(list(conditions), reading=reading, data=data)
-        return fires, ss_panzer.fire_effect(fires, hit_number, data=data), hit_number
 
-    def draw(figure: Figure, result) -> str:
-        fires, effect, hit_number = result
-        ax = figure.add_subplot()
-        bar_chart(effect, ax=ax, title="", xlabel="")
-        title = fire_title(fires, effect, hit_number)
-        # centred over the chart, which the axis labels make narrower than the figure; the
-        # chart's layout makes room for a third line
-        lines, size = fit_title(title, figure.get_figwidth() * 72 * 0.8, most_lines=3)
+class FirePanel(ChartPanel):
+    """Errata 9.5 and 13.2: choose who fires (a unit under some conditions, or the Soviet
+    artillery in a phase), the reading of several conditions and the hit number; see the dice
+    and the exact distribution of the effect on the target, the answer in the title. Step
+    through how the dice are found; compare the other reading (its bars as dashed outlines)."""
+
+    def __init__(self, data: ss_panzer.GameData | None = None):
+        self.data = data or ss_panzer.example_data()
+        self.conditions = ChoiceBoxes(
+            [(_condition_words(c), c) for c in sorted(self.data.condition_dice)],
+            description="conditions",
+            tooltip="SS Panzer errata 9.5: the special conditions of this fire",
+        )
+        self.reading = widgets.RadioButtons(
+            options=[(words, value) for value, words in FIRE_READINGS.items()],
+            description="several conditions",
+            tooltip="Errata 9.5 (unofficial): one fire with the most dice any condition gives; "
+            "the official ZOC fire rule: each condition's fire resolved on its own",
+            layout=widgets.Layout(width="auto"),
+        )
+        self.hit_number = widgets.IntSlider(3, 0, 6, description="hit number")
+        self.shooter = widgets.Dropdown(
+            options=[(words, value) for value, words in SHOOTERS.items()], description="who fires"
+        )
+        self.answer: tuple[ss_panzer.FireDice, Dist, int] | None = None
+        self.compare_marks: list[Artist] = []
+        #: the chart's top before a compared reading's taller outline raised it
+        self._chart_top: float | None = None
+        super().__init__(
+            self.fire,
+            self.draw_fire,
+            size=(5.2, 3.0),
+            shooter=self.shooter,
+            conditions=self.conditions,
+            reading=self.reading,
+            hit_number=self.hit_number,
+        )
+        self.step_control = self.add_step_control(self.draw_at_step)
+        self.compare = self.add_compare_readings(
+            {"reading": FIRE_READINGS},
+            mark=self.mark_changes,
+            current=lambda: {"reading": str(self.reading.value)},
+        )
+        self.add_presets(FIRE_PRESETS)
+        self.update()
+
+    def fire(
+        self, shooter: str, conditions: Sequence[str], reading: str, hit_number: int
+    ) -> tuple[ss_panzer.FireDice, Dist, int]:
+        if shooter == "unit":
+            fires = ss_panzer.fire_dice(list(conditions), reading=reading, data=self.data)  # type: ignore[arg-type]
+        else:
+            fires = ss_panzer.soviet_artillery_dice(shooter)  # type: ignore[arg-type]
+        return fires, ss_panzer.fire_effect(fires, hit_number, data=self.data), hit_number
+
+    def title_at(self, text: str) -> None:
+        """``text`` as the chart's title, centred over the chart (which the axis labels make
+        narrower than the figure), in at most three lines."""
+        ax = self.figure.axes[0]
+        lines, size = fit_title(text, self.figure.get_figwidth() * 72 * 0.8, most_lines=3)
         ax.set_title("\n".join(lines), fontsize=size)
-        return fires._repr_html_() + effect._repr_html_()
 
-    conditions = ChoiceBoxes(
-        [(c.replace("_", " ").replace("zoc", "ZOC"), c) for c in sorted(data.condition_dice)],
-        description="conditions",
-        tooltip="SS Panzer errata 9.5: the special conditions of this fire",
-    )
-    reading = widgets.RadioButtons(
-        options=[(words, value) for value, words in FIRE_READINGS.items()],
-        description="several conditions",
-        tooltip="Errata 9.5 (unofficial): one fire with the most dice any condition gives; the "
-        "official ZOC fire rule: each condition's fire resolved on its own",
-        layout=widgets.Layout(width="auto"),
-    )
-    return ChartPanel(
-        compute,
-        draw,
-        size=(5.2, 3.0),
-        conditions=conditions,
-        reading=reading,
-        hit_number=widgets.IntSlider(3, 0, 6, description="hit number"),
-    )
+    def draw_fire(self, figure: Figure, result: tuple[ss_panzer.FireDice, Dist, int]) -> str:
+        fires, effect, hit_number = self.answer = result
+        ax = figure.add_subplot()
+        bar_chart(effect, ax=ax, title="", xlabel="", outcomes=EFFECTS)
+        self.title_at(fire_title(fires, effect, hit_number))
+        self.compare_marks, self._chart_top = [], None  # a new chart: the old marks went with it
+        step_control = getattr(self, "step_control", None)
+        if step_control is not None:  # not yet while ChartPanel draws the first answer
+            step_control.set_steps(fires.steps)
+            self.compare.refresh()
+        note = ""
+        if self.shooter.value != "unit" and self.conditions.value:
+            note = "<p><i>the conditions are a unit's; the artillery rolls its 2 dice</i></p>"
+        return fires._repr_html_() + effect._repr_html_() + note
+
+    def draw_at_step(self, k: int) -> None:
+        """The chart with step ``k`` (how the dice are found) as its title; the last step is
+        the whole answer."""
+        if self.answer is None or not self.figure.axes:
+            return
+        fires, effect, hit_number = self.answer
+        steps = self.step_control.steps
+        if self.step_control.at_answer:
+            self.title_at(fire_title(fires, effect, hit_number))
+        else:
+            self.title_at(f"Step {k + 1} of {len(steps)}: {steps[k].text} ({steps[k].rule})")
+        self.canvas.draw_idle()
+
+    def mark_changes(self, other: dict[str, str] | None) -> bool:
+        """The other reading's bars as dashed outlines over the chart, and its dice in the
+        legend; None takes them off."""
+        for artist in self.compare_marks:
+            artist.remove()
+        self.compare_marks = []
+        if self._chart_top is not None and self.figure.axes:
+            self.figure.axes[0].set_ylim(top=self._chart_top)
+            self._chart_top = None
+        if other is None or self.answer is None or not self.figure.axes:
+            self.canvas.draw_idle()
+            return False
+        ax = self.figure.axes[0]
+        shown, _, hit_number = self.answer
+        fires, compared, _ = self.fire(
+            self.shooter.value, self.conditions.value, other["reading"], hit_number
+        )
+        if fires.fires == shown.fires:
+            self.canvas.draw_idle()
+            return False
+        dice = " and ".join(count(n, "die", "dice") for n in fires.fires)
+        bars = ax.bar(
+            range(len(EFFECTS)),
+            [float(compared.probability(e)) for e in EFFECTS],
+            width=0.8,
+            facecolor="none",
+            edgecolor="#1a1a1a",
+            linestyle=(0, (3, 2)),
+            linewidth=1.6,
+            label=f"{FIRE_READINGS[other['reading']].split(' (')[0]}: {dice}",
+            zorder=5,
+        )
+        # room for the tallest outline and the legend above it
+        self._chart_top = ax.get_ylim()[1]
+        tallest = max(float(compared.probability(e)) for e in EFFECTS)
+        ax.set_ylim(top=max(self._chart_top, tallest * 1.3))
+        legend = ax.legend(handles=[bars], fontsize=7, loc="upper left")
+        self.compare_marks = [*bars, legend]
+        self.canvas.draw_idle()
+        return True
+
+
+def _condition_words(condition: str) -> str:
+    return condition.replace("_", " ").replace("zoc", "ZOC")
+
+
+def fire_panel(data: ss_panzer.GameData | None = None) -> FirePanel:
+    """Errata 9.5: the fire panel (see ``FirePanel``)."""
+    return FirePanel(data)
 
 
 BRUSH_SLOPE, BRUSH_STREAM, BRUSH_CLEAR = (
