@@ -596,3 +596,56 @@ def test_the_duel_legend_sits_above_100_percent_and_covers_no_line():
         box = right.get_legend().get_window_extent()
         lines_top = max(line.get_window_extent().y1 for line in right.get_lines())
         assert box.y0 > lines_top
+
+
+# --- step through, compare readings, the card's cases (issue 19) -------------------------------
+
+
+def test_the_table_panel_steps_through_the_shot_and_back_to_its_answer():
+    p = panels.TablePanel(pz8.example_table(), "Pz IV 1", "KV-1")
+    steps = p.step_control.steps
+    assert len(steps) == 12 and p.step_control.at_answer
+    answer = p.view.title()
+    assert answer == 'Pz IV 1 → KV-1, 17.1": in cover (53% seen), destroyed 5/18 (27.78%)'
+    p.step_control.go(1)
+    assert (
+        p.view.title() == "Step 2 of 12: obstacle 'farmhouse' hides 47% of 'KV-1' (Pz 8, Shooting)"
+    )
+    assert p.view.step_marks.get_paths()
+    p.step_control.key("next")
+    assert p.view.title().startswith("Step 3 of 12: 53% of 'KV-1' is seen")
+    p.step_control.go(11)
+    assert p.view.title() == answer and not p.view.step_marks.get_paths()
+
+
+def test_the_table_panel_compares_readings_by_the_shots_verdict():
+    p = panels.TablePanel(pz8.example_table(), "Pz IV 1", "KV-1")
+    p.compare.choice.value = ("cover_reading", "half_hidden")
+    assert p.compare.note.value == ""
+    assert p.compare_mark.get_visible()
+    assert p.compare_mark.get_text() == (
+        "under 'cover: half or more hidden': in the open (53% seen), destroyed 3/8 (37.50%)"
+    )
+    # the farmhouse is a full obstacle: every obstacle blocking changes nothing here
+    p.compare.choice.value = ("obstacle_sight", "all_block")
+    assert "agree" in p.compare.note.value and not p.compare_mark.get_visible()
+    p.compare.choice.value = None
+    assert not p.compare_mark.get_visible()
+
+
+@pytest.mark.parametrize(
+    ("case", "title", "steps"),
+    [
+        ("farmhouse hides 47%", 'Pz IV 1 → KV-1, 17.1": in cover (53% seen), destroyed 5/18', 12),
+        ("Tiger at T-34 2", 'Tiger → T-34 2, 23.8": in the open, destroyed 5/12 (41.67%)', 8),
+        ("out of range", "no shot ('T-60' is already a wreck; out of range)", 5),
+        ("Movement: Pz IV 1", "Pz IV 1 → KV-1", 23),
+    ],
+)
+def test_each_table_case_gives_the_cards_answer(case, title, steps):
+    p = panels.TablePanel(pz8.example_table(), "Pz IV 2", "T-34 2")
+    (name,) = [n for n in panels.TABLE_CASES if case in n]
+    p.presets.menu.value = name
+    assert title in p.view.title()
+    assert len(p.step_control.steps) == steps
+    assert p.show_reach.value == name.startswith("Movement")

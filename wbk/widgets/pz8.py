@@ -535,7 +535,72 @@ class TablePanel(Panel):
         for control in (*described, *self.flags.values()):
             control.observe(lambda _: self.edit_selected(), names="value")
         self.show_hint()
+        # teaching (issue 19): step through the shot, compare readings, the card's cases
+        self.pane_lists_steps = True
+        self._shot_title = ""
+        self._shot: pz8.Shot | None = None
+        self.step_control = self.add_step_control(self.draw_step)
+        self.compare = self.add_compare_readings(
+            {k: pz8.READING_WORDS[k] for k in ("cover_reading", "obstacle_sight", "natural_six")},
+            mark=self.mark_changes,
+            current=self.readings,
+        )
+        # the snapshot leaves out a live-only box's controls only when they are marked too
+        self.compare.choice.add_class(LIVE_ONLY)
+        self.compare_mark = self.view.ax.text(
+            0.5,
+            0.985,
+            "",
+            transform=self.view.ax.transAxes,
+            ha="center",
+            va="top",
+            fontsize=8,
+            zorder=6,
+            bbox={"facecolor": "#fff3d6", "edgecolor": "#D55E00", "boxstyle": "round"},
+            visible=False,
+        )
+        self.add_presets(TABLE_CASES)
         self.update()
+
+    # --- teaching: the shot step by step, another reading's verdict ---------------------------
+
+    def readings(self) -> dict[str, str]:
+        """The readings the shot on show is read under."""
+        return {
+            "cover_reading": self.cover_reading.value,
+            "obstacle_sight": self.sight_reading.value,
+            "natural_six": "modified",
+        }
+
+    def draw_step(self, k: int) -> None:
+        """The shot at its step ``k``: what the step is about outlined, the rest dimmed; the
+        last step is the whole answer."""
+        if self.step_control.at_answer:
+            self.view.clear_step()
+            self.view.set_title(self._shot_title)
+        else:
+            self.view.show_step(self.step_control.steps, k)
+        self.view.redraw()
+
+    def mark_changes(self, other: dict[str, str] | None) -> bool:
+        """Under ``other`` readings: the shot's verdict in a box on the table when it differs
+        from the one on show (its line of sight, its cover or its chance to destroy)."""
+        self.compare_mark.set_visible(False)
+        changed = False
+        if other is not None and self._shot is not None:
+            alternative = pz8.shot(
+                self.table, self._shot.firer, self._shot.target, **{**self.readings(), **other}
+            )
+            changed = shot_title(alternative) != shot_title(self._shot)
+            if changed:
+                ((keyword, value),) = other.items()
+                verdict = shot_title(alternative).split(": ", 1)[1]
+                self.compare_mark.set_text(
+                    f"under '{pz8.READING_WORDS[keyword][value]}': {verdict}"
+                )
+                self.compare_mark.set_visible(True)
+        self.view.redraw()
+        return changed
 
     # --- the row below: the tank it describes --------------------------------------------------
 
@@ -845,8 +910,10 @@ class TablePanel(Panel):
             other = next(v for _, v in control.options if v != control.value)
             alternative = pz8.shot(self.table, shooter, target, **{**readings, key: other})
             _no_difference(note, shot_title(alternative) == shot_title(result))
+        self.view.clear_step()
         self.view.show_ranges(shooter, pz8.GUN_RANGES, gun=getattr(firer, "gun", ""))
         self.view.show_shot(result)
+        self._shot, self._shot_title = result, self.view.title()
         parts = [
             f"<p><b>{html.escape(self.view.title(), quote=False)}</b></p>",
             steps_html(result.steps),
@@ -875,6 +942,10 @@ class TablePanel(Panel):
             parts.append(
                 f"<p><i>Platoons unlike the card's (a warning, not an error): {listed}.</i></p>"
             )
+        # with the reach on show, its steps follow the shot's
+        reach_steps = self.reach(shooter).steps if self.show_reach.value else ()
+        self.show_steps((*result.steps, *reach_steps))
+        self.compare.refresh()
         return "".join(parts)
 
     def reach(self, shooter: str):
@@ -953,6 +1024,30 @@ class TablePanel(Panel):
         panel.show_reach.value = settings.get("show_reach", False) is True
         return panel
 
+
+#: The card's cases on the example table (``pz8.example_table``): the table panel's presets.
+TABLE_CASES: dict[str, dict[str, object]] = {
+    "Shooting, cover: Pz IV 1's medium gun at KV-1 (heavy), the farmhouse hides 47%": {
+        "shooter": "Pz IV 1",
+        "target": "KV-1",
+        "show_reach": False,
+    },
+    'Shooting, long gun: Tiger at T-34 2, 23.8" (a long gun reaches 24")': {
+        "shooter": "Tiger",
+        "target": "T-34 2",
+        "show_reach": False,
+    },
+    'Shooting, out of range: Pz II\'s short gun (12") at the T-60 wreck, 23.6"': {
+        "shooter": "Pz II",
+        "target": "T-60",
+        "show_reach": False,
+    },
+    'Movement: Pz IV 1 (medium, 4 + D6) pivots, drives straight, pays 3" in the birch wood': {
+        "shooter": "Pz IV 1",
+        "target": "KV-1",
+        "show_reach": True,
+    },
+}
 
 #: How the row's controls name a tank's fields in a "done" message.
 _FIELD_WORDS = {
