@@ -477,3 +477,17 @@ def test_fire_panel_steps_and_compares_the_reading():
     panel.conditions.value = ("kill_zone",)  # one condition: both readings roll 3 dice
     assert panel.compare.note.value == "<b>the readings agree here</b>"
     assert panel.figure.axes[0].get_legend() is None
+
+
+def test_intervisibility_panel_compares_readings():
+    panel = panels.IntervisibilityPanel(M, "1913", "1712", blocking_terrain=())
+    compare = panel.compare
+    compare.choice.value = ("slope_hex", "hexsides_only")
+    changed = [name for name in legend(panel) if name.startswith("the count changes")]
+    assert len(changed) == 1 and compare.note.value == ""
+    panel.question.value = "dead_ground"  # from 1913 neither slope reading changes its dead ground
+    assert compare.note.value == "<b>the readings agree here</b>" and panel.compare_marks == []
+    panel.boxes["X"].value = "1712"  # 1712 sees beyond 1913 only when slope hexes do not block
+    assert any(name.startswith("left out under “only slope") for name in legend(panel))
+    compare.choice.value = None
+    assert panel.compare_marks == []

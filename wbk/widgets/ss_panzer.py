@@ -402,7 +402,61 @@ class IntervisibilityPanel(ReadingsPanel):
         self._lay_out_notes()
         row = self.widget.children[1]
         row.children = [self.question, *row.children]
+        self.compare_marks: list[Artist] = []
+        self._asked: tuple[str, Hex, Hex] | None = None
+        self.compare = self.add_compare_readings(
+            {r: ss_panzer.READING_WORDS[r] for r in self.READINGS},
+            mark=self.mark_changes,
+            current=lambda: {r: str(control.value) for r, control in self.readings.items()},
+        )
         self.update()
+
+    def mark_changes(self, other: dict[str, str] | None) -> bool:
+        """Hatch what ``other`` (one reading's other value) changes: the hexes whose count
+        changes (counts), or the hexes entering (+) or leaving (x) the answer's set; None takes
+        the marks off."""
+        for artist in self.compare_marks:
+            artist.remove()
+        self.compare_marks = []
+        self.view.set_overlay_legend("compare", {})
+        if other is None or self._asked is None:
+            self.view.redraw()
+            return False
+        question, x, y = self._asked
+        ((keyword, value),) = other.items()
+        words = ss_panzer.READING_WORDS[keyword][value]
+        shown = self.answer(self.options(), question, x, y)
+        under = self.answer({**self.options(), **other}, question, x, y)
+        if isinstance(shown, dict) and isinstance(under, dict):
+            marked = [
+                (
+                    {h for h in shown if shown[h] != under[h]},
+                    "//",
+                    f"the count changes under “{words}”",
+                )
+            ]
+        else:
+            before, after = set(cast(set, shown)), set(cast(set, under))
+            marked = [
+                (after - before, "++", f"added under “{words}”"),
+                (before - after, "xx", f"left out under “{words}”"),
+            ]
+        entries: dict[str, object] = {}
+        for hexes, hatch, name in marked:
+            if hexes:
+                patch = PolyCollection(
+                    list(hex_polygons(sorted(hexes), 0.9)),
+                    facecolor="none",
+                    edgecolor="#1a1a1a",
+                    hatch=hatch,
+                    linewidth=0.0,
+                    zorder=28,
+                )
+                self.compare_marks.append(self.view.ax.add_collection(patch))
+                entries[f"{name} ({len(hexes)})"] = patch
+        self.view.set_overlay_legend("compare", entries)
+        self.view.redraw()
+        return bool(entries)
 
     def on_click(self, event) -> None:
         # the colour bar under the map is an axes of its own: a click there picks no hex
@@ -430,8 +484,15 @@ class IntervisibilityPanel(ReadingsPanel):
         return seen.sees_but_not_seen_from(x, y)
 
     def show(self, X: Hex, Y: Hex) -> str:
-        seen, m, view = self.intervisibility(), self.map, self.view
-        label, question = m.label, self.question.value
+        question = self.question.value
+        self._asked = (question, X, Y)
+        html_text = self.answer_html(self.intervisibility(), question, X, Y)
+        self.compare.refresh()
+        return html_text
+
+    def answer_html(self, seen: Intervisibility, question: str, X: Hex, Y: Hex) -> str:
+        """Draw the question's answer on the map; the pane's HTML."""
+        m, view, label = self.map, self.view, self.map.label
         self.note_differences(lambda o: self.answer(o, question, X, Y))
         view.show_trace(None)
         view.show_route(None)
