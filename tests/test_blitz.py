@@ -648,3 +648,28 @@ def test_many_firers_are_summed_in_a_short_step_and_too_many_refused():
         fire_strength([5] * 600, fire="assault", engineer_strengths=[4] * 600)
     with pytest.raises(WbkError, match="10,001 saving throw rolls are over the limit"):
         saving_throws(9, [7] * 10_001)
+
+
+def test_steps_say_what_they_are_about_for_a_picture_at_each_step():
+    town = blitz.fire_strength([Piece(5, disrupted=True)] * 3, target_terrain="town")
+    assert [s.about for s in town.steps] == [
+        ("strength", 15),
+        ("strength", Fraction(15, 2)),
+        ("strength", Fraction(15, 4)),
+        ("dice", 4),
+    ]
+    tank = blitz.fire_procedure(20, fire="at", target="armored_vehicle", armor=1)
+    assert [s.about for s in tank.steps] == [
+        ("rolled", 20),
+        ("counted", "armor", 1),
+        ("counted",),
+    ]
+    throws = blitz.saving_throws(9, [5, 6, 7, 10])
+    assert [s.about for s in throws.steps] == [
+        ("bonus", 2, 9),
+        ("roll", 0, 5, "saved"),
+        ("roll", 1, 6, "saved"),
+        ("roll", 2, 7, "saved"),
+        ("roll", 3, 10, "not saved"),
+        ("damage", Damage.DISRUPTED),
+    ]

@@ -14,6 +14,7 @@ from wbk.charts import (
     bar_chart,
     heatmap,
     ordered_colours,
+    outline_bars,
     stacked_bars,
 )
 from wbk.dice import Dist, d6, percent
@@ -291,3 +292,22 @@ def test_curves_stacked_bars_and_heatmaps_read_cleanly():
     ax.figure.set_size_inches(12, 4)  # room enough: numbered again
     ax.figure.draw_without_rendering()
     assert all(t.get_visible() for t in ax.texts)
+
+
+def test_outline_bars_draw_another_case_dashed_over_the_same_positions():
+    from wbk.errors import WbkError
+
+    ax = bar_chart(3 @ (d6 >= 6), ax=plt.figure().add_subplot())
+    top = ax.get_ylim()[1]
+    outline_bars(Dist.always(0), ax=ax, label="armor 3")
+    dashed = [p for p in ax.patches if p.get_linestyle() == "--"]
+    assert [(p.get_x() + p.get_width() / 2, p.get_height()) for p in dashed] == [(0, 1.0)]
+    assert ax.get_ylim()[1] > top  # grown to show the taller outline
+    assert is_even_percent_step(visible_ticks(ax.yaxis))
+    labels = ["none", "some"]
+    ax = bar_chart(Dist({"none": 1, "some": 1}), ax=plt.figure().add_subplot(), outcomes=labels)
+    outline_bars(Dist({"some": 1}), ax=ax, outcomes=labels)
+    dashed = [p for p in ax.patches if p.get_linestyle() == "--"]
+    assert [p.get_height() for p in dashed] == [0.0, 1.0]  # named outcomes: by position
+    with pytest.raises(WbkError, match="outline_bars: 3 is not a Dist"):
+        outline_bars(3, ax=ax)

@@ -1,3 +1,5 @@
+from fractions import Fraction
+
 import ipywidgets as widgets
 import pytest
 
@@ -438,3 +440,153 @@ def test_a_saved_caption_names_no_setting_that_makes_no_difference(calculator):
     calculator.controls["target"].value = "armored_vehicle"
     assert "armor value (armored vehicle): 2" in calculator.caption()
     assert "leader" not in calculator.caption()  # no saving throws against AT fire
+
+
+# --- step through, compare readings, worked examples (issue 19) ------------------------------
+
+
+def png(figure) -> bytes:
+    import io
+
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=50)
+    return buffer.getvalue()
+
+
+def choose(panel, name):
+    panel.presets.menu.value = name
+    assert panel.message.value == ""
+    return panel.result
+
+
+@pytest.fixture(scope="module")
+def rolled():
+    return panels.hits_rolled_panel()
+
+
+def test_the_strength_examples_are_presets_with_the_rules_answers():
+    calculator = panels.fire_calculator()
+    first, second = panels.CALCULATOR_PRESETS
+    assert "15 -> 7.5 -> 3.75 -> 4 dice" in first and "20 dice" in second
+    attack = choose(calculator, first)
+    assert attack.strength.dice == 4
+    ladder = [s.about[1] for s in attack.strength.steps]
+    assert ladder == [15, Fraction(15, 2), Fraction(15, 4), 4]
+    assert calculator.step_control.at_answer  # a new answer starts at its verdict
+    attack = choose(calculator, second)
+    assert attack.strength.dice == 20
+    assert [s.about[1] for s in attack.strength.steps] == [4, 20, 40, 20, 20]
+
+
+def test_the_hits_rolled_examples_are_presets_with_the_rules_answers(rolled):
+    armor, leader = panels.ROLLED_PRESETS
+    result = choose(rolled, armor)
+    assert (result.remaining, result.damage) == (2, Damage.DEMORALIZED)
+    assert result.marks == ("armor", "", "")
+    result = choose(rolled, leader)
+    assert (result.remaining, result.damage) == (1, Damage.DISRUPTED)
+    assert result.marks == ("5 + 2 saved", "6 + 2 saved", "7 + 2 saved", "")
+
+
+def test_the_calculator_steps_from_strength_to_damage_and_each_picture_differs():
+    calculator = panels.fire_calculator()
+    choose(calculator, next(iter(panels.CALCULATOR_PRESETS)))
+    control = calculator.step_control
+    assert len(control.steps) == 7
+    pictures = []
+    for k in range(len(control.steps)):
+        control.go(k)
+        title = calculator.figure.axes[0].get_title().replace("\n", " ")
+        if k < len(control.steps) - 1:
+            assert title.startswith(f"Step {k + 1} of 7: {control.steps[k].text}")
+        pictures.append(png(calculator.figure))
+    assert len(set(pictures)) == 7
+    control.go(3)  # the dice: the ladder's last bar on show in sky blue
+    bars = calculator.figure.axes[0].patches
+    assert [b.get_height() for b in bars] == [15, 7.5, 3.75, 4]
+    assert bars[3].get_facecolor()[:3] == pytest.approx((0x56 / 255, 0xB4 / 255, 0xE9 / 255))
+    control.go(control.index + 10)  # kept within the steps
+    assert control.at_answer
+
+
+def test_the_hits_rolled_panel_steps_throw_by_throw(rolled):
+    choose(rolled, list(panels.ROLLED_PRESETS)[1])
+    control = rolled.step_control
+    assert [s.about[0] for s in control.steps] == ["rolled", "bonus", *["roll"] * 4, "damage"]
+    pictures = set()
+    for k in range(len(control.steps)):
+        control.go(k)
+        pictures.add(png(rolled.figure))
+    assert len(pictures) == 7
+
+
+def test_compare_readings_marks_what_changes_or_says_they_agree():
+    calculator = panels.fire_calculator()
+    choose(calculator, next(iter(panels.CALCULATOR_PRESETS)))
+    compare = calculator.compare
+    compare.choice.value = ("disrupted_firers", "whole_attack")  # every firer disrupted
+    assert "the readings agree here" in compare.note.value
+    calculator.controls["strengths"].value = "5d, 5, 5"
+    assert compare.note.value == ""
+    assert calculator.other.strength.dice == 4  # the whole attack halved: 7.5 -> 4, not 7
+    assert calculator.result.strength.dice == 7
+    ax = calculator.figure.axes[0]
+    dashed = [p for p in ax.patches if p.get_linestyle() == "--"]
+    assert len(dashed) == 5  # the other reading's damage bars, as outlines
+    assert "dashed: a disrupted firer halves the whole attack: 4 dice" in ax.get_title().replace(
+        "\n", " "
+    )
+    compare.choice.value = None
+    assert calculator.other is None
+    assert not [p for p in calculator.figure.axes[0].patches if p.get_linestyle() == "--"]
+
+
+def test_compare_the_saving_throw_bonus_marks_the_throws_that_flip(rolled):
+    choose(rolled, list(panels.ROLLED_PRESETS)[1])
+    rolled.controls["hits"].value = 3
+    rolled.controls["rolls"].value = "8, 8, 5"
+    rolled.controls["leader"].value = "9"
+    assert rolled.result.marks == ("8 + 1 saved", "8 + 1 saved", "5 + 1 saved")
+    rolled.compare.choice.value = ("save_bonus", "rounded_up")
+    assert rolled.compare.note.value == ""
+    other, _ = rolled.other
+    assert other.marks == ("", "", "5 + 2 saved")  # 8 + 2 = 10 fails against morale 9
+    rolled.controls["rolls"].value = "2, 3, 5"
+    assert "the readings agree here" in rolled.compare.note.value
+    rolled.compare.choice.value = None
+
+
+def test_the_hits_rolled_panel_names_a_bad_number_of_rolls(rolled):
+    choose(rolled, list(panels.ROLLED_PRESETS)[1])
+    rolled.controls["rolls"].value = "5, 6"
+    assert "4 hits need 4 2d6 rolls (one a hit), not 2" in rolled.message.value
+    rolled.controls["rolls"].value = "5, 6, 7, 10"
+    assert rolled.message.value == ""
+
+
+@pytest.mark.parametrize(
+    "result, n",
+    [
+        (blitz.fire_procedure(20, fire="at", target="armored_vehicle", armor=1), 4),
+        (blitz.fire_strength([Piece(5, disrupted=True)] * 3, target_terrain="town"), 4),
+        (blitz.saving_throws(9, [5, 6, 7, 10]), 6),
+    ],
+    ids=["fire procedure", "strength", "saving throws"],
+)
+def test_picture_at_each_step_differs_and_a_bad_step_is_refused(result, n):
+    from wbk.pictures import picture, picture_bytes
+
+    assert len({picture_bytes(result, step=k) for k in range(n)}) == n
+    with pytest.raises(WbkError, match=f"step {n} is not one of the answer's {n} steps"):
+        picture(result, step=n)
+    with pytest.raises(WbkError, match="step 'x' is not a whole number"):
+        picture(result, step="x")
+
+
+def test_a_worked_example_can_be_chosen_again_after_a_change(rolled):
+    armor = next(iter(panels.ROLLED_PRESETS))
+    choose(rolled, armor)
+    rolled.controls["hits"].value = 5
+    assert rolled.presets.menu.value == rolled.presets.CHOOSE  # no longer the example
+    assert choose(rolled, armor).remaining == 2
+    assert rolled.presets.menu.value == armor

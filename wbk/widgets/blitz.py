@@ -660,6 +660,24 @@ class SteppedPanel(NotedPanel):
         super().update()
         if hasattr(self, "compare"):  # not while the panel is being made
             self.teach()
+            self.forget_preset()
+
+    def apply_preset(self, values: Mapping[str, object]) -> None:
+        self.applying = True
+        try:
+            super().apply_preset(values)
+        finally:
+            self.applying = False
+
+    def forget_preset(self) -> None:
+        """Once a control leaves the worked example on show, the menu says "choose" again, so
+        that choosing the same example sets it again (the menu acts on a change only)."""
+        menu = self.presets.menu
+        example = self.presets.presets.get(menu.value)
+        if getattr(self, "applying", False) or example is None:
+            return
+        if any(self.controls[name].value != value for name, value in example.items()):
+            menu.value = self.presets.CHOOSE
 
     @reports_errors(stale=False)
     def teach(self) -> None:
