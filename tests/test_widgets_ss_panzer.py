@@ -491,3 +491,26 @@ def test_intervisibility_panel_compares_readings():
     assert any(name.startswith("left out under “only slope") for name in legend(panel))
     compare.choice.value = None
     assert panel.compare_marks == []
+
+
+def test_victory_panel_presets_steps_and_a_bad_label():
+    panel = panels.VictoryPanel(M)
+    titles = []
+    for name in panels.VICTORY_PRESETS:
+        panel.presets.menu.value = name
+        titles.append(panel.view.title())
+    assert titles == [
+        "The Soviet player holds 7 of the 9 star hexes: a Soviet geographic victory",
+        "The Soviet player holds 6 of the 9 star hexes: no geographic victory",
+    ]
+    control = panel.step_control
+    assert control.at_answer and len(control.steps) == 2
+    answer = png(panel)
+    control.go(0)
+    assert len(control.steps[0].about) == 6
+    assert panel.view.title().startswith("Step 1 of 2: the Soviet player controls 6 of the 9")
+    assert png(panel) != answer
+    click(panel, *center(M.hex("2118")))  # a click adds a hex: the seventh star
+    assert panel.view.title().endswith("7 of the 9 star hexes: a Soviet geographic victory")
+    panel.controlled.value = "1913 19x9"
+    assert "'19x9' is not a hex label" in panel.message.value

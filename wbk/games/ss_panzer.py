@@ -1308,6 +1308,7 @@ def geographic_victory(
             f"the Soviet player controls {len(held)} of the {len(stars)} star hexes"
             + (f": {', '.join(sorted(m.label(h) for h in held))}" if held else ""),
             _rule("3.3"),
+            about=tuple(sorted(held, key=lambda h: m.label(h))),
         ),
         Step(
             f"{'at least' if won else 'fewer than'} {STARS_TO_WIN}: "
