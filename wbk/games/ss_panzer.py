@@ -1301,14 +1301,16 @@ def geographic_victory(
             f"errata 3.3 counts {STAR_HEXES} star hexes; this map has {len(stars)} marked "
             f"{marker!r} (its markers: {have})"
         )
-    held = {m.hex(h) for h in _names_or_hexes(soviet_controlled, "Soviet-controlled hexes")} & stars
+    held: set[Hex] = {
+        m.hex(h) for h in _names_or_hexes(soviet_controlled, "Soviet-controlled hexes")
+    } & stars
     won = len(held) >= STARS_TO_WIN
     steps = (
         Step(
             f"the Soviet player controls {len(held)} of the {len(stars)} star hexes"
             + (f": {', '.join(sorted(m.label(h) for h in held))}" if held else ""),
             _rule("3.3"),
-            about=tuple(sorted(held, key=lambda h: m.label(h))),
+            about=tuple(h for _, h in sorted((m.label(h), h) for h in held)),
         ),
         Step(
             f"{'at least' if won else 'fewer than'} {STARS_TO_WIN}: "
