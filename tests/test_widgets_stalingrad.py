@@ -8,13 +8,16 @@ import ipywidgets as widgets
 import pytest
 
 from wbk.dice import chance, percent
+from wbk.errors import WbkError
 from wbk.explain import count
 from wbk.games import stalingrad
 from wbk.games.stalingrad import Situation, Unit, example_crt, example_situation
 from wbk.maps import HexMap
+from wbk.pictures import picture_bytes
 from wbk.plot import center
 from wbk.widgets import ERROR_COLOUR
 from wbk.widgets import stalingrad as panels
+from wbk.widgets.stalingrad import retreat as panels_retreat
 
 SHIPPED_2D6 = example_crt("illustrative_2d6")
 NO_DIFFERENCE = '<i style="white-space: nowrap">makes no difference here</i>'
@@ -222,6 +225,7 @@ def test_retreat_planner_answers_in_its_title_and_legend():
         "retreat into: any hexes (units may split)",
         "ZOC of pinned units: still exerted",
         "to stay, give up: another unit",
+        "compare with: nothing (compare readings off)",
     ]
     assert "<th>2/42 Rifle</th><td>1414</td><td>eliminated</td>" in planner.pane.value
     planner.stacking.value = 5
@@ -474,7 +478,8 @@ def test_panels_lay_their_controls_out_in_a_few_rows_with_whole_labels():
             if isinstance(control, widgets.ToggleButtons):
                 assert control.style.button_width == "auto"
     planner = panels.RetreatPlanner()
-    assert [type(w).__name__ for w in planner.widget.children[:3]] == ["HBox"] * 3
+    # under the worked examples' menu
+    assert [type(w).__name__ for w in planner.widget.children[:4]] == ["Dropdown"] + ["HBox"] * 3
     assert planner.click.style.button_width == "auto"
 
 
@@ -641,3 +646,73 @@ def test_the_advisor_bar_numbers_never_run_together():
         top = ax.get_window_extent(renderer).y1
         assert all(box.y1 <= top for box in boxes)  # no number above the axes, into the title
         assert max(ax.get_yticks()) == 1  # no '120%' tick
+
+
+# --- issue 19: the retreat planner steps through, compares readings, has the worked retreats ---
+
+
+def test_retreat_planner_presets_load_the_shipped_situations():
+    planner = panels.RetreatPlanner()
+    expected = {
+        "9.87: a clear hex, one hex open for two units": "retreat_clear_hex",
+        "9.87: one way out, 1313 -> 1314": "one_way_out",
+        "9.87: two units, 1314 shared, room for one": "shared_hex",
+        "9.88: balka, stay or go": "balka_stay_or_go",
+        "9.89: minefield, fortification, immobilized tank": "rule_9_89",
+        "9.87: four in the open, stacking limit 3": "four_in_the_open",
+    }
+    assert list(planner.presets.presets) == list(expected)
+    for preset, name in expected.items():
+        planner.presets.menu.value = preset
+        answer = example_situation(name).retreat()
+        assert planner.retreat.summary == answer.summary
+        assert planner.step_control.steps == answer.steps
+        assert planner.step_control.at_answer
+    planner.presets.menu.value = "9.87: one way out, 1313 -> 1314"
+    assert planner.retreat.summary == "1313: 1 of 1 units can retreat; no unit eliminated"
+
+
+def test_retreat_planner_steps_through_the_hexes_considered():
+    planner = panels.RetreatPlanner(example_situation("one_way_out"))
+    steps = planner.step_control.steps
+    assert steps[5].text == "1314: open, room for 3 under the stacking limit of 3"
+    planner.step_control.go(5)
+    title = planner.view.ax.get_title()
+    assert title.startswith("Step 6 of 10: 1314: open")
+    assert "this step's hex" in legend(planner.view)
+    planner.step_control.go(len(steps) - 1)  # the answer: its own title, nothing dimmed
+    assert planner.view.ax.get_title().startswith('"P" in clear 1313')
+    assert "legal retreat hex (9.87)" in legend(planner.view)
+
+
+def test_retreat_pictures_differ_step_to_step_and_refuse_a_bad_step():
+    s = example_situation("one_way_out")
+    r = s.retreat()
+    pngs = {picture_bytes(r, map=s.map, step=k) for k in range(len(r.steps))}
+    assert len(pngs) == len(r.steps)
+    with pytest.raises(WbkError, match="step 10 is not one of the answer's 10 steps"):
+        picture_bytes(r, map=s.map, step=10)
+
+
+def test_retreat_planner_compares_readings_and_marks_what_changes():
+    planner = panels.RetreatPlanner(example_situation("four_in_the_open"))
+    compare = planner.compare
+    compare.choice.value = ("retreat_into", "one_hex")
+    assert compare.note.value == ""
+    marks = legend(planner.view)
+    assert "lost under 'one_hex': Mortars/13" in marks
+    assert "changes under 'one_hex'" in marks
+    assert retreat_changes_labels(planner) == ["1213", "1214", "1314"]
+    compare.choice.value = ("given_up_to_stay", "a_9_89_loss")  # no one may stay in the open
+    assert compare.note.value == "<b>the readings agree here</b>"
+    assert not any(mark.startswith("changes under") for mark in legend(planner.view))
+    compare.choice.value = ("retreat_into", "any_hexes")
+    assert compare.note.value == "<i>that is the reading on show</i>"
+    compare.choice.value = None
+    assert not any("under '" in mark for mark in legend(planner.view))
+
+
+def retreat_changes_labels(planner) -> list[str]:
+    r = planner.retreat
+    other = planner.situation.retreat(r.target, retreat_into="one_hex")
+    return sorted(r.map.label(h) for h in panels_retreat.retreat_changes(r, other))

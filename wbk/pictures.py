@@ -142,6 +142,13 @@ def _draw_on_map(view: MapView, subject: object) -> Sequence[Step]:
             f"{m.label(subject.hexes[0])} → {m.label(subject.hexes[-1])}: {subject.mp} MP"
         )
         return tuple(getattr(subject, "steps", ()))
+    from wbk.games.stalingrad import Retreat
+
+    if isinstance(subject, Retreat):  # Streets of Stalingrad 9.87-9.89
+        from wbk.widgets.stalingrad.retreat import RetreatOverlay
+
+        RetreatOverlay(view).show_retreat(subject)
+        return subject.steps
     raise WbkError(f"wbk cannot draw a {type(subject).__name__}")
 
 

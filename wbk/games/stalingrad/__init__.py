@@ -55,6 +55,7 @@ from wbk.games.stalingrad.close_assault import (
     CloseAssault,  # noqa: F401
     close_assault_bonus,
 )
+from wbk.games.stalingrad.close_assault import READING_WORDS as _ASSAULT_WORDS
 from wbk.games.stalingrad.crt import Crt, Effect, example_crt
 from wbk.games.stalingrad.retreat import (
     CLEAR,  # noqa: F401
@@ -68,6 +69,7 @@ from wbk.games.stalingrad.retreat import (
     eliminated_words,  # noqa: F401
     retreat_after_combat,
 )
+from wbk.games.stalingrad.retreat import READING_WORDS as _RETREAT_WORDS
 from wbk.games.stalingrad.situation import Situation, example_situation
 from wbk.games.stalingrad.units import (
     ASSUMED,  # noqa: F401
@@ -76,10 +78,15 @@ from wbk.games.stalingrad.units import (
     Unit,
 )
 
+#: Every reading of the chapter in short words (keyword -> value -> words), declared once in
+#: its rules module (9.67 in ``close_assault``, 9.87-9.89 in ``retreat``).
+READING_WORDS: dict[str, dict[str, str]] = {**_ASSAULT_WORDS, **_RETREAT_WORDS}
+
 __all__ = [
     "KINDS",
     "LOSS_CHOICES",
     "PINNED_ATTACK_READINGS",
+    "READING_WORDS",
     "SIDES",
     "Crt",
     "Effect",

@@ -36,6 +36,18 @@ FIRE_WITHOUT_BONUS_READINGS = ("own_column", "none")
 #: total AF" reads) or "announced" (the column announced before the fire, as the example's
 #: "may use the 20-29 column" reads).
 COLUMN_AFTER_FIRE_READINGS = ("af_left", "announced")
+#: Each 9.67 reading in short words, once (keyword -> value -> words), the default first: for
+#: the panels' controls and their "compare with" menu.
+READING_WORDS: dict[str, dict[str, str]] = {
+    "fire_without_bonus": {
+        "own_column": "without the bonus he fires anyway, not first",
+        "none": "without the bonus he does not fire",
+    },
+    "column_after_fire": {
+        "af_left": "after the fire: one above the AF left",
+        "announced": "after the fire: the column announced",
+    },
+}
 
 #: The most attacking units ``close_assault_bonus`` answers for (1,000 take about 2 s).
 MOST_ATTACKING_UNITS = 1000

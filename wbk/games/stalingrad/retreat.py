@@ -30,6 +30,19 @@ PINNED_ZOC_READINGS = ("exerts", "none")
 #: eliminates anyway? "another_unit" (default: no, staying costs one unit more) or
 #: "a_9_89_loss" (yes, so staying costs nothing more).
 GIVEN_UP_TO_STAY_READINGS = ("another_unit", "a_9_89_loss")
+#: Each 9.87-9.89 reading in short words, once (keyword -> value -> words), the default first:
+#: for the panels' controls and their "compare with" menu.
+READING_WORDS: dict[str, dict[str, str]] = {
+    "retreat_into": {
+        "any_hexes": "any hexes (units may split)",
+        "one_hex": "one hex, all together",
+    },
+    "pinned_zoc": {"exerts": "pinned units still exert a ZOC", "none": "pinned units exert none"},
+    "given_up_to_stay": {
+        "another_unit": "to stay, give up another unit",
+        "a_9_89_loss": "to stay, a 9.89 loss may be the one",
+    },
+}
 
 RetreatInto = Literal["any_hexes", "one_hex"]
 PinnedZoc = Literal["exerts", "none"]
@@ -261,7 +274,13 @@ def retreat_after_combat(
         terrain = ", ".join(sorted(terrain_types))
     else:
         terrain = "other"
-    steps = [Step(f'a "P" result against the {side} units in {where} ({_names(defenders)})', r987)]
+    steps = [
+        Step(
+            f'a "P" result against the {side} units in {where} ({_names(defenders)})',
+            r987,
+            about=(t,),
+        )
+    ]
 
     unaffected = frozenset(u.name for u in defenders if u.kind in ("minefield", "bridge"))
     if unaffected:
@@ -298,13 +317,18 @@ def retreat_after_combat(
 
     if terrain == CLEAR:
         steps.append(
-            Step(f"{where} is clear: the defending units retreat one hex, then are pinned", r987)
+            Step(
+                f"{where} is clear: the defending units retreat one hex, then are pinned",
+                r987,
+                about=(t,),
+            )
         )
     else:
         steps.append(
             Step(
                 f"{where} is {terrain}: the units may retreat, or stay by eliminating one of them",
                 r988,
+                about=(t,),
             )
         )
 
@@ -312,11 +336,21 @@ def retreat_after_combat(
     for u in affected:
         if u.kind == "fortification":
             fixed.append(u)
-            steps.append(Step(f"{u.name}: a fortification never retreats and is eliminated", r989))
+            steps.append(
+                Step(
+                    f"{u.name}: a fortification never retreats and is eliminated",
+                    r989,
+                    about=(t, u),
+                )
+            )
         elif u.immobilized and u.kind == "tank" and u.side == "Soviet":
             fixed.append(u)
             steps.append(
-                Step(f"{u.name}: an immobilized Soviet tank never retreats and is eliminated", r989)
+                Step(
+                    f"{u.name}: an immobilized Soviet tank never retreats and is eliminated",
+                    r989,
+                    about=(t, u),
+                )
             )
         elif u.immobilized:
             fixed.append(u)
@@ -325,6 +359,7 @@ def retreat_after_combat(
                     f"{u.name}: immobilized, so unable to retreat, and eliminated "
                     "(9.89 names only Soviet tanks)",
                     f"{r987}, {ASSUMED}",
+                    about=(t, u),
                 )
             )
     eliminated = frozenset(u.name for u in fixed)
@@ -368,7 +403,7 @@ def retreat_after_combat(
             reasons.append("being bombarded")
         if reasons:
             rule = zoc_rule if n in zoc and n not in enemy_in else r987
-            steps.append(Step(f"{label}: {'; '.join(reasons)}: no", rule))
+            steps.append(Step(f"{label}: {'; '.join(reasons)}: no", rule, about=(n,)))
         else:
             there = friendly_count.get(n, 0)
             space = len(retreaters) if stacking_limit is None else stacking_limit - there
@@ -378,19 +413,21 @@ def retreat_after_combat(
                         f"{label}: {there} friendly units already, the stacking limit of "
                         f"{stacking_limit}: no",
                         stacking_rule,
+                        about=(n,),
                     )
                 )
                 continue
             free.append(n)
             room[n] = space
             if stacking_limit is None:
-                steps.append(Step(f"{label}: open", r987))
+                steps.append(Step(f"{label}: open", r987, about=(n,)))
             else:
                 steps.append(
                     Step(
                         f"{label}: open, room for {space} under the stacking limit of "
                         f"{stacking_limit}",
                         stacking_rule,
+                        about=(n,),
                     )
                 )
 
@@ -402,6 +439,7 @@ def retreat_after_combat(
                 f"the units retreat together into one hex (reading 'one_hex'): {m.label(roomiest)}"
                 + ("" if stacking_limit is None else f", with room for {room[roomiest]}"),
                 f"{r987}, {ASSUMED}",
+                about=(roomiest,),
             )
         )
         free = [roomiest]
@@ -409,10 +447,12 @@ def retreat_after_combat(
     lost = [u for u in retreaters if best[u.name] is None]
     for u in retreaters:
         if (into := best[u.name]) is not None:
-            steps.append(Step(f"{u.name} retreats to {m.label(into)} and is pinned", r987))
+            steps.append(
+                Step(f"{u.name} retreats to {m.label(into)} and is pinned", r987, about=(into, u))
+            )
     if lost:
         why = "no hex to retreat into" if not free else "no room left"
-        steps.append(Step(f"{_names(lost)}: {why}, eliminated", r987))
+        steps.append(Step(f"{_names(lost)}: {why}, eliminated", r987, about=(t, *lost)))
     may_stay = terrain != CLEAR and bool(retreaters)
     fixed_names = tuple(sorted(eliminated))
     go = Choice(
@@ -429,13 +469,16 @@ def retreat_after_combat(
                     f"to stay, the defender gives up {stay_eliminates}, lost anyway "
                     "(reading 'a_9_89_loss')",
                     f"{r988}, {ASSUMED}",
+                    about=(t,),
                 )
             )
             given_up = []
         else:
             given_up = [min(retreaters, key=lambda u: (u.strength, u.name))]
             stay_eliminates = given_up[0].name
-            steps.append(Step(f"to stay, the defender would eliminate {stay_eliminates}", r988))
+            steps.append(
+                Step(f"to stay, the defender would eliminate {stay_eliminates}", r988, about=(t,))
+            )
         stay = Choice(
             fixed_names + tuple(u.name for u in given_up),
             {u.name: t for u in retreaters if u not in given_up},

@@ -50,6 +50,8 @@ CLICKS = [
 BOMBARDED = "#CC79A7"
 #: The retreat chosen: sky blue, outlined, over the green of the legal hexes.
 RETREAT = SKY_BLUE
+#: The legal retreat hexes: a translucent green, the terrain showing through.
+OPEN_HEX = (0.16, 0.55, 0.27, 0.45)
 #: The hatching of the hexes in the enemy's ZOC.
 ZOC = "#8c8c8c"
 SIDE_COLOURS = {"German": GERMAN, "Soviet": SOVIET}
@@ -90,6 +92,31 @@ READING_CONTROLS = [
     ),
 ]
 NO_DIFFERENCE = "makes no difference here"
+
+
+#: The worked retreats of the chapter: the shipped situations (wbk/data/situations).
+PRESETS: dict[str, dict[str, object]] = {
+    "9.87: a clear hex, one hex open for two units": {"situation": "retreat_clear_hex"},
+    "9.87: one way out, 1313 -> 1314": {"situation": "one_way_out"},
+    "9.87: two units, 1314 shared, room for one": {"situation": "shared_hex"},
+    "9.88: balka, stay or go": {"situation": "balka_stay_or_go"},
+    "9.89: minefield, fortification, immobilized tank": {"situation": "rule_9_89"},
+    "9.87: four in the open, stacking limit 3": {"situation": "four_in_the_open"},
+}
+#: The outline of the hexes whose part in the retreat another reading changes (vermillion).
+CHANGED = "#D55E00"
+
+
+def retreat_changes(r: stalingrad.Retreat, other: stalingrad.Retreat) -> frozenset[Hex]:
+    """The hexes entering or leaving the retreat under another reading: open to one and not
+    the other, or chosen by one and not the other."""
+
+    def open_and_chosen(x: stalingrad.Retreat) -> tuple[frozenset[Hex], frozenset[Hex]]:
+        opened = frozenset().union(*x.options.values())
+        return opened, frozenset(h for h in x.best.values() if h is not None)
+
+    (open1, chosen1), (open2, chosen2) = open_and_chosen(r), open_and_chosen(other)
+    return (open1 ^ open2) | (chosen1 ^ chosen2)
 
 
 def readings_tag(readings: dict[str, Any]) -> str:
@@ -216,7 +243,11 @@ class RetreatOverlay:
         self.zoc = PolyCollection(
             [], facecolors="none", edgecolors=ZOC, hatch="\\", linewidths=0.5, zorder=3
         )
-        for artist in (self.zoc, self.attacked, self.bombarded, self.target):
+        # its own layer, not the map's one shade layer, which a step's dimming takes over
+        self.open = PolyCollection(
+            [], facecolors=OPEN_HEX, edgecolors=OPEN_HEX, linewidths=0, zorder=2.5
+        )
+        for artist in (self.open, self.zoc, self.attacked, self.bombarded, self.target):
             ax.add_collection(artist)
         self.zoc_hexes: frozenset[Hex] = frozenset()
         self.arrows: list = []
@@ -299,16 +330,16 @@ class RetreatOverlay:
         # pane weigh it against staying
         lost = "eliminated if they retreat" if r.may_stay else "eliminated"
         self.show_situation(s, frozenset(lost_units(r)), lost)
+        self.show_retreat(r, readings)
+        return r
+
+    def show_retreat(self, r: stalingrad.Retreat, readings: dict[str, Any] | None = None) -> None:
+        """Draw the retreat ``r`` alone (no units: a ``Retreat`` does not hold them): the
+        defending hex, the legal retreat hexes, the enemy's ZOC, the arrows and the title."""
         view, t = self.view, r.target
         self.target.set_verts(self._polygons([t]))
         open_hexes = set().union(*r.options.values())
-        view.shade(
-            {h: 1 for h in open_hexes},
-            cmap="Greens",
-            vmin=0,
-            vmax=1.4,
-            label="legal retreat hex (9.87)",
-        )
+        self.open.set_verts(self._polygons(open_hexes))
         self.zoc_hexes = r.zoc & set(view.index)
         self.zoc.set_verts(self._polygons(self.zoc_hexes))
         moves = retreat_arrows(t, set(r.best.values()) - {None})
@@ -330,13 +361,14 @@ class RetreatOverlay:
                 )
             )
         entries: dict[str, Artist] = {"defending hex": self.target}
+        if open_hexes:
+            entries["legal retreat hex (9.87)"] = self.open
         if r.zoc:
             entries["enemy ZOC (6.0): closed"] = self.zoc
         if moves:
             entries["retreat, if they go" if r.may_stay else "retreat chosen"] = self.arrow_key
         view.set_overlay_legend("retreat", entries)
         view.set_title(retreat_title(r, readings))
-        return r
 
     def clear_retreat(self) -> None:
         self.target.set_verts([])
@@ -345,7 +377,7 @@ class RetreatOverlay:
         for arrow in self.arrows:
             arrow.remove()
         self.arrows.clear()
-        self.view.shade({})
+        self.open.set_verts([])
         self.view.set_overlay_legend("retreat", {})
 
 
@@ -662,6 +694,15 @@ class RetreatPlanner(MapPanel):
                 self.pane,
             ]
         )
+        self.step_control = self.add_step_control()
+        self.compare = self.add_compare_readings(
+            {name: stalingrad.READING_WORDS[name] for name in self.readings},
+            mark=self.mark_changes,
+            current=lambda: {name: c.value for name, c in self.readings.items()},
+        )
+        #: the marks of what another reading changes, taken off with the next answer
+        self.change_marks: list[Artist] = []
+        self.add_presets(PRESETS)
         self.update()
 
     # --- what a click does ------------------------------------------------------------------
@@ -753,6 +794,9 @@ class RetreatPlanner(MapPanel):
             self.overlay.show_situation(s)  # the units stay on show while the message explains
             raise
         self.mark_no_difference(r, readings)
+        self.retreat = r
+        self.show_steps(r.steps)
+        self.compare.refresh()
         note = f": {html.escape(s.note)}" if s.note else ""
         parts = [f"<p><b>{html.escape(s.name)}</b>{note}</p>"]
         if self.dropped_note:
@@ -793,6 +837,52 @@ class RetreatPlanner(MapPanel):
             for limit in limits
         )
         self.no_difference["stacking"].value = _no_difference_html(same)
+
+    def mark_changes(self, other: dict[str, str] | None) -> bool:
+        """Outline the hexes whose part in the retreat changes under the ``other`` reading
+        (open or chosen under one reading, not the other) and name in the legend the units lost
+        under it; None takes the marks off. Returns whether anything changes."""
+        for artist in self.change_marks:
+            artist.remove()
+        self.change_marks.clear()
+        self.view.set_overlay_legend("compare", {})
+        r = getattr(self, "retreat", None)
+        if other is None or r is None:
+            self.view.redraw()
+            return False
+        readings = {name: c.value for name, c in self.readings.items()}
+        r2 = self.situation.retreat(r.target, **{**readings, **other})
+        ((_, value),) = other.items()
+        changed_hexes = retreat_changes(r, r2)
+        lost, lost2 = lost_units(r), lost_units(r2)
+        entries: dict[str, Artist] = {}
+        if changed_hexes:
+            outline = PolyCollection(
+                self.overlay._polygons(changed_hexes),
+                facecolor="none",
+                edgecolor=CHANGED,
+                linewidth=2.5,
+                linestyle=(0, (3, 2)),
+                zorder=29,
+            )
+            self.change_marks.append(self.view.ax.add_collection(outline))
+            entries[f"changes under '{value}'"] = outline
+        if lost != lost2:
+            key = Line2D([], [], color=CHANGED, linewidth=0)
+            entries[f"lost under '{value}': {', '.join(lost2) or 'none'}"] = key
+        self.view.set_overlay_legend("compare", entries)
+        self.view.redraw()
+        return bool(entries) or _answer(r) != _answer(r2)
+
+    @reports_errors
+    def apply_preset(self, values) -> None:
+        """A worked example: ``situation``, the name of a shipped situation
+        (``wbk/data/situations``), loaded as Load would; the other values set the controls."""
+        values = dict(values)
+        name = values.pop("situation", None)
+        if name is not None:
+            self.show_loaded(stalingrad.example_situation(str(name)), {}, f"example {name}")
+        super().apply_preset(values)
 
     def mark_stale(self) -> None:
         # cleared before the base class draws: a second draw right after the first may never
@@ -838,6 +928,11 @@ class RetreatPlanner(MapPanel):
             raise WbkError(f"{path}: cannot read the situation ({e.strerror})") from None
         readings = edge_case_readings(text, str(path))
         s = Situation.from_toml(_situation_text(text), source=str(path), folder=path.parent)
+        self.show_loaded(s, readings, str(path))
+
+    def show_loaded(self, s: Situation, readings: dict[str, str], source: str) -> None:
+        """Show the situation ``s`` (read from ``source``) under ``readings``."""
+        path = source
         if not s.units:
             raise WbkError(f"{path}: units: the situation has no units")
         if list(s.map) != list(self.map):
