@@ -579,3 +579,21 @@ def test_game_data_file_round_trip_and_missing_file(tmp_path):
     assert GameData.load(path) == example_data()
     with pytest.raises(WbkError, match=r"nothing\.toml: cannot read the game data"):
         GameData.load(tmp_path / "nothing.toml")
+
+
+def test_pictures_at_each_step_of_a_line_of_sight_and_a_route():
+    """Issue 19: 9.4's example 2 and 8.3's stream into woods drawn at every step, each step's
+    picture unlike the others; a step that is not there is refused in one line."""
+    from wbk.pictures import picture, picture_bytes
+
+    los = line_of_sight(M, "1712", "2014")
+    path = route(M, "Pz IV", "1610", "1609", mp=2)
+    assert path.steps[0].about == (M.hex("1609"), M.hexside("1609", "1610"))
+    for result in (los, path):
+        n = len(result.steps)
+        pngs = {picture_bytes(result, map=M, step=k) for k in range(n)}
+        assert len(pngs) == n
+        with pytest.raises(WbkError, match=f"step {n} is not one of the answer's {n} steps"):
+            picture(result, map=M, step=n)
+    title = picture(los, map=M, step=2).axes[0].get_title().replace("\n", " ")
+    assert "neither unit's hex has a slope hexside (reading 'both'): blocked" in title
