@@ -172,7 +172,8 @@ def test_at_least_panel_reports_bad_morale():
 
 
 @pytest.mark.parametrize(
-    "make", [panels.fire_calculator, panels.leader_worth, panels.at_least_panel]
+    "make",
+    [panels.fire_calculator, panels.leader_worth, panels.at_least_panel, panels.hits_rolled_panel],
 )
 def test_every_panel_fits_beside_the_file_browser_and_its_sliders_can_be_dragged(make):
     panel = make()
@@ -411,6 +412,7 @@ def test_the_longest_titles_fit_their_charts():
         ),
         (panels.leader_worth, dict(dice=7, target="wagon")),
         (panels.at_least_panel, dict(leader="9", level=int(Damage.ELIMINATED))),
+        (panels.hits_rolled_panel, dict(hits=2, rolls="8, 11", leader="9")),
     ],
 )
 def test_a_saved_picture_reopens_its_panel_to_the_same_picture(make, settings, tmp_path):
@@ -590,3 +592,15 @@ def test_a_worked_example_can_be_chosen_again_after_a_change(rolled):
     assert rolled.presets.menu.value == rolled.presets.CHOOSE  # no longer the example
     assert choose(rolled, armor).remaining == 2
     assert rolled.presets.menu.value == armor
+
+
+def test_stepping_leaves_an_out_of_date_answer_dimmed():
+    calculator = panels.fire_calculator()
+    calculator.controls["strengths"].value = "5, x"
+    dimmed = png(calculator.figure)
+    calculator.step_control.go(0)
+    assert png(calculator.figure) == dimmed
+    calculator.controls["strengths"].value = "5, 5"
+    assert calculator.step_control.at_answer
+    calculator.step_control.go(0)
+    assert calculator.figure.axes[0].get_title().startswith("Step 1 of")

@@ -688,8 +688,9 @@ class SteppedPanel(NotedPanel):
         self.compare.refresh()
 
     def draw_step(self, k: int) -> None:
-        """The picture at step ``k``; the last step is the whole answer."""
-        if self.result is None:
+        """The picture at step ``k``; the last step is the whole answer. Not while the panel is
+        out of date: the dimmed answer stays as it is until the input is fixed."""
+        if self.result is None or self.stale:
             return
         step = None if self.step_control.at_answer else k
         drawn = (id(self.result), step, id(self.other))
