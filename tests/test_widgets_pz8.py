@@ -386,7 +386,7 @@ def test_a_shooter_picked_by_a_click_is_selected_too():
 
 def test_a_natural_6_makes_no_difference_unless_a_7_is_needed():
     panel = panels.gun_against_armor()
-    note = panel.widget.children[0].children
+    note = panel.widget.children[1].children  # the controls' row, under the worked examples
     words = [c.value for c in note if isinstance(c, panels.widgets.HTML)]
     assert "<i>makes no difference here</i>" in words
     panel.controls["cover"].value = True
@@ -496,7 +496,8 @@ def test_a_saved_table_picture_reopens_the_panel_to_the_identical_picture(tmp_pa
 
 def test_the_duel_says_when_the_shaken_rule_or_the_turns_make_no_difference():
     panel = panels.duel_calculator()
-    notes = [c for c in panel.widget.children[0].children if isinstance(c, panels.widgets.HTML)]
+    row = panel.widget.children[1]  # the controls' row, under the worked examples
+    notes = [c for c in row.children if isinstance(c, panels.widgets.HTML)]
     assert [n.value for n in notes] == ["", ""]  # at 16" both change the answer
     panel.controls["range_inches"].value = 26  # neither gun reaches: nothing can change
     assert [n.value for n in notes] == ["<i>makes no difference here</i>"] * 2
@@ -649,3 +650,53 @@ def test_each_table_case_gives_the_cards_answer(case, title, steps):
     assert title in p.view.title()
     assert len(p.step_control.steps) == steps
     assert p.show_reach.value == name.startswith("Movement")
+
+
+def _destroyed_cells(panel) -> dict[tuple[str, str], str]:
+    import re
+
+    rows = re.findall(r"<tr><td>(\w+)</td><td>(\w+)</td><td>([^ <]*)", panel.pane.value)
+    return {(gun, cls): chance for gun, cls, chance in rows}
+
+
+def test_the_gun_panels_cases_give_the_cards_answers_and_compare_the_natural_six():
+    p = panels.gun_against_armor()
+    (plain, cover_short, cancel, shaken, cover_shaken) = panels.ARMOR_CASES
+    p.presets.menu.value = plain
+    cells = _destroyed_cells(p)
+    # a medium gun: two dice hitting on 5+, the save 6+ light, 5+ medium, 4+ heavy
+    assert [cells["medium", c] for c in ("light", "medium", "heavy")] == [
+        "25/54",  # 5/9 a hit (1 - (2/3)^2), then 5/6 a failed save
+        "10/27",
+        "5/18",
+    ]
+    p.presets.menu.value = cover_short
+    assert p.controls["cover"].value and not p.controls["veteran"].value
+    assert _destroyed_cells(p)["short", "light"] != cells["short", "light"]
+    p.presets.menu.value = cancel
+    assert _destroyed_cells(p) == cells  # -1 and +1: the plain attack again
+    p.presets.menu.value = shaken
+    assert p.controls["shaken"].value
+    # a 6 + nothing: the readings of a natural 6 agree until a 7 is needed
+    p.compare.choice.value = ("natural_six", "always_hits")
+    assert "agree" in p.compare.note.value
+    p.presets.menu.value = cover_shaken
+    assert _destroyed_cells(p)["short", "light"] == "0%"
+    assert p.compare.note.value == "" and len(p._compare_marks) == 12  # 6 cells, box and words
+
+
+def test_the_duel_panels_cases_and_its_turns_compared_by_the_bars_that_move():
+    p = panels.duel_calculator()
+    wins = {}
+    for name in panels.DUEL_CASES:
+        p.presets.menu.value = name
+        wins[name] = p.pane.value.split("the first wins ")[1].split(" ")[0]
+    light, medium, heavy, short, cover = panels.DUEL_CASES
+    assert [wins[light], wins[medium], wins[heavy]] == ["21/29", "21/32", "21/37"]
+    assert wins[short] == "117/187"
+    # a veteran firer against a target in cover is the plain medium duel's first shot again
+    assert wins[cover] == wins[medium]
+    p.compare.choice.value = ("turns", "alternate")
+    assert p.compare.note.value == "" and len(p._compare_marks) == 4  # two bars move
+    p.compare.choice.value = ("turns", "card")
+    assert "reading on show" in p.compare.note.value and not p._compare_marks

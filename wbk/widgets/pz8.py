@@ -15,6 +15,7 @@ from pathlib import Path
 
 import ipywidgets as widgets
 from matplotlib.figure import Figure
+from matplotlib.patches import Rectangle
 from matplotlib.ticker import PercentFormatter
 from shapely.affinity import rotate
 from shapely.geometry import Point
@@ -153,7 +154,15 @@ def gun_against_armor() -> ChartPanel:
         _no_difference(natural_six_note, same)
         return options, attacks
 
+    made: list[ChartPanel] = []  # the panel, once built: its compare control marks each chart
+
     def draw(figure: Figure, result) -> str:
+        html_text = draw_chart(figure, result)
+        if made:
+            made[0].compare_readings.refresh()
+        return html_text
+
+    def draw_chart(figure: Figure, result) -> str:
         options, attacks = result
         left, right = figure.subplots(1, 2)
         guns, classes = list(pz8.GUN_RANGES), list(pz8.MOVE_VALUES)
@@ -217,7 +226,94 @@ def gun_against_armor() -> ChartPanel:
     )
     panel.rule = "Pz 8, Shooting and Penetration and Damage"
     _beside(panel, panel.controls["natural_six"], natural_six_note)
+    panel.boxes = dict(panel.controls)  # the presets set the chart's controls by their names
+
+    def mark(other: dict[str, str] | None) -> bool:
+        """The cells of "destroyed" whose chance moves under ``other``: outlined, with the
+        other reading's chance."""
+        for artist in getattr(panel, "_compare_marks", []):
+            if artist.axes is not None:
+                artist.remove()
+        panel._compare_marks = []
+        if other is None or not panel.figure.axes:
+            panel.canvas.draw_idle()
+            return False
+        values = {name: control.value for name, control in panel.controls.items()}
+        left = panel.figure.axes[0]
+        for i, gun in enumerate(pz8.GUN_RANGES):
+            for j, cls in enumerate(pz8.MOVE_VALUES):
+                here = _destroyed(pz8.attack(gun, cls, **values))
+                there = _destroyed(pz8.attack(gun, cls, **{**values, **other}))
+                if here != there:
+                    box = Rectangle(
+                        (i - 0.47, j - 0.47),
+                        0.94,
+                        0.94,
+                        fill=False,
+                        edgecolor="#D55E00",
+                        linewidth=2.5,
+                        linestyle="--",
+                        zorder=5,
+                    )
+                    left.add_patch(box)
+                    note = left.text(
+                        i,
+                        j - 0.3,
+                        f"other: {percent(there)}",
+                        ha="center",
+                        fontsize=7,
+                        color="white",
+                        zorder=5,
+                    )
+                    panel._compare_marks += [box, note]
+        panel.canvas.draw_idle()
+        return bool(panel._compare_marks)
+
+    panel.compare = panel.add_compare_readings(
+        {"natural_six": pz8.READING_WORDS["natural_six"]},
+        mark=mark,
+        current=lambda: {"natural_six": panel.controls["natural_six"].value},
+    )
+    panel.compare.choice.add_class(LIVE_ONLY)
+    panel.add_presets(ARMOR_CASES)
+    made.append(panel)
     return panel
+
+
+#: The card's shooting cases (Pz 8, Shooting; Penetration and Damage): the gun-against-armour
+#: panel's presets. Every gun is drawn against every class; each case sets the modifiers.
+ARMOR_CASES: dict[str, dict[str, object]] = {
+    "Shooting: a medium gun's 2 dice against light, medium, heavy (saves 6+, 5+, 4+)": {
+        "cover": False,
+        "veteran": False,
+        "shaken": False,
+        "natural_six": "modified",
+    },
+    "Shooting: a short gun's three dice, the target in cover (-1: only a 6 hits)": {
+        "cover": True,
+        "veteran": False,
+        "shaken": False,
+        "natural_six": "modified",
+    },
+    "Shooting: cover (-1) and a veteran crew (+1) cancel out": {
+        "cover": True,
+        "veteran": True,
+        "shaken": False,
+        "natural_six": "modified",
+    },
+    "Optional Rule Shaken: a shaken firer (-1)": {
+        "cover": False,
+        "veteran": False,
+        "shaken": True,
+        "natural_six": "modified",
+    },
+    "Shooting: cover and a shaken firer (-2): only a natural 6 that always hits has a chance": {
+        "cover": True,
+        "veteran": False,
+        "shaken": True,
+        "natural_six": "modified",
+    },
+}
 
 
 def _beside(panel: Panel, control: widgets.Widget, note: widgets.Widget) -> None:
@@ -1129,7 +1225,16 @@ def duel_calculator() -> ChartPanel:
             _no_difference(note, answer(other) == answer(here))
         return a, b, range_inches, here, curve
 
+    made: list[ChartPanel] = []  # the panel, once built: its compare control marks each chart
+
     def draw(figure: Figure, result) -> str:
+        html_text = draw_chart(figure, result)
+        if made:
+            made[0].shown_duel = result
+            made[0].compare_readings.refresh()
+        return html_text
+
+    def draw_chart(figure: Figure, result) -> str:
         a, b, r, duel, curve = result
         left, right = figure.subplots(1, 2, width_ratios=(1, 1.6))
         first, second = _tank_words(a), _tank_words(b)
@@ -1243,7 +1348,85 @@ def duel_calculator() -> ChartPanel:
     panel.rule = "Pz 8, Shooting and Penetration and Damage (a duel: wbk's, not the card's)"
     _beside(panel, panel.controls["shaken_rule"], shaken_note)
     _beside(panel, panel.controls["turns"], turns_note)
+    panel.boxes = dict(panel.controls)  # the presets set the chart's controls by their names
+
+    def mark(other: dict[str, str] | None) -> bool:
+        """The bars that move under the other ``turns``: its chances drawn as dashed outlines
+        over the bars of "Who wins?"."""
+        for artist in getattr(panel, "_compare_marks", []):
+            if artist.axes is not None:
+                artist.remove()
+        panel._compare_marks = []
+        shown = getattr(panel, "shown_duel", None)
+        if other is None or shown is None or not panel.figure.axes:
+            panel.canvas.draw_idle()
+            return False
+        a, b, r, here, _curve = shown
+        values = {name: control.value for name, control in panel.controls.items()}
+        there = pz8.duel(
+            a,
+            b,
+            r,
+            first_in_cover=values["first_in_cover"],
+            second_in_cover=values["second_in_cover"],
+            shaken_rule=values["shaken_rule"],
+            turns=other["turns"],
+        )
+        pairs = [(here.first_wins, there.first_wins), (here.second_wins, there.second_wins)]
+        if here.stalemate or there.stalemate:
+            pairs.append((here.stalemate, there.stalemate))
+        left = panel.figure.axes[0]
+        for i, (now, then) in enumerate(pairs):
+            if now != then:
+                (bar,) = left.bar(
+                    i, float(then), fill=False, edgecolor="black", linestyle="--", linewidth=1.5
+                )
+                note = left.text(
+                    i + 0.42, float(then), f"other: {percent(then)}", fontsize=7, rotation=90
+                )
+                panel._compare_marks += [bar, note]
+        panel.canvas.draw_idle()
+        return bool(panel._compare_marks)
+
+    panel.compare = panel.add_compare_readings(
+        {"turns": pz8.READING_WORDS["turns"]},
+        mark=mark,
+        current=lambda: {"turns": panel.controls["turns"].value},
+    )
+    panel.compare.choice.add_class(LIVE_ONLY)
+    panel.add_presets(DUEL_CASES)
+    made.append(panel)
+    panel.update()  # the chart again, now that its compare control is there
     return panel
+
+
+def _duel_case(second_class: str, **settings: object) -> dict[str, object]:
+    case: dict[str, object] = {
+        "first_class": "medium",
+        "first_gun": "medium",
+        "first_crew": "regular",
+        "second_class": second_class,
+        "second_gun": "medium",
+        "second_crew": "regular",
+        "range_inches": 12,
+        "first_in_cover": False,
+        "second_in_cover": False,
+    }
+    return {**case, **settings}
+
+
+#: The card's gun-against-armour cases as duels at 12": the duel calculator's presets.
+DUEL_CASES: dict[str, dict[str, object]] = {
+    'Duel at 12": a medium gun against a light tank (it saves on 6+)': _duel_case("light"),
+    'Duel at 12": a medium gun against a medium tank (it saves on 5+)': _duel_case("medium"),
+    'Duel at 12": a medium gun against a heavy tank (it saves on 4+)': _duel_case("heavy"),
+    "Duel at 12\": a short gun's three dice against a medium tank's two": _duel_case(
+        "medium", first_class="light", first_gun="short"
+    ),
+    'Duel at 12": cover and a veteran crew (the first tank)': _duel_case(
+        "medium", first_crew="veteran", second_in_cover=True
+    ),
+}
 
 
 #: The grey bar and line of the duel: a state from which neither tank can destroy the other.
