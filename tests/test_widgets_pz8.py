@@ -391,7 +391,7 @@ def test_a_natural_6_makes_no_difference_unless_a_7_is_needed():
     assert "<i>makes no difference here</i>" in words
     panel.controls["cover"].value = True
     panel.controls["shaken"].value = True  # now a short or medium gun needs a 7
-    words = [c.value for c in panel.widget.children[0].children if hasattr(c, "value")]
+    words = [c.value for c in panel.widget.children[1].children if hasattr(c, "value")]
     assert "<i>makes no difference here</i>" not in words
 
 
