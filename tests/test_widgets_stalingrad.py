@@ -1,4 +1,5 @@
 import html
+import io
 import itertools
 from dataclasses import replace
 from fractions import Fraction
@@ -6,6 +7,7 @@ from types import SimpleNamespace
 
 import ipywidgets as widgets
 import pytest
+from matplotlib.figure import Figure
 
 from wbk.dice import chance, percent
 from wbk.errors import WbkError
@@ -471,7 +473,7 @@ def test_retreat_planner_shows_staying_and_retreating_side_by_side():
 
 def test_panels_lay_their_controls_out_in_a_few_rows_with_whole_labels():
     for panel, rows in ((panels.crt_explorer(), 2), (panels.assault_advisor(), 4)):
-        box = panel.widget.children[0]
+        box = controls_box(panel)
         assert len(box.children) == rows
         for control in panel.controls.values():
             assert len(control.description) <= 10 and control.tooltip
@@ -518,8 +520,14 @@ def test_assault_advisor_says_which_readings_make_no_difference_here():
     assert set(notes.values()) == {NO_DIFFERENCE}
 
 
+def controls_box(panel):
+    """The box of a chart panel's controls in rows: the first box (a worked examples' menu may
+    come before it)."""
+    return next(w for w in panel.widget.children if isinstance(w, widgets.VBox))
+
+
 def _advisor_notes(panel):
-    rows = panel.widget.children[0].children
+    rows = controls_box(panel).children
     found = {}
     for row in rows:
         children = list(row.children)
@@ -716,3 +724,75 @@ def retreat_changes_labels(planner) -> list[str]:
     r = planner.retreat
     other = planner.situation.retreat(r.target, retreat_into="one_hex")
     return sorted(r.map.label(h) for h in panels_retreat.retreat_changes(r, other))
+
+
+# --- issue 19: the Close Assault Bonus advisor steps, compares readings, has 9.67's example ---
+
+
+def test_advisor_preset_is_the_seeds_9_67_example():
+    advisor = panels.assault_advisor()
+    assert list(advisor.presets.presets) == ["9.67: 15 AF against 3 DF"]
+    advisor.presets.menu.value = "9.67: 15 AF against 3 DF"
+    assert advisor.controls["attack"].value == "infantry 10, engineer 5"
+    steps = [s.text for s in advisor.step_control.steps]
+    assert "attack strength 15 AF: the 10-19 column" in steps
+    assert "with the bonus the attack would roll on 20-29" in steps
+    assert "the defender's 3 DF fires first, one column higher: 4" in steps
+    assert advisor.step_control.at_answer
+
+
+def test_advisor_draws_each_step_the_chart_it_is_about():
+    advisor = panels.assault_advisor()
+    advisor.presets.menu.value = "9.67: 15 AF against 3 DF"
+    control = advisor.step_control
+    fire = [s.text for s in control.steps].index(
+        "the defender's 3 DF fires first, one column higher: 4"
+    )
+    control.go(fire)
+    assert advisor.figure.get_suptitle().startswith("Step 6 of 11: the defender's 3 DF fires")
+    attack, defence_fire = advisor.figure.axes[:2]
+    assert (
+        defence_fire.spines["left"].get_edgecolor()[:3] != attack.spines["left"].get_edgecolor()[:3]
+    )
+    faded = [bar.get_alpha() for bar in attack.containers[0]]
+    assert faded == [0.2] * len(faded)  # the attack's chart is not this step's
+    a = stalingrad.close_assault_bonus(
+        [Unit("inf", "German", "infantry", 10), Unit("eng", "German", "engineer", 5)],
+        [Unit("d", "Soviet", "infantry", 3)],
+        3,
+    )
+    pngs = set()
+    for k in range(len(a.steps)):
+        figure = Figure(figsize=(7, 3.8), layout="constrained")
+        panels.assault_bars(a, figure, step=k)
+        buffer = io.BytesIO()
+        figure.savefig(buffer, format="png", dpi=50)
+        pngs.add(buffer.getvalue())
+    assert len(pngs) == len(a.steps)
+    with pytest.raises(WbkError, match="step 11 is not one of the answer's 11 steps"):
+        panels.assault_bars(a, Figure(), step=11)
+
+
+def test_advisor_compares_readings_and_marks_the_bars_that_move():
+    advisor = panels.assault_advisor()
+    advisor.controls["defence_df"].value = "40"
+    compare = advisor.compare
+    compare.choice.value = ("fire_without_bonus", "none")
+    assert compare.note.value == ""
+    assert "under 'none': " in advisor.figure.get_suptitle()
+    assert any(line.get_marker() == "_" for line in advisor.figure.axes[1].lines)
+    advisor.controls["defence_df"].value = "3"
+    advisor.controls["attack"].value = "infantry 10, engineer 5"
+    compare.choice.value = ("column_after_fire", "announced")
+    assert compare.note.value == "<b>the readings agree here</b>"
+    compare.choice.value = None
+    assert not any(ax.lines for ax in advisor.figure.axes)
+
+
+def test_advisor_verdict_says_the_same_when_the_attackers_losses_do_not_move():
+    a = stalingrad.close_assault_bonus(
+        [Unit("inf", "German", "infantry", 6), Unit("tank", "German", "tank", 9)],
+        [Unit("d", "Soviet", "infantry", 3)],
+        40,
+    )
+    assert "for the same 1.33 attacking units lost on average" in a.verdict

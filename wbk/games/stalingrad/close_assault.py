@@ -49,6 +49,11 @@ READING_WORDS: dict[str, dict[str, str]] = {
     },
 }
 
+#: What a step of the advice is about, for its picture: the attack's result or the defender's
+#: fire, without or with the bonus (a step names these and the CRT column it reads).
+ABOUT_ATTACK, ABOUT_FIRE = "the attack", "the defender's fire"
+ABOUT_WITHOUT, ABOUT_WITH = "without the bonus", "with the bonus"
+
 #: The most attacking units ``close_assault_bonus`` answers for (1,000 take about 2 s).
 MOST_ATTACKING_UNITS = 1000
 
@@ -248,7 +253,11 @@ def close_assault_bonus(
     allowed = bool(qualifying)
     steps = [
         Step(f"on the {crt.name}", _crt_source(crt)),
-        Step(f"attack strength {total} AF: the {column} column", r967),
+        Step(
+            f"attack strength {total} AF: the {column} column",
+            r967,
+            about=(ABOUT_ATTACK, ABOUT_WITHOUT, column),
+        ),
     ]
     if pinned_attack == "drops_out" and any(u.pinned for u in attack):
         pinned = _names(u for u in attack if u.pinned)
@@ -329,6 +338,7 @@ def close_assault_bonus(
                 f"without the bonus the defender's {defence_df} DF fires on its own column, "
                 f"{own_fire_column}, but not first: it does not change the attack",
                 f"{r967}, reading 'own_column'",
+                about=(ABOUT_FIRE, ABOUT_WITHOUT, own_fire_column),
             )
         )
     elif fire_without_bonus == "none":
@@ -336,6 +346,7 @@ def close_assault_bonus(
             Step(
                 "without the bonus the defender does not fire (reading 'none')",
                 f"{r967}, {ASSUMED}",
+                about=(ABOUT_FIRE, ABOUT_WITHOUT),
             )
         )
 
@@ -368,6 +379,7 @@ def close_assault_bonus(
             f"with the bonus the attack would roll on {bonus_column}"
             + (" (already the last column)" if bonus_column == column else ""),
             r967,
+            about=(ABOUT_ATTACK, ABOUT_WITH, bonus_column),
         )
     )
     if own_fire_column is None:
@@ -385,6 +397,7 @@ def close_assault_bonus(
                 f"the defender's {defence_df} DF fires first, one column higher: "
                 f"{fire_column}{last}",
                 r967,
+                about=(ABOUT_FIRE, ABOUT_WITH, fire_column),
             )
         )
         steps.append(Step("the defender always takes the first fire 9.67 lets him take", ASSUMED))
@@ -393,6 +406,7 @@ def close_assault_bonus(
             "his fire hits the attacking units as a whole: a pin pins them all, "
             "the attacker chooses the units lost",
             ASSUMED,
+            about=(ABOUT_FIRE, ABOUT_WITH),
         )
     )
     steps.append(
@@ -402,6 +416,7 @@ def close_assault_bonus(
             else "the attacker gives up the units whose loss leaves the best column "
             "(reading 'best_column')",
             ASSUMED,
+            about=(ABOUT_FIRE, ABOUT_WITH),
         )
     )
 
@@ -432,6 +447,7 @@ def close_assault_bonus(
             else "after the fire: one column above the column of the AF left if a qualifying "
             "unit is left, else the column of the AF left",
             r967,
+            about=(ABOUT_ATTACK, ABOUT_WITH),
         )
     )
     verdict = _verdict(without, with_bonus, crt)
@@ -520,7 +536,9 @@ def _verdict(without: AssaultOption, with_bonus: AssaultOption, crt: Crt) -> str
     before, after = without.defender_losses.mean(), with_bonus.defender_losses.mean()
     paid_before, paid_after = without.attacker_losses.mean(), with_bonus.attacker_losses.mean()
     gain, cost = after - before, paid_after - paid_before
-    if paid_before:
+    if paid_before and paid_before == paid_after:
+        paid = f"the same {_fmt(paid_after)} attacking units lost on average"
+    elif paid_before:
         paid = f"{_fmt(paid_before)} → {_fmt(paid_after)} attacking units lost on average"
     elif paid_after:
         paid = f"{_fmt(paid_after)} attacking units lost on average"

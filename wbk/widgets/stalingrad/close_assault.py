@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import html
 import textwrap
 from dataclasses import dataclass, field
@@ -15,10 +16,18 @@ from wbk.errors import WbkError
 from wbk.explain import steps_html
 from wbk.games import stalingrad
 from wbk.games.stalingrad import Crt, Unit
+from wbk.games.stalingrad.close_assault import (
+    ABOUT_ATTACK,
+    ABOUT_FIRE,
+    ABOUT_WITH,
+    ABOUT_WITHOUT,
+)
+from wbk.pictures import STEP_COLOUR, step_index
 from wbk.widgets import (
     ChartPanel,
     chart_edge_cases,
     parse_optional_number,
+    reports_errors,
 )
 from wbk.widgets.stalingrad.crt import (
     WITH,
@@ -130,8 +139,12 @@ def advisor_title(
     return "\n".join(textwrap.wrap(a.verdict, 95)) + f"\non the {crt.name}{tag}"
 
 
-def assault_bars(a: stalingrad.CloseAssault, figure: Figure) -> None:
-    """Defending and attacking units lost, without and with the bonus, side by side."""
+def assault_bars(a: stalingrad.CloseAssault, figure: Figure, step: int | None = None) -> None:
+    """Defending and attacking units lost, without and with the bonus, side by side.
+
+    ``step``: the advice at that step of its ``steps``: the chart the step is about (the
+    attack's result or the defender's fire) framed in sky blue, the bars it is not about faded,
+    and the step in words as the figure's title; None draws the whole answer."""
     left, right = figure.subplots(1, 2)
     without, with_ = "without the bonus", "with the Close Assault Bonus"
     colours = {without: WITHOUT, with_: WITH}
@@ -144,6 +157,24 @@ def assault_bars(a: stalingrad.CloseAssault, figure: Figure) -> None:
     _grouped_bars(right, attackers, colours, "attacking units lost to the defender's fire")
     handles, names = left.get_legend_handles_labels()
     figure.legend(handles, names, loc="outside lower center", ncols=2, fontsize=8, frameon=False)
+    if step is not None:
+        k = step_index(a.steps, step)
+        about = set(a.steps[k].about)
+        for ax, kind in ((left, ABOUT_ATTACK), (right, ABOUT_FIRE)):
+            charts = about & {ABOUT_ATTACK, ABOUT_FIRE}
+            groups = about & {ABOUT_WITHOUT, ABOUT_WITH}
+            if kind in charts:
+                for spine in ax.spines.values():
+                    spine.set_visible(True)
+                    spine.set(color=STEP_COLOUR, linewidth=3)
+            for container in ax.containers:
+                label = container.get_label()
+                group = ABOUT_WITHOUT if label == without else ABOUT_WITH
+                if (charts and kind not in charts) or (groups and group not in groups):
+                    for bar in container:
+                        bar.set_alpha(0.2)
+        words = f"Step {k + 1} of {len(a.steps)}: {a.steps[k].text} ({a.steps[k].rule})"
+        figure.suptitle("\n".join(textwrap.wrap(words, 95)), fontsize=9)
 
 
 def draw_assault(a: stalingrad.CloseAssault, crt: Crt):
@@ -206,6 +237,7 @@ READING_CONTROLS = [
     ),
 ]
 NO_DIFFERENCE = "makes no difference here"
+READING_NAMES = [name for name, *_ in READING_CONTROLS]
 #: The settings that say when they make no difference.
 NOTED = [name for name, *_ in READING_CONTROLS] + ["fire_drm"]
 
@@ -216,12 +248,88 @@ def _answer(a: stalingrad.CloseAssault) -> tuple:
     return (a.verdict, a.without.exchange, bonus)
 
 
+#: The seed's worked example of 9.67, one click away: 15 AF (a qualifying infantry unit
+#: among them) against a defence of 3 DF.
+PRESETS: dict[str, dict[str, object]] = {
+    "9.67: 15 AF against 3 DF": {
+        "table": "illustrative_1d6",
+        "attack": "infantry 10, engineer 5",
+        "defence_df": "3",
+        "defending_units": 1,
+        "drm": 0,
+        "fire_drm": 0,
+    },
+}
+#: The other reading's chances, drawn over the bars: a black dash where a bar would move.
+OTHER_READING = "#1a1a1a"
+
+
+def mark_other_reading(
+    figure: Figure, a: stalingrad.CloseAssault, other: stalingrad.CloseAssault, value: str
+) -> bool:
+    """Over the bars of ``a`` drawn by ``assault_bars``, a black dash at each chance that
+    ``other`` (the advice under another reading, ``value``) moves, and its verdict under the
+    title if it differs; returns whether anything a reader sees changes."""
+    groups = {
+        ABOUT_WITHOUT: (a.without, other.without),
+        ABOUT_WITH: (a.with_bonus, other.with_bonus),
+    }
+    moved = False
+    for ax, losses in zip(figure.axes[:2], ("defender_losses", "attacker_losses"), strict=True):
+        outcomes = [tick.get_text() for tick in ax.get_xticklabels()]
+        for container in ax.containers:
+            group = ABOUT_WITHOUT if container.get_label() == "without the bonus" else ABOUT_WITH
+            mine, theirs = groups[group]
+            if mine is None or theirs is None:
+                moved |= (mine is None) != (theirs is None)
+                continue
+            dist_mine, dist_theirs = getattr(mine, losses), getattr(theirs, losses)
+            moved |= dist_mine != dist_theirs
+            for bar, outcome in zip(container, outcomes, strict=False):
+                key = next((o for o in dist_mine.outcomes() if str(o) == outcome), None)
+                p = dist_theirs.probability(key) if key is not None else 0
+                if key is not None and p != dist_mine.probability(key):
+                    x = bar.get_x() + bar.get_width() / 2
+                    ax.plot(
+                        [x],
+                        [float(p)],
+                        marker="_",
+                        markersize=16,
+                        markeredgewidth=2.5,
+                        color=OTHER_READING,
+                        zorder=5,
+                        label=f"under '{value}'",
+                    )
+    if other.verdict != a.verdict:
+        moved = True
+        title = figure.get_suptitle()
+        verdict = "\n".join(textwrap.wrap(f"under '{value}': {other.verdict}", 95))
+        figure.suptitle(f"{title}\n{verdict}", fontsize=9)
+    dashes = [line for ax in figure.axes for line in ax.lines][:1]
+    if dashes:  # the bars' legend again, the other reading's dash beside its two entries
+        handles, names = figure.axes[0].get_legend_handles_labels()
+        for legend in figure.legends:
+            legend.remove()
+        figure.legend(
+            [*handles, *dashes],
+            [*names, f"under '{value}'"],
+            loc="outside lower center",
+            ncols=3,
+            fontsize=8,
+            frameon=False,
+        )
+    return moved
+
+
 @chart_edge_cases
 def assault_advisor(table: str = "illustrative_1d6", path: str = "") -> ChartPanel:
     """9.67: type the attacking units, the defence's DF and number of units; see what the
     Close Assault Bonus buys and costs, side by side, with the verdict in the chart's title."""
 
     notes: dict[str, widgets.HTML] = {}  # "makes no difference here", beside each setting
+    #: the answer on show, and how to advise under other readings (for the step and compare
+    #: controls, which the panel gets after its first answer)
+    last: dict[str, Any] = {}
 
     def compute(table, file, attack, defence_df, defending_units, drm, fire_drm, **readings):
         crt = choose_crt(table, file)
@@ -252,6 +360,7 @@ def assault_advisor(table: str = "illustrative_1d6", path: str = "") -> ChartPan
                 same.add(name)
         if advice.with_bonus is None or advice.fire_column is None:
             same.add("fire_drm")  # no first fire to modify
+        last["advise"] = advise
         return _Assault(advice, crt, frozenset(same), readings)
 
     def draw(figure: Figure, result: _Assault) -> str:
@@ -264,6 +373,10 @@ def assault_advisor(table: str = "illustrative_1d6", path: str = "") -> ChartPan
             )
         assault_bars(a, figure)
         figure.suptitle(advisor_title(a, crt, result.readings), fontsize=9)
+        last["result"] = result
+        if "panel" in last:
+            last["panel"].show_steps(a.steps)
+            last["panel"].compare.refresh()
         results = {"without the bonus": a.without.result}
         if a.with_bonus is not None:
             results["with the bonus"] = a.with_bonus.result
@@ -329,8 +442,37 @@ def assault_advisor(table: str = "illustrative_1d6", path: str = "") -> ChartPan
         fire_drm=_slider(-3, 3, "fire DRM", "die roll modifier of the defender's first fire"),
     )
     notes.update({name: widgets.HTML(layout={"width": "13em"}) for name in NOTED})
-    panel.update()  # the notes beside the settings filled in
-    return _in_rows(
+
+    def draw_at_step(k: int) -> None:
+        result: _Assault = last["result"]
+        figure = panel.figure
+        figure.clear()
+        whole = panel.step_control.at_answer
+        assault_bars(result.advice, figure, step=None if whole else k)
+        if whole:
+            figure.suptitle(advisor_title(result.advice, result.crt, result.readings), fontsize=9)
+        panel.canvas.draw_idle()
+
+    def mark(other: dict[str, str] | None) -> bool:
+        result: _Assault = last["result"]
+        draw_at_step(panel.step_control.index)
+        if other is None:
+            return False
+        theirs = last["advise"](**{**result.readings, **other})
+        (value,) = other.values()
+        moved = mark_other_reading(panel.figure, result.advice, theirs, value)
+        panel.canvas.draw_idle()
+        return moved
+
+    @reports_errors
+    def apply_preset(chart: ChartPanel, values: dict[str, object]) -> None:
+        # a chart panel's controls are in its ``controls``, not its attributes
+        for name, value in values.items():
+            if name not in chart.controls:
+                raise WbkError(f"worked example: the panel has no control {name!r}")
+            chart.controls[name].value = value
+
+    _in_rows(
         panel,
         [
             ["table", "file", "defence_df"],
@@ -345,3 +487,22 @@ def assault_advisor(table: str = "illustrative_1d6", path: str = "") -> ChartPan
         ],
         {f"{name} note": note for name, note in notes.items()},
     )
+    setattr(panel, "apply_preset", functools.partial(apply_preset, panel))  # noqa: B010
+    panel.step_control = panel.add_step_control(draw_at_step)
+    setattr(  # noqa: B010 (the advisor's compare control)
+        panel,
+        "compare",
+        panel.add_compare_readings(
+            {
+                name: stalingrad.READING_WORDS[name]
+                for name in stalingrad.READING_WORDS
+                if name in panel.controls
+            },
+            mark=mark,
+            current=lambda: {name: panel.controls[name].value for name in READING_NAMES},
+        ),
+    )
+    panel.add_presets(PRESETS)
+    last["panel"] = panel
+    panel.update()  # the notes beside the settings filled in
+    return panel
