@@ -392,8 +392,9 @@ def test_retreat_planner_names_a_bad_strength(typed):
     planner = panels.RetreatPlanner()
     units = sum(len(here) for here in planner.situation.units.values())
     planner.strength.value = typed
-    said = f"strength {typed!r} is not a whole number of 0 or more"
+    said = f"strength: {typed!r} is not a whole number of 0 or more"
     assert said in planner.message.value and "<br" not in planner.message.value
+    assert "strength: strength" not in planner.message.value  # the box named once
     planner.click.value = "place"
     click(planner, "1010")  # nothing placed, never a strength of 25 for "2.5"
     assert said in planner.message.value
@@ -796,3 +797,12 @@ def test_advisor_verdict_says_the_same_when_the_attackers_losses_do_not_move():
         40,
     )
     assert "for the same 1.33 attacking units lost on average" in a.verdict
+
+
+def test_advisor_names_a_negative_af_as_negative():
+    advisor = panels.assault_advisor()
+    advisor.controls["attack"].value = "infantry -3"
+    assert "'infantry -3' in the attack: AF -3 is negative: an AF is 0 or more" in (
+        advisor.message.value
+    )
+    assert "after its kind" not in advisor.message.value

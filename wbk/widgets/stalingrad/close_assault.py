@@ -62,6 +62,8 @@ def parse_attack(text: str) -> tuple[list[Unit], list[str]]:
         kind = words[0]
         if kind not in stalingrad.KINDS[:4]:
             raise WbkError(f"{part!r} in the attack: {words[0]!r} is not one of {kinds}")
+        if len(words) > 1 and words[1].startswith("-") and words[1][1:].isdigit():
+            raise WbkError(f"{part!r} in the attack: AF {words[1]} is negative: an AF is 0 or more")
         if len(words) < 2 or not (words[1].isascii() and words[1].isdigit()):
             raise WbkError(
                 f"{part!r} in the attack: give the unit's AF after its kind, like 'infantry 6'"

@@ -756,7 +756,8 @@ class RetreatPlanner(MapPanel):
         text = self.strength.value.strip()
         if not (text.isascii() and text.isdigit()):
             raise WbkError(
-                f"strength {text!r} is not a whole number of 0 or more: a unit's strength is its AF"
+                # the message line names the box ("strength: ..."): the value, not its name again
+                f"{text!r} is not a whole number of 0 or more: a unit's strength is its AF"
             )
         return int(text)
 
