@@ -806,3 +806,15 @@ def test_advisor_names_a_negative_af_as_negative():
         advisor.message.value
     )
     assert "after its kind" not in advisor.message.value
+
+
+def test_explorer_names_its_strength_box_one_way_and_writes_thousands_apart():
+    explorer = panels.crt_explorer()
+    strength = explorer.controls["strength"]
+    strength.value = "-5"
+    assert "attack strength -5 is not a whole number of 0 or more" in explorer.message.value
+    strength.value = "x"
+    assert "attack strength 'x' is not a whole number" in explorer.message.value
+    strength.value = "1000"
+    assert "\n1,000 AF on 30+: " in explorer.figure.get_suptitle()
+    assert "<b>1,000 AF</b> rolls on the 30+ column" in explorer.pane.value

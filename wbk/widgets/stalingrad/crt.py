@@ -231,7 +231,7 @@ def crt_title(crt: Crt, strength: int, shift: int = 0, drm: int = 0) -> str:
     plain, changed = crt.on_column(column), crt.on_column(read, drm=drm)
     if not shift and not drm:
         return (
-            f"{crt.name}\n{strength} AF on {column}: pin or worse {percent(_hurt(crt, plain))}, "
+            f"{crt.name}\n{strength:,} AF on {column}: pin or worse {percent(_hurt(crt, plain))}, "
             f"a unit lost {percent(_loss(crt, plain))}"
         )
     moves = []
@@ -242,7 +242,7 @@ def crt_title(crt: Crt, strength: int, shift: int = 0, drm: int = 0) -> str:
     if drm:
         moves.append(f"DRM {_signed(drm)}")
     return (
-        f"{crt.name}\n{strength} AF, {' and '.join(moves)}: pin or worse "
+        f"{crt.name}\n{strength:,} AF, {' and '.join(moves)}: pin or worse "
         f"{percent(_hurt(crt, plain))} → {percent(_hurt(crt, changed))}, a unit lost "
         f"{percent(_loss(crt, plain))} → {percent(_loss(crt, changed))}"
     )
@@ -306,6 +306,8 @@ def crt_explorer(table: str = "illustrative_1d6", path: str = "") -> ChartPanel:
         af = parse_optional_number(strength, "attack strength")
         if af is None:
             raise WbkError("attack strength is blank: type the attack's total AF")
+        if af < 0:  # named as the box is, as a strength that is not a number is
+            raise WbkError(f"attack strength {af} is not a whole number of 0 or more")
         crt.column_for(af)  # a strength below the first column is named here
         return _Reading(crt, af, shift, drm)
 
@@ -319,7 +321,7 @@ def crt_explorer(table: str = "illustrative_1d6", path: str = "") -> ChartPanel:
         shown = {f"{column}": crt.on_column(column)}
         if r.shift or r.drm:
             shown[f"{read}, DRM {_signed(r.drm)}"] = crt.on_column(read, drm=r.drm)
-        how = [f"<b>{r.strength} AF</b> rolls on the {column} column"]
+        how = [f"<b>{r.strength:,} AF</b> rolls on the {column} column"]
         if r.shift:
             how.append(
                 f"{count(abs(r.shift), 'column')} {'right' if r.shift > 0 else 'left'}: {read}"
