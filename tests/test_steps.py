@@ -117,3 +117,22 @@ def test_a_worked_example_is_one_click_away(panel):
     assert title(panel) == ANSWER
     presets.menu.value = "bad"
     assert panel.message.value.endswith("worked example: the panel has no control 'nothing'</span>")
+
+
+def test_a_worked_example_is_no_longer_named_once_the_reader_changes_what_it_set(panel):
+    presets = panel.add_presets({"the line from 1912 to 2113": {"from": "1912", "to": "2113"}})
+    presets.menu.value = "the line from 1912 to 2113"
+    panel.boxes["to"].value = "2113"  # the example's own value: still the example
+    assert presets.menu.value == "the line from 1912 to 2113"
+    panel.boxes["to"].value = "2014"  # typed or clicked: the menu no longer claims it
+    assert presets.menu.value == presets.CHOOSE
+    assert title(panel).startswith("1912 → 2014")
+
+
+def test_the_ghost_lies_under_the_hex_labels_and_its_swatch_is_dashed(panel):
+    from wbk.plot import Z_LABELS, legend_handle
+
+    panel.ghost.value = True
+    assert panel.ghost_outlines.get_zorder() < Z_LABELS
+    swatch = legend_handle(panel.ghost_outlines)
+    assert swatch.get_linestyle() not in ("-", "solid")

@@ -957,7 +957,7 @@ def legend_handle(artist):
     """A stand-in for an overlay artist in the legend (an empty overlay has nothing to show)."""
     if isinstance(artist, Patch):
         return artist
-    if isinstance(artist, Line2D) and not artist.get_xdata():
+    if isinstance(artist, Line2D) and np.size(artist.get_xdata()) == 0:
         return artist
     if isinstance(artist, Line2D):
         return Line2D(
@@ -980,4 +980,5 @@ def legend_handle(artist):
         edgecolor=artist.get_edgecolor()[0],
         hatch=artist.get_hatch(),
         linewidth=1.5,
+        linestyle=artist.get_linestyle()[0],  # a dashed outline's swatch dashed too
     )

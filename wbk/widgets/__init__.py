@@ -29,7 +29,7 @@ from wbk.errors import WbkError
 from wbk.explain import Step, steps_html
 from wbk.hexgrid import Hex, Trace, rounded_line, trace
 from wbk.maps import HexMap
-from wbk.plot import MapView, figure_size, hex_polygons, map_axes
+from wbk.plot import Z_LABELS, MapView, figure_size, hex_polygons, map_axes
 
 if TYPE_CHECKING:
     from wbk.widgets.steps import CompareReadings, Presets, StepControl
@@ -602,16 +602,27 @@ class Panel:
 
         self.presets = Presets(presets, self.apply_preset)
         self.presets.widget.add_class(LIVE_ONLY)
+        for name in {name for example in presets.values() for name in example}:
+            control = self._preset_control(name)
+            if isinstance(control, widgets.ValueWidget):
+                self.presets.follow(name, control)
         self._place(self.presets.widget, before=self.widget.children[0])
         return self.presets
+
+    def _preset_control(self, name: str) -> object:
+        """The control a worked example calls ``name``: a hex box, a chart panel's named
+        control, or the panel's attribute."""
+        for named in (getattr(self, "boxes", None), getattr(self, "controls", None)):
+            if isinstance(named, Mapping) and name in named:
+                return named[name]
+        return getattr(self, name, None)
 
     @reports_errors
     def apply_preset(self, values: Mapping[str, object]) -> None:
         """Set the controls to ``values`` (see ``add_presets``); each change updates the
         answer as if the reader had made it."""
-        boxes = getattr(self, "boxes", {})
         for name, value in values.items():
-            control = boxes.get(name, getattr(self, name, None))
+            control = self._preset_control(name)
             if not isinstance(control, widgets.ValueWidget):
                 raise WbkError(f"worked example: the panel has no control {name!r}")
             control.value = value
@@ -765,7 +776,8 @@ class TracePanel(MapPanel):
         )
         self.view.ax.add_collection(self.ghost_outlines)
         self.ghost_outlines.set_linewidth(1.6)
-        self.ghost_outlines.set_zorder(29)
+        # under the hex labels, which stay readable through it
+        self.ghost_outlines.set_zorder(Z_LABELS - 0.5)
         self.step_control = self.add_step_control()
         self.update()
 

@@ -209,3 +209,14 @@ class Presets:
 
         self.menu.observe(chosen, names="value")
         self.widget = self.menu
+
+    def follow(self, name: str, control: widgets.ValueWidget) -> None:
+        """Watch ``control`` (called ``name`` in the presets): once the reader sets it to a
+        value the chosen example does not give it, the menu no longer names that example."""
+
+        def changed(change: dict[str, Any]) -> None:
+            example = self.presets.get(self.menu.value)
+            if example is not None and name in example and example[name] != change["new"]:
+                self.menu.value = self.CHOOSE
+
+        control.observe(changed, names="value")
