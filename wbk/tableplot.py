@@ -752,7 +752,7 @@ def draw_reach(
 
 
 def table_picture(
-    table: Table, result: object, *, step: int | None = None, width: float | None = None
+    table: object, result: object, *, step: int | None = None, width: float | None = None
 ) -> Figure:
     """The figure of a Pz 8 result on ``table``: a shot (with its firer's gun ranges) or a
     reach, whole or at ``step`` (what ``wbk.pictures.picture(result, table=t, step=k)`` gives)."""

@@ -14,6 +14,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import ipywidgets as widgets
+from matplotlib.artist import Artist
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 from matplotlib.ticker import PercentFormatter
@@ -46,6 +47,7 @@ from wbk.widgets import (
     reports_errors,
     toml_path,
 )
+from wbk.widgets.steps import CompareReadings
 
 #: What the user reads for each value of ``wbk.games.pz8``.
 LABELS = {
@@ -132,6 +134,17 @@ NATURAL_SIX_TIP = (
 # --- (1) gun against armor --------------------------------------------------------------------
 
 
+class CasesChartPanel(ChartPanel):
+    """A chart panel with the card's cases as presets (its controls by their names) and a
+    "compare with" control whose marks are kept to take them off again."""
+
+    boxes: dict[str, widgets.Widget]
+    compare: CompareReadings
+    _compare_marks: list[Artist]
+    #: the duel on show (first, second, range, duel, curve), for the other reading's bars
+    shown_duel: tuple | None = None
+
+
 def gun_against_armor() -> ChartPanel:
     """Every gun against every class of tank: the chance one attack destroys it, and the chance
     the attack passes the turn, with the cover, veteran and shaken toggles."""
@@ -154,7 +167,7 @@ def gun_against_armor() -> ChartPanel:
         _no_difference(natural_six_note, same)
         return options, attacks
 
-    made: list[ChartPanel] = []  # the panel, once built: its compare control marks each chart
+    made: list[CasesChartPanel] = []  # the panel, once built: its compare control marks each chart
 
     def draw(figure: Figure, result) -> str:
         html_text = draw_chart(figure, result)
@@ -210,7 +223,7 @@ def gun_against_armor() -> ChartPanel:
         )
         return f"<p>One attack, {words}:</p><table>{header}{rows}</table>"
 
-    panel = ChartPanel(
+    panel = CasesChartPanel(
         compute,
         draw,
         size=(8.0, 3.6),
@@ -1225,7 +1238,7 @@ def duel_calculator() -> ChartPanel:
             _no_difference(note, answer(other) == answer(here))
         return a, b, range_inches, here, curve
 
-    made: list[ChartPanel] = []  # the panel, once built: its compare control marks each chart
+    made: list[CasesChartPanel] = []  # the panel, once built: its compare control marks each chart
 
     def draw(figure: Figure, result) -> str:
         html_text = draw_chart(figure, result)
@@ -1321,7 +1334,7 @@ def duel_calculator() -> ChartPanel:
         text = f"<p>first: {html.escape(first)}; second: {html.escape(second)}; {said}{mean}.</p>"
         return text + steps_html(duel.steps)
 
-    panel = ChartPanel(
+    panel = CasesChartPanel(
         compute,
         draw,
         size=(8.0, 3.6),
