@@ -86,12 +86,18 @@ def picture(
     map: HexMap | None = None,
     step: int | None = None,
     width: float | None = None,
+    table: object = None,
 ) -> Figure:
     """A figure of ``subject``: a line of sight, a trace or a route (drawn on ``map``), a map, a
-    distribution (its bar chart), a ``MapView``, a panel (its picture) or a figure.
+    distribution (its bar chart), a ``MapView``, a panel (its picture) or a figure; a Pz 8 shot
+    or reach drawn on ``table`` (a ``wbk.table.Table``).
 
     ``step``: draw the result at that step of its ``steps`` (an index; -1 the last), what the
     step is about highlighted and the rest dimmed; None draws the whole answer."""
+    if table is not None:  # Pz 8: a table in inches, not a hex map
+        from wbk.tableplot import table_picture
+
+        return table_picture(table, subject, step=step, width=width)
     if step is not None and isinstance(subject, (Figure, Dist, HexMap)):
         raise WbkError(f"a {type(subject).__name__} has no steps to draw at step {step!r}")
     if isinstance(subject, Figure):
