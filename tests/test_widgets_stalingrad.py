@@ -9,7 +9,7 @@ import ipywidgets as widgets
 import pytest
 from matplotlib.figure import Figure
 
-from wbk.dice import chance, percent
+from wbk.dice import Dist, chance, percent
 from wbk.errors import WbkError
 from wbk.explain import count
 from wbk.games import stalingrad
@@ -19,6 +19,7 @@ from wbk.pictures import picture_bytes
 from wbk.plot import center
 from wbk.widgets import ERROR_COLOUR
 from wbk.widgets import stalingrad as panels
+from wbk.widgets.stalingrad import close_assault as panels_close_assault
 from wbk.widgets.stalingrad import retreat as panels_retreat
 
 SHIPPED_2D6 = example_crt("illustrative_2d6")
@@ -818,3 +819,20 @@ def test_explorer_names_its_strength_box_one_way_and_writes_thousands_apart():
     strength.value = "1000"
     assert "\n1,000 AF on 30+: " in explorer.figure.get_suptitle()
     assert "<b>1,000 AF</b> rolls on the 30+ column" in explorer.pane.value
+
+
+def test_advisor_lists_the_attacks_columns_in_table_order():
+    advisor = panels.assault_advisor()
+    advisor.controls["table"].value = "illustrative_2d6"
+    advisor.presets.menu.value = "9.67: 15 AF against 3 DF"  # sets the 1d6 table again
+    advisor.controls["table"].value = "illustrative_2d6"
+    crt = example_crt("illustrative_2d6")
+    pane = advisor.pane.value
+    table = pane[pane.index("the attack&#x27;s column") :]
+    shown = [c for c in crt.columns if f"<th>{html.escape(c)}</th>" in table]
+    assert len(shown) > 1
+    assert sorted(shown, key=lambda c: table.index(f"<th>{html.escape(c)}</th>")) == shown
+    # where the fire can leave 5-9, it comes before 10-19, never after it as names sort
+    columns = Dist({"10-19": 1, "5-9": 1, stalingrad.NO_ATTACK: 1})
+    order = panels_close_assault.column_order(crt, columns)
+    assert order == ["5-9", "10-19", stalingrad.NO_ATTACK]

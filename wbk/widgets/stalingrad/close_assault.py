@@ -190,6 +190,13 @@ def draw_assault(a: stalingrad.CloseAssault, crt: Crt):
     return figure
 
 
+def column_order(crt: Crt, columns: Dist) -> list[str]:
+    """The columns ``columns`` may give, in the table's order (left to right), "no attack"
+    last: never in the order of their names ("10-19" before "4-9")."""
+    possible = [c for c in crt.columns if columns.probability(c)]
+    return possible + [o for o in columns.outcomes() if o not in possible]
+
+
 @dataclass(frozen=True)
 class _Assault:
     advice: stalingrad.CloseAssault
@@ -397,7 +404,10 @@ def assault_advisor(table: str = "illustrative_1d6", path: str = "") -> ChartPan
             parts += [
                 "<p>The defender's first fire, and what it leaves of the attack:</p>",
                 dist_table({"the attacking units": a.with_bonus.attacker}),
-                dist_table({"the attack's column": a.with_bonus.column}),
+                dist_table(
+                    {"the attack's column": a.with_bonus.column},
+                    order=column_order(crt, a.with_bonus.column),
+                ),
             ]
         return "".join(parts)
 
