@@ -160,6 +160,24 @@ def test_the_rule_index_links_each_rule_to_where_it_is_taught_and_computed(brows
     page.close()
 
 
+@pytest.mark.parametrize("chapter", ["ss_panzer", "blitz_combat", "streets_of_stalingrad", "pz8"])
+def test_each_game_chapter_ends_with_its_quiz_answers_folded(browser, site, chapter):
+    page, failed, errors = offline_page(browser)
+    page.goto((site.parent / f"{chapter}.html").as_uri())
+    quizzes = page.locator("main details.wbk-quiz")
+    assert quizzes.count() >= 8, chapter
+    assert quizzes.evaluate_all("ds => ds.filter(d => d.open).length") == 0  # answers hidden
+    first = quizzes.first
+    answer = first.locator(":scope > :not(summary)").first
+    assert not answer.is_visible()
+    first.locator("summary").click()
+    assert answer.is_visible()
+    quiz_row = page.locator("main h2", has_text="Quiz")
+    assert quiz_row.count() == 1, chapter
+    assert failed == [] and errors == []
+    page.close()
+
+
 def test_a_picture_says_its_answer_and_opens_full_size(browser, site):
     page, failed, errors = offline_page(browser)
     page.goto((site.parent / "ss_panzer.html").as_uri())

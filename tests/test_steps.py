@@ -136,3 +136,12 @@ def test_the_ghost_lies_under_the_hex_labels_and_its_swatch_is_dashed(panel):
     assert panel.ghost_outlines.get_zorder() < Z_LABELS
     swatch = legend_handle(panel.ghost_outlines)
     assert swatch.get_linestyle() not in ("-", "solid")
+
+
+def test_compare_readings_starts_off_with_its_off_choice_shown(panel):
+    compare = panel.add_compare_readings(
+        {"edge": {"both": "both sides block", "either": "either side blocks"}},
+        lambda other: False,
+        lambda: {"edge": "both"},
+    )
+    assert compare.choice.label == compare.OFF  # a blank box reads as a broken control

@@ -514,3 +514,12 @@ def test_victory_panel_presets_steps_and_a_bad_label():
     assert panel.view.title().endswith("7 of the 9 star hexes: a Soviet geographic victory")
     panel.controlled.value = "1913 19x9"
     assert "'19x9' is not a hex label" in panel.message.value
+
+
+def test_a_reading_that_moves_the_viewshed_is_not_said_to_make_no_difference():
+    # 1712 -> 1713: the one line is the same under both slope-hex readings, the viewshed is not
+    panel = panels.LosPanel(M, "1712", "1713")
+    assert "slope_hex" in panel.unchanged
+    panel.show_viewshed.value = True
+    assert "slope_hex" not in panel.unchanged
+    assert "“slope hexes”" not in panel.no_difference.value

@@ -348,6 +348,14 @@ class LosPanel(ReadingsPanel):
         self.view.redraw()
         return changed
 
+    def what_is_drawn(self, firer: Hex, target: Hex, options: dict) -> object:
+        """What the picture shows under ``options``: the line's verdict, and the firer's
+        viewshed while it is on (a reading may move the viewshed and not the one line)."""
+        verdict = ss_panzer.line_of_sight(self.map, firer, target, **options).verdict
+        if not self.show_viewshed.value:
+            return verdict
+        return verdict, frozenset(ss_panzer.viewshed(self.map, firer, **options))
+
     def viewshed(self, firer: Hex) -> set[Hex]:
         """The firer's viewshed, kept while firer and options stay: clicking targets is cheap."""
         key = (firer, repr(self.options()))
@@ -358,9 +366,7 @@ class LosPanel(ReadingsPanel):
 
     def show(self, firer: Hex, target: Hex) -> str:
         result = ss_panzer.line_of_sight(self.map, firer, target, **self.options())
-        self.note_differences(
-            lambda o: ss_panzer.line_of_sight(self.map, firer, target, **o).verdict
-        )
+        self.note_differences(lambda o: self.what_is_drawn(firer, target, o))
         self.view.show_line_of_sight(result)
         self._firer, self._target = firer, target
         extra = self.dim_viewshed()

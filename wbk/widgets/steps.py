@@ -144,6 +144,8 @@ class CompareReadings:
     does; ``mark(None)`` takes the marks off. ``current()`` gives the readings on show."""
 
     OFF = "nothing (compare readings off)"
+    #: the value of OFF: not None, which a dropdown shows as no choice at all (a blank box)
+    OFF_VALUE = ("", "")
 
     def __init__(
         self,
@@ -153,7 +155,7 @@ class CompareReadings:
     ) -> None:
         self.readings = readings
         self.mark, self.current = mark, current
-        options: list[tuple[str, tuple[str, str] | None]] = [(self.OFF, None)]
+        options: list[tuple[str, tuple[str, str]]] = [(self.OFF, self.OFF_VALUE)]
         options += [
             (f"{keyword}: {words}", (keyword, value))
             for keyword, values in readings.items()
@@ -172,7 +174,7 @@ class CompareReadings:
     def refresh(self) -> None:
         """Mark the changes for the answer on show (a panel calls this after each answer)."""
         chosen = self.choice.value
-        if chosen is None:
+        if chosen is None or chosen == self.OFF_VALUE:
             self.mark(None)
             self.note.value = ""
             return
