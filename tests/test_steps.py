@@ -145,3 +145,15 @@ def test_compare_readings_starts_off_with_its_off_choice_shown(panel):
         lambda: {"edge": "both"},
     )
     assert compare.choice.label == compare.OFF  # a blank box reads as a broken control
+
+
+def test_a_static_snapshot_leaves_out_the_live_only_controls(panel):
+    panel.add_compare_readings(
+        {"edge": {"both": "both sides block", "either": "either side blocks"}},
+        lambda other: False,
+        lambda: {"edge": "both"},
+    )
+    panel.add_presets({"the line from 1912 to 2113": {"from": "1912", "to": "2113"}})
+    snapshot = panel.static_html()
+    assert "compare with" not in snapshot and "worked example" not in snapshot
+    assert "from: 1913" in snapshot

@@ -170,12 +170,12 @@ def shown_value(control: widgets.Widget) -> str:
 def _control_values(widget: widgets.Widget) -> list[tuple[str, str]]:
     """(label, value) of every control in a widget tree, in the order they are laid out; a box
     holding a file path (the reader's own folders) is left out."""
+    if LIVE_ONLY in getattr(widget, "_dom_classes", ()):
+        return []  # a live-only box: nothing in it means anything on a static page
     found = []
     for child in getattr(widget, "children", ()):
         found += _control_values(child)
     if isinstance(widget, (widgets.HTML, widgets.Button)) or not hasattr(widget, "value"):
-        return found
-    if LIVE_ONLY in getattr(widget, "_dom_classes", ()):
         return found
     label = getattr(widget, "description", "") or getattr(widget, "placeholder", "")
     if not label:
