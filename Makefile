@@ -52,7 +52,9 @@ app: $(INSTALLED)
 notebooks: $(INSTALLED)
 	$(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.store_widget_state=False notebooks/*.ipynb
 
-# wbk's speed against its peers as one table, kept in benchmarks/RESULTS.md (a few minutes).
+# wbk's speed against its peers as one table, kept in benchmarks/RESULTS.md (a few minutes); then
+# the app for a class (chapters opened from their pools, culling, eight readers at once).
 .PHONY: bench
 bench: $(INSTALLED)
 	$(PYTHON) benchmarks/bench.py
+	$(PYTHON) -m pytest tests/bench_app.py -s -q

@@ -1,0 +1,116 @@
+"""The app for a class, measured (``make bench``, not ``make test``): how fast each chapter's
+panels are drawn from its pool, that kernels of readers who left are culled, and eight readers
+opening the longest chapter at once. Figures go to build/app-figures.json for
+benchmarks/RESULTS.md, each with the machine's load.
+
+    .venv/bin/python -m pytest tests/bench_app.py -s -q
+"""
+
+import os
+import statistics
+import time
+
+import pytest
+from test_app import (
+    LONGEST,
+    NOTEBOOKS,
+    PANELS_DRAWN,
+    _close_pages,  # noqa: F401 (every reader's tab closed after each test)
+    app_server,
+    kernels,
+    local_page,
+    memory_mb,
+    open_chapter,
+    record,
+    wait_for_pools,
+)
+
+from wbk.publish import AppSettings
+
+#: The app as a class of eight uses it: a pool of one per chapter, and one per reader for the
+#: chapter the class opens; a reader's kernel culled after 20 idle seconds (3 minutes in make app).
+SETTINGS = AppSettings(pool=1, pools={LONGEST: 8}, cull_after=20, cull_every=5)
+POOLED = len(NOTEBOOKS) - 1 + 8
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    with app_server(tmp_path_factory, SETTINGS) as (url, server):
+        wait_for_pools(url, server, POOLED)
+        yield url, server
+
+
+def test_every_chapter_opens_at_once_from_its_pool(browser, app):
+    url, server = app
+    page, outside = local_page(browser)
+    open_chapter(page, url, LONGEST)  # the browser's cache and the server warmed up
+    page.context.close()
+    wait_for_pools(url, server, POOLED)
+    times = {}
+    for nb in NOTEBOOKS:
+        page, outside = local_page(browser)
+        times[nb.name] = open_chapter(page, url, nb.name)
+        errors = page.locator(
+            ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr'], "
+            ".jp-RenderedText[data-mime-type='application/vnd.jupyter.error']"
+        )
+        assert errors.count() == 0, nb.name
+        assert outside == []
+        page.context.close()
+    median = statistics.median(times.values())
+    print(
+        f"panels drawn after opening (load {os.getloadavg()[0]:.1f}): median {median:.1f} s, "
+        + ", ".join(f"{n} {t:.1f} s" for n, t in times.items())
+    )
+    record("open", {"median": median, "worst": max(times.values()), "chapters": times})
+    sizes = memory_mb(kernels(server))
+    record("kernel_mb", {"median": statistics.median(sizes), "most": max(sizes)})
+
+
+def test_kernels_of_readers_who_left_are_shut_down(browser, app):
+    url, server = app
+    wait_for_pools(url, server, POOLED)
+    pool = set(kernels(server))
+    assert len(pool) == POOLED
+    pages = [local_page(browser)[0] for _ in range(3)]
+    for page, nb in zip(pages, NOTEBOOKS, strict=False):
+        open_chapter(page, url, nb.name)
+    deadline = time.monotonic() + 120  # each pool refilled behind its reader
+    while len(kernels(server)) < POOLED + 3 and time.monotonic() < deadline:
+        time.sleep(1)
+    assert len(kernels(server)) == POOLED + 3
+    for page in pages:
+        page.context.close()
+    deadline = time.monotonic() + 180  # culled after 20 idle seconds, looked for every 5
+    while len(kernels(server)) > POOLED and time.monotonic() < deadline:
+        time.sleep(1)
+    left = set(kernels(server))
+    assert len(left) == POOLED  # the pools, full, and no reader's kernel
+    assert len(pool - left) == 3  # the kernels the three readers had are gone
+
+
+def test_eight_readers_opening_the_longest_chapter_at_once_all_get_its_panels(browser, app):
+    url, server = app
+    wait_for_pools(url, server, POOLED)
+    pages = [local_page(browser)[0] for _ in range(8)]
+    started = time.monotonic()
+    for page in pages:  # each returns once its page starts to arrive: all eight at once
+        page.goto(f"{url}/voila/render/{LONGEST}", wait_until="commit")
+    times: list[float] = []
+    pending = list(pages)
+    while pending and time.monotonic() - started < 300:
+        for page in [p for p in pending if p.evaluate(PANELS_DRAWN)]:
+            times.append(time.monotonic() - started)
+            pending.remove(page)
+        time.sleep(0.1)
+    sizes = memory_mb(kernels(server))
+    print(
+        f"eight readers of {LONGEST} at once (load {os.getloadavg()[0]:.1f}): panels after "
+        + ", ".join(f"{t:.1f}" for t in sorted(times))
+        + f" s; {len(sizes)} kernels, {sum(sizes):.0f} MB"
+    )
+    record("crowd", {"chapter": LONGEST, "seconds": sorted(times)})
+    record("crowd_kernels", {"count": len(sizes), "total_mb": sum(sizes)})
+    assert len(times) == 8  # every reader got the panels
+    for page in pages:
+        page.context.close()
