@@ -52,8 +52,10 @@ def test_retreat_planner_answers_clicks(browser, lab):
     pane.wait_for()
     assert "1 hex open for the retreat: 1414." in pane.inner_text()
     canvas = (
-        page.locator(".jupyter-matplotlib-canvas-div").last.locator("canvas").first
-    )  # the planner's map
+        page.locator(".jp-OutputArea-output:has-text('open for the retreat')")
+        .last.locator(".jupyter-matplotlib-canvas-div canvas")
+        .first
+    )  # the planner's map (the chapter's quiz, after it, has a canvas too)
     before = in_view(canvas).screenshot()
 
     # mark 1414, the one hex open, as attacked: nobody can retreat now

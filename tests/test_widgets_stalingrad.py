@@ -228,8 +228,7 @@ def test_retreat_planner_answers_in_its_title_and_legend():
         "retreat into: any hexes (units may split)",
         "ZOC of pinned units: still exerted",
         "to stay, give up: another unit",
-        "compare with: nothing (compare readings off)",
-    ]
+    ]  # "compare with" is live-only: it means nothing on a static page
     assert "<th>2/42 Rifle</th><td>1414</td><td>eliminated</td>" in planner.pane.value
     planner.stacking.value = 5
     assert view.ax.get_title().startswith('"P" in clear 1313: 1 of 3 units eliminated (Bunker 7)')

@@ -8,9 +8,10 @@ never rebuild the map, so a widget can redraw it cheaply.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import math
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, cast
 
 import matplotlib
@@ -262,6 +263,19 @@ class PictureView:
 
 class MapView(PictureView):
     """A drawn map with overlays that update in place. Build it with ``draw_map``."""
+
+    #: set while ``holding_redraws``: the redraws asked for then are left to the one after it
+    _redraws_held = False
+
+    @contextlib.contextmanager
+    def holding_redraws(self) -> Iterator[None]:
+        """Within it, ``redraw`` does nothing: a panel working out one answer (its overlays,
+        its steps, its readings compared) then draws it once, one picture sent, not three."""
+        self._redraws_held = True
+        try:
+            yield
+        finally:
+            self._redraws_held = False
 
     def __init__(self, m: HexMap, ax, *, labels: bool | None = None):
         super().__init__(ax)
@@ -707,6 +721,8 @@ class MapView(PictureView):
         picture goes to the browser at once, where ``draw_idle`` would first ask the browser to
         ask for it. (Before the page is there, the browser must ask: it takes its first picture
         whole.)"""
+        if self._redraws_held:
+            return
         canvas = self.figure.canvas
         if getattr(canvas, "syncing_data_url", True) is False and hasattr(canvas, "get_diff_image"):
             canvas.draw()

@@ -265,6 +265,10 @@ def chapter_pages(out: Path) -> list[Path]:
     return sorted(p for p in out.glob("*.html") if p.stem not in ("index", "search", "genindex"))
 
 
+def _is_quiz(title: str) -> bool:
+    return title.startswith("Quiz")
+
+
 def number_index(sections: list[Section]) -> dict:
     """What the search page reads: each rule or hex number, the sections it appears in (most
     mentions first), and each section's page, anchor, title and chapter."""
@@ -280,8 +284,9 @@ def number_index(sections: list[Section]) -> dict:
         places.append([section.page, section.id, section.title, chapters.get(section.page, "")])
         for token, n in counts.items():
             tokens.setdefault(token, []).append([len(places) - 1, n])
+    # where a number is taught comes before where it is quizzed (a quiz repeats its numbers)
     for found in tokens.values():
-        found.sort(key=lambda place_count: -place_count[1])
+        found.sort(key=lambda place_count: (_is_quiz(places[place_count[0]][2]), -place_count[1]))
     return {"places": places, "tokens": tokens}
 
 

@@ -735,7 +735,8 @@ class MapPanel(Panel):
         hexes = {name: self.read_input(name, reader(box)) for name, box in self.boxes.items()}
         if any(name in self.bad_inputs for name in self.boxes):
             return
-        self.pane.value = self.show(**{name: h for name, h in hexes.items() if h is not None})
+        with self.view.holding_redraws():
+            self.pane.value = self.show(**{name: h for name, h in hexes.items() if h is not None})
         self.view.redraw()
         self.show_message("")
 
