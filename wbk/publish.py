@@ -265,8 +265,9 @@ def chapter_pages(out: Path) -> list[Path]:
     return sorted(p for p in out.glob("*.html") if p.stem not in ("index", "search", "genindex"))
 
 
-def _is_quiz(title: str) -> bool:
-    return title.startswith("Quiz")
+def _is_aside(title: str) -> bool:
+    """A chapter's live panels and its quiz: they repeat a rule's numbers, they do not teach it."""
+    return title.startswith(("Explore", "Quiz"))
 
 
 def number_index(sections: list[Section]) -> dict:
@@ -284,9 +285,9 @@ def number_index(sections: list[Section]) -> dict:
         places.append([section.page, section.id, section.title, chapters.get(section.page, "")])
         for token, n in counts.items():
             tokens.setdefault(token, []).append([len(places) - 1, n])
-    # where a number is taught comes before where it is quizzed (a quiz repeats its numbers)
+    # where a number is taught comes before the panels and the quiz that repeat it
     for found in tokens.values():
-        found.sort(key=lambda place_count: (_is_quiz(places[place_count[0]][2]), -place_count[1]))
+        found.sort(key=lambda place_count: (_is_aside(places[place_count[0]][2]), -place_count[1]))
     return {"places": places, "tokens": tokens}
 
 
