@@ -4,7 +4,7 @@ map editor."""
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
@@ -111,6 +111,21 @@ def reading_control(reading: str, value: str | None = None) -> widgets.Dropdown:
         style={"description_width": "initial"},
         layout=widgets.Layout(width=f"{width}px"),
     )
+
+
+def hatched_hexes(view: MapView, hexes: Iterable[Hex], hatch: str) -> PolyCollection:
+    """``hexes`` hatched (no fill, the terrain shows through) on ``view``: what another
+    reading adds or takes away, for "compare readings"."""
+    patch = PolyCollection(
+        list(hex_polygons(sorted(hexes), 0.9)),
+        facecolor="none",
+        edgecolor="#1a1a1a",
+        hatch=hatch,
+        linewidth=0.0,
+        zorder=28,
+    )
+    view.ax.add_collection(patch)
+    return patch
 
 
 class ReadingsPanel(MapPanel):
@@ -334,15 +349,8 @@ class LosPanel(ReadingsPanel):
             ):
                 if hexes:
                     changed = True
-                    patch = PolyCollection(
-                        list(hex_polygons(sorted(hexes), 0.9)),
-                        facecolor="none",
-                        edgecolor="#1a1a1a",
-                        hatch=hatch,
-                        linewidth=0.0,
-                        zorder=28,
-                    )
-                    self.compare_marks.append(self.view.ax.add_collection(patch))
+                    patch = hatched_hexes(self.view, hexes, hatch)
+                    self.compare_marks.append(patch)
                     entries[name] = patch
         self.view.set_overlay_legend("compare", entries)
         self.view.redraw()
@@ -450,15 +458,8 @@ class IntervisibilityPanel(ReadingsPanel):
         entries: dict[str, object] = {}
         for hexes, hatch, name in marked:
             if hexes:
-                patch = PolyCollection(
-                    list(hex_polygons(sorted(hexes), 0.9)),
-                    facecolor="none",
-                    edgecolor="#1a1a1a",
-                    hatch=hatch,
-                    linewidth=0.0,
-                    zorder=28,
-                )
-                self.compare_marks.append(self.view.ax.add_collection(patch))
+                patch = hatched_hexes(self.view, hexes, hatch)
+                self.compare_marks.append(patch)
                 entries[f"{name} ({len(hexes)})"] = patch
         self.view.set_overlay_legend("compare", entries)
         self.view.redraw()
@@ -706,15 +707,8 @@ class MovementPanel(MapPanel):
             (shown - under, "xx", f"not reached if {words}"),
         ):
             if hexes:
-                patch = PolyCollection(
-                    list(hex_polygons(sorted(hexes), 0.9)),
-                    facecolor="none",
-                    edgecolor="#1a1a1a",
-                    hatch=hatch,
-                    linewidth=0.0,
-                    zorder=28,
-                )
-                self.compare_marks.append(self.view.ax.add_collection(patch))
+                patch = hatched_hexes(self.view, hexes, hatch)
+                self.compare_marks.append(patch)
                 entries[name] = patch
         self.view.set_overlay_legend("compare", entries)
         self.view.redraw()
