@@ -163,17 +163,16 @@ def query_string() -> str:
     return get_query_string() or ""
 
 
-def open_link(query: str | None = None) -> None:
-    """Show the panel that the page's link describes (``?case=...``) in ``link_slot``'s place;
-    a bad link is one line saying so."""
+def linked_situation(query: str) -> list:
+    """What a page whose query string is ``query`` shows at its top: a heading and the panel its
+    link describes (``?case=...``), one line saying why a bad link shows nothing, or nothing for
+    a page opened without a link."""
     from wbk.widgets import load_edge_case
 
-    if _slot is None:
-        return
     try:
-        toml = case_from_query(query_string() if query is None else query)
+        toml = case_from_query(query)
         if toml is None:
-            return
+            return []
         with tempfile.TemporaryDirectory() as folder:
             path = Path(folder) / "link.toml"
             path.write_text(toml, encoding="utf-8")
@@ -182,9 +181,14 @@ def open_link(query: str | None = None) -> None:
             except WbkError as e:
                 raise WbkError(str(e).replace(str(path), "the link")) from None
     except WbkError as e:
-        with _slot:
-            display(widgets.HTML(f"<p><b>This link shows nothing:</b> {html.escape(str(e))}</p>"))
+        return [widgets.HTML(f"<p><b>This link shows nothing:</b> {html.escape(str(e))}</p>")]
+    return [widgets.HTML("<h2>The situation from your link</h2>"), panel]
+
+
+def open_link(query: str | None = None) -> None:
+    """Show what the page's link describes (``linked_situation``) in ``link_slot``'s place."""
+    if _slot is None:
         return
     with _slot:
-        display(widgets.HTML("<h2>The situation from your link</h2>"))
-        display(panel)
+        for shown in linked_situation(query_string() if query is None else query):
+            display(shown)
