@@ -115,12 +115,12 @@ def test_errata_9_4_whose_hex_the_general_sentence_looks_at():
     texts = [s.text for s in blocked.steps]
     assert (
         "passes through 1913, a hex with slope symbols, and beyond it; the firer's hex 1808 has "
-        "no slope hexside (reading 'firer'): blocked"
+        "no slope hexside (slope hexside needed in: the firer's hex): blocked"
     ) in texts
     clear = line_of_sight(M, "1808", "1914")
     assert (
-        "passes through 1913, a hex with slope symbols; 1914 has a slope hexside (reading "
-        "'both'), so the line may go beyond it"
+        "passes through 1913, a hex with slope symbols; 1914 has a slope hexside (slope hexside "
+        "needed in: either unit's hex), so the line may go beyond it"
     ) in [s.text for s in clear.steps]
     assert all(s.rule == "SS Panzer errata 9.4" for s in blocked.steps + clear.steps)
     # the errata's own examples hold under both readings, firer first as the errata puts them
@@ -190,13 +190,13 @@ def test_errata_9_4_a_line_through_the_end_of_a_slope_hexside(
         assert has_los(M, target, firer, slope_hex=slope_hex, slope_end=reading) is clear
     texts = [s.text for s in line_of_sight(M, "1712", "2214", slope_end="touches").steps]
     assert (
-        "passes through the end of slope hexside 1813/1913: only touches it (reading 'touches'): "
-        "no block" in texts
+        "passes through the end of slope hexside 1813/1913: only touches it (a line through a "
+        "slope's end: only touches it): no block" in texts
     )
     blocked = [s.text for s in line_of_sight(M, "1712", "2214").steps]
     assert (
-        "passes through the end of slope hexside 1813/1913, between the two units (reading "
-        "'crosses'): blocked" in blocked
+        "passes through the end of slope hexside 1813/1913, between the two units (a line "
+        "through a slope's end: crosses it): blocked" in blocked
     )
 
 
@@ -596,4 +596,44 @@ def test_pictures_at_each_step_of_a_line_of_sight_and_a_route():
         with pytest.raises(WbkError, match=f"step {n} is not one of the answer's {n} steps"):
             picture(result, map=M, step=n)
     title = picture(los, map=M, step=2).axes[0].get_title().replace("\n", " ")
-    assert "neither unit's hex has a slope hexside (reading 'both'): blocked" in title
+    assert (
+        "neither unit's hex has a slope hexside (slope hexside needed in: either unit's hex): "
+        "blocked" in title
+    )
+
+
+def test_pictures_at_each_step_of_the_fire_dice_and_a_victory():
+    """Issue 19: 9.5's example (Kill Zone firing at a unit entering a ZOC) and 3.3's seven of
+    nine stars drawn at every step, each step's picture unlike the others; each step is about
+    what its picture marks (a bar of the dice chart, the star hexes); a bad step is refused."""
+    from wbk.pictures import picture, picture_bytes
+
+    fires = fire_dice(["kill_zone", "entering_zoc"])
+    assert fires.rolled_by == (("kill zone", 3), ("entering ZOC", 4))
+    assert [s.about for s in fires.steps] == [
+        ("kill zone",),
+        ("entering ZOC",),
+        ("entering ZOC", "the fire"),
+    ]
+    separate = fire_dice(["kill_zone", "entering_zoc"], reading="separate")
+    assert separate.fire_names == ("fire 1", "fire 2")
+    assert separate.steps[-1].about == ("fire 1", "fire 2")
+    stars = ["1310", "1412", "1715", "1816", "1913", "2013", "2118"]
+    victory = geographic_victory(M, stars)
+    assert [M.label(h) for h in victory.held] == stars and len(victory.star_hexes) == 9
+    assert [len(s.about) for s in victory.steps] == [9, 7, 7]
+    for result, on in ((fires, None), (victory, M)):
+        n = len(result.steps)
+        assert len({picture_bytes(result, map=on, step=k) for k in range(n)}) == n
+        with pytest.raises(WbkError, match=f"step {n} is not one of the answer's {n} steps"):
+            picture(result, map=on, step=n)
+        with pytest.raises(WbkError, match="step 'last' is not a whole number"):
+            picture(result, map=on, step="last")  # type: ignore[arg-type]
+    title = picture(fires, step=0).axes[0].get_title().replace("\n", " ")
+    assert title.startswith("Step 1 of 3: kill zone: 3 dice (SS Panzer errata 9.5")
+    assert picture(fires).axes[0].get_title() == "4 dice"
+    title = picture(victory, map=M, step=1).axes[0].get_title().replace("\n", " ")
+    assert title.startswith("Step 2 of 3: the Soviet player controls 7 of the 9 star hexes")
+    assert picture(victory, map=M).axes[0].get_title() == (
+        "The Soviet player holds 7 of the 9 star hexes: a Soviet geographic victory"
+    )

@@ -87,7 +87,7 @@ def test_los_panel_whose_hex_the_general_sentence_looks_at():
     assert "slope_end" in panel.unchanged
     panel.slope_hex_of.value = "firer"
     assert "line of sight blocked by slope hex 1913" in panel.pane.value
-    assert "(reading &#x27;firer&#x27;): blocked" in panel.pane.value
+    assert "(slope hexside needed in: the firer&#x27;s hex): blocked" in panel.pane.value
     panel.boxes["firer"].value, panel.boxes["target"].value = "1914", "1808"
     assert "line of sight clear" in panel.pane.value
     assert panel.slope_hex_of.tooltip.startswith("SS Panzer errata 9.4")
@@ -118,8 +118,10 @@ def test_fire_panel_readings():
     assert "<b>2 dice</b>" in panel.pane.value
 
     def title():
-        return panel.figure.axes[0].get_title().replace("\n", " ")
+        return panel.figure.axes[0].get_title().replace("\n", " ").replace("\xa0", " ")
 
+    # each effect and its chance kept whole on one line: never "no / effect"
+    assert "no\xa0effect\xa01/4\xa0(25.00%)" in panel.figure.axes[0].get_title()
     assert title() == (
         "2 dice (one fire), hitting on 3 or less step loss 1/4 (25.00%), suppressed 1/2 "
         "(50.00%), no effect 1/4 (25.00%)"
@@ -365,7 +367,10 @@ def test_los_panel_steps_through_the_line():
     control.go(1)
     assert panel.view.title().startswith("Step 2 of 3: passes through 1913")
     # the plain words, not "neither unit's hex has no slope hexside"
-    assert "neither unit's hex has a slope hexside (reading 'both')" in panel.view.title()
+    assert (
+        "neither unit's hex has a slope hexside (slope hexside needed in: either unit's hex)"
+        in panel.view.title()
+    )
     middle = png(panel)
     control.key("previous")
     first = png(panel)
@@ -470,13 +475,13 @@ def test_fire_panel_steps_and_compares_the_reading():
     assert len({answer, first, png(panel)}) == 3
     panel.compare.choice.value = ("reading", "separate")
     assert panel.compare.note.value == ""
-    legend = panel.figure.axes[0].get_legend()
+    legend = panel.figure.axes[1].get_legend()  # on the effect's chart, under the dice
     assert [t.get_text() for t in legend.get_texts()] == [
         "each condition a separate fire: 4 dice and 3 dice"
     ]
     panel.conditions.value = ("kill_zone",)  # one condition: both readings roll 3 dice
     assert panel.compare.note.value == "<b>the readings agree here</b>"
-    assert panel.figure.axes[0].get_legend() is None
+    assert panel.figure.axes[1].get_legend() is None
 
 
 def test_intervisibility_panel_compares_readings():
@@ -504,12 +509,15 @@ def test_victory_panel_presets_steps_and_a_bad_label():
         "The Soviet player holds 6 of the 9 star hexes: no geographic victory",
     ]
     control = panel.step_control
-    assert control.at_answer and len(control.steps) == 2
+    assert control.at_answer and len(control.steps) == 3
     answer = png(panel)
     control.go(0)
-    assert len(control.steps[0].about) == 6
-    assert panel.view.title().startswith("Step 1 of 2: the Soviet player controls 6 of the 9")
-    assert png(panel) != answer
+    assert len(control.steps[0].about) == 9  # every star hex
+    stars = png(panel)
+    control.go(1)
+    assert len(control.steps[1].about) == 6  # the stars the Soviet player holds
+    assert panel.view.title().startswith("Step 2 of 3: the Soviet player controls 6 of the 9")
+    assert len({answer, stars, png(panel)}) == 3
     click(panel, *center(M.hex("2118")))  # a click adds a hex: the seventh star
     assert panel.view.title().endswith("7 of the 9 star hexes: a Soviet geographic victory")
     panel.controlled.value = "1913 19x9"

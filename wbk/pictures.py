@@ -115,6 +115,12 @@ def picture(
         from wbk.widgets.blitz import blitz_picture  # a fire procedure, strength, saving throws
 
         return blitz_picture(subject, step)
+    from wbk.games.ss_panzer import FireDice
+
+    if isinstance(subject, FireDice):  # SS Panzer errata 9.5's dice
+        from wbk.widgets.ss_panzer import fire_picture
+
+        return fire_picture(subject, step=step)
     if isinstance(subject, HexMap):
         map, subject = subject, None
     if not isinstance(map, HexMap):
@@ -154,6 +160,13 @@ def _draw_on_map(view: MapView, subject: object) -> Sequence[Step]:
         from wbk.widgets.stalingrad.retreat import RetreatOverlay
 
         RetreatOverlay(view).show_retreat(subject)
+        return subject.steps
+    from wbk.games.ss_panzer import Victory
+
+    if isinstance(subject, Victory):  # SS Panzer errata 3.3
+        from wbk.widgets.ss_panzer import draw_victory
+
+        draw_victory(view, subject)
         return subject.steps
     raise WbkError(f"wbk cannot draw a {type(subject).__name__}")
 

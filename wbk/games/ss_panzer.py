@@ -150,6 +150,12 @@ _FACTS = (
 )
 
 
+def _reading_said(keyword: str, value: str) -> str:
+    """A reading as a step names it, in the words its control shows: "(slope hexside needed
+    in: the firer's hex)"; the code names stay in code."""
+    return f"({READING_QUESTIONS[keyword]}: {READING_WORDS[keyword][value]})"
+
+
 def _rule(number: str) -> str:
     return f"SS Panzer errata {number}"
 
@@ -861,7 +867,7 @@ def line_of_sight(
                 steps.append(
                     Step(
                         f"{how} slope hexside {m.label(item)}: only touches it "
-                        "(reading 'touches'): no block",
+                        f"{_reading_said('slope_end', 'touches')}: no block",
                         rule,
                         about=(item,),
                     )
@@ -870,7 +876,7 @@ def line_of_sight(
                 blocked_by(
                     item, f"slope hexside {m.label(item)}" + (" at its end" if at_end else "")
                 )
-                reading = " (reading 'crosses')" if at_end else ""
+                reading = f" {_reading_said('slope_end', 'crosses')}" if at_end else ""
                 steps.append(
                     Step(
                         f"{how} slope hexside {m.label(item)}, between the two units{reading}: "
@@ -885,7 +891,7 @@ def line_of_sight(
             and item in slope_hexes
             and slope_hex == "enter_not_beyond"
         ):
-            whose_reading = f"(reading {slope_hex_of!r})"
+            whose_reading = _reading_said("slope_hex_of", slope_hex_of)
             if beyond_slope_hexes_blocks:
                 blocked_by(item, f"slope hex {m.label(item)}")
                 nobody = (
@@ -929,7 +935,8 @@ def line_of_sight(
                 steps.append(
                     Step(
                         f"runs along {m.label(item)} with blocking terrain on "
-                        f"{'both sides' if all(sides) else 'one side'} (reading {edge!r})",
+                        f"{'both sides' if all(sides) else 'one side'} "
+                        + _reading_said("edge", edge),
                         "terrain chart",
                         about=(item,),
                     )
@@ -940,7 +947,7 @@ def line_of_sight(
                     blocked_by(h, f"terrain at corner {m.label(item)}")
                     steps.append(
                         Step(
-                            f"grazes {m.label(h)} at a corner (reading 'either')",
+                            f"grazes {m.label(h)} at a corner {_reading_said('edge', 'either')}",
                             "terrain chart",
                             about=(h, item),
                         )
@@ -1092,10 +1099,21 @@ def _names_or_hexes(values: object, name: str) -> list:
 
 @dataclass(frozen=True)
 class FireDice:
-    """The fires a unit makes at one target: the dice of each, and why."""
+    """The fires a unit makes at one target: the dice of each, and why. ``rolled_by`` names
+    what gives dice (each condition, or the base, or the artillery's side) with its dice; a
+    step is ``about`` those names and the fires' (``fire_names``), as a chart of the dice
+    marks them."""
 
     fires: tuple[int, ...]
     steps: tuple[Step, ...]
+    rolled_by: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def fire_names(self) -> tuple[str, ...]:
+        """Each fire's name in a step's ``about`` and on a chart: "the fire", or "fire 1"..."""
+        if len(self.fires) == 1:
+            return ("the fire",)
+        return tuple(f"fire {k}" for k in range(1, len(self.fires) + 1))
 
     def _repr_html_(self) -> str:
         dice = " and ".join(count(n, "die", "dice") for n in self.fires)
@@ -1135,24 +1153,31 @@ def fire_dice(
             raise WbkError(f"fire condition {c!r} is listed twice")
     rule = _rule("9.5")
     if not conditions:
+        base = "no special condition"
         return FireDice(
             (data.base_dice,),
             (
                 Step(
-                    f"no special condition: {count(data.base_dice, 'die', 'dice')}",
+                    f"{base}: {count(data.base_dice, 'die', 'dice')}",
                     data.source("base_dice"),
+                    about=(base, "the fire"),
                 ),
             ),
+            ((base, data.base_dice),),
         )
+    rolled_by = tuple((_condition_name(c), data.condition_dice[c]) for c in conditions)
+    last_alone = not separate and len(conditions) == 1  # its step is the verdict too
     each = [
         Step(
-            f"{_condition_name(c)}: {count(data.condition_dice[c], 'die', 'dice')}",
+            f"{name}: {count(dice, 'die', 'dice')}",
             data.source("conditions"),
+            about=(name, "the fire") if last_alone else (name,),
         )
-        for c in conditions
+        for name, dice in rolled_by
     ]
     if separate:
         fires = tuple(data.condition_dice[c] for c in conditions)
+        names = FireDice(fires, (), rolled_by).fire_names
         return FireDice(
             fires,
             (
@@ -1160,18 +1185,23 @@ def fire_dice(
                 Step(
                     "each fire resolved separately (official ZOC fire rule)",
                     "SS Panzer official errata",
+                    about=names,
                 ),
             ),
+            rolled_by,
         )
     largest = max(data.condition_dice[c] for c in conditions)
     steps = [*each]
     if len(conditions) > 1:
+        chosen = next(name for name, dice in rolled_by if dice == largest)
         steps.append(
             Step(
-                f"conditions are not cumulative: the largest, {count(largest, 'die', 'dice')}", rule
+                f"conditions are not cumulative: the largest, {count(largest, 'die', 'dice')}",
+                rule,
+                about=(chosen, "the fire"),
             )
         )
-    return FireDice((largest,), tuple(steps))
+    return FireDice((largest,), tuple(steps), rolled_by)
 
 
 def soviet_artillery_dice(phase: Literal["bombardment", "action"]) -> FireDice:
@@ -1179,12 +1209,14 @@ def soviet_artillery_dice(phase: Literal["bombardment", "action"]) -> FireDice:
     in the Bombardment Phase and its support side in the Action Phase."""
     sides = {"bombardment": "bombardment (barrage) side", "action": "support side"}
     chosen = _choice(phase, tuple(sides), "phase")
+    side = f"the {sides[chosen]}"
     return FireDice(
         (2,),
         (
-            Step(f"{chosen} phase: the {sides[chosen]} fires", _rule("13.2")),
-            Step("Soviet artillery rolls 2 dice", _rule("9.5")),
+            Step(f"{chosen} phase: {side} fires", _rule("13.2"), about=(side,)),
+            Step("Soviet artillery rolls 2 dice", _rule("9.5"), about=(side, "the fire")),
         ),
+        ((side, 2),),
     )
 
 
@@ -1276,10 +1308,15 @@ STARS_TO_WIN = 7
 
 @dataclass(frozen=True)
 class Victory:
+    """Errata 3.3's verdict: whether the Soviet player won, how many of the star hexes he
+    holds, and which (``held``) of which (``star_hexes``)."""
+
     won: bool
     controlled: int
     stars: int
     steps: tuple[Step, ...]
+    held: tuple[Hex, ...] = ()
+    star_hexes: tuple[Hex, ...] = ()
 
     def _repr_html_(self) -> str:
         verdict = "Soviet geographic victory" if self.won else "no geographic victory"
@@ -1305,17 +1342,26 @@ def geographic_victory(
         m.hex(h) for h in _names_or_hexes(soviet_controlled, "Soviet-controlled hexes")
     } & stars
     won = len(held) >= STARS_TO_WIN
+    in_order = tuple(sorted(stars, key=m.label))
+    held_in_order = tuple(h for h in in_order if h in held)
     steps = (
         Step(
-            f"the Soviet player controls {len(held)} of the {len(stars)} star hexes"
-            + (f": {', '.join(sorted(m.label(h) for h in held))}" if held else ""),
+            f"the {len(stars)} hexes with a circled star: "
+            + ", ".join(m.label(h) for h in in_order),
             _rule("3.3"),
-            about=tuple(h for _, h in sorted((m.label(h), h) for h in held)),
+            about=in_order,
+        ),
+        Step(
+            f"the Soviet player controls {len(held)} of the {len(stars)} star hexes"
+            + (f": {', '.join(m.label(h) for h in held_in_order)}" if held else ""),
+            _rule("3.3"),
+            about=held_in_order,
         ),
         Step(
             f"{'at least' if won else 'fewer than'} {STARS_TO_WIN}: "
             f"{'a geographic victory' if won else 'no geographic victory'}",
             _rule("3.3"),
+            about=held_in_order,  # the stars that count toward it
         ),
     )
-    return Victory(won, len(held), len(stars), steps)
+    return Victory(won, len(held), len(stars), steps, held_in_order, in_order)

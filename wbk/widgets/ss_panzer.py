@@ -21,7 +21,7 @@ from wbk.explain import Step, count
 from wbk.games import ss_panzer
 from wbk.hexgrid import Hex, Hexside
 from wbk.maps import HexMap
-from wbk.plot import MapView, fit_title, hex_polygons, hexside_segment, map_axes
+from wbk.plot import MapView, hex_polygons, hexside_segment, map_axes
 from wbk.widgets import (
     LIVE_ONLY,
     ChartPanel,
@@ -803,7 +803,7 @@ def fire_title(fires: ss_panzer.FireDice, effect: Dist, hit_number: int) -> str:
     dice = " and ".join(count(n, "die", "dice") for n in fires.fires)
     fired = f"{dice} ({'separate fires' if len(fires.fires) > 1 else 'one fire'})"
     chances = ", ".join(
-        f"{name} {chance(effect.probability(e))}"
+        _whole_phrase(f"{name} {chance(effect.probability(e))}")
         for e, name in (
             (ss_panzer.FireEffect.STEP_LOSS, "step loss"),
             (ss_panzer.FireEffect.SUPPRESSED, "suppressed"),
@@ -811,6 +811,108 @@ def fire_title(fires: ss_panzer.FireDice, effect: Dist, hit_number: int) -> str:
         )
     )
     return f"{fired}, hitting on {hit_number} or less\n{chances}"
+
+
+#: A chart of the dice: what gives dice (each condition, the base, the artillery's side) in
+#: orange, the fires rolled in blue (Okabe-Ito); what a step is not about is faded to this.
+DICE_SOURCE_COLOUR = "#E69F00"
+FIRE_COLOUR = "#0072B2"
+NOT_THIS_STEP_ALPHA = 0.25
+
+
+def _whole_phrase(text: str) -> str:
+    """``text`` kept on one line of a wrapped title (its spaces made non-breaking)."""
+    return text.replace(" ", "\u00a0")
+
+
+def fire_picture(
+    fires: ss_panzer.FireDice,
+    *,
+    effect: Dist | None = None,
+    hit_number: int | None = None,
+    step: int | None = None,
+    figure: Figure | None = None,
+) -> Figure:
+    """Errata 9.5's dice as a chart: a bar for what gives dice (each condition, or the base, or
+    the Soviet artillery's side) and one for each fire rolled, each bar's dice written beside
+    it; with ``effect`` (and its ``hit_number``), the chance of each effect on the target under
+    it. At ``step`` (an index into ``fires.steps``) the bars the step is about stand out, the
+    rest (the effect too) faded, and the title says the step; None: the whole answer, titled
+    with the dice and the chances. Drawn on ``figure`` (cleared) or a new one."""
+    from wbk.pictures import step_index, step_title
+    from wbk.plot import PictureView
+
+    if not isinstance(fires, ss_panzer.FireDice):
+        raise WbkError(f"fire_picture: {fires!r} is not a FireDice (fire_dice's answer)")
+    at = None if step is None else step_index(fires.steps, step)
+    about = set(fires.steps[at].about) if at is not None else None
+    rows = [*fires.rolled_by, *zip(fires.fire_names, fires.fires, strict=True)]
+    if figure is None:
+        figure = Figure(figsize=(5.2, 4.6 if effect is not None else 2.6), layout="constrained")
+    else:
+        figure.clear()
+    if effect is not None:
+        dice_ax, effect_ax = figure.subplots(
+            2, 1, gridspec_kw={"height_ratios": [max(2, len(rows)), 3]}
+        )
+    else:
+        dice_ax, effect_ax = figure.add_subplot(), None
+    sources = len(fires.rolled_by)
+    positions = list(range(len(rows)))[::-1]  # the first row on top
+    for (name, dice), y, k in zip(rows, positions, range(len(rows)), strict=True):
+        on_show = about is None or name in about
+        bar = dice_ax.barh(
+            y,
+            dice,
+            height=0.6,
+            color=DICE_SOURCE_COLOUR if k < sources else FIRE_COLOUR,
+            edgecolor="#1a1a1a" if about is not None and on_show else "none",
+            linewidth=2.0,
+            alpha=1.0 if on_show else NOT_THIS_STEP_ALPHA,
+        )
+        dice_ax.bar_label(
+            bar,
+            labels=[count(dice, "die", "dice")],
+            padding=3,
+            fontsize=8,
+            alpha=1.0 if on_show else 0.5,
+        )
+    dice_ax.set_yticks(positions, [name for name, _ in rows], fontsize=8)
+    for label, (name, _) in zip(dice_ax.get_yticklabels(), rows, strict=True):
+        if about is not None and name not in about:
+            label.set_color("#999999")
+    most = max(dice for _, dice in rows)
+    dice_ax.set_xlim(0, most + 1.2)
+    dice_ax.xaxis.get_major_locator().set_params(integer=True)
+    dice_ax.set_xlabel("dice", fontsize=8)
+    dice_ax.tick_params(axis="x", labelsize=7)
+    dice_ax.spines[["top", "right"]].set_visible(False)
+    handles = [
+        dice_ax.bar([0], [0], color=DICE_SOURCE_COLOUR, label="gives dice"),
+        dice_ax.bar([0], [0], color=FIRE_COLOUR, label="fire rolled"),
+    ]
+    dice_ax.legend(
+        handles=handles, fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False
+    )
+    if effect_ax is not None and effect is not None:
+        bar_chart(effect, ax=effect_ax, title="", xlabel="", outcomes=EFFECTS)
+        effect_ax.set_title(
+            f"effect on the target, hitting on {hit_number} or less", fontsize=8, loc="left"
+        )
+        if about is not None and not about & set(fires.fire_names):
+            for artist in (*effect_ax.patches, *effect_ax.texts):
+                artist.set_alpha(NOT_THIS_STEP_ALPHA)
+    view = PictureView(dice_ax)
+    if at is None:
+        if effect is not None and hit_number is not None:
+            title = fire_title(fires, effect, hit_number)
+        else:
+            title = " and ".join(count(n, "die", "dice") for n in fires.fires)
+    else:
+        done = fires.steps[at]
+        title = f"Step {at + 1} of {len(fires.steps)}: {done.text} ({done.rule})"
+    step_title(view, title)
+    return figure
 
 
 #: Who fires: a unit (its conditions decide the dice, 9.5) or the Soviet artillery in one of
@@ -871,7 +973,7 @@ class FirePanel(ChartPanel):
         super().__init__(
             self.fire,
             self.draw_fire,
-            size=(5.2, 3.0),
+            size=(5.2, 4.6),
             shooter=self.shooter,
             conditions=self.conditions,
             reading=self.reading,
@@ -895,18 +997,9 @@ class FirePanel(ChartPanel):
             fires = ss_panzer.soviet_artillery_dice(shooter)  # type: ignore[arg-type]
         return fires, ss_panzer.fire_effect(fires, hit_number, data=self.data), hit_number
 
-    def title_at(self, text: str) -> None:
-        """``text`` as the chart's title, centred over the chart (which the axis labels make
-        narrower than the figure), in at most three lines."""
-        ax = self.figure.axes[0]
-        lines, size = fit_title(text, self.figure.get_figwidth() * 72 * 0.8, most_lines=3)
-        ax.set_title("\n".join(lines), fontsize=size)
-
     def draw_fire(self, figure: Figure, result: tuple[ss_panzer.FireDice, Dist, int]) -> str:
         fires, effect, hit_number = self.answer = result
-        ax = figure.add_subplot()
-        bar_chart(effect, ax=ax, title="", xlabel="", outcomes=EFFECTS)
-        self.title_at(fire_title(fires, effect, hit_number))
+        fire_picture(fires, effect=effect, hit_number=hit_number, figure=figure)
         self.compare_marks, self._chart_top = [], None  # a new chart: the old marks went with it
         step_control = getattr(self, "step_control", None)
         if step_control is not None:  # not yet while ChartPanel draws the first answer
@@ -915,19 +1008,20 @@ class FirePanel(ChartPanel):
         note = ""
         if self.shooter.value != "unit" and self.conditions.value:
             note = "<p><i>the conditions are a unit's; the artillery rolls its 2 dice</i></p>"
-        return fires._repr_html_() + effect._repr_html_() + note
+        # the steps are listed once, by the step control (a static page lists them under it)
+        dice = " and ".join(count(n, "die", "dice") for n in fires.fires)
+        return f"<b>{dice}</b>" + effect._repr_html_() + note
 
     def draw_at_step(self, k: int) -> None:
-        """The chart with step ``k`` (how the dice are found) as its title; the last step is
-        the whole answer."""
-        if self.answer is None or not self.figure.axes:
+        """The chart at step ``k`` (how the dice are found): the bars it is about standing out,
+        the step as the title; the last step is the whole answer."""
+        if self.answer is None:
             return
         fires, effect, hit_number = self.answer
-        steps = self.step_control.steps
-        if self.step_control.at_answer:
-            self.title_at(fire_title(fires, effect, hit_number))
-        else:
-            self.title_at(f"Step {k + 1} of {len(steps)}: {steps[k].text} ({steps[k].rule})")
+        at = None if self.step_control.at_answer else k
+        fire_picture(fires, effect=effect, hit_number=hit_number, step=at, figure=self.figure)
+        self.compare_marks, self._chart_top = [], None
+        self.compare.refresh()
         self.canvas.draw_idle()
 
     def mark_changes(self, other: dict[str, str] | None) -> bool:
@@ -936,13 +1030,13 @@ class FirePanel(ChartPanel):
         for artist in self.compare_marks:
             artist.remove()
         self.compare_marks = []
-        if self._chart_top is not None and self.figure.axes:
-            self.figure.axes[0].set_ylim(top=self._chart_top)
+        if self._chart_top is not None and len(self.figure.axes) > 1:
+            self.figure.axes[1].set_ylim(top=self._chart_top)
             self._chart_top = None
-        if other is None or self.answer is None or not self.figure.axes:
+        if other is None or self.answer is None or len(self.figure.axes) < 2:
             self.canvas.draw_idle()
             return False
-        ax = self.figure.axes[0]
+        ax = self.figure.axes[1]  # the effect's chart, under the dice
         shown, _, hit_number = self.answer
         fires, compared, _ = self.fire(
             self.shooter.value, self.conditions.value, other["reading"], hit_number
@@ -993,6 +1087,18 @@ VICTORY_PRESETS: dict[str, dict[str, object]] = {
 }
 
 
+def draw_victory(view: MapView, victory: ss_panzer.Victory) -> None:
+    """Errata 3.3's answer on its map (whose star markers show the star hexes): the stars the
+    Soviet player holds shaded, the verdict in the title."""
+    if not isinstance(victory, ss_panzer.Victory):
+        raise WbkError(f"draw_victory: {victory!r} is not a Victory (geographic_victory's answer)")
+    view.highlight(list(victory.held), label="star hex the Soviet player holds")
+    verdict = "a Soviet geographic victory" if victory.won else "no geographic victory"
+    view.set_title(
+        f"The Soviet player holds {victory.controlled} of the {victory.stars} star hexes: {verdict}"
+    )
+
+
 class VictoryPanel(Panel):
     """Errata 3.3: type the hexes the Soviet player controls (or click the map to add or take
     away one) and see whether he holds the 7 of the 9 star hexes a geographic victory needs."""
@@ -1039,15 +1145,11 @@ class VictoryPanel(Panel):
     def update(self) -> None:
         m = self.map
         result = ss_panzer.geographic_victory(m, self.hexes())
-        stars = m.markers("star")
-        self.held = sorted(set(self.hexes()) & stars, key=m.label)
-        self.highlight_held()
-        verdict = "a Soviet geographic victory" if result.won else "no geographic victory"
-        self.view.set_title(
-            f"The Soviet player holds {result.controlled} of the {result.stars} star hexes: "
-            f"{verdict}"
-        )
-        self.pane.value = result._repr_html_()
+        self.held = list(result.held)
+        draw_victory(self.view, result)
+        # the steps are listed once, by the step control (a static page lists them under it)
+        verdict = "Soviet geographic victory" if result.won else "no geographic victory"
+        self.pane.value = f"<b>{verdict}</b>"
         self.show_steps(result.steps)
         self.view.redraw()
         self.show_message("")
