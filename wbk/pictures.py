@@ -115,6 +115,12 @@ def picture(
         from wbk.widgets.blitz import blitz_picture  # a fire procedure, strength, saving throws
 
         return blitz_picture(subject, step)
+    from wbk.games.stalingrad.crt import CrtLookup
+
+    if isinstance(subject, CrtLookup):  # Streets of Stalingrad: a lookup on a CRT
+        from wbk.widgets.stalingrad.crt import lookup_picture
+
+        return lookup_picture(subject, step)
     from wbk.games.ss_panzer import FireDice
 
     if isinstance(subject, FireDice):  # SS Panzer errata 9.5's dice

@@ -9,8 +9,10 @@ assumptions.
 Public names:
 
 - ``Crt`` (``Crt.load``, ``Crt.from_toml``, ``column_for``, ``shift``, ``on_column``,
-  ``resolve``, ``effect``),
-  ``Effect``, ``example_crt(name)``: combat results tables;
+  ``resolve``, ``lookup``, ``effect``),
+  ``Effect``, ``example_crt(name)``: combat results tables; ``Crt.lookup(...) -> CrtLookup``:
+  an attack looked up step by step (the column, the shift, the roll, the DRM, the chances),
+  its steps about a ``CrtColumn``, ``CrtRow`` or ``CrtCode``;
 - ``Unit``: a unit on the map or in an attack;
 - 9.67 ``close_assault_bonus(...) -> CloseAssault``: may the attacker take the Close Assault
   Bonus, and what it buys and costs, as exact distributions with a one-line verdict;
@@ -56,7 +58,17 @@ from wbk.games.stalingrad.close_assault import (
     close_assault_bonus,
 )
 from wbk.games.stalingrad.close_assault import READING_WORDS as _ASSAULT_WORDS
-from wbk.games.stalingrad.crt import Crt, Effect, example_crt
+from wbk.games.stalingrad.crt import (
+    Crt,
+    CrtCode,  # noqa: F401
+    CrtColumn,  # noqa: F401
+    CrtLookup,  # noqa: F401
+    CrtRow,  # noqa: F401
+    Effect,
+    chances_in_words,  # noqa: F401
+    codes_mild_to_severe,  # noqa: F401
+    example_crt,
+)
 from wbk.games.stalingrad.retreat import (
     CLEAR,  # noqa: F401
     GIVEN_UP_TO_STAY_READINGS,  # noqa: F401

@@ -14,8 +14,9 @@ from typing import Literal, NoReturn
 
 from wbk.checks import whole as _whole
 from wbk.datafile import parse_toml, read_text
-from wbk.dice import Dist, d6
+from wbk.dice import Dist, chance, d6
 from wbk.errors import WbkError
+from wbk.explain import Step, count, steps_html
 from wbk.games.stalingrad.units import _check_path, _shipped
 
 _DICE = {"1d6": d6, "2d6": 2 @ d6}
@@ -283,12 +284,64 @@ class Crt:
 
     def resolve(self, strength: int, *, shift: int = 0, drm: int = 0) -> Dist:
         """The exact distribution of result codes for an attack of ``strength``, ``shift``
-        columns right of its own, the roll modified by ``drm``.
+        columns right of its own, the roll modified by ``drm`` (``lookup(...).dist``).
 
         >>> example_crt("illustrative_1d6").resolve(15).probabilities()
         {'-': Fraction(1, 6), '1': Fraction(1, 3), '2': Fraction(1, 6), 'P': Fraction(1, 3)}
         """
-        return self.on_column(self.shift(self.column_for(strength), shift), drm=drm)
+        return self.lookup(strength, shift=shift, drm=drm).dist
+
+    def lookup(
+        self, strength: int, *, shift: int = 0, drm: int = 0, shift_rule: str = ""
+    ) -> CrtLookup:
+        """An attack of ``strength`` looked up on the table step by step: the column its
+        strength reads, ``shift`` columns right (left if negative; a shift off the table's edge
+        stays on the edge), each roll modified by ``drm`` (a modified roll past the first or
+        last row reads that row), and the chances of each result. ``shift_rule``: the rule the
+        shift comes from, cited in its step (e.g. "Streets of Stalingrad 9.67" for the Close
+        Assault Bonus); blank, the table's own.
+
+        >>> a = example_crt("illustrative_1d6").lookup(12, shift=1, drm=1)
+        >>> a.column, a.read_column, a.rows[1], a.rows[6]
+        ('10-19', '20-29', 2, 6)
+        >>> print(a.steps[3].text)
+        a DRM of +1: a roll of 1 reads row 2; a roll of 6 would read row 7, past the last row, and reads row 6
+        >>> print(a.verdict)
+        12 AF on the 20-29 column, DRM +1: P (pin) 1/6 (16.67%), 1 (eliminate 1) 1/3 (33.33%), 2 (eliminate 2) 1/2 (50.00%)
+        """  # noqa: E501 (a doctest's output is one line)
+        column = self.column_for(strength)
+        strength = int(strength)
+        if isinstance(shift, bool) or not isinstance(shift, Integral):
+            raise WbkError(f"column shift {shift!r} is not a whole number")
+        if isinstance(drm, bool) or not isinstance(drm, Integral):
+            raise WbkError(f"die roll modifier {drm!r} is not a whole number")
+        if not isinstance(shift_rule, str):
+            raise WbkError(f"shift rule {shift_rule!r} is not text (a rule like 'Streets of ...')")
+        shift, drm = int(shift), int(drm)
+        read = self.shift(column, shift)
+        low, high = min(self.results), max(self.results)
+        rows = {roll: max(low, min(roll + drm, high)) for roll in self.results}
+        dist = self.on_column(read, drm=drm)
+        source = _crt_source(self)
+        steps = [_column_step(self, strength, column, source)]
+        if shift:
+            steps.append(_shift_step(self, column, shift, read, shift_rule or source))
+        steps.append(_roll_step(self, read, source))
+        if drm:
+            steps.append(_drm_step(self, read, drm, rows, source))
+        moves = f", DRM {drm:+d}" if drm else ""
+        steps.append(
+            Step(
+                f"{strength:,} AF on the {read} column{moves}: {chances_in_words(self, dist)}",
+                source,
+                about=(
+                    CrtColumn(read),
+                    *(CrtRow(r) for r in sorted(set(rows.values()))),
+                    *(CrtCode(c) for c in dist.outcomes()),
+                ),
+            )
+        )
+        return CrtLookup(self, strength, column, shift, read, drm, rows, dist, tuple(steps))
 
     def effect(self, code: str) -> Effect:
         """What a result code does ("P" -> pin)."""
@@ -335,3 +388,180 @@ def _crt_source(crt: Crt) -> str:
     if crt.source.startswith("wbk/data/crt/"):
         return crt.source
     return "user data"
+
+
+# --- a lookup, step by step -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CrtColumn:
+    """A step is about this column of the CRT (its heading, "10-19")."""
+
+    heading: str
+
+
+@dataclass(frozen=True)
+class CrtRow:
+    """A step is about this row of the CRT (the die roll printed at its left)."""
+
+    roll: int
+
+
+@dataclass(frozen=True)
+class CrtCode:
+    """A step is about the cells holding this result code ("P")."""
+
+    code: str
+
+
+@dataclass(frozen=True)
+class CrtLookup:
+    """An attack looked up on a CRT (``Crt.lookup``): its ``strength``, the ``column`` that
+    strength reads, the ``shift`` and the column read after it (``read_column``), the die roll
+    modifier ``drm``, which row each roll reads (``rows``: roll -> row), the result codes'
+    exact distribution ``dist``, and the ``steps`` of the working, each citing its rule and
+    saying what on the table it is about (``CrtColumn``, ``CrtRow``, ``CrtCode``)."""
+
+    crt: Crt
+    strength: int
+    column: str
+    shift: int
+    read_column: str
+    drm: int
+    rows: Mapping[int, int]
+    dist: Dist
+    steps: tuple[Step, ...]
+
+    @property
+    def verdict(self) -> str:
+        """The answer in one line: the column read and the chance of each result."""
+        return self.steps[-1].text
+
+    def _repr_html_(self) -> str:
+        """The verdict, the steps, and the table with the cells read shaded."""
+        crt, read = self.crt, self.crt.columns.index(self.read_column)
+        shade = ' style="background:#cfe8f7;font-weight:bold"'
+        read_rows = set(self.rows.values())
+        head = "".join(
+            f"<th{shade if i == read else ''}>{html.escape(c)}</th>"
+            for i, c in enumerate(crt.columns)
+        )
+        body = "".join(
+            f"<tr><th>{r}</th>"
+            + "".join(
+                f"<td{shade if i == read and r in read_rows else ''}>{html.escape(c)}</td>"
+                for i, c in enumerate(row)
+            )
+            + "</tr>"
+            for r, row in crt.results.items()
+        )
+        return (
+            f"<p><b>{html.escape(self.verdict)}</b> <small>(on the {html.escape(crt.name)})"
+            f"</small></p>{steps_html(self.steps)}"
+            f"<table><thead><tr><th>roll</th>{head}</tr></thead><tbody>{body}</tbody></table>"
+        )
+
+
+def _severity(crt: Crt, code: str) -> tuple[float, bool, str]:
+    effect = crt.effect(code)
+    lost = float("inf") if effect.eliminate == "all" else float(effect.eliminate)
+    return (lost, effect.pin, code)
+
+
+def codes_mild_to_severe(crt: Crt) -> list[str]:
+    """The table's result codes from mild to severe ("-", "P", "1", ...): by units eliminated,
+    then a pin.
+
+    >>> codes_mild_to_severe(example_crt("illustrative_2d6"))
+    ['-', 'P', '1P', '2P', 'X']
+    """
+    if not isinstance(crt, Crt):
+        raise WbkError(f"{crt!r} is not a Crt")
+    return sorted(crt.effects, key=lambda code: _severity(crt, code))
+
+
+def chances_in_words(crt: Crt, dist: Dist) -> str:
+    """A distribution of ``crt``'s result codes in a wargamer's words, mild to severe, each code
+    saying what it does and its exact chance: "- (no effect) 1/6 (16.67%), P (pin) 1/3 ...".
+    Outcomes that are not codes ("no attack") follow, as they are."""
+    if not isinstance(crt, Crt):
+        raise WbkError(f"{crt!r} is not a Crt")
+    if not isinstance(dist, Dist):
+        raise WbkError(f"{dist!r} is not a Dist of result codes")
+    chances = dist.probabilities()
+    order = [code for code in codes_mild_to_severe(crt) if code in chances]
+    order += [o for o in chances if o not in order]
+    described = {
+        code: f"{code} ({crt.effect(code)})" if crt.effect(code).hurts else f"{code} (no effect)"
+        for code in crt.effects
+    }
+    return ", ".join(f"{described.get(o, o)} {chance(chances[o])}" for o in order)
+
+
+def _column_step(crt: Crt, strength: int, column: str, source: str) -> Step:
+    low, high = crt._bands[-1]
+    if column == crt.columns[-1] and high is None and strength > low:
+        text = (
+            f"{strength:,} AF reads the last column, {column} (open: every strength from {low} up)"
+        )
+    elif column == crt.columns[-1] and high is not None and strength > high:
+        text = f"{strength:,} AF is past the last column, {column}, and reads it"
+    else:
+        text = f"{strength:,} AF reads the {column} column"
+    return Step(text, source, about=(CrtColumn(column),))
+
+
+def _shift_step(crt: Crt, column: str, shift: int, read: str, rule: str) -> Step:
+    way = "right" if shift > 0 else "left"
+    moved = f"a shift of {shift:+d} ({count(abs(shift), 'column')} {way})"
+    wanted = crt.columns.index(column) + shift
+    if 0 <= wanted < len(crt.columns):
+        text = f"{moved} moves from {column} to {read}"
+    elif read == column:
+        text = f"{moved}: {column} is already the {'last' if shift > 0 else 'first'} column"
+        text += ", the attack stays on it"
+    else:
+        edge = "last" if shift > 0 else "first"
+        text = f"{moved} runs off the table's edge: it stops at the {edge} column, {read}"
+    return Step(text, rule, about=(CrtColumn(column), CrtColumn(read)))
+
+
+def _roll_step(crt: Crt, read: str, source: str) -> Step:
+    rolls = crt.rolls.probabilities()
+    chances = sorted(set(rolls.values()))
+    if len(chances) == 1:
+        each = f"each row {min(rolls)}-{max(rolls)} {chance(chances[0])}"
+        text = f"roll {crt.die} on the {read} column: {each}"
+    else:
+        likely = [r for r, p in rolls.items() if p == chances[-1]]
+        rarest = [str(r) for r, p in rolls.items() if p == chances[0]]
+        text = (
+            f"roll {crt.die} on the {read} column: row {likely[0]} most likely, "
+            f"{chance(chances[-1])}; "
+            f"rows {' and '.join(rarest)} least, {chance(chances[0])} each"
+        )
+    return Step(text, source, about=(CrtColumn(read), *(CrtRow(r) for r in crt.results)))
+
+
+def _drm_step(crt: Crt, read: str, drm: int, rows: Mapping[int, int], source: str) -> Step:
+    first, last = min(rows), max(rows)
+    side, edge = ("last", last) if drm > 0 else ("first", first)
+    pushed = [r for r in rows if r + drm != rows[r]]
+    if len(pushed) == len(rows):
+        text = f"a DRM of {drm:+d} pushes every roll past the {side} row: all read row {edge}"
+    else:
+        kept = first if drm > 0 else last
+        text = f"a DRM of {drm:+d}: a roll of {kept} reads row {rows[kept]}"
+        if len(pushed) == 1:
+            (roll,) = pushed
+            text += f"; a roll of {roll} would read row {roll + drm}, past the {side} row, and "
+            text += f"reads row {edge}"
+        elif pushed:
+            rolls = " and ".join([", ".join(str(r) for r in pushed[:-1]), str(pushed[-1])])
+            wanted = " and ".join(
+                [", ".join(str(r + drm) for r in pushed[:-1]), str(pushed[-1] + drm)]
+            )
+            text += f"; rolls {rolls} would read rows {wanted}, past the {side} row, and read "
+            text += f"row {edge}"
+    about = (CrtColumn(read), *(CrtRow(r) for r in sorted(set(rows.values()))))
+    return Step(text, source, about=about)

@@ -4,24 +4,35 @@ choice of table, result colours, bars of a CRT's columns, distributions in words
 from __future__ import annotations
 
 import html
-import math
-from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import ipywidgets as widgets
 import numpy as np
 from matplotlib.figure import Figure
+from matplotlib.patches import Patch, Rectangle
 
 from wbk.dice import Dist, chance, percent
 from wbk.errors import WbkError
 from wbk.explain import count
 from wbk.games import stalingrad
 from wbk.games.stalingrad import Crt
+from wbk.games.stalingrad.crt import (
+    CrtCode,
+    CrtColumn,
+    CrtLookup,
+    CrtRow,
+    chances_in_words,
+    codes_mild_to_severe,
+)
+from wbk.pictures import STEP_COLOUR, STEP_EDGE, step_index, step_title
 from wbk.plot import (
     BLOCKED_LINE,
     CLEAR_LINE,
     CROSSED,
+    PictureView,
+    wrap_to_width,
 )
 from wbk.widgets import (
     ChartPanel,
@@ -114,15 +125,9 @@ def choose_crt(table: str, path: str) -> Crt:
     return Crt.load(Path(path).expanduser())
 
 
-def _severity(crt: Crt, code: str) -> tuple:
-    effect = crt.effect(code)
-    lost = math.inf if effect.eliminate == "all" else effect.eliminate
-    return (lost, effect.pin, code)
-
-
 def code_order(crt: Crt) -> list[str]:
     """The table's result codes from mild to severe ("-", "P", "1", ...)."""
-    return sorted(crt.effects, key=lambda code: _severity(crt, code))
+    return codes_mild_to_severe(crt)
 
 
 def code_colours(crt: Crt) -> dict[str, str]:
@@ -215,14 +220,6 @@ def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 
 
-@dataclass(frozen=True)
-class _Reading:
-    crt: Crt
-    strength: int
-    shift: int
-    drm: int
-
-
 def crt_title(crt: Crt, strength: int, shift: int = 0, drm: int = 0) -> str:
     """The explorer's answer: what the strength's column gives, and what the shift and the DRM
     change, in two lines under the table's name."""
@@ -259,13 +256,219 @@ def in_words(dist: Dist, crt: Crt | None = None, *, what: str = "") -> str:
             f"{what} {o}: {chance(p)}" if what and o not in words else f"{o}: {chance(p)}"
             for o, p in chances.items()
         )
-    order = [code for code in code_order(crt) if code in chances]
-    order += [o for o in chances if o not in order]
-    described = {
-        code: f"{code} ({crt.effect(code)})" if crt.effect(code).hurts else f"{code} (no effect)"
-        for code in crt.effects
-    }
-    return ", ".join(f"{described.get(o, o)} {chance(chances[o])}" for o in order)
+    return chances_in_words(crt, dist)
+
+
+#: How much of its colour a cell, a bar or a label a step is not about keeps.
+DIMMED = 0.2
+#: The shade of "not this step" in the legend: a cell at ``DIMMED``.
+NOT_THIS_STEP = "#bdbdbd"
+#: The lookup picture's size (inches): the table over the bars of every column.
+LOOKUP_SIZE = (6.4, 6.8)
+
+
+def _outline(ax, cells: set[tuple[int, int]], colour: str, width: float) -> list[Rectangle]:
+    """Each run of cells one above the other in a column outlined as one box: a dark edge under
+    ``colour``, so that it shows on a cell of any colour."""
+    boxes = []
+    for x in sorted({x for x, _ in cells}):
+        ys = sorted(y for cx, y in cells if cx == x)
+        runs: list[list[int]] = []
+        for y in ys:
+            if runs and runs[-1][-1] == y - 1:
+                runs[-1].append(y)
+            else:
+                runs.append([y])
+        for run in runs:
+            for edge, line in ((STEP_EDGE, width + 2), (colour, width)):
+                box = Rectangle(
+                    (x, run[0]),
+                    1,
+                    len(run),
+                    facecolor="none",
+                    edgecolor=edge,
+                    linewidth=line,
+                    zorder=4 if edge == STEP_EDGE else 5,
+                )
+                boxes.append(ax.add_patch(box))
+    return boxes
+
+
+def _crt_table(ax, lookup: CrtLookup, about: tuple[object, ...] | None) -> None:
+    """The CRT as a table on ``ax``: columns across, die rows down, each code in its colour;
+    the cells the lookup reads outlined (``about`` None), or at a step the cells, headings and
+    rows the step is ``about`` outlined and the rest dimmed. A DRM adds a column of the rolls
+    that read each row."""
+    crt = lookup.crt
+    colours = code_colours(crt)
+    rolls = list(crt.results)
+    columns = {item.heading for item in about or () if isinstance(item, CrtColumn)}
+    rows = {item.roll for item in about or () if isinstance(item, CrtRow)}
+    codes = {item.code for item in about or () if isinstance(item, CrtCode)}
+    on_table = bool(columns or rows or codes)
+    read = crt.columns.index(lookup.read_column)
+    rows_read = set(lookup.rows.values())
+
+    def is_on(column: str, roll: int, code: str) -> bool:
+        return (
+            (not columns or column in columns)
+            and (not rows or roll in rows)
+            and (not codes or code in codes)
+        )
+
+    marked: set[tuple[int, int]] = set()
+    for y, roll in enumerate(rolls):
+        for x, (column, code) in enumerate(zip(crt.columns, crt.results[roll], strict=True)):
+            faded = on_table and not is_on(column, roll, code)
+            alpha = DIMMED if faded else 1.0
+            ax.add_patch(
+                Rectangle((x, y), 1, 1, facecolor=colours[code], edgecolor="white", alpha=alpha)
+            )
+            ax.text(
+                x + 0.5,
+                y + 0.5,
+                code,
+                ha="center",
+                va="center",
+                fontsize=8,
+                alpha=alpha,
+                color="white" if _dark(colours[code]) else "black",
+            )
+            if about is None and x == read and roll in rows_read:
+                marked.add((x, y))
+            elif on_table and not faded:
+                marked.add((x, y))
+    for x, column in enumerate(crt.columns):
+        bold = column == lookup.column
+        ax.text(
+            x + 0.5,
+            -0.5,
+            column,
+            ha="center",
+            va="center",
+            fontsize=8,
+            fontweight="bold" if bold else "normal",
+            alpha=DIMMED if columns and column not in columns else 1.0,
+        )
+    ax.text(-0.5, -0.5, "roll", ha="center", va="center", fontsize=7, style="italic")
+    for y, roll in enumerate(rolls):
+        faded = bool(rows) and roll not in rows
+        ax.text(
+            -0.5,
+            y + 0.5,
+            str(roll),
+            ha="center",
+            va="center",
+            fontsize=8,
+            alpha=DIMMED if faded else 1.0,
+        )
+    right = float(len(crt.columns))
+    if lookup.drm:  # which rolls read each row once modified
+        ax.text(
+            right + 0.9,
+            -0.5,
+            f"rolls\nDRM {_signed(lookup.drm)}",
+            ha="center",
+            va="center",
+            fontsize=7,
+            style="italic",
+        )
+        for y, roll in enumerate(rolls):
+            readers = [r for r, row in lookup.rows.items() if row == roll]
+            words = ", ".join(str(r) for r in readers) if readers else "–"
+            ax.text(
+                right + 0.9,
+                y + 0.5,
+                words,
+                ha="center",
+                va="center",
+                fontsize=8,
+                alpha=DIMMED if (rows and roll not in rows) else 1.0,
+            )
+        right += 1.8
+    ax.text(
+        right / 2 - 0.5,
+        len(rolls) + 0.45,
+        f"{crt.name}, rolled on {crt.die}",
+        ha="center",
+        va="center",
+        fontsize=7,
+        style="italic",
+    )
+    ax.set_xlim(-1.05, right + 0.05)
+    ax.set_ylim(len(rolls) + 0.9, -1.05)
+    ax.set_axis_off()
+    if about is None:
+        _outline(ax, marked, STEP_EDGE, 1.5)
+        entries = [Patch(facecolor="none", edgecolor=STEP_EDGE, linewidth=2, label="cells read")]
+    else:
+        _outline(ax, marked, STEP_COLOUR, 2.5)
+        entries = [
+            Patch(facecolor="none", edgecolor=STEP_COLOUR, linewidth=2.5, label="this step"),
+        ]
+        if on_table:
+            entries.append(Patch(facecolor=NOT_THIS_STEP, label="not this step (faded)"))
+    ax.legend(
+        handles=entries,
+        loc="upper center",
+        bbox_to_anchor=(0.5, 0.0),
+        ncols=len(entries),
+        fontsize=7,
+        frameon=False,
+    )
+
+
+def lookup_picture(
+    lookup: CrtLookup, step: int | None = None, *, figure: Figure | None = None
+) -> Figure:
+    """A CRT lookup's picture (``wbk.pictures.picture`` hands one here): the table, the cells
+    the attack reads outlined, over the bars of every column as the explorer draws them, the
+    answer in the title. ``step``: the lookup at that step of its ``steps``: the column, rows
+    and cells the step is about outlined in sky blue, the rest faded, the step in words with
+    its rule as the title; None, the whole answer. Draws on ``figure`` (cleared first) or a new
+    one; returns it."""
+    if not isinstance(lookup, CrtLookup):
+        raise WbkError(f"{lookup!r} is not a CRT lookup (Crt.lookup's answer)")
+    k = None if step is None else step_index(lookup.steps, step)
+    if figure is None:
+        figure = Figure(figsize=LOOKUP_SIZE, layout="constrained")
+    crt = lookup.crt
+    # two subfigures: the table is not narrowed to the bars' axes by their long column names
+    top, bottom = figure.subfigures(
+        2, 1, height_ratios=(len(crt.results) + 3, len(crt.columns) + 2.5), squeeze=False
+    ).flat
+    bars = bottom.add_subplot()  # first: the figure's first axes, as the explorer's were
+    table = top.add_subplot()
+    crt_bars(crt, ax=bars, shift=lookup.shift, drm=lookup.drm, strength=lookup.strength)
+    if k is None:
+        _crt_table(table, lookup, None)
+        title = crt_title(crt, lookup.strength, lookup.shift, lookup.drm)
+        width = figure.get_figwidth() * 72 * 0.96
+        figure.suptitle("\n".join(wrap_to_width(title, width, 9)), fontsize=9)
+        return figure
+    step_on_show = lookup.steps[k]
+    _crt_table(table, lookup, step_on_show.about)
+    if any(isinstance(item, (CrtColumn, CrtRow, CrtCode)) for item in step_on_show.about):
+        answer = crt.columns.index(lookup.column)
+        for container in bars.containers:
+            for i, bar in enumerate(container):
+                if i != answer:
+                    bar.set_alpha(DIMMED)
+        for i, text in enumerate(bars.texts):  # each code's bar labels, a column each
+            if i % len(crt.columns) != answer:
+                text.set_alpha(DIMMED)
+        for i, tick in enumerate(bars.get_yticklabels()):
+            if i != answer:
+                tick.set_alpha(DIMMED)
+    if any(isinstance(item, CrtCode) for item in step_on_show.about):  # the verdict's chances
+        for spine in bars.spines.values():
+            spine.set_visible(True)
+            spine.set(color=STEP_COLOUR, linewidth=3)
+    words = f"Step {k + 1} of {len(lookup.steps)}: {step_on_show.text} ({step_on_show.rule})"
+    view = PictureView(table)
+    view.figure = figure  # the title wraps to the width of the figure (the table's subfigure's)
+    step_title(view, words)
+    return figure
 
 
 def draw_crt(crt: Crt, strength: int, *, shift: int = 0, drm: int = 0):
@@ -296,38 +499,67 @@ def dist_table(
     )
 
 
+#: The seed's worked example of 9.67 as the lookups it makes, one click away: the attack's
+#: 15 AF on its own column and with the bonus, and the defender's 3 DF firing first.
+PRESETS: dict[str, dict[str, object]] = {
+    "9.67: 15 AF on the 10-19 column": {
+        "table": "illustrative_1d6",
+        "strength": "15",
+        "shift": 0,
+        "drm": 0,
+    },
+    "9.67: 15 AF with the Close Assault Bonus, 20-29 (shift +1)": {
+        "table": "illustrative_1d6",
+        "strength": "15",
+        "shift": 1,
+        "drm": 0,
+    },
+    "9.67: the defender's 3 DF fires first on the 4 column (shift +1)": {
+        "table": "illustrative_1d6",
+        "strength": "3",
+        "shift": 1,
+        "drm": 0,
+    },
+}
+
+
 @chart_edge_cases
 def crt_explorer(table: str = "illustrative_1d6", path: str = "") -> ChartPanel:
-    """Every column of a CRT as a 100% bar of its results; choose an attack strength, a column
-    shift and a die roll modifier and see what they change. Load your own table from a file."""
+    """Every column of a CRT as a 100% bar of its results, under the table itself; choose an
+    attack strength, a column shift and a die roll modifier and see what they change, and step
+    through the lookup (the column, the shift, the roll, the DRM, the chances). Load your own
+    table from a file."""
 
-    def compute(table, file, strength, shift, drm):
+    #: the lookup on show, what the figure shows of it (the lookup, the step or None), and the
+    #: panel (for its step control, which it gets after its first answer)
+    last: dict[str, Any] = {}
+
+    def compute(table, file, strength, shift, drm) -> CrtLookup:
         crt = choose_crt(table, file)
         af = parse_optional_number(strength, "attack strength")
         if af is None:
             raise WbkError("attack strength is blank: type the attack's total AF")
         if af < 0:  # named as the box is, as a strength that is not a number is
             raise WbkError(f"attack strength {af} is not a whole number of 0 or more")
-        crt.column_for(af)  # a strength below the first column is named here
-        return _Reading(crt, af, shift, drm)
+        return crt.lookup(af, shift=shift, drm=drm)  # a strength below the first column is named
 
-    def draw(figure: Figure, r: _Reading) -> str:
-        crt = r.crt
-        crt_bars(crt, ax=figure.add_subplot(), shift=r.shift, drm=r.drm, strength=r.strength)
-        figure.suptitle(crt_title(crt, r.strength, r.shift, r.drm), fontsize=9)
-        column = crt.column_for(r.strength)
-        read = crt.shift(column, r.shift)
+    def draw(figure: Figure, lookup: CrtLookup) -> str:
+        crt = lookup.crt
+        lookup_picture(lookup, figure=figure)
+        last["lookup"], last["drawn"] = lookup, (id(lookup), None)
+        if "panel" in last:
+            last["panel"].show_steps(lookup.steps)
+        column, read = lookup.column, lookup.read_column
         labels = {code: code_label(crt, code) for code in crt.effects}
         shown = {f"{column}": crt.on_column(column)}
-        if r.shift or r.drm:
-            shown[f"{read}, DRM {_signed(r.drm)}"] = crt.on_column(read, drm=r.drm)
-        how = [f"<b>{r.strength:,} AF</b> rolls on the {column} column"]
-        if r.shift:
-            how.append(
-                f"{count(abs(r.shift), 'column')} {'right' if r.shift > 0 else 'left'}: {read}"
-            )
-        if r.drm:
-            how.append(f"the roll modified by {_signed(r.drm)}")
+        if lookup.shift or lookup.drm:
+            shown[f"{read}, DRM {_signed(lookup.drm)}"] = lookup.dist
+        how = [f"<b>{lookup.strength:,} AF</b> rolls on the {column} column"]
+        if lookup.shift:
+            way = "right" if lookup.shift > 0 else "left"
+            how.append(f"{count(abs(lookup.shift), 'column')} {way}: {read}")
+        if lookup.drm:
+            how.append(f"the roll modified by {_signed(lookup.drm)}")
         order = [c for c in code_order(crt) if any(d.probability(c) for d in shown.values())]
         table = dist_table(shown, order=order, labels=labels)
         return f"<p>{', '.join(how)}.</p>{table}{crt._repr_html_()}"
@@ -335,7 +567,7 @@ def crt_explorer(table: str = "illustrative_1d6", path: str = "") -> ChartPanel:
     panel = ChartPanel(
         compute,
         draw,
-        size=(6.4, 4.4),
+        size=LOOKUP_SIZE,
         rule="a Streets of Stalingrad CRT (wbk's illustrative tables are not the published one)",
         table=table_control(table),
         file=file_control(path),
@@ -349,4 +581,20 @@ def crt_explorer(table: str = "illustrative_1d6", path: str = "") -> ChartPanel:
         shift=_slider(-3, 3, "shift", "column shift: columns right (+) or left (-)"),
         drm=_slider(-3, 3, "DRM", "die roll modifier, added to the roll"),
     )
-    return _in_rows(panel, [["table", "file"], ["strength", "shift", "drm"]])
+
+    def draw_at_step(k: int) -> None:
+        lookup: CrtLookup = last["lookup"]
+        step = None if panel.step_control.at_answer else k
+        if last["drawn"] == (id(lookup), step):
+            return  # already on show (a new answer is drawn whole before its steps are listed)
+        panel.figure.clear()
+        lookup_picture(lookup, step, figure=panel.figure)
+        last["drawn"] = (id(lookup), step)
+        panel.canvas.draw_idle()
+
+    _in_rows(panel, [["table", "file"], ["strength", "shift", "drm"]])
+    panel.step_control = panel.add_step_control(draw_at_step)
+    panel.add_presets(PRESETS)
+    last["panel"] = panel
+    panel.show_steps(last["lookup"].steps)
+    return panel
