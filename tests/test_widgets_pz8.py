@@ -700,3 +700,67 @@ def test_the_duel_panels_cases_and_its_turns_compared_by_the_bars_that_move():
     assert p.compare.note.value == "" and len(p._compare_marks) == 4  # two bars move
     p.compare.choice.value = ("turns", "card")
     assert "reading on show" in p.compare.note.value and not p._compare_marks
+
+
+# --- the duel at a step (issue 19 phase 2) -----------------------------------------------------
+
+
+def _png(figure) -> bytes:
+    import io
+
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=60)
+    return buffer.getvalue()
+
+
+def test_a_duel_draws_differently_at_every_step_and_refuses_a_bad_step():
+    from wbk.pictures import picture
+
+    t34 = pz8.Tank("T-34", tank_class="medium", gun="medium")
+    tiger = pz8.Tank("Tiger", tank_class="heavy", gun="long", crew="veteran")
+    d = pz8.duel(t34, tiger, 16, shaken_rule=True)
+    assert [s.about for s in d.steps][:4] == [
+        ("range", "first"),
+        ("range", "second"),
+        ("attack", "first"),
+        ("attack", "second"),
+    ]
+    assert d.steps[2].text == (
+        "T-34 shoots: one attack destroys Tiger 5/18 (27.78%), the turn passes 5/9 (55.56%)"
+    )
+    whole = picture(d)
+    assert whole._suptitle.get_text().replace("\n", " ") == (
+        "T-34 (medium, medium gun) shooting first against Tiger (heavy, long gun, veteran): "
+        "the first wins ≈ 50.74%"
+    )
+    drawn = [_png(picture(d, step=k)) for k in range(len(d.steps))]
+    assert len(set(drawn)) == len(drawn) == 8
+    assert _png(whole) not in drawn
+    assert picture(d, step=2)._suptitle.get_text().startswith("Step 3 of 8: T-34 shoots")
+    # at the attack step, the first tank's bar is outlined, the second's faded
+    attacks = picture(d, step=2).axes[2]
+    first_bar, *_ = attacks.patches
+    assert first_bar.get_linewidth() == 3 and attacks.patches[-1].get_alpha() == panels.FADED
+    for bad in (8, -9, "2", 1.5):
+        with pytest.raises(WbkError, match="step"):
+            picture(d, step=bad)
+
+
+def test_the_duel_panel_steps_through_the_duel_and_back_to_its_verdict():
+    p = panels.duel_calculator()
+    verdict = suptitle(p)
+    steps = p.step_control.steps
+    assert p.step_control.at_answer and len(steps) == 7
+    p.step_control.go(0)
+    assert suptitle(p).startswith('Step 1 of 7: range 16": the medium gun of the medium tank')
+    p.step_control.key("next")
+    assert suptitle(p).startswith("Step 2 of 7")
+    p.step_control.go(6)
+    assert suptitle(p) == verdict
+    # a new answer starts at its verdict
+    p.step_control.go(2)
+    p.controls["range_inches"].value = 10
+    d = pz8.duel(pz8.Tank("a"), pz8.Tank("b", tank_class="heavy", gun="long"), 10)
+    assert p.step_control.at_answer and suptitle(p).endswith(
+        f"the first wins {panels.say_chance(d.first_wins)}"
+    )

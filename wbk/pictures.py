@@ -115,6 +115,10 @@ def picture(
         from wbk.widgets.blitz import blitz_picture  # a fire procedure, strength, saving throws
 
         return blitz_picture(subject, step)
+    if type(subject).__module__ == "wbk.games.pz8" and type(subject).__name__ == "Duel":
+        from wbk.widgets.pz8 import duel_picture  # two tanks trading shots: a chart, no table
+
+        return duel_picture(subject, step)
     from wbk.games.stalingrad.crt import CrtLookup
 
     if isinstance(subject, CrtLookup):  # Streets of Stalingrad: a lookup on a CRT

@@ -497,6 +497,9 @@ class PlatoonMove:
     tanks: tuple[str, ...]
     movement: Dist | None
     steps: tuple[Step, ...]
+    #: the platoon's HQ (None when it has none) and every tank of the platoon, wrecks too
+    hq: str | None = None
+    platoon_tanks: tuple[str, ...] = ()
 
     def _repr_html_(self) -> str:
         verdict = "allowed" if self.allowed else "not allowed"
@@ -594,27 +597,38 @@ def platoon_movement(
     _choice(shaken_member, SHAKEN_PLATOON_READINGS, "shaken member reading")
     name, tanks = _platoon(table, side, platoon)
     words = _platoon_words(side, name)
-    steps = []
+    steps: list[Step] = []
     hq = _hq(tanks, words)
+    everyone = tuple(t.name for t in tanks)
+    hq_name = None if hq is None else hq.name
+
+    def answer(allowed: bool, movers=(), movement: Dist | None = None) -> PlatoonMove:
+        moving = tuple(t.name for t in movers)
+        return PlatoonMove(allowed, moving, movement, tuple(steps), hq_name, everyone)
+
     if hq is None or hq.destroyed:
         why = "no HQ" if hq is None else f"its HQ {hq.name!r} is destroyed"
-        steps.append(Step(f"{words} has {why}: no platoon move", MOVEMENT))
-        return PlatoonMove(False, (), None, tuple(steps))
+        steps.append(Step(f"{words} has {why}: no platoon move", MOVEMENT, about=everyone))
+        return answer(False)
     if hq.shaken and shaken_hq == "no_platoon_move":
         steps.append(
-            Step(f"its HQ {hq.name!r} is shaken: read as unable to lead a platoon move", SHAKEN)
+            Step(
+                f"its HQ {hq.name!r} is shaken: read as unable to lead a platoon move",
+                SHAKEN,
+                about=(hq.name,),
+            )
         )
-        return PlatoonMove(False, (), None, tuple(steps))
+        return answer(False)
     movers, held_by = [], []
     for t in tanks:
         if t.destroyed:
-            steps.append(Step(f"{t.name!r} is a wreck: it stays", DAMAGE))
+            steps.append(Step(f"{t.name!r} is a wreck: it stays", DAMAGE, about=(t.name,)))
         elif t.shaken:
             if t is not hq and shaken_member == "no_platoon_move":
                 held_by.append(t)
-                steps.append(Step(f"{t.name!r} is shaken: it cannot move", SHAKEN))
+                steps.append(Step(f"{t.name!r} is shaken: it cannot move", SHAKEN, about=(t.name,)))
             else:
-                steps.append(Step(f"{t.name!r} is shaken: it stays", SHAKEN))
+                steps.append(Step(f"{t.name!r} is shaken: it stays", SHAKEN, about=(t.name,)))
         else:
             movers.append(t)
     if held_by:
@@ -622,18 +636,23 @@ def platoon_movement(
             Step(
                 "no platoon move: read as the whole platoon moving, and a shaken tank cannot",
                 MOVEMENT,
+                about=tuple(t.name for t in held_by),
             )
         )
-        return PlatoonMove(False, tuple(t.name for t in movers), None, tuple(steps))
+        return answer(False, movers)
+    for t in movers:
+        if t is not hq:
+            distance = table.distance(t, hq)
+            within = distance <= PLATOON_RADIUS
+            steps.append(
+                Step(
+                    f"{t.name!r} is {_say_inches(distance)} from the HQ {hq.name!r}: "
+                    + (f'within {PLATOON_RADIUS}"' if within else f'more than {PLATOON_RADIUS}"'),
+                    MOVEMENT,
+                    about=(t.name, hq.name, f"link {t.name}", "platoon radius"),
+                )
+            )
     far = [t for t in movers if t is not hq and table.distance(t, hq) > PLATOON_RADIUS]
-    for t in far:
-        steps.append(
-            Step(
-                f"{t.name!r} is {_say_inches(table.distance(t, hq))} from the HQ {hq.name!r}, "
-                f'more than {PLATOON_RADIUS}"',
-                MOVEMENT,
-            )
-        )
     if far or not movers:
         steps.append(
             Step(
@@ -641,9 +660,10 @@ def platoon_movement(
                 if far
                 else "no tank can move",
                 MOVEMENT,
+                about=(*(t.name for t in far), *(f"link {t.name}" for t in far)),
             )
         )
-        return PlatoonMove(False, tuple(t.name for t in movers), None, tuple(steps))
+        return answer(False, movers)
     slowest = min(movers, key=lambda t: MOVE_VALUES[t.tank_class])
     base = MOVE_VALUES[slowest.tank_class]
     steps.append(
@@ -651,21 +671,18 @@ def platoon_movement(
             f'{len(movers)} tanks of {words} within {PLATOON_RADIUS}" of the HQ {hq.name!r} '
             "move together",
             MOVEMENT,
+            about=(*(t.name for t in movers), "platoon radius"),
         )
     )
     steps.append(
         Step(
             f"the slowest is {slowest.name!r} ({slowest.tank_class}): each moves 1D6 + {base}",
             MOVEMENT,
+            about=(slowest.name,),
         )
     )
     steps.append(Step("then the turn passes automatically", MOVEMENT))
-    return PlatoonMove(
-        True,
-        tuple(t.name for t in movers),
-        d6.map(lambda roll: Movement(base + roll, True)),
-        tuple(steps),
-    )
+    return answer(True, movers, d6.map(lambda roll: Movement(base + roll, True)))
 
 
 def platoon_warnings(table: Table) -> tuple[str, ...]:
@@ -1091,19 +1108,29 @@ def rally(table: Table, tank: str | Tank) -> Rally:
     t = _tank(table, tank)
     steps: list[Step] = []
     if not t.shaken:
-        steps.append(Step(f"{t.name!r} is not shaken: had it been, this is its rally", SHAKEN))
+        steps.append(
+            Step(
+                f"{t.name!r} is not shaken: had it been, this is its rally", SHAKEN, about=(t.name,)
+            )
+        )
     if t.destroyed:
-        steps.append(Step(f"{t.name!r} is a wreck: it cannot rally", DAMAGE))
+        steps.append(Step(f"{t.name!r} is a wreck: it cannot rally", DAMAGE, about=(t.name,)))
         return Rally(t.name, Fraction(0), None, None, tuple(steps))
     name, tanks = _platoon(table, t.side, t.platoon)
     words = _platoon_words(t.side, name)
     hq = _hq(tanks, words)
     if t.is_hq:
         chance = rally_chance(veteran=t.is_veteran, is_hq=True)
-        steps.append(Step(f"{t.name!r} is the HQ: it rallies itself on 4-6, {chance}", SHAKEN))
+        steps.append(
+            Step(
+                f"{t.name!r} is the HQ: it rallies itself on 4-6, {chance}",
+                SHAKEN,
+                about=(t.name,),
+            )
+        )
         return Rally(t.name, chance, t.name, 0.0, tuple(steps))
     if hq is None:
-        steps.append(Step(f"{words} has no HQ: {t.name!r} cannot rally", SHAKEN))
+        steps.append(Step(f"{words} has no HQ: {t.name!r} cannot rally", SHAKEN, about=(t.name,)))
         return Rally(t.name, Fraction(0), None, None, tuple(steps))
     distance = table.distance(t, hq)
     within = distance <= RALLY_RADIUS
@@ -1112,19 +1139,20 @@ def rally(table: Table, tank: str | Tank) -> Rally:
             f"its HQ {hq.name!r} is {_say_inches(distance)} away: "
             + (f'within {RALLY_RADIUS}"' if within else f'more than {RALLY_RADIUS}"'),
             SHAKEN,
+            about=(t.name, hq.name, f"link {t.name}", "rally radius"),
         )
     )
     able = not (hq.destroyed or hq.shaken)
     if not able:
         state = "destroyed" if hq.destroyed else "itself shaken"
-        steps.append(Step(f"its HQ {hq.name!r} is {state}", SHAKEN))
+        steps.append(Step(f"its HQ {hq.name!r} is {state}", SHAKEN, about=(hq.name,)))
     chance = rally_chance(veteran=t.is_veteran, hq_within_12=within, hq_able=able)
     if chance:
         bonus = " (+1 for the veteran crew)" if t.is_veteran else ""
         need = 4 if t.is_veteran else 5
-        steps.append(Step(f"it rallies on {need}-6{bonus}: {chance}", SHAKEN))
+        steps.append(Step(f"it rallies on {need}-6{bonus}: {chance}", SHAKEN, about=(t.name,)))
     else:
-        steps.append(Step(f"{t.name!r} cannot rally", SHAKEN))
+        steps.append(Step(f"{t.name!r} cannot rally", SHAKEN, about=(t.name,)))
     return Rally(t.name, chance, hq.name, distance, tuple(steps))
 
 
@@ -1185,6 +1213,10 @@ class Duel:
     stalemate: Fraction
     mean_shots: Fraction | None
     steps: tuple[Step, ...]
+    #: the set-up, for drawing the duel: the range, the two tanks and ``duel``'s keywords
+    range_inches: float = 0
+    tanks: tuple[Tank, ...] = ()
+    options: tuple[tuple[str, object], ...] = ()
 
     def _repr_html_(self) -> str:
         said = f"{self.first} wins {percent(self.first_wins)}, "
@@ -1244,25 +1276,52 @@ def duel(
     _choice(turns, DUEL_TURNS, "duel turns")
     _choice(natural_six, NATURAL_SIX_READINGS, "reading of a natural 6")
     in_range = tuple(range_inches <= GUN_RANGES[t.gun] for t in tanks)
+    roles = ("first", "second")
+    # the steps are about the tanks by their role ("first", "second") and a part of the duel:
+    # "range", "attack", "turns", "shaken", "wins", "neither" (``wbk.widgets.pz8.draw_duel``)
     steps = [
         Step(
             f'range {range_inches:g}": the {t.gun} gun of {t.name} '
             + ("reaches" if r else "does not reach"),
             SHOOTING,
+            about=("range", role),
         )
-        for t, r in zip(tanks, in_range, strict=False)
+        for t, r, role in zip(tanks, in_range, roles, strict=True)
     ]
+    for shooter, role in enumerate(roles):
+        t, target = tanks[shooter], tanks[1 - shooter]
+        if not in_range[shooter]:
+            said = f"{t.name} cannot shoot: its side hands the turn straight back"
+        else:
+            one = attack_chances(
+                t.gun,
+                target.tank_class,
+                cover=cover[1 - shooter],
+                veteran=t.is_veteran,
+                shaken=shaken_rule and t.shaken,
+                natural_six=natural_six,
+            )
+            said = (
+                f"{t.name} shoots: one attack destroys {target.name} {chance(one.destroyed)}, "
+                f"the turn passes {chance(one.turn_passes)}"
+            )
+        steps.append(Step(said, DAMAGE if in_range[shooter] else SHOOTING, about=("attack", role)))
     if turns == "card":
         steps.append(
             Step(
                 "a gun die of 1 or 2 passes the turn: the other tank shoots next; "
                 "otherwise the same tank shoots again",
                 SHOOTING,
+                about=("turns",),
             )
         )
     else:
         steps.append(
-            Step("read without the turnover: the tanks take turns, one attack each", SHOOTING)
+            Step(
+                "read without the turnover: the tanks take turns, one attack each",
+                SHOOTING,
+                about=("turns",),
+            )
         )
     if shaken_rule:
         steps.append(
@@ -1270,6 +1329,7 @@ def duel(
                 "a hit that does not destroy shakes the target: it shoots at -1 from then on "
                 "and does not rally",
                 SHAKEN,
+                about=("shaken",),
             )
         )
 
@@ -1333,16 +1393,46 @@ def duel(
         )[start]
     if not any(in_range):
         said = f'out of range: neither gun reaches {range_inches:g}", so neither tank can win'
-        steps.append(Step(said, SHOOTING))
+        steps.append(Step(said, SHOOTING, about=("range", "neither")))
     else:
         said = f"{first.name} wins {chance(p_first)}, {second.name} wins {chance(p_second)}"
-        steps.append(Step(said, SHOOTING))
+        steps.append(Step(said, SHOOTING, about=("wins", "first", "second")))
     if stalemate:
         if any(in_range):
-            steps.append(Step(f"neither can ever destroy the other: {chance(stalemate)}", SHOOTING))
+            steps.append(
+                Step(
+                    f"neither can ever destroy the other: {chance(stalemate)}",
+                    SHOOTING,
+                    about=("neither",),
+                )
+            )
     else:
-        steps.append(Step(f"the duel lasts {float(mean):.2f} attacks on average", SHOOTING))
-    return Duel(first.name, second.name, p_first, p_second, stalemate, mean, tuple(steps))
+        steps.append(
+            Step(
+                f"the duel lasts {float(mean):.2f} attacks on average",
+                SHOOTING,
+                about=("wins", "first", "second"),
+            )
+        )
+    options = (
+        ("first_in_cover", cover[0]),
+        ("second_in_cover", cover[1]),
+        ("shaken_rule", shaken_rule),
+        ("natural_six", natural_six),
+        ("turns", turns),
+    )
+    return Duel(
+        first.name,
+        second.name,
+        p_first,
+        p_second,
+        stalemate,
+        mean,
+        tuple(steps),
+        range_inches,
+        tanks,
+        options,
+    )
 
 
 def _absorb(graph: dict, order: list, terminal, cost: Fraction = Fraction(0)) -> dict:

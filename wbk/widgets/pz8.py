@@ -16,7 +16,9 @@ from pathlib import Path
 import ipywidgets as widgets
 from matplotlib.artist import Artist
 from matplotlib.figure import Figure
-from matplotlib.patches import Rectangle
+from matplotlib.lines import Line2D
+from matplotlib.patches import Patch, Rectangle
+from matplotlib.text import Text
 from matplotlib.ticker import PercentFormatter
 from shapely.affinity import rotate
 from shapely.geometry import Point
@@ -143,6 +145,8 @@ class CasesChartPanel(ChartPanel):
     _compare_marks: list[Artist]
     #: the duel on show (first, second, range, duel, curve), for the other reading's bars
     shown_duel: tuple | None = None
+    #: what the figure shows: the duel (by id) and the step (None: the whole answer)
+    drawn: tuple[int, int | None] = (0, None)
 
 
 def gun_against_armor() -> ChartPanel:
@@ -1219,13 +1223,8 @@ def duel_calculator() -> ChartPanel:
             shaken_rule=shaken_rule,
             turns=turns,
         )
-        cache, curve = {}, {}
-        for r in range(1, 27):
-            key = tuple(r <= pz8.GUN_RANGES[t.gun] for t in (a, b))  # only which guns reach matters
-            if key not in cache:
-                cache[key] = pz8.duel(a, b, r, **options)
-            curve[r] = cache[key]
         here = pz8.duel(a, b, range_inches, **options)
+        curve = duel_curve(here)
 
         def answer(d: pz8.Duel) -> tuple:
             return (d.first_wins, d.second_wins, d.stalemate, d.mean_shots)
@@ -1243,88 +1242,37 @@ def duel_calculator() -> ChartPanel:
     def draw(figure: Figure, result) -> str:
         html_text = draw_chart(figure, result)
         if made:
-            made[0].shown_duel = result
-            made[0].compare_readings.refresh()
+            panel = made[0]
+            panel.shown_duel, panel.drawn = result, (id(result), None)
+            panel.show_steps(result[3].steps)  # at the verdict: the whole answer, drawn above
+            panel.compare_readings.refresh()
         return html_text
 
-    def draw_chart(figure: Figure, result) -> str:
+    def draw_at_step(k: int) -> None:
+        """The duel on show at its step ``k`` (the last: the whole answer)."""
+        panel = made[0]
+        result = panel.shown_duel
+        step = None if panel.step_control.at_answer else k
+        if result is None or panel.drawn == (id(result), step):
+            return
+        panel.figure.clear()
+        draw_chart(panel.figure, result, step)
+        panel.drawn = (id(result), step)
+        panel.compare_readings.refresh()
+        panel.canvas.draw_idle()
+
+    def draw_chart(figure: Figure, result, step: int | None = None) -> str:
         a, b, r, duel, curve = result
-        left, right = figure.subplots(1, 2, width_ratios=(1, 1.6))
+        draw_duel(figure, duel, step=step, curve=curve, words=_tank_words)
         first, second = _tank_words(a), _tank_words(b)
-        kinds = [  # (tick, legend words, chance, colour)
-            ("first\nwins", "the first wins", duel.first_wins, "#0072B2"),
-            ("second\nwins", "the second wins", duel.second_wins, "#D55E00"),
-        ]
-        if duel.stalemate:
-            kinds.append(("neither\never wins", NEITHER, duel.stalemate, "#999999"))
-        for i, (_tick, words, p, colour) in enumerate(kinds):
-            left.bar(i, float(p), color=colour, label=words)
-            left.text(i, float(p) + 0.02, percent(p), ha="center", fontsize=8)
-        left.set_xticks(range(len(kinds)), [k[0] for k in kinds])
-        left.set_ylim(0, 1.1)
-        left.set_yticks([0, 0.25, 0.5, 0.75, 1])
-        left.yaxis.set_major_formatter(PercentFormatter(1.0))
-        left.set_ylabel("chance")
-        left.set_title(f"Who wins at {say_inches(r)}?", fontsize=10)
-        ranges = list(curve)
-        right.plot(
-            ranges,
-            [float(d.first_wins) for d in curve.values()],
-            color="#0072B2",
-            drawstyle="steps-mid",
-            label="the first wins",
-        )
-        right.plot(
-            ranges,
-            [float(d.second_wins) for d in curve.values()],
-            color="#D55E00",
-            linestyle="--",
-            drawstyle="steps-mid",
-            label="the second wins",
-        )
-        if any(d.stalemate for d in curve.values()):
-            right.plot(
-                ranges,
-                [float(d.stalemate) for d in curve.values()],
-                color="#999999",
-                linestyle=":",
-                drawstyle="steps-mid",
-                label=NEITHER,
-            )
-        # headroom above 100% for the legend: it covers no line at any range
-        bottom, top = -0.02, 1.42
-        right.axvline(
-            r,
-            ymax=(1.02 - bottom) / (top - bottom),  # up to 100%, short of the legend
-            color="black",
-            linewidth=0.8,
-            linestyle="-.",
-            label=f"chosen range {say_inches(r)}",
-        )
-        right.set_ylim(bottom, top)
-        right.set_yticks([0, 0.25, 0.5, 0.75, 1])
-        right.yaxis.set_major_formatter(PercentFormatter(1.0))
-        right.set_xlabel("range (inches)")
-        right.set_title("How the odds change with range", fontsize=10)
-        right.grid(alpha=0.3)
-        right.legend(fontsize=7, loc="upper left", ncols=2)
         reaches = [r <= pz8.GUN_RANGES[t.gun] for t in (a, b)]
-        if not any(reaches):
-            verdict = f"out of range: neither gun reaches {say_inches(r)}"
-        else:
-            verdict = f"the first wins {say_chance(duel.first_wins)}"
-        if any(reaches):
-            title = f"{first} shooting first against {second}: {verdict}"
-        else:
-            title = f"Out of range: neither gun reaches {say_inches(r)} ({first} against {second})"
-        fit_suptitle(figure, title)
         mean = (
             f"; the duel lasts {float(duel.mean_shots):.2f} attacks on average"
             if duel.mean_shots is not None
             else ""
         )
         if not any(reaches):
-            said = f"{verdict}, so neither tank can win"
+            said = f"out of range: neither gun reaches {say_inches(r)}, so neither tank can win"
         else:
             said = (
                 f"at {say_inches(r)} the first wins {say_chance(duel.first_wins)}, "
@@ -1337,7 +1285,7 @@ def duel_calculator() -> ChartPanel:
     panel = CasesChartPanel(
         compute,
         draw,
-        size=(8.0, 3.6),
+        size=(9.0, 3.8),
         first_class=choices(list(pz8.MOVE_VALUES), "first tank", "medium", words=CLASS_LABELS.get),
         first_gun=choices(list(pz8.GUN_RANGES), "its gun", "medium"),
         first_crew=choices(["regular", "veteran"], "its crew"),
@@ -1407,6 +1355,8 @@ def duel_calculator() -> ChartPanel:
         current=lambda: {"turns": panel.controls["turns"].value},
     )
     panel.compare.choice.add_class(LIVE_ONLY)
+    panel.pane_lists_steps = True
+    panel.step_control = panel.add_step_control(draw_at_step)
     panel.add_presets(DUEL_CASES)
     made.append(panel)
     panel.update()  # the chart again, now that its compare control is there
@@ -1449,3 +1399,235 @@ NEITHER = "neither can ever win\n(out of range, or no hit possible)"
 def _tank_words(t: Tank) -> str:
     crew = ", veteran" if t.is_veteran else ""
     return f"the {CLASS_LABELS[t.tank_class]} ({t.gun} gun{crew})"
+
+
+# --- the duel drawn, whole or at a step ---------------------------------------------------------
+
+#: The two duellists' colours (Okabe-Ito blue and vermillion), the grey of "neither".
+DUEL_COLOURS = {"first": "#0072B2", "second": "#D55E00", "neither": "#999999"}
+#: Ranges the duel's curve covers (inches): every gun's reach and a little beyond.
+DUEL_RANGES = range(1, 27)
+#: How a step fades what it is not about.
+FADED = 0.18
+
+
+def duel_curve(d: pz8.Duel) -> dict[int, pz8.Duel]:
+    """The duel of ``d``'s tanks and keywords at every range of ``DUEL_RANGES`` (only which guns
+    reach changes the answer, so one duel is worked out for each such set)."""
+    if len(d.tanks) != 2:
+        raise WbkError("this Duel has no set-up to draw: make it with wbk.games.pz8.duel")
+    first, second = d.tanks
+    found: dict[tuple[bool, bool], pz8.Duel] = {}
+    curve = {}
+    for r in DUEL_RANGES:
+        key = (r <= pz8.GUN_RANGES[first.gun], r <= pz8.GUN_RANGES[second.gun])
+        if key not in found:
+            found[key] = pz8.duel(first, second, r, **dict(d.options))  # type: ignore[arg-type]
+        curve[r] = found[key]
+    return curve
+
+
+def _named_tank(t: Tank) -> str:
+    return f"{t.name} ({t.tank_class}, {t.gun} gun{', veteran' if t.is_veteran else ''})"
+
+
+def draw_duel(
+    figure: Figure,
+    d: pz8.Duel,
+    *,
+    step: int | None = None,
+    curve: dict[int, pz8.Duel] | None = None,
+    words=_named_tank,
+) -> None:
+    """A duel (``pz8.duel``'s answer) on ``figure``: one attack of each tank (the chance it
+    destroys, and hits without destroying; the chance it passes the turn), who wins at the
+    duel's range, and how that changes with the range. The title is the verdict.
+
+    ``step``: the duel at that step of ``d.steps``: what the step is about (``Step.about``: a
+    tank's gun range, its attack, the turnover, the shaken rule, who wins) outlined in sky blue,
+    the rest faded, the step in words with its rule as the title; None draws the whole answer.
+    ``curve``: ``duel_curve(d)`` when already worked out; ``words(tank)`` names a tank."""
+    from wbk.pictures import STEP_COLOUR, step_index
+
+    curve = duel_curve(d) if curve is None else curve
+    about: set[object] = set()
+    k = None
+    if step is not None:
+        k = step_index(d.steps, step)
+        about = set(d.steps[k].about)
+    a, b = d.tanks
+    r = d.range_inches
+    options = dict(d.options)
+    grid = figure.add_gridspec(1, 3, width_ratios=(0.9, 1, 1.6))
+    # made in this order so that the chart of who wins stays the figure's first axes
+    left, right, attacks = (figure.add_subplot(grid[i]) for i in (1, 2, 0))
+    # parts by what they are about: (part, role), role None for both tanks
+    parts: list[tuple[str, str | None, Artist]] = []
+
+    # one attack each
+    reaches = [r <= pz8.GUN_RANGES[t.gun] for t in (a, b)]
+    for i, (role, t, target) in enumerate((("first", a, b), ("second", b, a))):
+        colour = DUEL_COLOURS[role]
+        if not reaches[i]:
+            note = attacks.text(i, 0.05, "out of\nrange", ha="center", fontsize=7)
+            parts.append(("attack", role, note))
+            continue
+        one = pz8.attack_chances(
+            t.gun,
+            target.tank_class,
+            cover=bool(options.get(f"{('second', 'first')[i]}_in_cover", False)),
+            veteran=t.is_veteran,
+            shaken=bool(options.get("shaken_rule")) and t.shaken,
+            natural_six=str(options.get("natural_six", "modified")),
+        )
+        (kill,) = attacks.bar(i, float(one.destroyed), color=colour)
+        (saved,) = attacks.bar(
+            i,
+            float(one.shaken),
+            bottom=float(one.destroyed),
+            color=colour,
+            alpha=0.35,
+            hatch="//",
+            edgecolor=colour,
+        )
+        kill_label = attacks.text(
+            i, float(one.hit) + 0.02, percent(one.destroyed), ha="center", fontsize=8
+        )
+        passes = attacks.text(
+            i,
+            -0.2,
+            f"turn passes\n{percent(one.turn_passes)}",
+            ha="center",
+            va="top",
+            fontsize=7,
+        )
+        parts += [("attack", role, kill), ("attack", role, kill_label), ("attack", role, saved)]
+        parts += [("shaken", role, saved), ("turns", role, passes), ("attack", role, passes)]
+    attacks.set_xticks(range(2), ["first\nshoots", "second\nshoots"])
+    attacks.set_xlim(-0.6, 1.6)
+    attacks.set_ylim(0, 1.1)
+    attacks.set_yticks([0, 0.25, 0.5, 0.75, 1])
+    attacks.yaxis.set_major_formatter(PercentFormatter(1.0))
+    attacks.set_title("One attack each", fontsize=10)
+    attacks.legend(
+        handles=[
+            Patch(color="#777777", label="destroys"),
+            Patch(facecolor="#cccccc", edgecolor="#777777", hatch="//", label="hits, saved"),
+        ],
+        fontsize=7,
+        loc="upper left",
+        frameon=False,
+    )
+
+    # who wins at the duel's range
+    kinds = [  # (tick, legend words, chance, role)
+        ("first\nwins", "the first wins", d.first_wins, "first"),
+        ("second\nwins", "the second wins", d.second_wins, "second"),
+    ]
+    if d.stalemate:
+        kinds.append(("neither\never wins", NEITHER, d.stalemate, "neither"))
+    for i, (_tick, said, p, role) in enumerate(kinds):
+        (bar,) = left.bar(i, float(p), color=DUEL_COLOURS[role], label=said)
+        label_of = left.text(i, float(p) + 0.02, percent(p), ha="center", fontsize=8)
+        part = "neither" if role == "neither" else "wins"
+        parts += [(part, role if part == "wins" else None, bar), (part, None, label_of)]
+    left.set_xticks(range(len(kinds)), [kind[0] for kind in kinds])
+    left.set_ylim(0, 1.1)
+    left.set_yticks([0, 0.25, 0.5, 0.75, 1])
+    left.yaxis.set_major_formatter(PercentFormatter(1.0))
+    left.set_title(f"Who wins at {say_inches(r)}?", fontsize=10)
+
+    # how the odds change with range
+    ranges = list(curve)
+    for role, attribute, style in (
+        ("first", "first_wins", "-"),
+        ("second", "second_wins", "--"),
+        ("neither", "stalemate", ":"),
+    ):
+        values = [float(getattr(one, attribute)) for one in curve.values()]
+        if role == "neither" and not any(values):
+            continue
+        (line,) = right.plot(
+            ranges,
+            values,
+            color=DUEL_COLOURS[role],
+            linestyle=style,
+            drawstyle="steps-mid",
+            label=NEITHER if role == "neither" else f"the {role} wins",
+        )
+        parts.append(("neither", None, line) if role == "neither" else ("wins", role, line))
+    # headroom above 100% for the legend: it covers no line at any range
+    bottom, top = -0.02, 1.42
+    chosen = right.axvline(
+        r,
+        ymax=(1.02 - bottom) / (top - bottom),  # up to 100%, short of the legend
+        color="black",
+        linewidth=0.8,
+        linestyle="-.",
+        label=f"chosen range {say_inches(r)}",
+    )
+    parts.append(("range", None, chosen))
+    right.set_ylim(bottom, top)
+    right.set_yticks([0, 0.25, 0.5, 0.75, 1])
+    right.yaxis.set_major_formatter(PercentFormatter(1.0))
+    right.set_xlabel("range (inches)")
+    right.set_title("How the odds change with range", fontsize=10)
+    right.grid(alpha=0.3)
+    right.legend(fontsize=7, loc="upper left", ncols=2)
+
+    if k is None:
+        name_a, name_b = words(a), words(b)
+        if any(reaches):
+            verdict = f"the first wins {say_chance(d.first_wins)}"
+            fit_suptitle(figure, f"{name_a} shooting first against {name_b}: {verdict}")
+        else:
+            fit_suptitle(
+                figure,
+                f"Out of range: neither gun reaches {say_inches(r)} ({name_a} against {name_b})",
+            )
+        return
+    # the step: what it is about outlined, the rest faded
+    roles = {role for role in ("first", "second") if role in about}
+    shown = {
+        id(artist)
+        for part, role, artist in parts
+        if part in about and (role is None or not roles or role in roles)
+    }
+    for artist in {id(artist): artist for _, _, artist in parts}.values():
+        if id(artist) not in shown:
+            artist.set_alpha(FADED)
+        elif isinstance(artist, Text):
+            artist.set_fontweight("bold")
+        elif isinstance(artist, Rectangle):  # a bar
+            artist.set_edgecolor(STEP_COLOUR)
+            artist.set_linewidth(3)
+        elif isinstance(artist, Line2D):
+            artist.set_linewidth(3)
+    if "range" in about:
+        for role_of in sorted(roles or {"first", "second"}):
+            gun = d.tanks[role_of == "second"].gun
+            right.axvspan(
+                0.5,
+                min(pz8.GUN_RANGES[gun], max(ranges)) + 0.5,
+                ymax=(1.02 - bottom) / (top - bottom),
+                color=STEP_COLOUR,
+                alpha=0.2,
+                zorder=0,
+            )
+    chart_of = {"attack": attacks, "shaken": attacks, "turns": attacks, "wins": left}
+    for part, ax in chart_of.items():
+        if part in about:
+            for spine in ax.spines.values():
+                spine.set(color=STEP_COLOUR, linewidth=3)
+    at = d.steps[k]
+    fit_suptitle(figure, f"Step {k + 1} of {len(d.steps)}: {at.text} ({at.rule})")
+
+
+def duel_picture(d: object, step: int | None = None) -> Figure:
+    """The figure of a duel (``wbk.pictures.picture(duel, step=k)`` gives it): ``draw_duel`` on
+    a new figure, whole or at ``step``."""
+    if not isinstance(d, pz8.Duel):
+        raise WbkError(f"{d!r} is not a duel (wbk.games.pz8.duel's answer)")
+    figure = Figure(figsize=(9.0, 3.8), layout="constrained")
+    draw_duel(figure, d, step=step)
+    return figure
