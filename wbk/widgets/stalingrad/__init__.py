@@ -30,6 +30,7 @@ from wbk.widgets.stalingrad.crt import (
     draw_crt,
     file_control,
     in_words,
+    lookup_picture,
     table_control,
 )
 from wbk.widgets.stalingrad.retreat import (
@@ -73,6 +74,7 @@ __all__ = [
     "draw_retreat",
     "file_control",
     "in_words",
+    "lookup_picture",
     "lost_units",
     "parse_attack",
     "retreat_arrows",
