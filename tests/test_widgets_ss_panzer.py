@@ -1,3 +1,4 @@
+import html
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -87,7 +88,9 @@ def test_los_panel_whose_hex_the_general_sentence_looks_at():
     assert "slope_end" in panel.unchanged
     panel.slope_hex_of.value = "firer"
     assert "line of sight blocked by slope hex 1913" in panel.pane.value
-    assert "(slope hexside needed in: the firer&#x27;s hex): blocked" in panel.pane.value
+    # the steps listed once, by the step control, each reading in its control's words
+    assert panel.pane.value == "<b>line of sight blocked by slope hex 1913</b>"
+    assert "slope hexside needed in: the firer's hex" in panel.step_control.lines.options[1][0]
     panel.boxes["firer"].value, panel.boxes["target"].value = "1914", "1808"
     assert "line of sight clear" in panel.pane.value
     assert panel.slope_hex_of.tooltip.startswith("SS Panzer errata 9.4")
@@ -531,3 +534,33 @@ def test_a_reading_that_moves_the_viewshed_is_not_said_to_make_no_difference():
     panel.show_viewshed.value = True
     assert "slope_hex" not in panel.unchanged
     assert "“slope hexes”" not in panel.no_difference.value
+
+
+def test_panels_name_readings_in_words_and_list_the_steps_once():
+    """Issue 17's walk: "compare with" names each reading by its question, never its keyword;
+    a reading's label shows its rule on hover (HTML with a title) and a static page names it in
+    plain words; the steps are listed once, by the step control (a static page: under it)."""
+    los = panels.LosPanel(M, "1712", "2014")
+    fire = panels.fire_panel()
+    move = panels.MovementPanel(M, "1610", "1609")
+    victory = panels.VictoryPanel(M, "1913 2013")
+    labels = [label for panel in (los, fire, move) for label, _ in panel.compare.choice.options]
+    assert "slope hexside needed in: the firer's hex" in labels
+    assert "several conditions: each condition a separate fire (official ZOC fire rule)" in labels
+    assert "this Action Phase: it has already moved" in labels
+    assert "action: on a Move & Fire action" in labels  # as the action's buttons say it
+    keywords = ("slope_hex", "slope_end", "edge", "reading:", "moved:", "_")
+    assert not [label for label in labels if any(k in label for k in keywords)]
+    description = los.slope_hex_of.description
+    assert los.slope_hex_of.description_allow_html
+    assert description.startswith('<span title="SS Panzer errata 9.4: do the units without')
+    assert panels.plain_words(description) == "slope hexside needed in"
+    texts = los.controls_text()
+    assert "slope hexside needed in: either unit&#x27;s hex" in texts
+    assert not [text for text in texts if "span" in text]
+    los.slope_hex.value = "hexsides_only"
+    assert los.changed_settings() == [("slope hexes", "only slope hexsides block")]
+    for panel in (los, fire, move, victory):
+        first_step = panel.step_control.steps[0].text
+        assert html.escape(first_step) not in panel.pane.value
+        assert panel.static_html().count(html.escape(first_step)) == 1

@@ -4,7 +4,8 @@ map editor."""
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Iterable, Sequence
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
@@ -35,6 +36,7 @@ from wbk.widgets import (
 
 if TYPE_CHECKING:
     from wbk.sightlines import Intervisibility
+    from wbk.widgets.steps import CompareReadings
 
 
 #: The terrain that blocks a line of sight unless a panel is told otherwise: SS Panzer's
@@ -98,19 +100,51 @@ class ChoiceBoxes(widgets.HBox, widgets.ValueWidget):
 
 def reading_control(reading: str, value: str | None = None) -> widgets.Dropdown:
     """A dropdown for one of 9.4's readings in the rules module's words (``READING_WORDS``), as
-    wide as its longest words; the tooltip says which rule it reads."""
+    wide as its longest words. Hovering over its label shows which rule it reads: the label is
+    HTML with a ``title`` (ipywidgets 8's Dropdown gives its ``tooltip`` no title attribute);
+    a panel's static snapshot and captions name it in plain words (``plain_words``)."""
     words = ss_panzer.READING_WORDS[reading]
-    description = ss_panzer.READING_QUESTIONS[reading]
+    question = ss_panzer.READING_QUESTIONS[reading]
+    rule = ss_panzer.READING_RULES[reading]
     # about 6.5 pixels a character of label and words, and room for the arrow
-    width = round(6.5 * (len(description) + max(map(len, words.values())))) + 50
+    width = round(6.5 * (len(question) + max(map(len, words.values())))) + 50
     return widgets.Dropdown(
         options=[(w, v) for v, w in words.items()],
         value=value or next(iter(words)),
-        description=description,
-        tooltip=ss_panzer.READING_RULES[reading],
+        description=(
+            f'<span title="{html.escape(rule)}" style="cursor:help;'
+            f'text-decoration:underline dotted">{html.escape(question)}</span>'
+        ),
+        description_allow_html=True,
+        tooltip=rule,
         style={"description_width": "initial"},
         layout=widgets.Layout(width=f"{width}px"),
     )
+
+
+def plain_words(description: str) -> str:
+    """A control's label as a reader of a page sees it: the words of a reading control's
+    HTML label, without its tags."""
+    return html.unescape(re.sub(r"<[^>]*>", "", description))
+
+
+def say_readings_in_words(
+    compare: CompareReadings, questions: Mapping[str, str]
+) -> CompareReadings:
+    """Name the readings of ``compare``'s menu by their questions (``questions``: keyword ->
+    words, e.g. ``READING_QUESTIONS``), not their keywords: "slope hexes: only slope hexsides
+    block", never "slope_hex: ...". The values stay."""
+    chosen = compare.choice.value
+    compare.choice.options = [
+        (compare.OFF, compare.OFF_VALUE),
+        *(
+            (f"{questions[keyword]}: {words}", (keyword, value))
+            for keyword, values in compare.readings.items()
+            for value, words in values.items()
+        ),
+    ]
+    compare.choice.value = chosen
+    return compare
 
 
 def hatched_hexes(view: MapView, hexes: Iterable[Hex], hatch: str) -> PolyCollection:
@@ -155,6 +189,19 @@ class ReadingsPanel(MapPanel):
         """Put the readings' note under them (in the controls row MapPanel built)."""
         row = self.widget.children[1]
         row.children = [*self.readings.values(), self.no_difference, self.blocking, *extra]
+
+    def controls_text(self) -> list[str]:
+        """The controls as a static page lists them: a reading by its words, not its HTML."""
+        texts = super().controls_text()
+        for control in self.readings.values():
+            label = html.escape(control.description)
+            words = html.escape(plain_words(control.description))
+            texts = [text.replace(label, words) for text in texts]
+        return texts
+
+    def changed_settings(self) -> list[tuple[str, str]]:
+        """As ``Panel.changed_settings``, a reading by its words (a saved picture's caption)."""
+        return [(plain_words(label), value) for label, value in super().changed_settings()]
 
     def options(self) -> dict:
         return {
@@ -255,13 +302,29 @@ class LosPanel(ReadingsPanel):
         self._firer: Hex | None = None
         self._target: Hex | None = None
         self.step_control = self.add_step_control(self.draw_at_step)
-        self.compare = self.add_compare_readings(
-            {r: ss_panzer.READING_WORDS[r] for r in self.READINGS},
-            mark=self.mark_changes,
-            current=lambda: {r: str(control.value) for r, control in self.readings.items()},
+        self.compare = say_readings_in_words(
+            self.add_compare_readings(
+                {r: ss_panzer.READING_WORDS[r] for r in self.READINGS},
+                mark=self.mark_changes,
+                current=lambda: {r: str(control.value) for r, control in self.readings.items()},
+            ),
+            ss_panzer.READING_QUESTIONS,
         )
         self.add_presets(LOS_PRESETS)
+        self._compact_rows()
         self.update()
+
+    def _compact_rows(self) -> None:
+        """Fewer rows above the map, so that the controls and the map with its legend fit a
+        1000-pixel screen: the hex boxes beside "next click sets", the worked examples beside
+        "compare with"."""
+        children = list(self.widget.children)
+        boxes = next(c for c in children if self.boxes["firer"] in getattr(c, "children", ()))
+        wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
+        hexes = widgets.HBox([*boxes.children, self.click_sets], layout=wrap)
+        teaching = widgets.HBox([self.presets.widget, self.compare.widget], layout=wrap)
+        moved = (boxes, self.click_sets, self.presets.widget, self.compare.widget)
+        self.widget.children = [hexes, teaching, *(c for c in children if c not in moved)]
 
     def draw_at_step(self, k: int) -> None:
         """Step ``k`` marked on the map; the last step is the whole answer, the viewshed (which
@@ -380,7 +443,8 @@ class LosPanel(ReadingsPanel):
         extra = self.dim_viewshed()
         self.show_steps(result.steps)
         self.compare.refresh()
-        return result._repr_html_() + extra
+        # the steps are listed once, by the step control (a static page lists them under it)
+        return f"<b>line of sight {html.escape(result.verdict)}</b>" + extra
 
 
 class IntervisibilityPanel(ReadingsPanel):
@@ -418,10 +482,13 @@ class IntervisibilityPanel(ReadingsPanel):
         row.children = [self.question, *row.children]
         self.compare_marks: list[Artist] = []
         self._asked: tuple[str, Hex, Hex] | None = None
-        self.compare = self.add_compare_readings(
-            {r: ss_panzer.READING_WORDS[r] for r in self.READINGS},
-            mark=self.mark_changes,
-            current=lambda: {r: str(control.value) for r, control in self.readings.items()},
+        self.compare = say_readings_in_words(
+            self.add_compare_readings(
+                {r: ss_panzer.READING_WORDS[r] for r in self.READINGS},
+                mark=self.mark_changes,
+                current=lambda: {r: str(control.value) for r, control in self.readings.items()},
+            ),
+            ss_panzer.READING_QUESTIONS,
         )
         self.update()
 
@@ -641,10 +708,13 @@ class MovementPanel(MapPanel):
         #: the hatching of the hexes that enter or leave the range under a compared state
         self.compare_marks: list[Artist] = []
         self.step_control = self.add_step_control(self.draw_at_step)
-        self.compare = self.add_compare_readings(
-            MOVEMENT_READINGS,
-            mark=self.mark_changes,
-            current=lambda: {"action": self.action.value, "moved": str(self.moved.value)},
+        self.compare = say_readings_in_words(
+            self.add_compare_readings(
+                MOVEMENT_READINGS,
+                mark=self.mark_changes,
+                current=lambda: {"action": self.action.value, "moved": str(self.moved.value)},
+            ),
+            {"action": "action", "moved": "this Action Phase"},
         )
         self.add_presets(MOVEMENT_PRESETS)
         self.update()
@@ -761,8 +831,7 @@ class MovementPanel(MapPanel):
             lines.append(
                 f"<p>Cheapest path to {label(goal)}: {' → '.join(map(label, path.hexes))}</p>"
             )
-            lines.append(path._repr_html_())
-            steps = path.steps
+            steps = path.steps  # listed by the step control, not again here
         else:
             self.view.show_route(None)
             self.view.mark(start, goal, labels=("start", "goal (out of reach)"))
@@ -980,10 +1049,13 @@ class FirePanel(ChartPanel):
             hit_number=self.hit_number,
         )
         self.step_control = self.add_step_control(self.draw_at_step)
-        self.compare = self.add_compare_readings(
-            {"reading": FIRE_READINGS},
-            mark=self.mark_changes,
-            current=lambda: {"reading": str(self.reading.value)},
+        self.compare = say_readings_in_words(
+            self.add_compare_readings(
+                {"reading": FIRE_READINGS},
+                mark=self.mark_changes,
+                current=lambda: {"reading": str(self.reading.value)},
+            ),
+            {"reading": "several conditions"},
         )
         self.add_presets(FIRE_PRESETS)
         self.update()
