@@ -539,11 +539,12 @@ def test_the_static_snapshot_lists_the_shot_not_the_next_clicks_tools():
     the snapshot lists what the picture shows."""
     panel = panels.TablePanel(path="unused.toml")
     assert panel.controls_text() == [
+        "ask: a shot",
         "shooter: Pz IV 1",
         "target: KV-1",
-        "cover if: any part hidden (wbk)",
         "reach: no",
-        "low obstacles: seen over where marked (wbk)",
+        "cover if: any part hidden (wbk)",
+        "low walls: seen over where marked (wbk)",
     ]
     assert "calibre" not in panel.static_html() and "Panther" not in panel.static_html()
 
@@ -764,3 +765,121 @@ def test_the_duel_panel_steps_through_the_duel_and_back_to_its_verdict():
     assert p.step_control.at_answer and suptitle(p).endswith(
         f"the first wins {panels.say_chance(d.first_wins)}"
     )
+
+
+# --- the table panel asks for a platoon move or a rally (issue 19 phase 2) -----------------------
+
+
+def _with(table, name, **changes):
+    from dataclasses import replace
+
+    return table.with_piece(replace(table.piece(name), **changes))
+
+
+@pytest.mark.parametrize(
+    ("case", "title", "steps"),
+    [
+        ("Soviet tanks all within 3", "allowed, 3 tanks move 1D6 + 3, then the turn passes", 6),
+        ("no German platoon move", "not allowed, 'Tiger' is 11.7\" from the HQ 'Pz IV 1'", 4),
+        ('KV-1 2.5"', "Rally of KV-1: its HQ 'T-34 1' 2.5\" away, it rallies 1/3 (33.33%)", 3),
+        ("veteran crew", "Rally of Pz IV 2: its HQ 'Pz IV 1' 2.5\" away, it rallies 1/2", 3),
+        ("rallies itself", "Rally of T-34 1: the HQ rallies itself on 4-6, 1/2 (50.00%)", 2),
+    ],
+)
+def test_each_platoon_and_rally_case_gives_the_cards_answer(case, title, steps):
+    p = panels.TablePanel(pz8.example_table(), "Pz IV 2", "T-34 2")
+    (name,) = [n for n in panels.TABLE_CASES if case in n]
+    p.presets.menu.value = name
+    assert title in p.view.title()
+    assert len(p.step_control.steps) == steps and p.step_control.at_answer
+    assert p.boxes["shooter"].description == "tank" and p.boxes["target"].disabled
+    assert p.message.value == ""
+
+
+def test_the_platoon_move_is_drawn_with_its_distances_and_steps_through_them():
+    p = panels.TablePanel(pz8.example_table(), "Pz IV 2", "T-34 2")
+    p.ask.value = "platoon"
+    texts = sorted(t.get_text() for t in p.view.link_texts)
+    assert texts == ['11.7"', '2.5"', '2.5"']
+    assert p.view.radius.get_visible() and p.view.radius.get_radius() == 3
+    p.step_control.go(2)
+    assert p.view.title().startswith("Step 3 of 4: 'Tiger' is 11.7\" from the HQ 'Pz IV 1'")
+    assert p.view.step_marks.get_paths()
+    # back to a shot: no HQ circle, the target box again
+    p.ask.value = "shot"
+    assert not p.view.radius.get_visible() and not p.view.link_texts
+    assert p.boxes["shooter"].description == "shooter" and not p.boxes["target"].disabled
+
+
+def test_a_platoon_move_and_a_rally_draw_differently_at_every_step():
+    from wbk.pictures import picture
+
+    move = pz8.platoon_movement(T, "German")
+    drawn = [_png(picture(move, table=T, step=k)) for k in range(len(move.steps))]
+    assert len(set(drawn)) == len(drawn) == 4
+    rally = pz8.rally(T, "KV-1")
+    drawn = [_png(picture(rally, table=T, step=k)) for k in range(len(rally.steps))]
+    assert len(set(drawn)) == len(drawn) == 3
+    assert picture(rally, table=T).axes[0].get_title() == (
+        "Rally of KV-1: its HQ 'T-34 1' 2.5\" away, it rallies 1/3 (33.33%)"
+    )
+    with pytest.raises(WbkError, match="step 4"):
+        picture(move, table=T, step=4)
+
+
+def test_compare_a_shaken_member_marks_the_tanks_the_platoon_move_takes_or_leaves():
+    p = panels.TablePanel(_with(T, "T-34 2", shaken=True), "KV-1", "Pz IV 1")
+    p.ask.value = "platoon"
+    assert "allowed, 2 tanks move 1D6 + 3" in p.view.title()
+    p.compare.choice.value = ("shaken_member", "no_platoon_move")
+    assert p.compare.note.value == "" and p.compare_mark.get_visible()
+    assert p.compare_mark.get_text().startswith(
+        "under 'a shaken tank: no platoon move': not allowed"
+    )
+    assert len(p.compare_hatch.get_paths()) == 2  # T-34 1 and KV-1 would stay
+    # a shaken HQ reading changes nothing here: the HQ is not shaken
+    p.compare.choice.value = ("shaken_hq", "no_platoon_move")
+    assert "agree" in p.compare.note.value and not p.compare_hatch.get_paths()
+
+
+def test_compare_a_shaken_hq_refuses_the_move_and_agrees_on_a_plain_platoon():
+    p = panels.TablePanel(_with(T, "T-34 1", shaken=True), "KV-1", "Pz IV 1")
+    p.ask.value = "platoon"
+    assert "allowed, 2 tanks move" in p.view.title()
+    p.compare.choice.value = ("shaken_hq", "no_platoon_move")
+    assert "a shaken HQ: no platoon move': not allowed" in p.compare_mark.get_text()
+    plain = panels.TablePanel(T, "KV-1", "Pz IV 1")
+    plain.ask.value = "platoon"
+    for keyword in ("shaken_hq", "shaken_member"):
+        plain.compare.choice.value = (keyword, "no_platoon_move")
+        assert "agree" in plain.compare.note.value
+    # a shot is not changed by the platoon readings
+    plain.ask.value = "shot"
+    assert "agree" in plain.compare.note.value
+
+
+def test_compare_the_rough_terrain_reading_hatches_where_the_reach_moves():
+    in_wood = _with(T, "Pz IV 1", position=(12.0, 23.0))
+    p = panels.TablePanel(in_wood, "Pz IV 1", "KV-1")
+    p.show_reach.value = True
+    p.compare.choice.value = ("rough_terrain", "entering")
+    assert p.compare.note.value == "" and p.compare_hatch.get_paths()
+    assert p.compare_mark.get_text().startswith(
+        "under 'rough charged only when entered': the reach changes where hatched"
+    )
+    # a tank that starts in the open: the readings agree
+    plain = panels.TablePanel(T, "Pz IV 1", "KV-1")
+    plain.show_reach.value = True
+    plain.compare.choice.value = ("rough_terrain", "entering")
+    assert "agree" in plain.compare.note.value and not plain.compare_hatch.get_paths()
+
+
+def test_a_saved_rally_picture_reopens_the_panel_asking_for_the_rally(tmp_path):
+    from wbk.widgets import load_edge_case
+
+    panel = panels.TablePanel(T, "KV-1", "Pz IV 1")
+    panel.ask.value = "rally"
+    saved = tmp_path / "rally.toml"
+    saved.write_text(panel.edge_case(), encoding="utf-8")
+    again = load_edge_case(saved)
+    assert again.ask.value == "rally" and again.view.title() == panel.view.title()

@@ -11,10 +11,14 @@ never moves when the legend grows and a click lands where it is drawn.
 **At a step.** ``draw_shot(table, shot, step=k)`` and ``draw_reach(table, reach, step=k)`` draw
 the whole answer, then outline in sky blue what step ``k`` is about (its ``Step.about``: tanks
 and terrain pieces by name, ``"range <gun>"`` for a gun's range circle, ``"reach"`` or
-``"reach <roll>"`` for the reach's bands), dim the rest of the table and title the picture with
-the step; ``table_picture(table, result, step=k)`` is the figure ``wbk.pictures.picture`` gives.
+``"reach <roll>"`` for the reach's bands, ``"platoon radius"`` / ``"rally radius"`` for the
+circle around an HQ, ``"link <tank>"`` for the line from the HQ to a tank), dim the rest of
+the table and title the picture with the step; ``table_picture(table, result, step=k)`` is
+the figure ``wbk.pictures.picture`` gives. ``draw_platoon`` and ``draw_rally`` do the same
+for a platoon move and a rally.
 
-Public names: ``draw_table``, ``draw_shot``, ``draw_reach``, ``table_picture``, ``TableView``,
+Public names: ``draw_table``, ``draw_shot``, ``draw_reach``, ``draw_platoon``, ``draw_rally``,
+``table_picture``, ``TableView``, ``platoon_title``, ``rally_title``, ``shape_paths``,
 ``table_axes``,
 ``table_figure_size``, ``table_png``, ``shot_title``, ``say_chance``, ``say_inches``,
 ``SIDE_COLOURS``, ``TERRAIN_STYLES``.
@@ -125,7 +129,7 @@ def _polygons(geometry) -> list:
     return [g for part in getattr(geometry, "geoms", []) for g in _polygons(part)]
 
 
-def _paths(geometry) -> list[Path]:
+def shape_paths(geometry) -> list[Path]:
     """A geometry's polygons as matplotlib paths, their holes left open (a band of reach is a
     ring around the nearer bands)."""
     paths = []
@@ -264,6 +268,15 @@ class TableView(PictureView):
             markersize=18,
             zorder=3.9,
         )
+        # a platoon move or a rally: the HQ's radius, a line from the HQ to each tank measured
+        self.radius = Circle((0, 0), 1, fill=False, visible=False, zorder=1.6, linestyle="--")
+        ax.add_patch(self.radius)
+        self.radius.set_clip_path(self.board)
+        self.links = LineCollection([], linewidths=2, zorder=3.8)
+        ax.add_collection(self.links)
+        self.link_texts: list = []
+        self.link_shapes: dict[str, Any] = {}
+        self.radius_shape: Any = None
         # a step's marks over everything: the rest of the table dimmed, its part outlined
         self.step_dim = PathCollection(
             [], facecolors="white", edgecolors="none", alpha=0.6, zorder=4.5
@@ -500,7 +513,7 @@ class TableView(PictureView):
             self.blockers.set_verts(
                 [_coords(shapes[label]) for label, _ in sight.hidden_by if label in shapes]
             )
-            self.hidden.set_paths(_paths(getattr(sight, "hidden", None)))
+            self.hidden.set_paths(shape_paths(getattr(sight, "hidden", None)))
             self.firer_mark.set_data([ax_], [ay])
             self.target_mark.set_data([bx], [by])
             if sight.visible_fraction == 1:
@@ -534,7 +547,7 @@ class TableView(PictureView):
         cmap = matplotlib.colormaps[REACH_CMAP]
         for band in bands:
             colour = cmap(0.2 + 0.8 * float(band.probability), alpha=0.7)
-            found = _paths(band.area)
+            found = shape_paths(band.area)
             paths += found
             colours += [colour] * len(found)
             roll = "any roll" if band.roll == 1 else f"{band.roll}+"
@@ -545,6 +558,68 @@ class TableView(PictureView):
         self.reach.set_paths(paths)
         self.reach.set_facecolor(colours)
         self.set_overlay_legend("reach", entries)
+
+    def show_links(
+        self,
+        hq: str | None,
+        tanks: Sequence[str],
+        radius: float,
+        words: str,
+    ) -> None:
+        """The distances that decide a platoon move or a rally: a dashed circle of ``radius``
+        inches around the HQ's centre and a line from the HQ to each of ``tanks``, blue within
+        the radius and vermillion beyond, its length in inches at its middle. ``words`` says
+        what the radius is for ("platoon move", "rally"). ``hq=None`` removes them."""
+        from shapely.geometry import LineString, Point
+
+        for text in self.link_texts:
+            text.remove()
+        self.link_texts, self.link_shapes, self.radius_shape = [], {}, None
+        entries: dict[str, object] = {}
+        if hq is None:
+            self.radius.set_visible(False)
+            self.links.set_segments([])
+            self.set_overlay_legend("links", entries)
+            return
+        centre = self.table.piece(hq).position
+        self.radius.set(center=centre, radius=radius, visible=True, edgecolor="#0072B2")
+        self.radius_shape = Point(centre).buffer(radius).exterior.buffer(0.25)
+        entries[f"{say_inches(radius)} around the HQ ({words})"] = Line2D(
+            [], [], color="#0072B2", linestyle="--", linewidth=1
+        )
+        segments, colours = [], []
+        for name in tanks:
+            if name == hq:
+                continue
+            there = self.table.piece(name).position
+            distance = math.dist(centre, there)
+            within = distance <= radius + 1e-9
+            colour = CLEAR_LINE if within else BLOCKED_LINE
+            segments.append((centre, there))
+            colours.append(colour)
+            self.link_shapes[name] = LineString([centre, there]).buffer(0.3)
+            middle = ((centre[0] + there[0]) / 2, (centre[1] + there[1]) / 2)
+            self.link_texts.append(
+                self.ax.text(
+                    *middle,
+                    say_inches(distance),
+                    fontsize=8,
+                    ha="center",
+                    va="center",
+                    color=colour,
+                    zorder=4.7,  # over a step's marks: the length stays readable
+                    path_effects=[patheffects.withStroke(linewidth=2.5, foreground="white")],
+                )
+            )
+            key = (
+                f"within {say_inches(radius)} of the HQ"
+                if within
+                else (f"more than {say_inches(radius)} from the HQ")
+            )
+            entries[key] = Line2D([], [], color=colour, linewidth=2)
+        self.links.set_segments(segments)
+        self.links.set_color(colours)
+        self.set_overlay_legend("links", entries)
 
     def picture_entries(self) -> dict[str, object]:
         """Terrain kinds, sides, HQ, wrecks, shaken markers and the grid."""
@@ -610,6 +685,10 @@ class TableView(PictureView):
         if about.startswith("range ") and about[6:] in self.range_of:
             x, y, r = self.range_of[about[6:]]
             return Point(x, y).buffer(r).exterior.buffer(0.25)
+        if about in ("platoon radius", "rally radius") and self.radius_shape is not None:
+            return self.radius_shape
+        if about.startswith("link ") and about[5:] in self.link_shapes:
+            return self.link_shapes[about[5:]]
         if about == "reach" and self.reach_bands:
             return unary_union(list(self.reach_bands.values()))
         if about.startswith("reach ") and about[6:].isdigit():
@@ -630,8 +709,8 @@ class TableView(PictureView):
             board = box(0, 0, self.table.width, self.table.depth)
             about = unary_union(shapes).intersection(board)
             rest = board.difference(about.buffer(0.4))
-            self.step_dim.set_paths(_paths(rest))
-            self.step_marks.set_paths(_paths(about))
+            self.step_dim.set_paths(shape_paths(rest))
+            self.step_marks.set_paths(shape_paths(about))
             entries["this step's part"] = Patch(
                 facecolor="none", edgecolor=STEP_COLOUR, linewidth=3
             )
@@ -651,6 +730,7 @@ class TableView(PictureView):
         self.show_ranges(None)
         self.show_sight(None)
         self.show_reach(None)
+        self.show_links(None, (), 0, "")
         self.set_title(self.table.name)
 
     def redraw(self) -> None:
@@ -697,6 +777,73 @@ def shot_title(shot) -> str:
         return f"{where}: {seen}, no shot ({why})"
     destroyed = shot.outcome.map(lambda o: o.destroyed).probability(True)
     return f"{where}: {seen}, destroyed {say_chance(destroyed)}"
+
+
+def platoon_title(move) -> str:
+    """A platoon move's answer as a title, e.g. "Platoon move of Pz IV 1's platoon: not
+    allowed, 'Tiger' is 11.7" from the HQ 'Pz IV 1', more than 3"" ."""
+    whose = f"{move.hq}'s platoon" if move.hq else "a platoon"
+    if move.allowed:
+        base = min(m.inches for m in move.movement.outcomes()) - 1
+        return (
+            f"Platoon move of {whose}: allowed, {len(move.tanks)} tanks move 1D6 + {base}, "
+            "then the turn passes"
+        )
+    reasons = [s.text for s in move.steps if "more than" in s.text or "shaken" in s.text] or [
+        move.steps[-1].text
+    ]
+    return f"Platoon move of {whose}: not allowed, " + "; ".join(reasons)
+
+
+def rally_title(rally) -> str:
+    """A rally's answer as a title, e.g. "Rally of KV-1: its HQ 'T-34 1' 2.5" away, it
+    rallies 1/3 (33.33%)"."""
+    if rally.hq is not None and rally.hq != rally.tank and rally.distance is not None:
+        where = f"its HQ {rally.hq!r} {say_inches(rally.distance)} away, "
+    elif rally.hq == rally.tank:
+        return f"Rally of {rally.tank}: the HQ rallies itself on 4-6, {say_chance(rally.chance)}"
+    else:
+        where = ""
+    verdict = f"it rallies {say_chance(rally.chance)}" if rally.chance else "it cannot rally"
+    return f"Rally of {rally.tank}: {where}{verdict}"
+
+
+def draw_platoon(
+    table: Table, move, *, ax=None, width: float | None = None, step: int | None = None
+) -> TableView:
+    """A platoon move (a ``pz8.PlatoonMove``) on its table: the 3" around the HQ, a line from
+    the HQ to each tank that would move, its length; the verdict in the title. ``step``: at that
+    step of ``move.steps`` (see the module docstring)."""
+    from wbk.games import pz8
+
+    view = draw_table(table, ax=ax, width=width)
+    measured = [
+        name
+        for name in move.platoon_tanks
+        if not getattr(table.piece(name), "destroyed", False)
+        and not getattr(table.piece(name), "shaken", False)
+    ]
+    view.show_links(move.hq, measured, pz8.PLATOON_RADIUS, "platoon move")
+    view.set_title(platoon_title(move))
+    if step is not None:
+        view.show_step(move.steps, step)
+    return view
+
+
+def draw_rally(
+    table: Table, rally, *, ax=None, width: float | None = None, step: int | None = None
+) -> TableView:
+    """A rally (a ``pz8.Rally``) on its table: the 12" around the tank's HQ and the line from
+    the HQ to the tank, its length; the verdict in the title. ``step``: at that step of
+    ``rally.steps`` (see the module docstring)."""
+    from wbk.games import pz8
+
+    view = draw_table(table, ax=ax, width=width)
+    view.show_links(rally.hq, [rally.tank], pz8.RALLY_RADIUS, "rally")
+    view.set_title(rally_title(rally))
+    if step is not None:
+        view.show_step(rally.steps, step)
+    return view
 
 
 def draw_table(table: Table, *, ax=None, width: float | None = None) -> TableView:
@@ -754,8 +901,9 @@ def draw_reach(
 def table_picture(
     table: object, result: object, *, step: int | None = None, width: float | None = None
 ) -> Figure:
-    """The figure of a Pz 8 result on ``table``: a shot (with its firer's gun ranges) or a
-    reach, whole or at ``step`` (what ``wbk.pictures.picture(result, table=t, step=k)`` gives)."""
+    """The figure of a Pz 8 result on ``table``: a shot (with its firer's gun ranges), a
+    reach, a platoon move or a rally, whole or at ``step`` (what
+    ``wbk.pictures.picture(result, table=t, step=k)`` gives)."""
     from wbk.games import pz8
 
     if not isinstance(table, Table):
@@ -767,9 +915,14 @@ def table_picture(
         draw_shot(table, result, ax=ax, ranges=pz8.GUN_RANGES, gun=gun, step=step)
     elif isinstance(result, pz8.MovementReach):
         draw_reach(table, result, ax=ax, step=step)
+    elif isinstance(result, pz8.PlatoonMove):
+        draw_platoon(table, result, ax=ax, step=step)
+    elif isinstance(result, pz8.Rally):
+        draw_rally(table, result, ax=ax, step=step)
     else:
         raise WbkError(
-            f"a table picture of a {type(result).__name__}: wbk draws a Pz 8 shot or reach"
+            f"a table picture of a {type(result).__name__}: wbk draws a Pz 8 shot or reach, "
+            "a platoon move or a rally"
         )
     return figure
 

@@ -15,14 +15,17 @@ from pathlib import Path
 
 import ipywidgets as widgets
 from matplotlib.artist import Artist
+from matplotlib.collections import PathCollection
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Rectangle
+from matplotlib.path import Path as DrawnPath
 from matplotlib.text import Text
 from matplotlib.ticker import PercentFormatter
 from shapely.affinity import rotate
 from shapely.geometry import Point
 from shapely.geometry import box as rectangle
+from shapely.ops import unary_union
 
 from wbk.charts import heatmap
 from wbk.datafile import parse_toml
@@ -35,8 +38,11 @@ from wbk.plot import TITLE_SIZES, text_width, wrap_to_width
 from wbk.table import TERRAIN_KINDS, Table, Terrain
 from wbk.tableplot import (
     TableView,
+    platoon_title,
+    rally_title,
     say_chance,
     say_inches,
+    shape_paths,
     shot_title,
     table_axes,
     table_figure_size,
@@ -357,6 +363,13 @@ CLICKS = [
     ("terrain", "terrain", "a click places the terrain piece described in the row below"),
     ("remove", "remove", "a click removes the tank or terrain piece under it"),
 ]
+#: What the table panel asks of the table (value -> words): the shot from the shooter at the
+#: target, or the platoon move or the rally of the tank in the first box.
+ASKS = {"shot": "a shot", "platoon": "platoon move", "rally": "a rally"}
+#: The readings of a shot; the table panel compares them and those of a platoon move
+#: (``shaken_hq``, ``shaken_member``) and of the reach (``rough_terrain``).
+SHOT_READINGS = ("cover_reading", "obstacle_sight", "natural_six")
+COMPARED = (*SHOT_READINGS, "shaken_hq", "shaken_member", "rough_terrain")
 #: The sides a tank can be on (with any side already on the table).
 SIDES = ("German", "Soviet")
 #: The way a tank faces, as the table is drawn (degrees counterclockwise from the right edge).
@@ -460,11 +473,11 @@ class TablePanel(Panel):
                 ("seen over where marked (wbk)", "as_marked"),
                 ("block sight all the same", "all_block"),
             ],
-            description="low obstacles",
+            description="low walls",
             tooltip="whether a low obstacle (a wall marked blocks_sight = false) lets tanks see "
             "over it; the card says 'most obstacles' block line of sight",
             style=wide,
-            layout=ems(22),
+            layout=ems(19),
         )
         self.sight_note = widgets.HTML()
         self.show_reach = widgets.Checkbox(
@@ -473,6 +486,14 @@ class TablePanel(Panel):
             tooltip="show where the shooter can move on its movement roll",
             indent=False,
             layout=widgets.Layout(width="auto"),
+        )
+        self.ask = widgets.Dropdown(
+            options=[(words, value) for value, words in ASKS.items()],
+            description="ask",
+            tooltip="what to ask of the table: the shot from the shooter at the target, or the "
+            "platoon move or the rally of the tank in the first box",
+            style={"description_width": "2em"},
+            layout=ems(10.5),
         )
         self.click = widgets.ToggleButtons(
             options=[(words, value) for words, value, _ in CLICKS],
@@ -587,17 +608,23 @@ class TablePanel(Panel):
             self.show_reach,
             self.cover_reading,
             self.sight_reading,
+            self.ask,
         ):
             control.observe(lambda _: self.update(), names="value")
         row = widgets.Layout(flex_flow="row wrap", align_items="center")
+        # four rows of controls above the picture (a 1000-pixel screen holds them and the table):
+        # what is asked and its readings; what a click does; the tank it places; the terrain
         self.widget = widgets.VBox(
             [
                 widgets.HBox(
                     [
+                        self.ask,
                         *self.boxes.values(),
+                        self.show_reach,
                         self.cover_reading,
                         self.cover_note,
-                        self.show_reach,
+                        self.sight_reading,
+                        self.sight_note,
                     ],
                     layout=row,
                 ),
@@ -617,13 +644,7 @@ class TablePanel(Panel):
                     layout=row,
                 ),
                 widgets.HBox(
-                    [
-                        self.terrain_kind,
-                        self.terrain_size,
-                        self.terrain_angle,
-                        self.sight_reading,
-                        self.sight_note,
-                    ],
+                    [self.terrain_kind, self.terrain_size, self.terrain_angle],
                     layout=row,
                 ),
                 self.message,
@@ -652,14 +673,28 @@ class TablePanel(Panel):
         self.pane_lists_steps = True
         self._shot_title = ""
         self._shot: pz8.Shot | None = None
+        self._platoon: pz8.PlatoonMove | None = None
         self.step_control = self.add_step_control(self.draw_step)
         self.compare = self.add_compare_readings(
-            {k: pz8.READING_WORDS[k] for k in ("cover_reading", "obstacle_sight", "natural_six")},
+            {k: pz8.READING_WORDS[k] for k in COMPARED},
             mark=self.mark_changes,
             current=self.readings,
         )
         # the snapshot leaves out a live-only box's controls only when they are marked too
         self.compare.choice.add_class(LIVE_ONLY)
+        # beside the terrain controls rather than a row of its own (the screen budget)
+        self._place_beside_terrain(self.compare.widget)
+
+        self.add_compare_marks()
+        self.add_presets(TABLE_CASES)
+        self.update()
+
+    # --- teaching: the shot step by step, another reading's verdict ---------------------------
+
+    def add_compare_marks(self) -> None:
+        """The marks of "compare with" on the table's axes: the other verdict in a box, and
+        what changes hatched (the tanks a platoon move takes or leaves, the places the reach
+        gains or loses)."""
         self.compare_mark = self.view.ax.text(
             0.5,
             0.985,
@@ -672,17 +707,33 @@ class TablePanel(Panel):
             bbox={"facecolor": "#fff3d6", "edgecolor": "#D55E00", "boxstyle": "round"},
             visible=False,
         )
-        self.add_presets(TABLE_CASES)
-        self.update()
+        self.compare_hatch = PathCollection(
+            [],
+            facecolors="none",
+            edgecolors="#D55E00",
+            hatch="xx",
+            linewidths=1.5,
+            zorder=4.4,
+        )
+        self.view.ax.add_collection(self.compare_hatch)
 
-    # --- teaching: the shot step by step, another reading's verdict ---------------------------
+    def _place_beside_terrain(self, part: widgets.Widget) -> None:
+        """Move ``part`` (a row of its own) to the end of the terrain controls' row."""
+        children = [c for c in self.widget.children if c is not part]
+        terrain_row = next(c for c in children if self.terrain_kind in getattr(c, "children", ()))
+        terrain_row.children = (*terrain_row.children, part)
+        self.widget.children = tuple(children)
 
     def readings(self) -> dict[str, str]:
-        """The readings the shot on show is read under."""
+        """The readings the answer on show is read under (those with no control of their own
+        at their defaults: they are compared, not chosen)."""
         return {
             "cover_reading": self.cover_reading.value,
             "obstacle_sight": self.sight_reading.value,
             "natural_six": "modified",
+            "shaken_hq": "stays_put",
+            "shaken_member": "stays_put",
+            "rough_terrain": "moving_through",
         }
 
     def draw_step(self, k: int) -> None:
@@ -696,13 +747,21 @@ class TablePanel(Panel):
         self.view.redraw()
 
     def mark_changes(self, other: dict[str, str] | None) -> bool:
-        """Under ``other`` readings: the shot's verdict in a box on the table when it differs
-        from the one on show (its line of sight, its cover or its chance to destroy)."""
+        """Under ``other`` readings, what changes on the table, with the other verdict in a box:
+        a shot's line of sight, cover or chance to destroy; the tanks a platoon move takes or
+        leaves (hatched); the places the shooter's reach gains or loses (hatched)."""
         self.compare_mark.set_visible(False)
+        self.compare_hatch.set_paths([])
         changed = False
-        if other is not None and self._shot is not None:
+        keyword = next(iter(other)) if other else ""
+        if keyword in ("shaken_hq", "shaken_member") and self._platoon is not None:
+            changed = self.mark_platoon_changes(keyword, other[keyword])  # type: ignore[index]
+        elif keyword == "rough_terrain":
+            changed = self.mark_reach_changes(other[keyword])  # type: ignore[index]
+        elif other is not None and keyword in SHOT_READINGS and self._shot is not None:
+            readings = {k: v for k, v in self.readings().items() if k in SHOT_READINGS}
             alternative = pz8.shot(
-                self.table, self._shot.firer, self._shot.target, **{**self.readings(), **other}
+                self.table, self._shot.firer, self._shot.target, **{**readings, **other}
             )
             changed = shot_title(alternative) != shot_title(self._shot)
             if changed:
@@ -714,6 +773,53 @@ class TablePanel(Panel):
                 self.compare_mark.set_visible(True)
         self.view.redraw()
         return changed
+
+    def _say_other(self, keyword: str, value: str, verdict: str) -> None:
+        self.compare_mark.set_text(f"under '{pz8.READING_WORDS[keyword][value]}': {verdict}")
+        self.compare_mark.set_visible(True)
+
+    def mark_platoon_changes(self, keyword: str, value: str) -> bool:
+        """The platoon move under another reading of a shaken tank: its verdict in the box, the
+        tanks that would move under one reading and not the other hatched."""
+        here = self._platoon
+        assert here is not None and here.hq is not None
+        hq = self.table.piece(here.hq)
+        there = pz8.platoon_movement(
+            self.table, hq.side, platoon=getattr(hq, "platoon", ""), **{keyword: value}
+        )
+        if (there.allowed, there.tanks) == (here.allowed, here.tanks):
+            return False
+        moving_here = set(here.tanks) if here.allowed else set()
+        moving_there = set(there.tanks) if there.allowed else set()
+        self.compare_hatch.set_paths(
+            [
+                DrawnPath(list(self.table.piece(name).footprint.exterior.coords), closed=True)
+                for name in sorted(moving_here ^ moving_there)
+            ]
+        )
+        self._say_other(keyword, value, platoon_title(there).split(": ", 1)[1])
+        return True
+
+    def mark_reach_changes(self, value: str) -> bool:
+        """The shooter's reach under another rough-terrain reading (while the reach is on show):
+        the places whose chance to be reached changes, hatched."""
+        if self.ask.value != "shot" or not self.show_reach.value or self._shot is None:
+            return False
+        here = self.reach(self._shot.firer)
+        there = pz8.movement_reach(self.table, self._shot.firer, rough_terrain=value)
+        moved = []
+        reached_here, reached_there = Point(here.start).buffer(0), Point(here.start).buffer(0)
+        for a, b in zip(here.bands, there.bands, strict=True):
+            reached_here, reached_there = reached_here.union(a.area), reached_there.union(b.area)
+            moved.append(reached_here.symmetric_difference(reached_there))
+        changes = unary_union(moved).buffer(0)
+        if changes.area < 0.01:
+            return False
+        self.compare_hatch.set_paths(shape_paths(changes))
+        self._say_other(
+            "rough_terrain", value, f"the reach changes where hatched ({changes.area:.0f} sq in)"
+        )
+        return True
 
     # --- the row below: the tank it describes --------------------------------------------------
 
@@ -978,6 +1084,7 @@ class TablePanel(Panel):
             self.figure.clear()  # a table of another size: its own proportions
             self.figure.set_size_inches(*table_figure_size(table, self.width))
             self.view = TableView(table, table_axes(self.figure))
+            self.add_compare_marks()
         self.set_table(table, f"loaded {table.name!r} from {path}")
         self.show_hint()
 
@@ -996,8 +1103,20 @@ class TablePanel(Panel):
         def reader(box: widgets.Text):
             return lambda: find_tank(self.table, box.value)
 
-        names = {role: self.read_input(role, reader(box)) for role, box in self.boxes.items()}
-        if any(role in self.bad_inputs for role in self.boxes):
+        asked = self.ask.value
+        # a platoon move or a rally is asked of the tank in the first box: no target
+        self.boxes["shooter"].description = "shooter" if asked == "shot" else "tank"
+        self.boxes["target"].disabled = asked != "shot"
+        self.show_reach.disabled = asked != "shot"
+        roles = self.boxes if asked == "shot" else {"shooter": self.boxes["shooter"]}
+        if asked != "shot":
+            self.clear_bad("target")
+        names = {role: self.read_input(role, reader(box)) for role, box in roles.items()}
+        if any(role in self.bad_inputs for role in roles):
+            return
+        if asked != "shot":
+            self.pane.value = self.show_asked(asked, str(names["shooter"]))
+            self.view.redraw()
             return
         if names["shooter"] == names["target"]:
             self.bad_inputs["target"] = (
@@ -1024,9 +1143,10 @@ class TablePanel(Panel):
             alternative = pz8.shot(self.table, shooter, target, **{**readings, key: other})
             _no_difference(note, shot_title(alternative) == shot_title(result))
         self.view.clear_step()
+        self.view.show_links(None, (), 0, "")
         self.view.show_ranges(shooter, pz8.GUN_RANGES, gun=getattr(firer, "gun", ""))
         self.view.show_shot(result)
-        self._shot, self._shot_title = result, self.view.title()
+        self._shot, self._shot_title, self._platoon = result, self.view.title(), None
         parts = [
             f"<p><b>{html.escape(self.view.title(), quote=False)}</b></p>",
             steps_html(result.steps),
@@ -1061,6 +1181,41 @@ class TablePanel(Panel):
         self.compare.refresh()
         return "".join(parts)
 
+    def show_asked(self, asked: str, tank: str) -> str:
+        """Draw the platoon move of ``tank``'s platoon (``asked="platoon"``) or ``tank``'s rally
+        (``"rally"``): the HQ, the distances that decide and the verdict in the title; return
+        the pane's HTML."""
+        t = self.table.piece(tank)
+        self.view.clear_step()
+        self.view.show_ranges(None)
+        self.view.show_sight(None)
+        self.view.show_reach(None)
+        self._shot = None
+        result: pz8.PlatoonMove | pz8.Rally
+        if asked == "platoon":
+            result = pz8.platoon_movement(self.table, t.side, platoon=getattr(t, "platoon", ""))
+            measured = [
+                name
+                for name in result.platoon_tanks
+                if not any(getattr(self.table.piece(name), k) for k in ("destroyed", "shaken"))
+            ]
+            self.view.show_links(result.hq, measured, pz8.PLATOON_RADIUS, "platoon move")
+            self.view.set_title(platoon_title(result))
+            self._platoon = result
+        else:
+            result = pz8.rally(self.table, tank)
+            self.view.show_links(result.hq, [result.tank], pz8.RALLY_RADIUS, "rally")
+            self.view.set_title(rally_title(result))
+            self._platoon = None
+        self._shot_title = self.view.title()
+        parts = [
+            f"<p><b>{html.escape(self.view.title(), quote=False)}</b></p>",
+            steps_html(result.steps),
+        ]
+        self.show_steps(result.steps)
+        self.compare.refresh()
+        return "".join(parts)
+
     def reach(self, shooter: str):
         """The shooter's reach, kept while the table and the shooter stay: picking targets is
         cheap."""
@@ -1080,7 +1235,7 @@ class TablePanel(Panel):
     def setting_controls(self) -> list[widgets.Widget]:
         """The controls the picture depends on besides the table: a saved picture's caption
         names those not at their starting values."""
-        return [self.cover_reading, self.sight_reading, self.show_reach]
+        return [self.ask, self.cover_reading, self.sight_reading, self.show_reach]
 
     def edge_case(self) -> str:
         """The situation on show as TOML: the panel, the shooter, the target, the settings and
@@ -1090,6 +1245,7 @@ class TablePanel(Panel):
         if "'''" in table:
             raise WbkError("a name holding ''' cannot be kept in an edge case: rename it")
         settings = {
+            "ask": self.ask.value,
             "shooter": self.boxes["shooter"].value.strip(),
             "target": self.boxes["target"].value.strip(),
             "cover_reading": self.cover_reading.value,
@@ -1131,7 +1287,11 @@ class TablePanel(Panel):
                 f"{source}: [settings] obstacle_sight {sight!r} is not one of "
                 f"{', '.join(pz8.OBSTACLE_SIGHT_READINGS)}"
             )
+        asked = settings.get("ask", "shot")
+        if asked not in ASKS:
+            raise WbkError(f"{source}: [settings] ask {asked!r} is not one of {', '.join(ASKS)}")
         panel = cls(table, str(settings.get("shooter", "")), str(settings.get("target", "")))
+        panel.ask.value = asked
         panel.cover_reading.value = reading
         panel.sight_reading.value = sight
         panel.show_reach.value = settings.get("show_reach", False) is True
@@ -1141,24 +1301,48 @@ class TablePanel(Panel):
 #: The card's cases on the example table (``pz8.example_table``): the table panel's presets.
 TABLE_CASES: dict[str, dict[str, object]] = {
     "Shooting, cover: Pz IV 1's medium gun at KV-1 (heavy), the farmhouse hides 47%": {
+        "ask": "shot",
         "shooter": "Pz IV 1",
         "target": "KV-1",
         "show_reach": False,
     },
     'Shooting, long gun: Tiger at T-34 2, 23.8" (a long gun reaches 24")': {
+        "ask": "shot",
         "shooter": "Tiger",
         "target": "T-34 2",
         "show_reach": False,
     },
     'Shooting, out of range: Pz II\'s short gun (12") at the T-60 wreck, 23.6"': {
+        "ask": "shot",
         "shooter": "Pz II",
         "target": "T-60",
         "show_reach": False,
     },
     'Movement: Pz IV 1 (medium, 4 + D6) pivots, drives straight, pays 3" in the birch wood': {
+        "ask": "shot",
         "shooter": "Pz IV 1",
         "target": "KV-1",
         "show_reach": True,
+    },
+    'Movement, platoon: the Soviet tanks all within 3" of T-34 1 move 1D6 + 3 (KV-1 heavy)': {
+        "ask": "platoon",
+        "shooter": "KV-1",
+    },
+    'Movement, platoon: no German platoon move, the Tiger is 11.7" from the HQ (over 3")': {
+        "ask": "platoon",
+        "shooter": "Pz IV 2",
+    },
+    'Shaken, rally: KV-1 2.5" from its HQ (within 12") rallies on 5-6, 1/3': {
+        "ask": "rally",
+        "shooter": "KV-1",
+    },
+    "Shaken, rally: Pz IV 2's veteran crew (+1) rallies on 4-6, 1/2": {
+        "ask": "rally",
+        "shooter": "Pz IV 2",
+    },
+    "Shaken, rally: the HQ T-34 1 rallies itself on 4-6, 1/2": {
+        "ask": "rally",
+        "shooter": "T-34 1",
     },
 }
 
