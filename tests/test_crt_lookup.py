@@ -35,7 +35,10 @@ def test_a_lookup_reads_the_column_shifts_and_modifies_the_roll():
         "12 AF on the 20-29 column, DRM +1: P (pin) 1/6 (16.67%), 1 (eliminate 1) 1/3 (33.33%), "
         "2 (eliminate 2) 1/2 (50.00%)",
     ]
-    assert {step.rule for step in a.steps} == {SOURCE1}
+    # the table has no row 7: reading row 6 for it is wbk's assumption, and says so
+    assert [step.rule for step in a.steps] == [SOURCE1] * 3 + ["wbk assumption", SOURCE1]
+    assert CRT1.lookup(12, drm=-1).steps[2].rule == "wbk assumption"  # a 1 reads row 1
+    assert CRT1.lookup(12, drm=0).steps[1].rule == SOURCE1
     assert a.steps[0].about == (CrtColumn("10-19"),)
     assert a.steps[1].about == (CrtColumn("10-19"), CrtColumn("20-29"))
     assert a.steps[3].about == (CrtColumn("20-29"), *(CrtRow(r) for r in range(2, 7)))
@@ -52,7 +55,8 @@ def test_a_lookup_says_when_it_reads_the_open_last_column_or_runs_off_the_edge()
         "a shift of +2 (2 columns right): 30+ is already the last column, the attack stays on it",
     ]
     b = CRT1.lookup(3, shift=-5)
-    assert b.read_column == "1"
+    assert b.read_column == "1" and b.steps[1].rule == "wbk assumption"
+    assert CRT1.lookup(3, shift=-2).steps[1].rule == SOURCE1  # on the table: the table's
     assert texts(b)[1] == (
         "a shift of -5 (5 columns left) runs off the table's edge: it stops at the first column, 1"
     )
@@ -180,3 +184,18 @@ def test_every_worked_example_of_the_seed_is_a_preset_in_a_stalingrad_panel():
     assert (a.column, a.bonus_column, a.fire_column) == ("10-19", "20-29", "4")
     assert CRT1.lookup(3, shift=1).read_column == a.fire_column
     assert CRT1.lookup(15, shift=1).read_column == a.bonus_column
+
+
+def test_a_strength_past_a_closed_last_column_reads_it_as_wbk_assumes():
+    crt = stalingrad.Crt(
+        "closed",
+        "1d6",
+        ("1-4", "5-9"),
+        {roll: ("-", "P") for roll in range(1, 7)},
+        {"-": "none", "P": "pin"},
+    )
+    a = crt.lookup(12)
+    assert a.read_column == "5-9" and a.dist.probabilities() == {"P": 1}
+    assert a.steps[0].text == "12 AF is past the last column, 5-9, and reads it"
+    assert a.steps[0].rule == "wbk assumption"
+    assert crt.lookup(7).steps[0].rule == "user data"

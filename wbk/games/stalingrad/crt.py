@@ -17,7 +17,7 @@ from wbk.datafile import parse_toml, read_text
 from wbk.dice import Dist, chance, d6
 from wbk.errors import WbkError
 from wbk.explain import Step, count, steps_html
-from wbk.games.stalingrad.units import _check_path, _shipped
+from wbk.games.stalingrad.units import ASSUMED, _check_path, _shipped
 
 _DICE = {"1d6": d6, "2d6": 2 @ d6}
 _CRT_KEYS = ("name", "die", "columns", "results", "effects", "note")
@@ -505,7 +505,9 @@ def _column_step(crt: Crt, strength: int, column: str, source: str) -> Step:
             f"{strength:,} AF reads the last column, {column} (open: every strength from {low} up)"
         )
     elif column == crt.columns[-1] and high is not None and strength > high:
+        # the table stops at its last column: wbk reads that column, as CRTs usually say
         text = f"{strength:,} AF is past the last column, {column}, and reads it"
+        source = ASSUMED
     else:
         text = f"{strength:,} AF reads the {column} column"
     return Step(text, source, about=(CrtColumn(column),))
@@ -523,6 +525,8 @@ def _shift_step(crt: Crt, column: str, shift: int, read: str, rule: str) -> Step
     else:
         edge = "last" if shift > 0 else "first"
         text = f"{moved} runs off the table's edge: it stops at the {edge} column, {read}"
+    if not 0 <= wanted < len(crt.columns) and rule == _crt_source(crt):
+        rule = ASSUMED  # the table says nothing past its edge: wbk stops there
     return Step(text, rule, about=(CrtColumn(column), CrtColumn(read)))
 
 
@@ -564,4 +568,5 @@ def _drm_step(crt: Crt, read: str, drm: int, rows: Mapping[int, int], source: st
             text += f"; rolls {rolls} would read rows {wanted}, past the {side} row, and read "
             text += f"row {edge}"
     about = (CrtColumn(read), *(CrtRow(r) for r in sorted(set(rows.values()))))
-    return Step(text, source, about=about)
+    # the table has no rows past its first and last: reading those is wbk's assumption
+    return Step(text, ASSUMED if pushed else source, about=about)
