@@ -146,6 +146,10 @@ def test_the_explorer_steps_through_its_lookup():
     control.go(99)
     assert control.at_answer and "DRM +1" in explorer.figure.get_suptitle()
     assert "Step by step" in explorer.static_html()
+    explorer.controls["strength"].value = "x"  # the old answer, out of date, at every step
+    control.previous.click()
+    assert "Out of date" in explorer.figure.get_suptitle()
+    assert explorer.figure.axes[1].get_title().startswith("Step 4 of 5")
 
 
 @pytest.mark.parametrize(

@@ -590,6 +590,8 @@ def crt_explorer(table: str = "illustrative_1d6", path: str = "") -> ChartPanel:
         panel.figure.clear()
         lookup_picture(lookup, step, figure=panel.figure)
         last["drawn"] = (id(lookup), step)
+        if panel.stale:  # a bad input since: the old answer's steps stay dimmed, out of date
+            panel.mark_stale()
         panel.canvas.draw_idle()
 
     _in_rows(panel, [["table", "file"], ["strength", "shift", "drm"]])
