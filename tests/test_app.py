@@ -24,7 +24,7 @@ from browser_support import free_port
 from wbk.maps import example_map
 from wbk.pictures import read_edge_case
 from wbk.publish import ROOT, AppSettings, app_command, chapter_of, for_the_app, main
-from wbk.widgets import TracePanel
+from wbk.widgets import TracePanel, paint_ahead
 from wbk.widgets.app import case_from_query, case_query, file_name, linked_situation, serve
 
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
@@ -92,6 +92,20 @@ def test_an_edge_case_travels_in_a_query_string_and_back():
     assert case_from_query(query + "&theme=light") == panel.edge_case()
     with pytest.raises(Exception, match="not a situation wbk wrote"):
         case_from_query(query[:-7])
+
+
+def test_ahead_of_its_reader_a_panel_canvas_holds_its_picture_as_an_image():
+    panel = TracePanel(example_map("ss_panzer_errata_9_4"), "1913", "1716")
+    canvas = panel.figure.canvas
+    paint_ahead()
+    head, png = canvas._data_url.split(",", 1)
+    assert head == "data:image/png;base64"
+    width, height = canvas._size
+    assert width > 300 and height > 300
+    png = base64.b64decode(png)
+    assert png.startswith(b"\x89PNG")
+    assert int.from_bytes(png[16:20], "big") == width  # the PNG's own size, in pixels
+    assert int.from_bytes(png[20:24], "big") == height
 
 
 def test_a_link_shows_its_situation_and_a_bad_link_says_why_in_one_line():

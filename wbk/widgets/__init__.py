@@ -14,6 +14,7 @@ import importlib
 import io
 import json
 import os
+import weakref
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeVar, overload
@@ -55,7 +56,27 @@ def interactive_figure(
     canvas.header_visible = False
     canvas.toolbar_visible = False
     canvas.footer_visible = False
+    _canvases.add(canvas)
     return figure, canvas
+
+
+#: Every ipympl canvas a panel draws on, while it lives (for ``paint_ahead``).
+_canvases: weakref.WeakSet = weakref.WeakSet()
+
+
+def paint_ahead() -> None:
+    """Give every live panel canvas its picture as it stands now, as an image the browser paints
+    the moment the page's widgets arrive, before the kernel has drawn anything for it.
+
+    The app (``make app``) calls this in a kernel that ran the chapter before any reader came:
+    ipympl draws only when a page asks, so without it each canvas stays blank until the kernel
+    has drawn every picture of the chapter again for the reader who just came."""
+    for canvas in list(_canvases):
+        figure = canvas.figure
+        buffer = io.BytesIO()
+        figure.savefig(buffer, format="png", dpi="figure")
+        canvas._data_url = "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()
+        canvas._size = canvas.get_width_height()  # the PNG's own size, in pixels
 
 
 STALE = "<p><i>Out of date: fix the input above to see the answer again.</i></p>"

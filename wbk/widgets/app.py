@@ -187,8 +187,12 @@ def linked_situation(query: str) -> list:
 
 def open_link(query: str | None = None) -> None:
     """Show what the page's link describes (``linked_situation``) in ``link_slot``'s place."""
+    from wbk.widgets import paint_ahead
+
     if _slot is None:
         return
+    paint_ahead()  # before the wait: a preheated kernel paints while no reader has come yet
+    shown = linked_situation(query_string() if query is None else query)
     with _slot:
-        for shown in linked_situation(query_string() if query is None else query):
-            display(shown)
+        for part in shown:
+            display(part)
