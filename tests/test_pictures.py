@@ -1,11 +1,12 @@
 import pytest
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 
 from wbk.dice import d6
 from wbk.errors import WbkError
 from wbk.games.ss_panzer import line_of_sight, route
 from wbk.hexgrid import Hexside, trace
 from wbk.maps import example_map
-from wbk.pictures import picture, picture_bytes, read_edge_case, save_picture
+from wbk.pictures import picture, read_edge_case, save_picture
 
 M = example_map("ss_panzer_errata_9_4")
 
@@ -53,8 +54,18 @@ def test_a_picture_carries_a_caption_and_a_png_its_edge_case(tmp_path):
 # --- a result at a step (issue 19) ---------------------------------------------------------
 
 
+def _pixels(result, step: int | None) -> bytes:
+    """The picture of ``result`` at ``step`` as pixels, drawn small: what differs between two
+    steps is a whole hex, hexside or line marked, and one draw at 40 dpi shows it."""
+    figure = picture(result, map=M, step=step)
+    figure.set_dpi(40)
+    canvas = FigureCanvasAgg(figure)
+    canvas.draw()
+    return bytes(canvas.buffer_rgba())
+
+
 def _at_every_step(result) -> list[bytes]:
-    return [picture_bytes(result, map=M, step=k) for k in range(len(result.steps))]
+    return [_pixels(result, k) for k in range(len(result.steps))]
 
 
 @pytest.mark.parametrize(
@@ -65,7 +76,7 @@ def _at_every_step(result) -> list[bytes]:
 def test_every_step_of_an_answer_has_its_own_picture(result):
     pictures = _at_every_step(result)
     assert len(set(pictures)) == len(pictures) == len(result.steps)
-    assert picture_bytes(result, map=M) not in pictures  # the whole answer is none of them
+    assert _pixels(result, None) not in pictures  # the whole answer is none of them
 
 
 def test_a_step_picture_names_the_step_and_its_rule_and_marks_what_it_is_about():
