@@ -6,6 +6,7 @@ it), when they fail.
 """
 
 import contextlib
+import json
 import os
 import signal
 import socket
@@ -171,6 +172,25 @@ ALL_RUN = """() => {
 ALL_DRAWN = """() => [
     ...document.querySelectorAll('.jupyter-matplotlib-canvas-div canvas:first-child')
 ].every(c => c.wbkPictures > 0)"""
+
+
+def put_notebook(lab: str, name: str, *sources: str) -> None:
+    """A notebook of the code cells ``sources`` saved into the lab's folder through Jupyter's
+    contents API: a test that needs one panel runs it alone, not its whole chapter."""
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(s) for s in sources])
+    notebook.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3 (ipykernel)",
+        "language": "python",
+    }
+    body = json.dumps({"type": "notebook", "format": "json", "content": notebook}).encode()
+    request = urllib.request.Request(
+        f"{lab}/api/contents/{name}?token={TOKEN}",
+        data=body,
+        method="PUT",
+        headers={"Content-Type": "application/json"},
+    )
+    urllib.request.urlopen(request, timeout=30).close()
 
 
 def run_all(browser, lab, notebook: str):

@@ -1,11 +1,19 @@
 """The panels' common frame as a user meets it in JupyterLab (Chromium): what only a browser
-shows, on chapter 00's trace panel (fixtures and helpers in browser_support.py)."""
+shows, on chapter 00's trace panel run alone (fixtures and helpers in browser_support.py)."""
 
-from browser_support import errors_shown, run_all
+from browser_support import errors_shown, put_notebook, run_all
+
+#: Chapter 00's trace panel, in a notebook of its own.
+TRACE_PANEL = """%matplotlib inline
+from wbk.maps import example_map
+from wbk.widgets import TracePanel
+
+TracePanel(example_map("ss_panzer_errata_9_4"), "1913", "1716")"""
 
 
 def test_a_message_never_moves_the_map_and_names_each_bad_input(browser, lab):
-    page = run_all(browser, lab, "00_hex_basics.ipynb")
+    put_notebook(lab, "panel_base.ipynb", TRACE_PANEL)
+    page = run_all(browser, lab, "panel_base.ipynb")
     canvas = page.locator(".jupyter-matplotlib-canvas-div canvas").last
     panel = page.locator(".jp-OutputArea-output:has(.jupyter-matplotlib-canvas-div)").last
     canvas.scroll_into_view_if_needed()

@@ -2,12 +2,9 @@
 wrong by choosing, one answered right by clicking hexes on the map, each revealed with its
 working (fixtures and helpers in browser_support.py)."""
 
-import json
-import urllib.request
 from pathlib import Path
 
-import nbformat
-from browser_support import TOKEN, canvas_point, errors_shown, run_all
+from browser_support import canvas_point, errors_shown, put_notebook, run_all
 
 from wbk.maps import example_map
 
@@ -17,24 +14,6 @@ SCREENSHOTS = Path(__file__).parent.parent / "build" / "screenshots"
 WAIT = 120_000
 #: The cell a chapter adds for its quiz.
 QUIZ_CELL = 'from wbk.widgets.quiz import QuizPanel\nQuizPanel.for_game("ss_panzer")'
-
-
-def put_notebook(lab: str, name: str, source: str) -> None:
-    """A one-cell notebook saved into the lab's folder through Jupyter's contents API."""
-    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
-    notebook.metadata["kernelspec"] = {
-        "name": "python3",
-        "display_name": "Python 3 (ipykernel)",
-        "language": "python",
-    }
-    body = json.dumps({"type": "notebook", "format": "json", "content": notebook}).encode()
-    request = urllib.request.Request(
-        f"{lab}/api/contents/{name}?token={TOKEN}",
-        data=body,
-        method="PUT",
-        headers={"Content-Type": "application/json"},
-    )
-    urllib.request.urlopen(request, timeout=30).close()
 
 
 def test_a_wrong_answer_then_a_right_one_by_clicking_the_map(browser, lab):

@@ -15,10 +15,9 @@ pass or fail here depends on a time.
 import json
 import os
 import statistics
-import urllib.request
 from pathlib import Path
 
-from browser_support import RUN_ALL, TOKEN, canvas_point, errors_shown, run_all
+from browser_support import RUN_ALL, canvas_point, errors_shown, put_notebook, run_all
 
 from wbk.maps import HexMap, example_map
 
@@ -86,41 +85,6 @@ WATCH_CANVASES = """() => {
 }"""
 
 
-def notebook(cells: list[str]) -> dict:
-    return {
-        "cells": [
-            {
-                "cell_type": "code",
-                "metadata": {},
-                "execution_count": None,
-                "outputs": [],
-                "source": source,
-            }
-            for source in cells
-        ],
-        "metadata": {
-            "kernelspec": {
-                "name": "python3",
-                "display_name": "Python 3 (ipykernel)",
-                "language": "python",
-            }
-        },
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
-
-
-def upload(lab: str, name: str, content: dict) -> None:
-    body = json.dumps({"type": "notebook", "format": "json", "content": content}).encode()
-    request = urllib.request.Request(
-        f"{lab}/api/contents/{name}?token={TOKEN}",
-        data=body,
-        method="PUT",
-        headers={"Content-Type": "application/json"},
-    )
-    urllib.request.urlopen(request, timeout=30).read()
-
-
 def clicks_to_pictures(page, canvas, m: HexMap, labels: list[str]) -> tuple[list[float], list[int]]:
     """Click the hexes ``labels`` in turn ``CLICKS`` times after a first click; for each click,
     the milliseconds to the first new picture on the canvas, and how many pictures it drew
@@ -156,7 +120,7 @@ def test_click_to_picture(browser, lab):
     cells += [
         f"# NBVAL_IGNORE_OUTPUT\n{code}" for panels in PANELS.values() for _, code, _ in panels
     ]
-    upload(lab, "click_speed.ipynb", notebook(cells))
+    put_notebook(lab, "click_speed.ipynb", *cells)
     page = run_all(browser, lab, "click_speed.ipynb")
     assert errors_shown(page) == []
     page.evaluate(WATCH_CANVASES)

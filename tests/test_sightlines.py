@@ -126,10 +126,14 @@ def test_viewsheds_on_an_80x60_map_are_line_of_sight(slope_hex_of):
     options = dict(
         blocking_terrain=("woods",), edge="either", slope_end="touches", slope_hex_of=slope_hex_of
     )
+    # every hex of the edges, where lines end ragged, and one in three of the rest
+    edges = {h for h in m if len(m.neighbors(h)) < 6}
+    targets = sorted(edges | set(list(m)[::3]))
     for firer in ("4030", "0101", "8060"):
-        assert viewshed(m, firer, **options) == {h for h in m if has_los(m, firer, h, **options)}, (
-            firer
-        )
+        seen = viewshed(m, firer, **options)
+        assert {h for h in targets if h in seen} == {
+            h for h in targets if has_los(m, firer, h, **options)
+        }, firer
 
 
 def test_viewshed_is_every_clear_line():
