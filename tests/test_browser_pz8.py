@@ -43,8 +43,7 @@ def test_pz8_table_panel_places_a_tank_and_fires(browser, lab):
     picture = canvas.bounding_box()
     height = picture["y"] + picture["height"] - controls["y"]
     print(f"table panel: controls and picture {height:.0f} px tall")
-    # 1050 px: 1000 before the reading rows and the step and compare controls (issue 19)
-    assert height <= 1050, f"the table panel's controls and picture are {height:.0f} px tall"
+    assert height <= 1000, f"the table panel's controls and picture are {height:.0f} px tall"
 
     def click_table(point):
         canvas.scroll_into_view_if_needed()

@@ -453,7 +453,7 @@ class TablePanel(Panel):
                 continuous_update=False,
                 tooltip=f"the {role}'s name (any case), or pick it with a click",
                 style=short,
-                layout=ems(13),
+                layout=ems(10.5),
             )
             for role, name in (("shooter", shooter), ("target", target))
         }
@@ -477,7 +477,7 @@ class TablePanel(Panel):
             tooltip="whether a low obstacle (a wall marked blocks_sight = false) lets tanks see "
             "over it; the card says 'most obstacles' block line of sight",
             style=wide,
-            layout=ems(19),
+            layout=ems(20.5),
         )
         self.sight_note = widgets.HTML()
         self.show_reach = widgets.Checkbox(
@@ -509,10 +509,10 @@ class TablePanel(Panel):
             tooltip="the tank the row describes: one on the table (click it to select it) is "
             "edited in place; a new name is placed by a click",
             style={"description_width": "2.5em"},
-            layout=ems(9),
+            layout=ems(8),
         )
         sides = list(dict.fromkeys([*(p.side for p in self.table.pieces if p.side), *SIDES]))
-        self.side = choices(sides, "", layout=ems(6.5), words=str, tooltip="its side")
+        self.side = choices(sides, "", layout=ems(6), words=str, tooltip="its side")
         self.tank_class = choices(
             list(pz8.MOVE_VALUES),
             "",
@@ -526,7 +526,7 @@ class TablePanel(Panel):
             "",
             "long",
             words=lambda g: f'{g} ({pz8.GUN_RANGES[g]}")',
-            layout=ems(9),
+            layout=ems(8),
             tooltip="its gun (and the gun's range)",
         )
         self.calibre = widgets.Text(
@@ -535,10 +535,10 @@ class TablePanel(Panel):
             continuous_update=False,
             tooltip="type the gun's calibre (75mm, 88, 2 pounder) to choose its class: "
             "short up to 49 mm, medium 50-76 mm, long over 76 mm",
-            layout=ems(6),
+            layout=ems(5),
         )
         self.crew = choices(
-            ["regular", "veteran"], "", layout=ems(6.5), words=str, tooltip="its crew"
+            ["regular", "veteran"], "", layout=ems(6), words=str, tooltip="its crew"
         )
         self.facing = choices(
             [v for _, v in FACINGS],
@@ -547,14 +547,14 @@ class TablePanel(Panel):
             words={v: w for w, v in FACINGS}.get,
             tooltip="the way the tank points, as the table is drawn",
             style={"description_width": "2.8em"},
-            layout=ems(11),
+            layout=ems(10),
         )
         self.platoon = widgets.Text(
             "",
             placeholder="platoon",
             continuous_update=False,
             tooltip="its platoon, when a side fields more than one (1, 2, ...)",
-            layout=ems(5.5),
+            layout=ems(5),
         )
         self.flags = {
             key: widgets.ToggleButton(
@@ -569,7 +569,7 @@ class TablePanel(Panel):
         self.terrain_kind = choices(
             [*TERRAIN_KINDS, "low obstacle"],
             "terrain",
-            layout=ems(14),
+            layout=ems(12),
             tooltip="a low obstacle (a wall) blocks movement but not sight",
         )
         self.terrain_size = widgets.Text(
@@ -578,7 +578,7 @@ class TablePanel(Panel):
             continuous_update=False,
             tooltip="width x depth in inches, like 6 x 4",
             style=wide,
-            layout=ems(8),
+            layout=ems(7),
         )
         self.terrain_angle = choices(
             [v for _, v in TURNS],
@@ -586,7 +586,7 @@ class TablePanel(Panel):
             0,
             words={v: w for w, v in TURNS}.get,
             tooltip="how far the piece is turned to the left (counterclockwise)",
-            layout=ems(8),
+            layout=ems(7),
         )
         # the file
         default = Path.home() / "pz8_table.toml" if path is None else Path(path)
@@ -612,8 +612,9 @@ class TablePanel(Panel):
         ):
             control.observe(lambda _: self.update(), names="value")
         row = widgets.Layout(flex_flow="row wrap", align_items="center")
-        # four rows of controls above the picture (a 1000-pixel screen holds them and the table):
-        # what is asked and its readings; what a click does; the tank it places; the terrain
+        # five rows of controls above the picture, each narrow enough for JupyterLab's page
+        # beside its file browser (a 1000-pixel screen holds them and the table): what is asked;
+        # what a click does; the tank it places; its marks and the terrain; the readings
         self.widget = widgets.VBox(
             [
                 widgets.HBox(
@@ -623,8 +624,6 @@ class TablePanel(Panel):
                         self.show_reach,
                         self.cover_reading,
                         self.cover_note,
-                        self.sight_reading,
-                        self.sight_note,
                     ],
                     layout=row,
                 ),
@@ -639,14 +638,19 @@ class TablePanel(Panel):
                         self.crew,
                         self.facing,
                         self.platoon,
-                        *self.flags.values(),
                     ],
                     layout=row,
                 ),
                 widgets.HBox(
-                    [self.terrain_kind, self.terrain_size, self.terrain_angle],
+                    [
+                        *self.flags.values(),
+                        self.terrain_kind,
+                        self.terrain_size,
+                        self.terrain_angle,
+                    ],
                     layout=row,
                 ),
+                widgets.HBox([self.sight_reading, self.sight_note], layout=row),
                 self.message,
                 self.canvas,
                 self.picture_row,
@@ -682,8 +686,9 @@ class TablePanel(Panel):
         )
         # the snapshot leaves out a live-only box's controls only when they are marked too
         self.compare.choice.add_class(LIVE_ONLY)
-        # beside the terrain controls rather than a row of its own (the screen budget)
-        self._place_beside_terrain(self.compare.widget)
+        # beside the low-wall reading rather than a row of its own (the screen budget)
+        self._place_beside_readings(self.compare.widget)
+        self.compare.choice.layout.width = "19em"
 
         self.add_compare_marks()
         self.add_presets(TABLE_CASES)
@@ -717,11 +722,11 @@ class TablePanel(Panel):
         )
         self.view.ax.add_collection(self.compare_hatch)
 
-    def _place_beside_terrain(self, part: widgets.Widget) -> None:
-        """Move ``part`` (a row of its own) to the end of the terrain controls' row."""
+    def _place_beside_readings(self, part: widgets.Widget) -> None:
+        """Move ``part`` (a row of its own) to the end of the low-wall reading's row."""
         children = [c for c in self.widget.children if c is not part]
-        terrain_row = next(c for c in children if self.terrain_kind in getattr(c, "children", ()))
-        terrain_row.children = (*terrain_row.children, part)
+        readings = next(c for c in children if self.sight_reading in getattr(c, "children", ()))
+        readings.children = (*readings.children, part)
         self.widget.children = tuple(children)
 
     def readings(self) -> dict[str, str]:
