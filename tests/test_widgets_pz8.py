@@ -883,3 +883,19 @@ def test_a_saved_rally_picture_reopens_the_panel_asking_for_the_rally(tmp_path):
     saved.write_text(panel.edge_case(), encoding="utf-8")
     again = load_edge_case(saved)
     assert again.ask.value == "rally" and again.view.title() == panel.view.title()
+
+
+@pytest.mark.parametrize(
+    ("case", "words"),
+    [
+        ("Pz II (light", ["moves 5 + D6", "obstacle 'farmhouse'", "'Pz IV 1'", "Hill 112"]),
+        ("Tiger (heavy", ["moves 3 + D6", "rough 'marsh' (3\") is charged"]),
+    ],
+)
+def test_the_movement_cases_of_a_light_and_a_heavy_tank(case, words):
+    p = panels.TablePanel(pz8.example_table(), "Pz IV 2", "T-34 2")
+    (name,) = [n for n in panels.TABLE_CASES if case in n]
+    p.presets.menu.value = name
+    assert p.show_reach.value and p.view.reach_bands
+    listed = " ".join(s.text for s in p.step_control.steps)
+    assert all(word in listed for word in words)

@@ -1329,6 +1329,18 @@ TABLE_CASES: dict[str, dict[str, object]] = {
         "target": "KV-1",
         "show_reach": True,
     },
+    "Movement: Pz II (light, 5 + D6) stopped by the farmhouse, Pz IV 1 and Hill 112's 3\"": {
+        "ask": "shot",
+        "shooter": "Pz II",
+        "target": "KV-1",
+        "show_reach": True,
+    },
+    'Movement: Tiger (heavy, 3 + D6) pays 3" to enter the marsh': {
+        "ask": "shot",
+        "shooter": "Tiger",
+        "target": "T-34 2",
+        "show_reach": True,
+    },
     'Movement, platoon: the Soviet tanks all within 3" of T-34 1 move 1D6 + 3 (KV-1 heavy)': {
         "ask": "platoon",
         "shooter": "KV-1",
