@@ -20,9 +20,9 @@ lab: $(INSTALLED)
 		$(VENV)/bin/jupyter lab notebooks/ $(if $(filter 0,$(shell id -u)),--allow-root)
 
 # make lint, then every test on every core (pytest-xdist: a test module, or a notebook's cells,
-# in one worker; see tests/conftest.py). CI runs this.
+# in one worker; see tests/conftest.py), and the 20 that took longest. CI runs this.
 test: $(INSTALLED) lint
-	$(PYTHON) -m pytest -n auto
+	$(PYTHON) -m pytest -n auto --durations=20
 
 # While editing (< 1 minute): every test but those in the browser, those that run a notebook
 # and the longest sweeps (marked slow: tests/conftest.py).
