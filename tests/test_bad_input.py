@@ -670,6 +670,20 @@ PZ8 = [
     bad(pz8.keep_initiative, ["move"] * 1001, names="1001 activations"),
     bad(pz8.duel, _TABLE.piece("Tiger"), _TABLE.piece("Tiger"), 10, names="called 'Tiger'"),
     bad(pz8.duel, _TABLE.piece("Tiger"), _TABLE.piece("KV-1"), 0, names="range 0"),
+    bad(
+        pictures.picture,
+        pz8.duel(_TABLE.piece("Tiger"), _TABLE.piece("KV-1"), 10),
+        step=9,
+        names="step 9 is not one of the answer's 7 steps",
+    ),
+    bad(
+        pictures.picture,
+        pz8.platoon_movement(_TABLE, "German"),
+        table=_TABLE,
+        step=-5,
+        names="step -5 is not one of the answer's 4 steps",
+    ),
+    bad(pictures.picture, pz8.rally(_TABLE, "KV-1"), table=_TABLE, step="1", names="step '1'"),
 ]
 
 # --- wbk.games.stalingrad -------------------------------------------------------------------
