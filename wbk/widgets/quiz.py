@@ -77,6 +77,30 @@ def _lines(text: str) -> str:
     return "\n".join(textwrap.wrap(_short(text.replace("\n", " "), 140), 72))
 
 
+def _rings(
+    ax,
+    points: Sequence[tuple[float, float]],
+    marker: str,
+    *,
+    size: float,
+    colour: str,
+    edge_width: float,
+) -> Line2D:
+    """Hollow ``marker``s of ``colour`` around ``points``, above the board: the learner's picks
+    or the rules' answer, drawn so the hex or tank under them stays readable."""
+    (rings,) = ax.plot(
+        [p[0] for p in points],
+        [p[1] for p in points],
+        marker,
+        markersize=size,
+        markerfacecolor="none",
+        markeredgecolor=colour,
+        markeredgewidth=edge_width,
+        zorder=9,
+    )
+    return rings
+
+
 def _map_question(figure: Figure, q: quiz.Question, answer, chosen, width: float):
     """A map question: the units' hexes marked, the learner's hexes in orange; revealed, the
     rules' answer drawn."""
@@ -111,16 +135,7 @@ def _map_question(figure: Figure, q: quiz.Question, answer, chosen, width: float
         view.highlight([m.hex(label) for label in chosen], label="your hexes", colour=CHOSEN)
     elif q.form == "hexes" and chosen:
         points = [center(m.hex(label)) for label in chosen]
-        (picked,) = view.ax.plot(
-            [p[0] for p in points],
-            [p[1] for p in points],
-            "o",
-            markersize=20,
-            markerfacecolor="none",
-            markeredgecolor=CHOSEN,
-            markeredgewidth=2.5,
-            zorder=9,
-        )
+        picked = _rings(view.ax, points, "o", size=20, colour=CHOSEN, edge_width=2.5)
         view.set_overlay_legend("quiz", {"your hexes": _key(picked)})
     return view
 
@@ -141,29 +156,11 @@ def _table_question(figure: Figure, q: quiz.Question, answer, chosen, width: flo
     marks = {}
     if chosen:
         points = [table.piece(name).position for name in chosen]
-        (picked,) = view.ax.plot(
-            [p[0] for p in points],
-            [p[1] for p in points],
-            "o",
-            markersize=22,
-            markerfacecolor="none",
-            markeredgecolor=CHOSEN,
-            markeredgewidth=3,
-            zorder=9,
-        )
+        picked = _rings(view.ax, points, "o", size=22, colour=CHOSEN, edge_width=3)
         marks["your tanks"] = _key(picked)
     if answer is not None and q.kind == "targets":
         points = [table.piece(name).position for name in answer.value]
-        (right,) = view.ax.plot(
-            [p[0] for p in points],
-            [p[1] for p in points],
-            "s",
-            markersize=26,
-            markerfacecolor="none",
-            markeredgecolor=RIGHT,
-            markeredgewidth=2,
-            zorder=9,
-        )
+        right = _rings(view.ax, points, "s", size=26, colour=RIGHT, edge_width=2)
         marks["can be shot"] = _key(right)
     sight_shown = answer is not None and q.kind in ("shot", "destroy_chance")
     if firer is not None and not sight_shown:
