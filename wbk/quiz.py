@@ -868,6 +868,17 @@ def _draw_rally(rng: random.Random, table) -> dict:
 
 
 _NO: dict[str, object] = {}  # no optional keys
+#: A retreat question's situation, given in the quiz or drawn, and the readings that can change
+#: where the defenders go and how many are lost (the two retreat questions share them).
+_RETREAT_OPTIONAL: dict[str, object] = {
+    "situation": None,
+    "target": None,
+    "units": None,
+    "bombarded": [],
+    "attacked": [],
+    "stacking_limit": 3,
+}
+_RETREAT_READINGS = ("retreat_into", "pinned_zoc", "given_up_to_stay")
 _KINDS: dict[str, dict[str, _Kind]] = {
     "ss_panzer": {
         "sees": _Kind(
@@ -978,33 +989,19 @@ _KINDS: dict[str, dict[str, _Kind]] = {
         "retreat_hexes": _Kind(
             "hexes",
             (),
-            {
-                "situation": None,
-                "target": None,
-                "units": None,
-                "bombarded": [],
-                "attacked": [],
-                "stacking_limit": 3,
-            },
+            _RETREAT_OPTIONAL,
             _retreat_hexes,
             _draw_retreat,
-            ("retreat_into", "pinned_zoc", "given_up_to_stay"),
+            _RETREAT_READINGS,
             what="where may the defenders retreat",
         ),
         "retreat_losses": _Kind(
             "number",
             (),
-            {
-                "situation": None,
-                "target": None,
-                "units": None,
-                "bombarded": [],
-                "attacked": [],
-                "stacking_limit": 3,
-            },
+            _RETREAT_OPTIONAL,
             _retreat_losses,
             _draw_retreat,
-            ("retreat_into", "pinned_zoc", "given_up_to_stay"),
+            _RETREAT_READINGS,
             what="how many defending units are lost",
         ),
         "bonus_allowed": _Kind(
