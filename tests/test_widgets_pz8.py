@@ -784,6 +784,18 @@ def _with(table, name, **changes):
         ('KV-1 2.5"', "Rally of KV-1: its HQ 'T-34 1' 2.5\" away, it rallies 1/3 (33.33%)", 3),
         ("veteran crew", "Rally of Pz IV 2: its HQ 'Pz IV 1' 2.5\" away, it rallies 1/2", 3),
         ("rallies itself", "Rally of T-34 1: the HQ rallies itself on 4-6, 1/2 (50.00%)", 2),
+        (
+            "is itself shaken",
+            "Rally of KV-1: its HQ 'T-34 1' 2.5\" away, it cannot rally (its HQ is itself shaken)",
+            4,
+        ),
+        ("Pz IV 1 is destroyed", "it cannot rally (its HQ is destroyed)", 4),
+        (
+            "Tiger 14.4",
+            "Rally of Tiger: its HQ 'Pz IV 1' 14.4\" away, it cannot rally (more than 12\")",
+            3,
+        ),
+        ("T-34 2 shaken stays", "allowed, 2 tanks move 1D6 + 3, then the turn passes", 6),
     ],
 )
 def test_each_platoon_and_rally_case_gives_the_cards_answer(case, title, steps):
@@ -899,3 +911,18 @@ def test_the_movement_cases_of_a_light_and_a_heavy_tank(case, words):
     assert p.show_reach.value and p.view.reach_bands
     listed = " ".join(s.text for s in p.step_control.steps)
     assert all(word in listed for word in words)
+
+
+def test_a_worked_example_sets_the_table_it_needs_and_the_next_sets_it_back():
+    p = panels.TablePanel(pz8.example_table(), "Pz IV 2", "T-34 2")
+    (shaken,) = [n for n in panels.TABLE_CASES if "T-34 2 shaken stays" in n]
+    (plain,) = [n for n in panels.TABLE_CASES if "Soviet tanks all within 3" in n]
+    p.presets.menu.value = shaken
+    assert p.table.piece("T-34 2").shaken
+    # the shaken member read the other way: no platoon move
+    p.compare.choice.value = ("shaken_member", "no_platoon_move")
+    assert "not allowed" in p.compare_mark.get_text()
+    p.presets.menu.value = plain
+    assert p.table == pz8.example_table() and "3 tanks move" in p.view.title()
+    with pytest.raises(WbkError, match="worked example table 'moon'"):
+        panels.case_table("moon")

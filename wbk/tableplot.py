@@ -804,7 +804,25 @@ def rally_title(rally) -> str:
         return f"Rally of {rally.tank}: the HQ rallies itself on 4-6, {say_chance(rally.chance)}"
     else:
         where = ""
-    verdict = f"it rallies {say_chance(rally.chance)}" if rally.chance else "it cannot rally"
+    from wbk.games import pz8
+
+    why = [
+        words
+        for words, applies in (
+            (
+                f"more than {say_inches(pz8.RALLY_RADIUS)}",
+                rally.distance is not None and rally.distance > pz8.RALLY_RADIUS,
+            ),
+            ("its HQ is destroyed", any(s.text.endswith(" is destroyed") for s in rally.steps)),
+            ("its HQ is itself shaken", any("itself shaken" in s.text for s in rally.steps)),
+        )
+        if applies
+    ]
+    verdict = (
+        f"it rallies {say_chance(rally.chance)}"
+        if rally.chance
+        else "it cannot rally" + (f" ({'; '.join(why)})" if why else "")
+    )
     return f"Rally of {rally.tank}: {where}{verdict}"
 
 
