@@ -1,13 +1,26 @@
 import re
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).parent.parent
+#: What a rules module must not import at its top: the drawing and widget libraries and wbk's
+#: own presentation modules.
+PRESENTATION = r"matplotlib|ipywidgets|ipympl|wbk\.(plot|charts|widgets)"
 
 
 def normalise(requirement: str) -> tuple[str, str]:
     name, spec = re.fullmatch(r"([A-Za-z0-9_.-]+)\s*(.*)", requirement.strip()).groups()
     return name.lower().replace("_", "-"), spec.replace(" ", "")
+
+
+def top_level_import(module: str, libraries: str) -> re.Match | None:
+    """The first line of wbk/``module``.py that imports one of ``libraries`` (a regex)."""
+    source = (ROOT / "wbk" / f"{module}.py").read_text()
+    return re.search(rf"^(import|from) ({libraries})", source, re.M)
 
 
 def test_environment_yml_matches_pyproject():
@@ -40,47 +53,28 @@ def test_rules_layers_do_not_import_presentation():
         *(f"games/stalingrad/{p.stem}" for p in (ROOT / "wbk/games/stalingrad").glob("*.py")),
     ]
     for module in below_the_face:
-        source = (ROOT / "wbk" / f"{module}.py").read_text()
-        assert not re.search(
-            r"^(import|from) (matplotlib|ipywidgets|ipympl|numpy|wbk\.(plot|charts|widgets))",
-            source,
-            re.M,
-        ), module
+        assert not top_level_import(module, rf"{PRESENTATION}|numpy"), module
     # the table geometry measures with shapely, which needs numpy, and the fast lines of sight
     # gather with numpy: numpy is allowed there, drawing is not
     on_shapely = ["table", "games/pz8", "sightlines"]
     for module in on_shapely:
-        source = (ROOT / "wbk" / f"{module}.py").read_text()
-        assert not re.search(
-            r"^(import|from) (matplotlib|ipywidgets|ipympl|wbk\.(plot|charts|widgets))",
-            source,
-            re.M,
-        ), module
+        assert not top_level_import(module, PRESENTATION), module
 
 
-def test_importing_the_rules_loads_no_presentation_library():
-    import subprocess
-    import sys
-
-    code = (
-        "import sys, wbk, wbk.games.blitz, wbk.games.ss_panzer, wbk.games.stalingrad; "
-        "print(sorted(m for m in ('matplotlib', 'ipywidgets', 'numpy') if m in sys.modules))"
-    )
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    ).stdout
-    assert out.strip() == "[]"
-
-
-def test_importing_the_table_rules_loads_no_drawing_library():
-    # shapely brings numpy; drawing (wbk.tableplot) is imported only inside Table._repr_png_
-    import subprocess
-    import sys
-
-    code = (
-        "import sys, wbk.table, wbk.games.pz8; print(sorted(m for m in "
-        "('matplotlib', 'ipywidgets', 'wbk.tableplot') if m in sys.modules))"
-    )
+@pytest.mark.parametrize(
+    "imports, not_loaded",
+    [
+        (
+            "wbk, wbk.games.blitz, wbk.games.ss_panzer, wbk.games.stalingrad",
+            ("matplotlib", "ipywidgets", "numpy"),
+        ),
+        # shapely brings numpy; drawing (wbk.tableplot) is imported only inside Table._repr_png_
+        ("wbk.table, wbk.games.pz8", ("matplotlib", "ipywidgets", "wbk.tableplot")),
+    ],
+    ids=["rules", "table rules"],
+)
+def test_importing_the_rules_loads_no_presentation_library(imports, not_loaded):
+    code = f"import sys, {imports}; print(sorted(m for m in {not_loaded!r} if m in sys.modules))"
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
