@@ -31,7 +31,7 @@ sys.path.insert(0, str(HERE))
 import blitz_procedure  # noqa: E402
 import draw_maps  # noqa: E402
 from float_line import FloatLines  # noqa: E402
-from ss_panzer_80x60 import big_map  # noqa: E402
+from ss_panzer_80x60 import big_map, random_map  # noqa: E402
 
 from wbk.games.ss_panzer import example_data, intervisibility, movement_range, viewshed  # noqa: E402
 from wbk.hexgrid import Hexside  # noqa: E402
@@ -63,22 +63,7 @@ def row(what: str, ours: float, theirs: float | None, peer: str, target: str = "
 
 def map_40x30(seed: int = 1) -> HexMap:
     """big_map's mix (woods, towns, streams, slopes) on a 40x30 map."""
-    rng = random.Random(seed)
-    frame = HexMap("40x30 benchmark", (1, 40), (1, 30))
-    hexes = list(frame)
-    terrain = {"woods": frozenset(rng.sample(hexes, 175)), "town": frozenset(rng.sample(hexes, 62))}
-    sides = sorted({Hexside(h, n) for h in hexes for n in frame.neighbors(h)})
-    slopes = rng.sample(sides, 150)
-    uphill = {s: s.hexes[rng.randrange(2)] for s in slopes}
-    return HexMap(
-        frame.name,
-        frame.columns,
-        frame.rows,
-        "odd",
-        terrain,
-        {"stream": frozenset(rng.sample(sides, 150)), "slope": frozenset(slopes)},
-        uphill,
-    )
+    return random_map(40, 30, woods=175, towns=62, streams=150, slopes=150, seed=seed)
 
 
 def lines_of_sight() -> None:

@@ -15,27 +15,38 @@ from wbk.hexgrid import Hexside
 from wbk.maps import HexMap
 
 
-def big_map(seed: int = 1) -> HexMap:
+def random_map(
+    columns: int, rows: int, *, woods: int, towns: int, streams: int, slopes: int, seed: int = 1
+) -> HexMap:
+    """A map of ``columns`` x ``rows`` hexes, the same for the same numbers: ``woods`` and
+    ``towns`` hexes, ``streams`` stream hexsides and ``slopes`` slope hexsides, each slope
+    uphill on a side drawn at random."""
     rng = random.Random(seed)
-    frame = HexMap("80x60 benchmark", (1, 80), (1, 60))
+    frame = HexMap(f"{columns}x{rows} benchmark", (1, columns), (1, rows))
     hexes = list(frame)
     terrain = {
-        "woods": frozenset(rng.sample(hexes, 700)),
-        "town": frozenset(rng.sample(hexes, 250)),
+        "woods": frozenset(rng.sample(hexes, woods)),
+        "town": frozenset(rng.sample(hexes, towns)),
     }
     sides = sorted({Hexside(h, n) for h in hexes for n in frame.neighbors(h)})
-    streams = frozenset(rng.sample(sides, 600))
-    slopes = rng.sample(sides, 600)
-    uphill = {s: s.hexes[rng.randrange(2)] for s in slopes}
+    stream_sides = frozenset(rng.sample(sides, streams))
+    slope_sides = rng.sample(sides, slopes)
+    uphill = {s: s.hexes[rng.randrange(2)] for s in slope_sides}
     return HexMap(
         frame.name,
         frame.columns,
         frame.rows,
         "odd",
         terrain,
-        {"stream": streams, "slope": frozenset(slopes)},
+        {"stream": stream_sides, "slope": frozenset(slope_sides)},
         uphill,
     )
+
+
+def big_map(seed: int = 1) -> HexMap:
+    """The 80x60 map: woods and towns on about one hex in five, streams and slopes on about
+    one hexside in twelve."""
+    return random_map(80, 60, woods=700, towns=250, streams=600, slopes=600, seed=seed)
 
 
 def median_ms(run, repeats: int) -> float:
