@@ -209,6 +209,17 @@ def _keep_notes(panel: NotedPanel, names: list[str], idle: Callable[..., dict[st
     refresh()
 
 
+#: Why the leader's controls change nothing when ``_leader_throws`` says no.
+_NO_LEADER_THROWS = "leaders throw only against direct fire and bombardment on unarmored units"
+
+
+def _leader_throws(fire: str, target: str) -> bool:
+    """Blitz Combat, Leader Saving Throws: a leader throws only against direct fire and
+    bombardment on an unarmored target (an armored vehicle ignores those hits; AT fire and
+    assault combat allow no saving throws)."""
+    return fire in ("direct", "bombardment") and target != "armored_vehicle"
+
+
 def calculator_idle(
     *,
     strengths: str,
@@ -239,9 +250,9 @@ def calculator_idle(
         idle["armor"] = "only an armored vehicle has an armor value"
     elif fire != "at":
         idle["armor"] = "armor counts against AT fire only"
-    leader_throws = fires_at_range and target != "armored_vehicle"
+    leader_throws = _leader_throws(fire, target)
     if not leader_throws:
-        idle["leader"] = "leaders throw only against direct fire and bombardment on unarmored units"
+        idle["leader"] = _NO_LEADER_THROWS
     if not leader_throws or not leader.strip():
         idle["save_bonus"] = "it matters only when a leader makes saving throws"
     try:
@@ -805,8 +816,7 @@ def fire_calculator() -> NotedPanel:
         said = f"{label(fire)} at {_aimed_at(target)}"
         if armor_value is not None:
             said += f" (armor {armor_value})"
-        leader_throws = fire in ("direct", "bombardment") and target != "armored_vehicle"
-        if leader_throws and leader is not None and leader.strip():
+        if _leader_throws(fire, target) and leader is not None and leader.strip():
             said += f", leader morale {leader.strip()}"
         idle = calculator_idle(
             strengths=strengths,
@@ -1057,8 +1067,8 @@ def rolled_idle(*, fire: str, target: str, leader: str, hits: int, **_: Any) -> 
     idle: dict[str, str] = {}
     if target != "armored_vehicle" or fire != "at":
         idle["armor"] = "armor counts against AT fire at an armored vehicle only"
-    if fire not in ("direct", "bombardment") or target == "armored_vehicle":
-        idle["leader"] = "leaders throw only against direct fire and bombardment on unarmored units"
+    if not _leader_throws(fire, target):
+        idle["leader"] = _NO_LEADER_THROWS
     if "leader" in idle or not leader.strip():
         idle["rolls"] = idle["save_bonus"] = "they count only when a leader makes saving throws"
     elif hits % 2 == 0:
