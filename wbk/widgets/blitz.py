@@ -213,6 +213,16 @@ def _keep_notes(panel: NotedPanel, names: list[str], idle: Callable[..., dict[st
 _NO_LEADER_THROWS = "leaders throw only against direct fire and bombardment on unarmored units"
 
 
+#: How another reading's answer is drawn over this one's: a dashed outline, as
+#: ``wbk.charts.outline_bars`` draws another reading's chances.
+_OTHER_READING_OUTLINE: dict[str, Any] = {
+    "facecolor": "none",
+    "edgecolor": "#1a1a1a",
+    "linestyle": "--",
+    "linewidth": 1.4,
+}
+
+
 def _leader_throws(fire: str, target: str) -> bool:
     """Blitz Combat, Leader Saving Throws: a leader throws only against direct fire and
     bombardment on an unarmored target (an armored vehicle ignores those hits; AT fire and
@@ -416,11 +426,8 @@ def _strength_ladder(
             [xs[-1]],
             [other.strength.dice],
             width=0.7,
-            facecolor="none",
-            edgecolor="#1a1a1a",
-            linestyle="--",
-            linewidth=1.4,
             label=f"{other.said}: {_dice(other.strength.dice)}",
+            **_OTHER_READING_OUTLINE,
         )
         top = max(top, other.strength.dice)
         ax.legend(fontsize=8, loc="upper right")
@@ -571,10 +578,7 @@ def draw_rolled(
                     (i - 0.5, -0.05),
                     1.0,
                     1.1,
-                    facecolor="none",
-                    edgecolor="#1a1a1a",
-                    linestyle="--",
-                    linewidth=1.4,
+                    **_OTHER_READING_OUTLINE,
                 )
             )
     verdict = f"{blitz._hits(rolled.remaining)} left: {rolled.damage}"
