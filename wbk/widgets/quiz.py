@@ -51,7 +51,8 @@ _PROMPTS = {
 }
 
 
-def _chosen_words(form: str, chosen) -> str:
+def _chosen_words(chosen) -> str:
+    """Hexes or tanks as the answer box and the verdict list them: "1509, 1610" or "none"."""
     return ", ".join(sorted(chosen)) or "none"
 
 
@@ -59,7 +60,7 @@ def _given_words(q: quiz.Question, given) -> str:
     if q.form == "yes_no":
         return "yes" if given else "no"
     if q.form in ("hexes", "tanks"):
-        return ", ".join(sorted(given)) or "none"
+        return _chosen_words(given)
     if q.form == "fires":
         return " and ".join(str(n) for n in given)
     return str(given)
@@ -451,7 +452,7 @@ class QuizPanel(Panel):
             self.choice.value = given
         elif q.form in ("hexes", "tanks"):
             self.chosen = set(q.parse(given))
-            self.typed.value = _chosen_words(q.form, self.chosen)
+            self.typed.value = _chosen_words(self.chosen)
         else:
             self.typed.value = str(given)
 
@@ -563,7 +564,7 @@ class QuizPanel(Panel):
             if name is None:
                 raise WbkError("no tank there: click on a tank")
         self.chosen ^= {name}
-        self.typed.value = _chosen_words(q.form, self.chosen)
+        self.typed.value = _chosen_words(self.chosen)
         self.draw()  # the picks marked on the map or the table
 
     # --- showing -------------------------------------------------------------------------------
