@@ -1,8 +1,37 @@
-"""Stepping through an answer with the keyboard in JupyterLab (Chromium), on chapter 00's trace
-panel (1913 -> 1716, nine steps): the arrow keys move the step and the picture follows (issue 19;
-fixtures and helpers in browser_support.py)."""
+"""Stepping through an answer with the keyboard in JupyterLab (Chromium), issue 19: on chapter
+00's trace panel (1913 -> 1716, nine steps) and on the SS Panzer LOS panel (1712 -> 2014, four
+steps), the arrow keys move the step and the picture follows; clicking a step's line jumps there
+(fixtures and helpers in browser_support.py: one JupyterLab, started once).
+
+The waits are for what the page shows, with the page's patient default timeout (minutes, for a
+loaded CI machine), never a fixed pause."""
 
 from browser_support import errors_shown, run_all
+
+#: The canvas's picture has stopped changing (the same for four polls in a row) and, given
+#: ``before``, is another one: the kernel may send a picture or two after the page's words
+#: change, and a step's picture must not be taken for the one before it.
+SETTLED = """([c, before]) => {
+    const now = c.toDataURL();
+    if (c.wbkLast !== now) { c.wbkLast = now; c.wbkSame = 0; return false; }
+    c.wbkSame += 1;
+    return c.wbkSame >= 4 && now !== before;
+}"""
+
+
+def settled_picture(page, canvas, before: str | None = None) -> str:
+    """The canvas's picture once it has settled (unlike ``before``, a data URL, if given)."""
+    canvas.evaluate("c => { c.wbkLast = null; c.wbkSame = 0; }")
+    page.wait_for_function(SETTLED, arg=[canvas.element_handle(), before], polling=500)
+    return canvas.evaluate("c => c.toDataURL()")
+
+
+def picture_changes(page, canvas, before: str) -> str:
+    """Wait until the canvas shows a picture other than ``before`` (a data URL); return it."""
+    page.wait_for_function(
+        "([c, before]) => c.toDataURL() !== before", arg=[canvas.element_handle(), before]
+    )
+    return canvas.evaluate("c => c.toDataURL()")
 
 
 def test_the_arrow_keys_step_the_trace_panel_and_the_picture_follows(browser, lab):
@@ -11,30 +40,49 @@ def test_the_arrow_keys_step_the_trace_panel_and_the_picture_follows(browser, la
     label = panel.locator(".wbk-steps .widget-html").first
     canvas = panel.locator(".jupyter-matplotlib-canvas-div canvas").first
     label.scroll_into_view_if_needed()
-    page.locator(".wbk-steps .widget-html:has-text('step 9 of 9')").last.wait_for(timeout=10_000)
-
-    def picture() -> str:
-        return canvas.evaluate("c => c.toDataURL()")
-
-    answer = picture()
+    page.locator(".wbk-steps .widget-html:has-text('step 9 of 9')").last.wait_for()
+    answer = canvas.evaluate("c => c.toDataURL()")
     label.click()  # focus inside the panel, on no box that takes the arrow keys itself
     page.keyboard.press("ArrowLeft")
-    page.locator(".wbk-steps .widget-html:has-text('step 8 of 9')").last.wait_for(timeout=10_000)
-    page.wait_for_function(
-        "([c, before]) => c.toDataURL() !== before",
-        arg=[canvas.element_handle(), answer],
-        timeout=10_000,
-    )
-    eight = picture()
+    page.locator(".wbk-steps .widget-html:has-text('step 8 of 9')").last.wait_for()
+    eight = picture_changes(page, canvas, answer)
     page.keyboard.press("ArrowLeft")
-    page.locator(".wbk-steps .widget-html:has-text('step 7 of 9')").last.wait_for(timeout=10_000)
-    page.wait_for_function(
-        "([c, before]) => c.toDataURL() !== before",
-        arg=[canvas.element_handle(), eight],
-        timeout=10_000,
-    )
+    page.locator(".wbk-steps .widget-html:has-text('step 7 of 9')").last.wait_for()
+    picture_changes(page, canvas, eight)
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")  # back at the verdict: the whole answer
-    page.locator(".wbk-steps .widget-html:has-text('step 9 of 9')").last.wait_for(timeout=10_000)
+    page.locator(".wbk-steps .widget-html:has-text('step 9 of 9')").last.wait_for()
+    assert errors_shown(page) == []
+    page.close()
+
+
+def test_the_arrow_keys_step_the_los_panel_and_a_click_on_a_step_jumps_there(browser, lab):
+    """Issue 19's "done when": an LOS panel stepped with the keyboard, the picture changing."""
+    page = run_all(browser, lab, "ss_panzer.ipynb")
+    panel = page.locator(".wbk-step-keys:has(.widget-label:text-is('firer'))").first
+    steps = panel.locator(".wbk-steps")
+    label = steps.locator(".widget-html").first
+    canvas = panel.locator(".jupyter-matplotlib-canvas-div canvas").first
+    panel.scroll_into_view_if_needed()
+    for box, hex_label in (("firer", "1712"), ("target", "2014")):
+        typed = panel.locator(f".widget-text:has-text('{box}') input")
+        typed.fill(hex_label)
+        typed.press("Enter")
+    panel.locator(
+        ".widget-html b:has-text('line of sight blocked by slope hexside 1813/1913')"
+    ).wait_for()
+    steps.locator(".widget-html:has-text('step 4 of 4')").wait_for()
+    verdict = settled_picture(page, canvas)
+    label.click()  # focus inside the panel, on no box that takes the arrow keys itself
+    page.keyboard.press("ArrowLeft")
+    steps.locator(".widget-html:has-text('step 3 of 4')").wait_for()
+    three = settled_picture(page, canvas, verdict)
+    page.keyboard.press("ArrowRight")  # back at the verdict: the whole answer
+    steps.locator(".widget-html:has-text('step 4 of 4 (the answer)')").wait_for()
+    settled_picture(page, canvas, three)
+    # a click on the first step's line jumps there
+    steps.locator("select option:has-text('1. from 1712 to 2014')").click()
+    steps.locator(".widget-html:has-text('step 1 of 4')").wait_for()
+    settled_picture(page, canvas, verdict)
     assert errors_shown(page) == []
     page.close()

@@ -320,6 +320,11 @@ class LosPanel(ReadingsPanel):
         "compare with"."""
         children = list(self.widget.children)
         boxes = next(c for c in children if self.boxes["firer"] in getattr(c, "children", ()))
+        for box in self.boxes.values():  # a hex label is four digits: no need for 300 px
+            box.layout.width = "170px"
+        # the examples' names and the readings' words are long: the menus show their start
+        self.presets.widget.layout.width = "400px"
+        self.compare.choice.layout.width = "400px"
         wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
         hexes = widgets.HBox([*boxes.children, self.click_sets], layout=wrap)
         teaching = widgets.HBox([self.presets.widget, self.compare.widget], layout=wrap)
