@@ -137,6 +137,8 @@ def test_ss_panzer_panels_answer_on_the_picture(browser, lab):
     los.locator(".widget-html b:has-text('woods in 1815, slope hexside 1715/1816')").wait_for()
     # a reading whose other value changes nothing here says so, beside its control
     assert los.locator(".widget-html i:has-text('makes no difference here')").count() == 1
+    # hovering over a 9.4 reading's label shows the rule it reads (a title on the page)
+    assert los.locator(".widget-label span[title^='SS Panzer errata 9.4']").count() == 3
 
     # the fire panel: conditions ticked (no ctrl-click), the reading's words whole
     fire = panel("hit number")
