@@ -2,6 +2,9 @@ import html
 from pathlib import Path
 from types import SimpleNamespace
 
+import pytest
+
+from wbk.errors import WbkError
 from wbk.maps import HexMap, example_map
 from wbk.plot import center, hexside_segment
 from wbk.widgets import ss_panzer as panels
@@ -564,3 +567,11 @@ def test_panels_name_readings_in_words_and_list_the_steps_once():
         first_step = panel.step_control.steps[0].text
         assert html.escape(first_step) not in panel.pane.value
         assert panel.static_html().count(html.escape(first_step)) == 1
+
+
+def test_the_fire_and_victory_drawings_refuse_what_they_cannot_draw():
+    with pytest.raises(WbkError, match="fire_picture: 'four dice' is not a FireDice"):
+        panels.fire_picture("four dice")  # type: ignore[arg-type]
+    view = panels.VictoryPanel(M).view
+    with pytest.raises(WbkError, match="draw_victory: 7 is not a Victory"):
+        panels.draw_victory(view, 7)  # type: ignore[arg-type]
