@@ -548,13 +548,15 @@ def prepare_app(notebooks: Path, work: Path) -> Path:
 class AppSettings:
     """How the app holds its kernels: ``pool`` kernels per chapter that have run it already
     (``pools`` sets a chapter's own: a class about to open one chapter wants one per reader),
-    refilled ``refill_after`` seconds after a reader takes one (so that the refill does not slow
-    the reader's first picture); the kernel of a reader who left is shut down after
-    ``cull_after`` idle seconds (looked for every ``cull_every`` seconds)."""
+    refilled ``refill_after`` seconds after a reader takes one (a refill runs the whole
+    chapter: started at once, eight refills took the cores from the eight readers who had just
+    come, and their panels came after 60-121 s instead of 30-49 s); the kernel of a reader who
+    left is shut down after ``cull_after`` idle seconds (looked for every ``cull_every``
+    seconds)."""
 
     pool: int = 1
     pools: dict[str, int] = field(default_factory=dict)
-    refill_after: float = 10
+    refill_after: float = 60
     cull_after: int = 180
     cull_every: int = 30
 
@@ -568,6 +570,11 @@ class AppSettings:
                 "default_pool_size": self.pool,
                 # a kernel just taken from a pool is not culled before its reader's page connects
                 "multi_kernel_manager_class": "wbk.appserver.ReaderKernelManager",
+                # a page without code or a link to JupyterLab needs neither: less to load
+                "extension_denylist": [
+                    "@voila-dashboards/jupyterlab-preview",
+                    "jupyterlab_pygments",
+                ],
             },
             "VoilaKernelManager": {"kernel_pools_config": pools, "fill_delay": self.refill_after},
             "MappingKernelManager": {
