@@ -28,16 +28,27 @@ from test_app import (
 
 from wbk.publish import AppSettings
 
-#: The app as a class of eight uses it: a pool of one per chapter, and one per reader for the
-#: chapter the class opens; a reader's kernel culled after 20 idle seconds (3 minutes in make app).
-SETTINGS = AppSettings(pool=1, pools={LONGEST: 8}, cull_after=20, cull_every=5)
-POOLED = len(NOTEBOOKS) - 1 + 8
+#: The app as make app starts it, but a reader's kernel culled after 20 idle seconds (3 minutes
+#: in make app).
+SETTINGS = AppSettings(pool=1, cull_after=20, cull_every=5)
+POOLED = len(NOTEBOOKS)
+#: The app as a class of eight uses it (``--pool-of ss_panzer.ipynb=8 --refill-after 120``): one
+#: kernel per reader for the chapter the class opens, refilled once the class has come in.
+CLASS = AppSettings(pool=1, pools={LONGEST: 8}, refill_after=120)
+CLASS_POOLED = len(NOTEBOOKS) - 1 + 8
 
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory):
     with app_server(tmp_path_factory, SETTINGS) as (url, server):
         wait_for_pools(url, server, POOLED)
+        yield url, server
+
+
+@pytest.fixture(scope="module")
+def class_app(tmp_path_factory):
+    with app_server(tmp_path_factory, CLASS) as (url, server):
+        wait_for_pools(url, server, CLASS_POOLED)
         yield url, server
 
 
@@ -93,15 +104,15 @@ def test_kernels_of_readers_who_left_are_shut_down(browser, app):
 
 @pytest.mark.parametrize("browsers", ["each their own browser", "tabs of one browser"])
 def test_eight_readers_opening_the_longest_chapter_at_once_all_get_its_panels(
-    browser, app, browsers
+    browser, class_app, browsers
 ):
     """Eight readers at once, their browsers on this machine too. Each reader's own browser
     (a context of its own: nothing cached) costs this machine's cores about 4.7 s of Chromium
     for the longest chapter, against 0.3 s of the server and 0.2 s of the reader's kernel; in a
     class each browser runs on the reader's own device. Eight tabs of one browser share its
     cache: nearer to what the server alone must do."""
-    url, server = app
-    wait_for_pools(url, server, POOLED)
+    url, server = class_app
+    wait_for_pools(url, server, CLASS_POOLED)
     pages = [local_page(browser)[0]]
     shared = pages[0].context if browsers == "tabs of one browser" else None
     pages += [shared.new_page() if shared else local_page(browser)[0] for _ in range(7)]

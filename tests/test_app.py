@@ -146,6 +146,7 @@ def test_a_pool_for_a_chapter_that_is_not_there_is_refused_in_one_line(capsys):
     settings = AppSettings(pool=2, pools={LONGEST: 8}).voila_config()
     pools = settings["VoilaKernelManager"]["kernel_pools_config"]
     assert pools == {"default": {"pool_size": 2}, LONGEST: {"pool_size": 8}}
+    assert AppSettings(refill_after=120).voila_config()["VoilaKernelManager"]["fill_delay"] == 120
 
 
 # --- the app in a browser ---------------------------------------------------------------------
@@ -253,6 +254,8 @@ def local_page(browser, **options):
     context = browser.new_context(viewport={"width": 1300, "height": 1000}, **options)
     _contexts.append(context)
     page = context.new_page()
+    # a chapter whose pool is empty is served once its refill has run it: minutes when busy
+    page.set_default_navigation_timeout(PATIENCE)
     outside = []
 
     def only_local(route):

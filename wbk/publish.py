@@ -548,15 +548,14 @@ def prepare_app(notebooks: Path, work: Path) -> Path:
 class AppSettings:
     """How the app holds its kernels: ``pool`` kernels per chapter that have run it already
     (``pools`` sets a chapter's own: a class about to open one chapter wants one per reader),
-    refilled ``refill_after`` seconds after a reader takes one (a refill runs the whole
-    chapter: started at once, eight refills took the cores from the eight readers who had just
-    come, and their panels came after 60-121 s instead of 30-49 s); the kernel of a reader who
-    left is shut down after ``cull_after`` idle seconds (looked for every ``cull_every``
-    seconds)."""
+    refilled ``refill_after`` seconds after a reader takes one (so that the refill does not slow
+    the reader's first picture; a reader who comes meanwhile waits for it); the kernel of a
+    reader who left is shut down after ``cull_after`` idle seconds (looked for every
+    ``cull_every`` seconds)."""
 
     pool: int = 1
     pools: dict[str, int] = field(default_factory=dict)
-    refill_after: float = 60
+    refill_after: float = 10
     cull_after: int = 180
     cull_every: int = 30
 
@@ -644,6 +643,12 @@ def main(argv: list[str] | None = None) -> None:
         default=AppSettings.cull_after,
         help="seconds before an idle reader's kernel is shut down",
     )
+    app.add_argument(
+        "--refill-after",
+        type=float,
+        default=AppSettings.refill_after,
+        help="seconds before a pool refills behind its readers (a class: after all came in)",
+    )
     args = parser.parse_args(argv)
     if args.command == "site":
         index = build_site(args.notebooks, args.out, work=args.out.parent)
@@ -655,7 +660,12 @@ def main(argv: list[str] | None = None) -> None:
             if not size.isdigit() or not (args.notebooks / name).is_file():
                 parser.error(f"--pool-of {given!r}: expected CHAPTER=N, a notebook and a number")
             pools[name] = int(size)
-        settings = AppSettings(pool=args.pool, pools=pools, cull_after=args.cull_after)
+        settings = AppSettings(
+            pool=args.pool,
+            pools=pools,
+            cull_after=args.cull_after,
+            refill_after=args.refill_after,
+        )
         command, env = app_command(args.notebooks, port=args.port, settings=settings)
         print(f"serving the workbook on http://127.0.0.1:{args.port}/ (Ctrl-C stops it)")
         os.execvpe(command[0], command, env)
