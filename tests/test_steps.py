@@ -147,6 +147,24 @@ def test_compare_readings_starts_off_with_its_off_choice_shown(panel):
     assert compare.choice.label == compare.OFF  # a blank box reads as a broken control
 
 
+def test_compare_readings_names_a_reading_in_words_never_its_keyword(panel):
+    compare = panel.add_compare_readings(
+        {
+            "edge": {"both": "both sides block", "either": "either side blocks"},
+            "slope_end": {"touches": "touching its end blocks"},
+        },
+        lambda other: False,
+        lambda: {"edge": "both"},
+        questions={"edge": "a line along a hexside"},
+    )
+    assert [label for label, _ in compare.choice.options] == [
+        compare.OFF,
+        "a line along a hexside: both sides block",
+        "a line along a hexside: either side blocks",
+        "slope end: touching its end blocks",  # no question given: its keyword in words
+    ]
+
+
 def test_a_static_snapshot_leaves_out_the_live_only_controls(panel):
     panel.add_compare_readings(
         {"edge": {"both": "both sides block", "either": "either side blocks"}},

@@ -601,15 +601,17 @@ class Panel:
         readings: Mapping[str, Mapping[str, str]],
         mark: Callable[[dict[str, str] | None], bool],
         current: Callable[[], Mapping[str, str]],
+        questions: Mapping[str, str] | None = None,
     ) -> CompareReadings:
         """A "compare with" menu of the other values of ``readings`` (keyword -> value -> words,
         as a rules module declares them), laid above the message line. ``mark(other)`` marks on
         the picture what changes under ``other`` ({keyword: value}) and says whether anything
-        does (None: take the marks off); ``current()`` gives the readings on show. The panel
+        does (None: take the marks off); ``current()`` gives the readings on show;
+        ``questions`` (keyword -> words) names the readings as their controls do. The panel
         calls ``refresh()`` on the returned control after each answer."""
         from wbk.widgets.steps import CompareReadings
 
-        self.compare_readings = CompareReadings(readings, mark, current)
+        self.compare_readings = CompareReadings(readings, mark, current, questions)
         self.compare_readings.widget.add_class(LIVE_ONLY)
         self._place(self.compare_readings.widget, before=self.message)
         return self.compare_readings

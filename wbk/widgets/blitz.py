@@ -667,6 +667,7 @@ class SteppedPanel(NotedPanel):
             {keyword: dict(blitz.READINGS[keyword].values) for keyword in readings},
             mark=self.mark_reading,
             current=lambda: {keyword: self.controls[keyword].value for keyword in readings},
+            questions={keyword: blitz.READINGS[keyword].question for keyword in readings},
         )
         self.add_presets(presets)
         self.teach()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
@@ -36,7 +36,6 @@ from wbk.widgets import (
 
 if TYPE_CHECKING:
     from wbk.sightlines import Intervisibility
-    from wbk.widgets.steps import CompareReadings
 
 
 #: The terrain that blocks a line of sight unless a panel is told otherwise: SS Panzer's
@@ -126,25 +125,6 @@ def plain_words(description: str) -> str:
     """A control's label as a reader of a page sees it: the words of a reading control's
     HTML label, without its tags."""
     return html.unescape(re.sub(r"<[^>]*>", "", description))
-
-
-def say_readings_in_words(
-    compare: CompareReadings, questions: Mapping[str, str]
-) -> CompareReadings:
-    """Name the readings of ``compare``'s menu by their questions (``questions``: keyword ->
-    words, e.g. ``READING_QUESTIONS``), not their keywords: "slope hexes: only slope hexsides
-    block", never "slope_hex: ...". The values stay."""
-    chosen = compare.choice.value
-    compare.choice.options = [
-        (compare.OFF, compare.OFF_VALUE),
-        *(
-            (f"{questions[keyword]}: {words}", (keyword, value))
-            for keyword, values in compare.readings.items()
-            for value, words in values.items()
-        ),
-    ]
-    compare.choice.value = chosen
-    return compare
 
 
 def hatched_hexes(view: MapView, hexes: Iterable[Hex], hatch: str) -> PolyCollection:
@@ -302,13 +282,11 @@ class LosPanel(ReadingsPanel):
         self._firer: Hex | None = None
         self._target: Hex | None = None
         self.step_control = self.add_step_control(self.draw_at_step)
-        self.compare = say_readings_in_words(
-            self.add_compare_readings(
-                {r: ss_panzer.READING_WORDS[r] for r in self.READINGS},
-                mark=self.mark_changes,
-                current=lambda: {r: str(control.value) for r, control in self.readings.items()},
-            ),
-            ss_panzer.READING_QUESTIONS,
+        self.compare = self.add_compare_readings(
+            {r: ss_panzer.READING_WORDS[r] for r in self.READINGS},
+            mark=self.mark_changes,
+            current=lambda: {r: str(control.value) for r, control in self.readings.items()},
+            questions=ss_panzer.READING_QUESTIONS,
         )
         self.add_presets(LOS_PRESETS)
         self._compact_rows()
@@ -487,13 +465,11 @@ class IntervisibilityPanel(ReadingsPanel):
         row.children = [self.question, *row.children]
         self.compare_marks: list[Artist] = []
         self._asked: tuple[str, Hex, Hex] | None = None
-        self.compare = say_readings_in_words(
-            self.add_compare_readings(
-                {r: ss_panzer.READING_WORDS[r] for r in self.READINGS},
-                mark=self.mark_changes,
-                current=lambda: {r: str(control.value) for r, control in self.readings.items()},
-            ),
-            ss_panzer.READING_QUESTIONS,
+        self.compare = self.add_compare_readings(
+            {r: ss_panzer.READING_WORDS[r] for r in self.READINGS},
+            mark=self.mark_changes,
+            current=lambda: {r: str(control.value) for r, control in self.readings.items()},
+            questions=ss_panzer.READING_QUESTIONS,
         )
         self.update()
 
@@ -713,13 +689,11 @@ class MovementPanel(MapPanel):
         #: the hatching of the hexes that enter or leave the range under a compared state
         self.compare_marks: list[Artist] = []
         self.step_control = self.add_step_control(self.draw_at_step)
-        self.compare = say_readings_in_words(
-            self.add_compare_readings(
-                MOVEMENT_READINGS,
-                mark=self.mark_changes,
-                current=lambda: {"action": self.action.value, "moved": str(self.moved.value)},
-            ),
-            {"action": "action", "moved": "this Action Phase"},
+        self.compare = self.add_compare_readings(
+            MOVEMENT_READINGS,
+            mark=self.mark_changes,
+            current=lambda: {"action": self.action.value, "moved": str(self.moved.value)},
+            questions={"action": "action", "moved": "this Action Phase"},
         )
         self.add_presets(MOVEMENT_PRESETS)
         self.update()
@@ -1054,13 +1028,11 @@ class FirePanel(ChartPanel):
             hit_number=self.hit_number,
         )
         self.step_control = self.add_step_control(self.draw_at_step)
-        self.compare = say_readings_in_words(
-            self.add_compare_readings(
-                {"reading": FIRE_READINGS},
-                mark=self.mark_changes,
-                current=lambda: {"reading": str(self.reading.value)},
-            ),
-            {"reading": "several conditions"},
+        self.compare = self.add_compare_readings(
+            {"reading": FIRE_READINGS},
+            mark=self.mark_changes,
+            current=lambda: {"reading": str(self.reading.value)},
+            questions={"reading": "several conditions"},
         )
         self.add_presets(FIRE_PRESETS)
         self.update()

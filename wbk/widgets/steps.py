@@ -141,7 +141,9 @@ class StepControl:
 class CompareReadings:
     """ "compare with": another value of one of the panel's readings. ``mark(other)`` marks on
     the picture what changes under ``other`` ({keyword: value}) and returns whether anything
-    does; ``mark(None)`` takes the marks off. ``current()`` gives the readings on show."""
+    does; ``mark(None)`` takes the marks off. ``current()`` gives the readings on show.
+    ``questions`` names each reading in words ("slope hexes"), as its control does; a reading
+    without one is named by its keyword in words ("natural six")."""
 
     OFF = "nothing (compare readings off)"
     #: the value of OFF: not None, which a dropdown shows as no choice at all (a blank box)
@@ -152,12 +154,14 @@ class CompareReadings:
         readings: Mapping[str, Mapping[str, str]],
         mark: Callable[[dict[str, str] | None], bool],
         current: Callable[[], Mapping[str, str]],
+        questions: Mapping[str, str] | None = None,
     ) -> None:
         self.readings = readings
         self.mark, self.current = mark, current
+        named = {keyword: keyword.replace("_", " ") for keyword in readings} | dict(questions or {})
         options: list[tuple[str, tuple[str, str]]] = [(self.OFF, self.OFF_VALUE)]
         options += [
-            (f"{keyword}: {words}", (keyword, value))
+            (f"{named[keyword]}: {words}", (keyword, value))
             for keyword, values in readings.items()
             for value, words in values.items()
         ]
