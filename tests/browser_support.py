@@ -174,6 +174,19 @@ ALL_DRAWN = """() => [
 ].every(c => c.wbkPictures > 0)"""
 
 
+#: Chapter 00's trace panel and the SS Panzer chapter's LOS panel, each for a notebook of its own.
+TRACE_PANEL = """%matplotlib inline
+from wbk.maps import example_map
+from wbk.widgets import TracePanel
+
+TracePanel(example_map("ss_panzer_errata_9_4"), "1913", "1716")"""
+LOS_PANEL = """%matplotlib inline
+from wbk.maps import example_map
+from wbk.widgets import ss_panzer as panels
+
+panels.LosPanel(example_map("ss_panzer_errata_9_4"), "1913", "1716")"""
+
+
 def put_notebook(lab: str, name: str, *sources: str) -> None:
     """A notebook of the code cells ``sources`` saved into the lab's folder through Jupyter's
     contents API: a test that needs one panel runs it alone, not its whole chapter."""

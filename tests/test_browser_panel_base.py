@@ -1,14 +1,7 @@
 """The panels' common frame as a user meets it in JupyterLab (Chromium): what only a browser
 shows, on chapter 00's trace panel run alone (fixtures and helpers in browser_support.py)."""
 
-from browser_support import errors_shown, put_notebook, run_all
-
-#: Chapter 00's trace panel, in a notebook of its own.
-TRACE_PANEL = """%matplotlib inline
-from wbk.maps import example_map
-from wbk.widgets import TracePanel
-
-TracePanel(example_map("ss_panzer_errata_9_4"), "1913", "1716")"""
+from browser_support import TRACE_PANEL, errors_shown, put_notebook, run_all
 
 
 def test_a_message_never_moves_the_map_and_names_each_bad_input(browser, lab):

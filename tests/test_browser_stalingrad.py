@@ -40,6 +40,16 @@ def sky_blue_pixels(png: bytes) -> int:
     return int(np.all(np.abs(rgb - (0x56, 0xB4, 0xE9)) <= 6, axis=-1).sum())
 
 
+def wait_for_picture(page, canvas, shows, what: str) -> None:
+    """Until the planner's map ``shows(screenshot)``: its new picture arrives with the pane's
+    text or after it (5 minutes at most, for a machine with every core busy)."""
+    for _ in range(1500):
+        if shows(in_view(canvas).screenshot()):
+            return
+        page.wait_for_timeout(200)
+    raise AssertionError(what)
+
+
 def click_hex(page, canvas, label: str) -> None:
     """Click a hex of the planner's map."""
     page.mouse.click(*canvas_point(MAP, label, in_view(canvas).bounding_box()))
@@ -63,12 +73,9 @@ def test_retreat_planner_answers_clicks(browser, lab):
     click_hex(page, canvas, "1414")
     page.locator(".widget-html:has-text('0 hexes open for the retreat: none.')").wait_for()
     page.locator(".widget-html li:has-text('1414: being attacked: no')").wait_for()
-    for _ in range(1500):  # the new picture arrives with the pane, or after it (5 min at most)
-        if canvas.screenshot() != before:
-            break
-        page.wait_for_timeout(200)
-    else:
-        raise AssertionError("the planner's map did not change after the click")
+    wait_for_picture(
+        page, canvas, lambda png: png != before, "the planner's map did not change after the click"
+    )
 
     # the German tank's hex as the defenders': the Soviet units around it close hexes
     page.locator(".widget-toggle-buttons button:text-is('defending hex')").click()
@@ -79,17 +86,20 @@ def test_retreat_planner_answers_clicks(browser, lab):
         ".widget-html li:has-text('against the German units in 1412 (Pz III/24)')"
     ).wait_for()
 
+    wait_for_picture(
+        page, canvas, lambda png: sky_blue_pixels(png) > 0, "the retreat's arrow is not drawn"
+    )
+
     # bad input is a one-line message, never a traceback; the retreat drawn goes with it
-    assert sky_blue_pixels(in_view(canvas).screenshot()) > 0  # the retreat's arrow
     target.fill("13x3")
     target.press("Enter")
     page.locator(".widget-html:has-text(\"'13x3' is not a hex label\")").wait_for()
-    for _ in range(1500):
-        if sky_blue_pixels(in_view(canvas).screenshot()) == 0:
-            break
-        page.wait_for_timeout(200)
-    else:
-        raise AssertionError("the out-of-date retreat's arrow stayed on the map")
+    wait_for_picture(
+        page,
+        canvas,
+        lambda png: sky_blue_pixels(png) == 0,
+        "the out-of-date retreat's arrow stayed on the map",
+    )
     path = page.locator(".widget-text:has-text('situation file') input")
     path.fill("/nonexistent/mine.toml")
     page.locator(".widget-button:text-is('Load')").click()

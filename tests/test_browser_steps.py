@@ -1,12 +1,13 @@
 """Stepping through an answer with the keyboard in JupyterLab (Chromium), issue 19: on chapter
 00's trace panel (1913 -> 1716, nine steps) and on the SS Panzer LOS panel (1712 -> 2014, four
 steps), the arrow keys move the step and the picture follows; clicking a step's line jumps there
-(fixtures and helpers in browser_support.py: one JupyterLab, started once).
+(fixtures and helpers in browser_support.py: one JupyterLab, started once). Each panel is run in
+a notebook of its own: the chapters run whole in test_browser.py.
 
 The waits are for what the page shows, with the page's patient default timeout (minutes, for a
 loaded CI machine), never a fixed pause."""
 
-from browser_support import errors_shown, run_all
+from browser_support import LOS_PANEL, TRACE_PANEL, errors_shown, put_notebook, run_all
 
 #: The canvas's picture has stopped changing (the same for four polls in a row) and, given
 #: ``before``, is another one: the kernel may send a picture or two after the page's words
@@ -35,7 +36,8 @@ def picture_changes(page, canvas, before: str) -> str:
 
 
 def test_the_arrow_keys_step_the_trace_panel_and_the_picture_follows(browser, lab):
-    page = run_all(browser, lab, "00_hex_basics.ipynb")
+    put_notebook(lab, "steps_trace.ipynb", TRACE_PANEL)
+    page = run_all(browser, lab, "steps_trace.ipynb")
     panel = page.locator(".wbk-step-keys").last
     label = panel.locator(".wbk-steps .widget-html").first
     canvas = panel.locator(".jupyter-matplotlib-canvas-div canvas").first
@@ -58,7 +60,8 @@ def test_the_arrow_keys_step_the_trace_panel_and_the_picture_follows(browser, la
 
 def test_the_arrow_keys_step_the_los_panel_and_a_click_on_a_step_jumps_there(browser, lab):
     """Issue 19's "done when": an LOS panel stepped with the keyboard, the picture changing."""
-    page = run_all(browser, lab, "ss_panzer.ipynb")
+    put_notebook(lab, "steps_los.ipynb", LOS_PANEL)
+    page = run_all(browser, lab, "steps_los.ipynb")
     panel = page.locator(".wbk-step-keys:has(.widget-label:text-is('firer'))").first
     steps = panel.locator(".wbk-steps")
     label = steps.locator(".widget-html").first
