@@ -309,6 +309,11 @@ def machine() -> str:
     )
 
 
+#: Where RESULTS.md's section on the app begins: written from tests/bench_app.py's figures
+#: (build/app-figures.json), kept when the table above it is measured again.
+APP_SECTION = "## The app"
+
+
 def main() -> None:
     quick = "--quick" in sys.argv
     started = time.perf_counter()
@@ -324,8 +329,12 @@ def main() -> None:
     took = time.perf_counter() - started
     print(f"({took:.0f} s)")
     if not quick:
-        (HERE / "RESULTS.md").write_text(
-            f"# make bench\n\n{header}; the whole run took {took:.0f} s.\n\n{text}\n",
+        results = HERE / "RESULTS.md"
+        # the app's section (tests/bench_app.py's figures, which make bench measures next) stays
+        kept = results.read_text(encoding="utf-8").partition(APP_SECTION)
+        app = kept[1] + kept[2] if kept[1] else ""
+        results.write_text(
+            f"# make bench\n\n{header}; the whole run took {took:.0f} s.\n\n{text}\n\n{app}",
             encoding="utf-8",
         )
 
