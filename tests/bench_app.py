@@ -33,8 +33,9 @@ from wbk.publish import AppSettings
 SETTINGS = AppSettings(pool=1, cull_after=20, cull_every=5)
 POOLED = len(NOTEBOOKS)
 #: The app as a class of eight uses it (``--pool-of ss_panzer.ipynb=8 --refill-after 120``): one
-#: kernel per reader for the chapter the class opens, refilled once the class has come in.
-CLASS = AppSettings(pool=1, pools={LONGEST: 8}, refill_after=120)
+#: kernel per reader for the chapter the class opens, refilled once the class has come in; a
+#: reader's kernel culled after 20 idle seconds, so that the next crowd finds just the pools.
+CLASS = AppSettings(pool=1, pools={LONGEST: 8}, refill_after=120, cull_after=20, cull_every=5)
 CLASS_POOLED = len(NOTEBOOKS) - 1 + 8
 
 
@@ -116,6 +117,8 @@ def test_eight_readers_opening_the_longest_chapter_at_once_all_get_its_panels(
     pages = [local_page(browser)[0]]
     shared = pages[0].context if browsers == "tabs of one browser" else None
     pages += [shared.new_page() if shared else local_page(browser)[0] for _ in range(7)]
+    for page in pages:
+        page.set_default_navigation_timeout(PATIENCE)
     started = time.monotonic()
     for page in pages:  # each returns once its page starts to arrive: all eight at once
         page.goto(f"{url}/voila/render/{LONGEST}", wait_until="commit")
