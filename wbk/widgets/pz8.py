@@ -298,7 +298,6 @@ def gun_against_armor() -> ChartPanel:
         mark=mark,
         current=lambda: {"natural_six": panel.controls["natural_six"].value},
     )
-    panel.compare.choice.add_class(LIVE_ONLY)
     panel.add_presets(ARMOR_CASES)
     made.append(panel)
     return panel
@@ -1625,7 +1624,6 @@ def duel_calculator() -> ChartPanel:
         mark=mark,
         current=lambda: {"turns": panel.controls["turns"].value},
     )
-    panel.compare.choice.add_class(LIVE_ONLY)
     panel.pane_lists_steps = True
     panel.step_control = panel.add_step_control(draw_at_step)
     panel.add_presets(DUEL_CASES)
