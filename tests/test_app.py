@@ -30,10 +30,14 @@ from wbk.widgets.app import case_from_query, case_query, file_name, linked_situa
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 FIGURES = ROOT / "build" / "app-figures.json"
 LONGEST = "ss_panzer.ipynb"  # the chapter with the most panels and the longest run
-#: The app with a pool of one kernel a chapter. How fast chapters open, culling and a class of
-#: eight at once are measured by ``make bench`` (tests/bench_app.py), never in a pass/fail test.
-SETTINGS = AppSettings(pool=1)
-POOLED = len(NOTEBOOKS)
+TOUR, SECOND = "00_hex_basics.ipynb", "01_reading_distributions.ipynb"
+#: The app with a kernel ready for each page these tests open (three of the tour, one of the
+#: second chapter) and no refills while they run: the other chapters are served as Voila serves
+#: a chapter with no pool. How fast chapters open from their pools, refills, culling and a class
+#: of eight at once are measured by ``make bench`` (tests/bench_app.py), never in a pass/fail
+#: test.
+SETTINGS = AppSettings(pool=0, pools={TOUR: 3, SECOND: 1}, refill_after=3600)
+POOLED = 4
 #: Every ipympl canvas of the page painted (some pixel not transparent): its panels are drawn.
 PANELS_DRAWN = """() => {
   const canvases = [
@@ -287,12 +291,12 @@ def test_the_index_lists_chapter_titles_and_chapters_link_to_each_other(browser,
         assert link.get_attribute("href") == f"/voila/render/{chapter.name}"
         assert page.get_by_text(chapter.summary, exact=True).count() == 1
     assert page.get_by_text(".ipynb").count() == 0
-    page.get_by_role("link", name=titles["pz8.ipynb"].title).click()
-    page.wait_for_url("**/voila/render/pz8.ipynb", wait_until="commit")
-    following = page.get_by_role("link", name=f"{titles['ss_panzer.ipynb'].title} →").first
+    page.get_by_role("link", name=titles[TOUR].title).click()
+    page.wait_for_url(f"**/voila/render/{TOUR}", wait_until="commit")
+    following = page.get_by_role("link", name=f"{titles[SECOND].title} →").first
     following.wait_for(timeout=PATIENCE)
     following.click()
-    page.wait_for_url("**/voila/render/ss_panzer.ipynb", wait_until="commit")
+    page.wait_for_url(f"**/voila/render/{SECOND}", wait_until="commit")
     page.get_by_role("link", name="All chapters").first.click(timeout=PATIENCE)
     page.wait_for_url(f"{url}/", wait_until="commit")
     assert outside == []
@@ -302,7 +306,7 @@ def test_the_index_lists_chapter_titles_and_chapters_link_to_each_other(browser,
 def test_saving_in_the_app_downloads_and_a_copied_link_opens_the_same_situation(browser, app):
     url, _ = app
     page, outside = local_page(browser, permissions=["clipboard-read", "clipboard-write"])
-    open_chapter(page, url, "00_hex_basics.ipynb")
+    open_chapter(page, url, TOUR)
     panel = page.locator(".widget-vbox:has(button:has-text('Copy link'))").first
     boxes = panel.locator("input[type='text']")
     boxes.nth(0).fill("1712")
@@ -321,7 +325,7 @@ def test_saving_in_the_app_downloads_and_a_copied_link_opens_the_same_situation(
     panel.locator("button:has-text('Copy link')").click()
     panel.get_by_text("(copied)").wait_for(timeout=PATIENCE)
     link = page.evaluate("navigator.clipboard.readText()")
-    assert link.startswith(f"{url}/voila/render/00_hex_basics.ipynb?case=")
+    assert link.startswith(f"{url}/voila/render/{TOUR}?case=")
     assert case_from_query(link.split("?", 1)[1]) == saved
     # the link, opened: the chapter with the situation at the top
     other, _ = local_page(browser)
