@@ -22,6 +22,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from wbk.plot import MapView, center, figure_size, map_axes
+from wbk.publish import NBVAL_MARKER
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = [
@@ -185,6 +186,21 @@ from wbk.maps import example_map
 from wbk.widgets import ss_panzer as panels
 
 panels.LosPanel(example_map("ss_panzer_errata_9_4"), "1913", "1716")"""
+
+
+def chapter_cells(chapter: str, *panels: str) -> list[str]:
+    """The code a chapter makes some of its panels with: its first code cell (imports and data)
+    and each cell that holds one of ``panels`` (its NBVAL markers left out). A test of a few
+    panels runs them as the chapter makes them, in a notebook of its own (``put_notebook``)."""
+    code = [
+        NBVAL_MARKER.sub("", cell.source)
+        for cell in nbformat.read(NOTEBOOKS / chapter, as_version=4).cells
+        if cell.cell_type == "code"
+    ]
+    found = [next((c for c in code if panel in c), None) for panel in panels]
+    missing = [panel for panel, cell in zip(panels, found, strict=True) if cell is None]
+    assert not missing, f"{chapter} has no cell with {missing}"
+    return [code[0], *found]
 
 
 def put_notebook(lab: str, name: str, *sources: str) -> None:

@@ -1,10 +1,12 @@
 """The workbook as a user meets it: JupyterLab in headless Chromium, notebooks run, widgets clicked
-(the fixtures and helpers are in browser_support.py)."""
+(the fixtures and helpers are in browser_support.py). The tour runs whole; the other tests run
+the panels they click as their chapter makes them, in a notebook of their own (the chapters run
+whole under nbval, the site and the app)."""
 
 import time
 from pathlib import Path
 
-from browser_support import canvas_point, errors_shown, run_all
+from browser_support import canvas_point, chapter_cells, errors_shown, put_notebook, run_all
 
 from wbk.maps import example_map
 
@@ -32,8 +34,11 @@ def test_tour_runs_and_its_panel_answers_clicks(browser, lab):
     page.close()
 
 
-def test_distributions_notebook_runs_and_its_panel_shows_a_table(browser, lab):
-    page = run_all(browser, lab, "01_reading_distributions.ipynb")
+def test_distributions_panel_shows_a_table(browser, lab):
+    put_notebook(
+        lab, "hits_panel.ipynb", *chapter_cells("01_reading_distributions.ipynb", "ChartPanel(")
+    )
+    page = run_all(browser, lab, "hits_panel.ipynb")
     assert errors_shown(page) == []
     panel_table = page.locator(".widget-html table.wbk-dist")
     panel_table.wait_for()
@@ -42,7 +47,10 @@ def test_distributions_notebook_runs_and_its_panel_shows_a_table(browser, lab):
 
 
 def test_blitz_calculator_answers_typing_and_bad_input(browser, lab):
-    page = run_all(browser, lab, "blitz_combat.ipynb")
+    put_notebook(
+        lab, "blitz_calculator.ipynb", *chapter_cells("blitz_combat.ipynb", "fire_calculator(")
+    )
+    page = run_all(browser, lab, "blitz_calculator.ipynb")
     assert errors_shown(page) == []
     strengths = page.locator(".widget-text:has-text('strengths') input").first
     strengths.fill("5, x")
@@ -71,7 +79,9 @@ def settled_picture(page, canvas, *, unlike: bytes | None = None, timeout: float
 
 
 def test_ss_panzer_panels_answer_on_the_picture(browser, lab):
-    page = run_all(browser, lab, "ss_panzer.ipynb")
+    cells = chapter_cells("ss_panzer.ipynb", "LosPanel(", "MovementPanel(", "fire_panel(")
+    put_notebook(lab, "ss_panzer_panels.ipynb", *cells)
+    page = run_all(browser, lab, "ss_panzer_panels.ipynb")
     assert errors_shown(page) == []
     m = example_map("ss_panzer_errata_9_4")
 
