@@ -128,7 +128,7 @@ def test_eight_readers_opening_the_longest_chapter_at_once_all_get_its_panels(
         for page in [p for p in pending if p.evaluate(PANELS_DRAWN)]:
             times.append(time.monotonic() - started)
             pending.remove(page)
-        time.sleep(0.1)
+        time.sleep(0.25)
     sizes = memory_mb(kernels(server))
     print(
         f"eight readers of {LONGEST} at once, {browsers} (load {os.getloadavg()[0]:.1f}): "

@@ -39,14 +39,21 @@ TOUR, SECOND = "00_hex_basics.ipynb", "01_reading_distributions.ipynb"
 SETTINGS = AppSettings(pool=0, pools={TOUR: 3, SECOND: 1}, refill_after=3600)
 POOLED = 4
 #: Every ipympl canvas of the page painted (some pixel not transparent): its panels are drawn.
+#: Each canvas is looked at shrunk to 16 x 16 pixels: reading a whole canvas's pixels on every
+#: poll costs the browser more than the page it measures, when eight pages are polled at once.
 PANELS_DRAWN = """() => {
   const canvases = [
     ...document.querySelectorAll('.jupyter-matplotlib-canvas-div canvas:first-child')
   ];
+  const probe = document.createElement('canvas');
+  probe.width = probe.height = 16;
+  const small = probe.getContext('2d', {willReadFrequently: true});
   const painted = canvases.filter(c => {
     if (!c.width || !c.height) return false;
-    const pixels = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-    for (let i = 3; i < pixels.length; i += 4 * 97) if (pixels[i]) return true;
+    small.clearRect(0, 0, 16, 16);
+    small.drawImage(c, 0, 0, 16, 16);
+    const pixels = small.getImageData(0, 0, 16, 16).data;
+    for (let i = 3; i < pixels.length; i += 4) if (pixels[i]) return true;
     return false;
   });
   return canvases.length > 0 && painted.length === canvases.length
@@ -277,7 +284,7 @@ def open_chapter(page, url: str, name: str, query: str = "") -> float:
     """Open a chapter; the seconds until all its panels are drawn."""
     started = time.monotonic()
     page.goto(f"{url}/voila/render/{name}{query}", wait_until="commit")
-    page.wait_for_function(PANELS_DRAWN, timeout=PATIENCE, polling=100)
+    page.wait_for_function(PANELS_DRAWN, timeout=PATIENCE, polling=250)
     return time.monotonic() - started
 
 

@@ -32,6 +32,7 @@ from matplotlib.path import Path
 from matplotlib.text import Text
 from matplotlib.textpath import TextToPath
 from matplotlib.ticker import MaxNLocator
+from matplotlib.transforms import TransformedPath
 
 from wbk.errors import WbkError
 from wbk.hexgrid import Corner, Hex, Hexside, Trace
@@ -881,7 +882,10 @@ class _StampedText(Text):
         dx, dy, picture = stamp
         x, y = self.get_transform().transform(self.get_unitless_position())
         gc = renderer.new_gc()
-        self._set_gc_clip(gc)  # a zoomed map's labels end at its axes, as drawn text does
+        if self.get_clip_on():  # a zoomed map's labels end at its axes, as drawn text does
+            gc.set_clip_rectangle(self.get_clip_box())
+            clip = self.get_clip_path()  # stored as a TransformedPath, whatever it was set with
+            gc.set_clip_path(clip if isinstance(clip, TransformedPath) else None)
         renderer.draw_image(gc, round(x) + dx, round(y) + dy, picture)
         gc.restore()
         self.stale = False
