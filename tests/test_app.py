@@ -261,13 +261,19 @@ def _close_pages():
             _contexts.pop().close()
 
 
-def local_page(browser, **options):
+def local_page(browser, *, watched: bool = True, **options):
+    """A reader's page in a browser context of its own, and the list of the addresses outside
+    127.0.0.1 it asked for (refused). Unless ``watched``, its requests go straight to the
+    server, none through the test: a crowd's pages are timed as readers' browsers load them
+    (each request stopped and let go by the test costs the machine more than the server)."""
     context = browser.new_context(viewport={"width": 1300, "height": 1000}, **options)
     _contexts.append(context)
     page = context.new_page()
     # a chapter whose pool is empty is served once its refill has run it: minutes when busy
     page.set_default_navigation_timeout(PATIENCE)
-    outside = []
+    outside: list[str] = []
+    if not watched:
+        return page, outside
 
     def only_local(route):
         if route.request.url.startswith("http://127.0.0.1"):
