@@ -24,14 +24,16 @@ lab: $(INSTALLED)
 	JUPYTER_CONFIG_PATH="$(CURDIR)/jupyter_config$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH}" \
 		$(VENV)/bin/jupyter lab notebooks/ $(if $(filter 0,$(shell id -u)),--allow-root)
 
-# make lint, and every test on every core (pytest-xdist: a test module, or a notebook's cells,
-# in one worker; see tests/conftest.py), and the 20 that took longest. CI runs this. mypy (10 s)
-# checks beside the tests, which fail the run if it fails.
+# make lint, and every test in one more worker than the machine has cores (pytest-xdist: a test
+# module, or a notebook's cells, in one worker; see tests/conftest.py; the browser tests wait on
+# their pages much of their time: 331 s against 374-384 s with a worker a core here), and the 20
+# that took longest. CI runs this. mypy (10 s) checks beside the tests, failing the run if it
+# fails.
 test: $(INSTALLED)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy & checking=$$!; \
-		$(PYTHON) -m pytest -n auto --durations=20; tested=$$?; \
+		$(PYTHON) -m pytest -n $$(( $$(nproc) + 1 )) --durations=20; tested=$$?; \
 		wait $$checking && exit $$tested
 
 # While editing (< 1 minute): every test but those in the browser, those that run a notebook
