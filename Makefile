@@ -25,10 +25,9 @@ lab: $(INSTALLED)
 		$(VENV)/bin/jupyter lab notebooks/ $(if $(filter 0,$(shell id -u)),--allow-root)
 
 # make lint, and every test in one more worker than the machine has cores (pytest-xdist: a test
-# module, or a notebook's cells, in one worker; see tests/conftest.py; the browser tests wait on
-# their pages much of their time: 331 s against 374-384 s with a worker a core here), and the 20
-# that took longest. CI runs this. mypy (10 s) checks beside the tests, failing the run if it
-# fails.
+# module in one worker, see tests/conftest.py; the browser tests wait on their pages much of
+# their time: 331 s against 374-384 s with a worker a core here), and the 20 that took longest.
+# CI runs this. mypy (10 s) checks beside the tests, failing the run if it fails.
 test: $(INSTALLED)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .

@@ -1,5 +1,5 @@
 # Sphinx configuration of the static site that `make site` builds from notebooks/ (see
-# wbk/publish.py): every notebook is executed afresh with its panels shown as snapshots.
+# wbk/publish.py): every notebook executed afresh with its panels shown as snapshots.
 project = "wbk, the wargame rules workbook"
 author = "wbk"
 extensions = ["myst_nb"]
@@ -13,10 +13,8 @@ html_theme_options = {
 }
 html_permalinks_icon = "#"
 exclude_patterns = ["_build", "**.ipynb_checkpoints"]
-nb_execution_mode = "force"
-nb_execution_timeout = 600
-nb_execution_raise_on_error = True
-nb_execution_show_tb = True
+# wbk.publish.build_site has run each notebook (and kept the run for the tests): shown as run
+nb_execution_mode = "off"
 nb_merge_streams = True
 # panels are snapshots (wbk.widgets.Panel.static_html), so no widget manager from a CDN
 nb_ipywidgets_js = {}

@@ -3,12 +3,12 @@
 - The browser tests' JupyterLab and Chromium (``lab``, ``browser``: see browser_support.py).
 - Hypothesis without its per-example deadline and with fixed examples: no pass or fail that
   depends on how busy the machine is, and the same examples on every run.
-- Marks ``browser`` (a test in Chromium) and ``notebook`` (a notebook run in a kernel), put on
-  by what a test uses, and ``slow`` (the longest sweeps): ``make test-fast`` leaves them out.
-- The order for pytest-xdist (``make test`` runs ``-n auto``, ``--dist=loadscope``: a test
-  module, or a notebook's cells, run in one worker, so a module's server (JupyterLab, the site,
-  the app) starts once a worker and a notebook keeps its kernel): the modules that use a server
-  first, then the notebooks, so that no long one starts at the end alone.
+- Marks ``browser`` (a test in Chromium), put on by what a test uses, ``notebook`` (a test that
+  runs a notebook in a kernel, marked by the test) and ``slow`` (the longest sweeps):
+  ``make test-fast`` leaves them out.
+- The order for pytest-xdist (``make test`` runs ``-n``, ``--dist=loadscope``: a test module in
+  one worker, so a module's server (JupyterLab, the site, the app) starts once a worker): the
+  modules that use a server first, so that no long one starts at the end alone.
 """
 
 import pytest
@@ -43,10 +43,6 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
-def is_notebook_cell(item: pytest.Item) -> bool:
-    return item.nodeid.split("::")[0].endswith(".ipynb")
-
-
 def uses_a_server(item: pytest.Item) -> bool:
     return any(name in getattr(item, "fixturenames", ()) for name in SERVERS)
 
@@ -54,17 +50,15 @@ def uses_a_server(item: pytest.Item) -> bool:
 @pytest.hookimpl(tryfirst=True)  # marks first, so that -m (test-fast) sees them
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
-        if is_notebook_cell(item):
-            item.add_marker(pytest.mark.notebook)
         if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
         if item.nodeid.startswith(SLOW):
             item.add_marker(pytest.mark.slow)
-    # a module is placed where its first test is: modules with a server, then notebooks, then
-    # the rest (a stable sort: the order within a module is kept)
+    # a module is placed where its first test is: modules with a server, then the rest (a
+    # stable sort: the order within a module is kept)
     first = {}
     for item in items:
         module = item.nodeid.split("::")[0]
-        rank = 0 if uses_a_server(item) else 1 if is_notebook_cell(item) else 2
+        rank = 0 if uses_a_server(item) else 1
         first[module] = min(first.get(module, rank), rank)
     items.sort(key=lambda item: first[item.nodeid.split("::")[0]])

@@ -1,7 +1,7 @@
 """The workbook as a user meets it: JupyterLab in headless Chromium, notebooks run, widgets clicked
 (the fixtures and helpers are in browser_support.py). The tour runs whole; the other tests run
 the panels they click as their chapter makes them, in a notebook of their own (the chapters run
-whole under nbval, the site and the app)."""
+whole in the site build, whose run tests/test_publish.py compares with their stored outputs)."""
 
 import time
 from pathlib import Path

@@ -27,8 +27,8 @@ def images_in(cell) -> int:
 @pytest.mark.notebook
 def test_figures_show_with_mplbackend_agg_in_the_environment(monkeypatch, tmp_path):
     """The chapter's code up to its second picture, run with ``MPLBACKEND=Agg`` (common on
-    servers and CI): both pictures still show. The panel at the end is left out: nbval runs
-    every notebook whole once, and this test is about the backend."""
+    servers and CI): both pictures still show. The panel at the end is left out: the site build
+    runs every notebook whole once (tests/test_publish.py), and this test is about the backend."""
     monkeypatch.setenv("MPLBACKEND", "Agg")
     nb = nbformat.read(
         Path(__file__).parent.parent / "notebooks" / "00_hex_basics.ipynb", as_version=4

@@ -2,6 +2,8 @@
 numbers, lists the rule sections, opens pictures full size and passes an automated WCAG 2.1
 A/AA audit (axe-core); seen in headless Chromium. The app (`make app`) is tests/test_app.py."""
 
+import json
+import re
 import time
 from pathlib import Path
 
@@ -60,6 +62,56 @@ def site(tmp_path_factory):
     index = build_site(ROOT / "notebooks", work / "site", work=work)
     print(f"site built in {time.monotonic() - started:.0f} s")
     return index
+
+
+#: What differs run to run in a stored output: an object's address.
+ADDRESS = re.compile(r"\b0x[0-9a-fA-F]{8,}\b")
+#: Outputs drawn, not said (pictures), and widget ids: not compared.
+NOT_COMPARED = {
+    "image/png",
+    "image/jpeg",
+    "image/svg+xml",
+    "application/vnd.jupyter.widget-view+json",
+}
+
+
+def said(outputs) -> list:
+    """What a cell's outputs say, as stored outputs are compared (nbval's way): streams joined by
+    name, each result's data but pictures and widget ids, errors by name and value."""
+    words: list = []
+    for output in outputs:
+        if output.output_type == "stream":
+            if words and words[-1][0] == output.name:
+                words[-1] = (output.name, words[-1][1] + output.text)
+            else:
+                words.append((output.name, output.text))
+        elif output.output_type == "error":
+            words.append(("error", f"{output.ename}: {output.evalue}"))
+        else:
+            words.append(
+                (
+                    output.output_type,
+                    {k: v for k, v in output.data.items() if k not in NOT_COMPARED},
+                )
+            )
+    return [(kind, ADDRESS.sub("0xADDRESS", json.dumps(value))) for kind, value in words]
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.stem)
+def test_each_chapter_run_whole_says_what_it_stores(site, notebook):
+    """The site build's run of each chapter is the suite's run of it, top to bottom in a fresh
+    kernel: every code cell says what the stored notebook says it says, but the cells marked
+    NBVAL_IGNORE_OUTPUT (the panels, whose stored form is a live widget)."""
+    stored = [c for c in nbformat.read(notebook, as_version=4).cells if c.cell_type == "code"]
+    ran_path = site.parent.parent / "site-src" / notebook.name
+    ran = [c for c in nbformat.read(ran_path, as_version=4).cells if c.cell_type == "code"]
+    assert len(ran) == len(stored)
+    differ = [
+        (i, cell.source.splitlines()[0])
+        for i, (cell, run) in enumerate(zip(stored, ran, strict=True))
+        if "NBVAL_IGNORE_OUTPUT" not in cell.source and said(cell.outputs) != said(run.outputs)
+    ]
+    assert differ == []
 
 
 def offline_page(browser):

@@ -4,10 +4,12 @@ in ``notebooks/`` (``make site``), ``python -m wbk.publish app`` serves them as 
 
 The site executes each notebook afresh with wbk's panels shown as snapshots (``WBK_PANELS=static``:
 see ``wbk.widgets.Panel.static_html``), so that a page needs no kernel and fetches nothing from
-elsewhere; the NBVAL markers the tests use are taken out of the code first. After Sphinx, the
-build gives every picture its title as alt text, writes the index of rule and hex numbers that
-the search page reads (Sphinx's own search drops "9.4" and "1913"), and fills the page of rule
-sections (``site/reference/rules.md``) with links to where each is taught, computed and quizzed.
+elsewhere; the NBVAL markers the tests use are taken out of the code first. That run is the
+tests' one run of each whole chapter too: they compare its outputs with the stored ones. After
+Sphinx, the build gives every picture its title as alt text, writes the index of rule and hex
+numbers that the search page reads (Sphinx's own search drops "9.4" and "1913"), and fills the
+page of rule sections (``site/reference/rules.md``) with links to where each is taught,
+computed and quizzed.
 
 The app serves copies of the notebooks (in ``build/app/``) with links to the previous and next
 chapter and a place for the situation a link carries (``wbk.widgets.app``), under an index of
@@ -31,6 +33,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import nbformat
+from nbclient import NotebookClient
 
 from wbk.widgets import PANELS_ENV
 
@@ -120,8 +123,21 @@ PNGFormatter.__call__ = _wbk_recording_png
 """
 
 
+def execute(path: Path, env: dict[str, str]) -> None:
+    """Run the notebook at ``path`` top to bottom in a fresh kernel with environment ``env``, in
+    its folder, and store its outputs in it; a cell that fails stops the run with its error."""
+    notebook = nbformat.read(path, as_version=4)
+    client = NotebookClient(
+        notebook, timeout=600, kernel_name="python3", resources={"metadata": {"path": path.parent}}
+    )
+    client.execute(env=env)
+    nbformat.write(notebook, path)
+
+
 def build_site(notebooks: Path, out: Path, *, work: Path) -> Path:
-    """Build the site of every notebook in ``notebooks`` into ``out``; returns its index page."""
+    """Build the site of every notebook in ``notebooks`` into ``out``; returns its index page.
+    Each notebook runs once, as the page shows it; the runs are kept in ``work / "site-src"``
+    (the tests compare them with the notebooks' stored outputs)."""
     sources = work / "site-src"
     shutil.rmtree(sources, ignore_errors=True)
     shutil.copytree(ROOT / "site", sources)
@@ -147,6 +163,8 @@ def build_site(notebooks: Path, out: Path, *, work: Path) -> Path:
         "WBK_ALT_TEXTS": str(alt_texts),
     }
     env.pop("MPLBACKEND", None)
+    for path in sorted(sources.glob("*.ipynb")):
+        execute(path, env)
     shutil.rmtree(out, ignore_errors=True)
     subprocess.run(
         [
