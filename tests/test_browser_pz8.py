@@ -1,8 +1,9 @@
-"""The Pz 8 chapter as a user meets it: JupyterLab in headless Chromium runs the notebook, a tank
-is placed by clicking the table, picked as the shooter and fires (the fixtures and helpers are in
+"""The Pz 8 table panel as a user meets it: JupyterLab in headless Chromium runs it as the chapter
+makes it (in a notebook of its own: the chapter runs whole in the site build), a tank is placed
+by clicking the table, picked as the shooter and fires (the fixtures and helpers are in
 browser_support.py)."""
 
-from browser_support import errors_shown, run_all
+from browser_support import chapter_cells, errors_shown, put_notebook, run_all
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
@@ -24,14 +25,15 @@ def table_point(table, point, box) -> tuple[float, float]:
 
 
 def test_pz8_table_panel_places_a_tank_and_fires(browser, lab):
-    page = run_all(browser, lab, "pz8.ipynb")
+    put_notebook(lab, "pz8_table.ipynb", *chapter_cells("pz8.ipynb", "panels.TablePanel("))
+    page = run_all(browser, lab, "pz8_table.ipynb")
     assert errors_shown(page) == []
     table = pz8.example_table()
     first_title = page.locator(".widget-html b:has-text('Pz IV 1 → KV-1')").first
     first_title.wait_for()
     assert "destroyed 5/18 (27.78%)" in first_title.inner_text()
     # the table panel's figure (its canvas div holds the figure's canvas, then a rubber band's)
-    canvas = page.locator(".jupyter-matplotlib-canvas-div").nth(1).locator("canvas").first
+    canvas = page.locator(".jupyter-matplotlib-canvas-div").first.locator("canvas").first
 
     # the controls and the picture (its title and legend) fit on a 1000-pixel screen
     canvas.scroll_into_view_if_needed()

@@ -1,9 +1,10 @@
-"""The Streets of Stalingrad chapter as a user meets it: run in JupyterLab in headless Chromium,
-its retreat planner clicked (the fixtures and helpers are in browser_support.py)."""
+"""The Streets of Stalingrad retreat planner as a user meets it: run in JupyterLab in headless
+Chromium as the chapter makes it (in a notebook of its own: the chapter runs whole in the site
+build), and clicked (the fixtures and helpers are in browser_support.py)."""
 
 import os
 
-from browser_support import canvas_point, errors_shown, run_all
+from browser_support import canvas_point, chapter_cells, errors_shown, put_notebook, run_all
 
 from wbk.games.stalingrad import example_situation
 
@@ -56,7 +57,9 @@ def click_hex(page, canvas, label: str) -> None:
 
 
 def test_retreat_planner_answers_clicks(browser, lab):
-    page = run_all(browser, lab, "streets_of_stalingrad.ipynb")
+    cells = chapter_cells("streets_of_stalingrad.ipynb", "panels.RetreatPlanner(")
+    put_notebook(lab, "retreat_planner.ipynb", *cells)
+    page = run_all(browser, lab, "retreat_planner.ipynb")
     assert errors_shown(page) == []
     pane = page.locator(".widget-html:has-text('open for the retreat')").last
     pane.wait_for()
