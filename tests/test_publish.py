@@ -94,7 +94,9 @@ def said(outputs) -> list:
                     {k: v for k, v in output.data.items() if k not in NOT_COMPARED},
                 )
             )
-    return [(kind, ADDRESS.sub("0xADDRESS", json.dumps(value))) for kind, value in words]
+    return [
+        (kind, ADDRESS.sub("0xADDRESS", json.dumps(value, sort_keys=True))) for kind, value in words
+    ]
 
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.stem)
@@ -107,7 +109,8 @@ def test_each_chapter_run_whole_says_what_it_stores(site, notebook):
     ran = [c for c in nbformat.read(ran_path, as_version=4).cells if c.cell_type == "code"]
     assert len(ran) == len(stored)
     differ = [
-        (i, cell.source.splitlines()[0])
+        f"code cell {i} ({cell.source.splitlines()[0]}): stored {said(cell.outputs)}, "
+        f"ran {said(run.outputs)}"
         for i, (cell, run) in enumerate(zip(stored, ran, strict=True))
         if "NBVAL_IGNORE_OUTPUT" not in cell.source and said(cell.outputs) != said(run.outputs)
     ]
