@@ -16,6 +16,7 @@ from __future__ import annotations
 import base64
 import binascii
 import html
+import os
 import re
 import tempfile
 import urllib.parse
@@ -157,10 +158,19 @@ def link_slot() -> None:
 
 def query_string() -> str:
     """The page's query string. A preheated kernel (Voila's pool) ran the chapter before any
-    reader came, so it waits here for Voila to pass on the request of the reader it serves."""
-    from voila.utils import get_query_string
+    reader came, so it waits here for Voila to pass on the request of the reader it serves.
+    Voila tries once, for 5 s, to connect the kernel to the server for it, and a kernel started
+    on a busy machine may miss that: without asking again it would never learn its reader's link.
+    """
+    from voila.utils import ENV_VARIABLE, wait_for_request
 
-    return get_query_string() or ""
+    wait_for_request()
+    while (
+        os.getenv(ENV_VARIABLE.VOILA_PREHEAT) == "True"
+        and os.getenv(ENV_VARIABLE.QUERY_STRING) is None
+    ):
+        wait_for_request()
+    return os.getenv(ENV_VARIABLE.QUERY_STRING) or ""
 
 
 def linked_situation(query: str) -> list:
