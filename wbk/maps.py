@@ -110,6 +110,7 @@ class HexMap:
     _widths: tuple[int, int] = field(init=False, repr=False, compare=False)
     _terrain_of: dict[Hex, frozenset[str]] = field(init=False, repr=False, compare=False)
     _features_of: dict[Hexside, frozenset[str]] = field(init=False, repr=False, compare=False)
+    _beside: dict[str, frozenset[Hex]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         _text(self.name, "map name")
@@ -148,6 +149,14 @@ class HexMap:
                 features_of.setdefault(side, set()).add(feature)
         setattr_(self, "_terrain_of", {h: frozenset(t) for h, t in terrain_of.items()})
         setattr_(self, "_features_of", {s: frozenset(f) for s, f in features_of.items()})
+        setattr_(
+            self,
+            "_beside",
+            {
+                f: frozenset(h for s in sides for h in s.hexes)
+                for f, sides in self.hexside_features.items()
+            },
+        )
         self._check_on_map()
 
     @staticmethod
@@ -163,11 +172,23 @@ class HexMap:
         return f"<HexMap {self.name!r}: {self.extent}, {len(self)} hexes>"
 
     def __hash__(self) -> int:
-        # the generated hash would fail on the dict fields; hash the contents instead (not
-        # cached: a cached str hash would be wrong in another process after pickling)
-        tables = (self.terrain_hexes, self.hexside_features, self.uphill_hexes, self.marker_hexes)
-        contents = tuple(frozenset(t.items()) for t in tables)
-        return hash((self.name, self.columns, self.rows, self.low_columns, contents, self.notes))
+        # the generated hash would fail on the dict fields; hash the contents instead, once (a
+        # map is a key of the caches of its sightlines, asked for on every line)
+        if "_hash" not in self.__dict__:
+            tables = (
+                self.terrain_hexes,
+                self.hexside_features,
+                self.uphill_hexes,
+                self.marker_hexes,
+            )
+            contents = tuple(frozenset(t.items()) for t in tables)
+            key = (self.name, self.columns, self.rows, self.low_columns, contents, self.notes)
+            object.__setattr__(self, "_hash", hash(key))
+        return self.__dict__["_hash"]
+
+    def __getstate__(self) -> dict:
+        # a str's hash differs from process to process: another process hashes the map anew
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
 
     def _check_on_map(self) -> None:
         for kind, hexes in {**self.terrain_hexes, **self.marker_hexes}.items():
@@ -347,6 +368,15 @@ class HexMap:
         if not isinstance(h, Hex) or h not in self:
             h = self.hex(h)
         return self._terrain_of.get(h, _NOTHING)
+
+    def hexes_beside(self, feature: str) -> frozenset[Hex]:
+        """The hexes with ``feature`` on one of their hexsides (on the map or not).
+
+        >>> m = example_map("ss_panzer_errata_9_4")
+        >>> m.hex("1913") in m.hexes_beside("slope"), m.hex("1808") in m.hexes_beside("slope")
+        (True, False)
+        """
+        return self._beside.get(feature, _NOTHING)
 
     def features(self, side: Hexside | str) -> frozenset[str]:
         """The features on a hexside (stream, slope, ...); a hexside may reach off the map."""

@@ -758,7 +758,7 @@ def _small_enough(m: HexMap, most: int, what: str) -> None:
 
 
 def _has_slope_hexside(m: HexMap, h: Hex) -> bool:
-    return any(SLOPE in m.features(Hexside._unchecked(h, n)) for n in h.neighbors())
+    return h in m.hexes_beside(SLOPE)
 
 
 def line_of_sight(
@@ -809,7 +809,6 @@ def line_of_sight(
     )["blocking_terrain"]
     a, b = m.hex(firer), m.hex(target)
     tr = trace(a, b)
-    own = {Hexside._unchecked(h, n) for h in (a, b) for n in h.neighbors()}
     rule = _rule("9.4")
     steps = [
         Step(
@@ -854,7 +853,7 @@ def line_of_sight(
                 if kind == "cross"
                 else "runs along"
             )
-            if item in own:
+            if a in item or b in item:  # a side of either unit's own hex
                 whose = "firer's" if a in item else "target's"
                 steps.append(
                     Step(
