@@ -90,6 +90,8 @@ def lab(tmp_path_factory):
         "--LabApp.news_url=",
         f"--LabApp.workspaces_dir={workspaces}",
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        # window.jupyterapp: a test opens and closes its notebook in a page already loaded
+        "--LabApp.expose_app_in_browser=True",
     ]
     url = f"http://127.0.0.1:{port}"
     env = {**os.environ, "JUPYTERLAB_SETTINGS_DIR": str(settings)}
@@ -212,35 +214,74 @@ def put_notebook(lab: str, name: str, *sources: str) -> None:
         "display_name": "Python 3 (ipykernel)",
         "language": "python",
     }
-    body = json.dumps({"type": "notebook", "format": "json", "content": notebook}).encode()
-    request = urllib.request.Request(
-        f"{lab}/api/contents/{name}?token={TOKEN}",
-        data=body,
+    lab_api(
+        lab,
+        f"contents/{name}",
         method="PUT",
-        headers={"Content-Type": "application/json"},
+        body={"type": "notebook", "format": "json", "content": notebook},
     )
-    urllib.request.urlopen(request, timeout=30).close()
 
 
-def run_all(browser, lab, notebook: str):
-    """Open a notebook, run every cell, and wait until the kernel is idle again and every figure
-    shows its first picture (a map is clicked where it is drawn)."""
+@pytest.fixture(scope="session")
+def lab_page(browser, lab):
+    """The worker's one JupyterLab page: loading JupyterLab costs Chromium about 7 s of CPU, so
+    it loads once and each test opens its notebook in it (``run_all``)."""
     page = browser.new_page(viewport={"width": 1300, "height": 1000})
     # a busy machine may take minutes to load JupyterLab or answer a click: a test's own
     # timeouts say otherwise where it waits for something in particular
     page.set_default_timeout(STARTUP * 1000)
     page.add_init_script(COUNT_PICTURES)
-    # a workspace of its own, so that no notebook opened earlier is restored beside this one
-    workspace = notebook.removesuffix(".ipynb").replace("_", "-")
-    page.goto(f"{lab}/lab/workspaces/{workspace}/tree/{notebook}?token={TOKEN}")
-    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=STARTUP * 1000)
-    page.wait_for_selector("text=Python 3 (ipykernel) | Idle", timeout=STARTUP * 1000)
-    page.click("li.lm-MenuBar-item:has-text('Run')")
-    page.click("li.lm-Menu-item:has-text('Run All Cells')")
-    page.wait_for_function(ALL_RUN, timeout=RUN_ALL * 1000)
-    if not errors_shown(page):
-        page.wait_for_function(ALL_DRAWN, timeout=RUN_ALL * 1000)
-    return page
+    # a workspace of its own, emptied, so that no notebook opened elsewhere is restored in it
+    page.goto(f"{lab}/lab/workspaces/wbk-tests?reset&token={TOKEN}")
+    page.wait_for_function(
+        "() => window.jupyterapp !== undefined", timeout=STARTUP * 1000, polling=500
+    )
+    page.evaluate("() => window.jupyterapp.restored")
+    yield page
+    page.close()
+
+
+@pytest.fixture
+def run_all(lab_page, lab):
+    """Open a notebook in the worker's JupyterLab page, run every cell, and wait until the kernel
+    is idle again and every figure shows its first picture (a map is clicked where it is drawn);
+    returns the page. After the test the notebook is closed and its kernel shut down, so the
+    next test finds the page as JupyterLab opens it."""
+
+    def run(notebook: str):
+        lab_page.evaluate(
+            "path => window.jupyterapp.commands.execute('docmanager:open', {path})", notebook
+        )
+        lab_page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=STARTUP * 1000)
+        lab_page.wait_for_selector("text=Python 3 (ipykernel) | Idle", timeout=STARTUP * 1000)
+        lab_page.click("li.lm-MenuBar-item:has-text('Run')")
+        lab_page.click("li.lm-Menu-item:has-text('Run All Cells')")
+        lab_page.wait_for_function(ALL_RUN, timeout=RUN_ALL * 1000)
+        if not errors_shown(lab_page):
+            lab_page.wait_for_function(ALL_DRAWN, timeout=RUN_ALL * 1000)
+        return lab_page
+
+    yield run
+    # closed without asking to save what the run changed (a notebook of the lab's own copy)
+    lab_page.evaluate(
+        "() => { for (const w of [...window.jupyterapp.shell.widgets('main')]) w.dispose(); }"
+    )
+    for session in lab_api(lab, "sessions"):
+        lab_api(lab, f"sessions/{session['id']}", method="DELETE")
+
+
+def lab_api(lab: str, path: str, *, method: str = "GET", body: dict | None = None):
+    """A call to the lab's REST API (Jupyter's contents and sessions); its answer read as JSON,
+    or None where it has none."""
+    request = urllib.request.Request(
+        f"{lab}/api/{path}?token={TOKEN}",
+        data=None if body is None else json.dumps(body).encode(),
+        method=method,
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        text = answer.read()
+    return json.loads(text) if text else None
 
 
 #: What ipykernel writes to stderr when the machine is too busy to flush its output in time:

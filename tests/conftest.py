@@ -12,7 +12,7 @@
 """
 
 import pytest
-from browser_support import browser, lab  # noqa: F401 (pytest finds fixtures by name here)
+from browser_support import browser, lab, lab_page, run_all  # noqa: F401 (fixtures by name)
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(

@@ -6,7 +6,7 @@ whole in the site build, whose run tests/test_publish.py compares with their sto
 import time
 from pathlib import Path
 
-from browser_support import canvas_point, chapter_cells, errors_shown, put_notebook, run_all
+from browser_support import canvas_point, chapter_cells, errors_shown, put_notebook
 
 from wbk.maps import example_map
 
@@ -14,8 +14,8 @@ from wbk.maps import example_map
 SCREENSHOTS = Path(__file__).parent.parent / "build" / "screenshots"
 
 
-def test_tour_runs_and_its_panel_answers_clicks(browser, lab):
-    page = run_all(browser, lab, "00_hex_basics.ipynb")
+def test_tour_runs_and_its_panel_answers_clicks(run_all):
+    page = run_all("00_hex_basics.ipynb")
     assert errors_shown(page) == []
     canvas = page.locator(".jupyter-matplotlib-canvas-div canvas").last
     canvas.scroll_into_view_if_needed()
@@ -31,26 +31,24 @@ def test_tour_runs_and_its_panel_answers_clicks(browser, lab):
     message.wait_for()
     assert message.inner_text().strip().startswith("from: '19x3' is not a hex label")
     assert errors_shown(page) == []
-    page.close()
 
 
-def test_distributions_panel_shows_a_table(browser, lab):
+def test_distributions_panel_shows_a_table(run_all, lab):
     put_notebook(
         lab, "hits_panel.ipynb", *chapter_cells("01_reading_distributions.ipynb", "ChartPanel(")
     )
-    page = run_all(browser, lab, "hits_panel.ipynb")
+    page = run_all("hits_panel.ipynb")
     assert errors_shown(page) == []
     panel_table = page.locator(".widget-html table.wbk-dist")
     panel_table.wait_for()
     assert panel_table.locator("tr").count() == 22  # the header and 0 to 20 hits
-    page.close()
 
 
-def test_blitz_calculator_answers_typing_and_bad_input(browser, lab):
+def test_blitz_calculator_answers_typing_and_bad_input(run_all, lab):
     put_notebook(
         lab, "blitz_calculator.ipynb", *chapter_cells("blitz_combat.ipynb", "fire_calculator(")
     )
-    page = run_all(browser, lab, "blitz_calculator.ipynb")
+    page = run_all("blitz_calculator.ipynb")
     assert errors_shown(page) == []
     strengths = page.locator(".widget-text:has-text('strengths') input").first
     strengths.fill("5, x")
@@ -61,7 +59,6 @@ def test_blitz_calculator_answers_typing_and_bad_input(browser, lab):
     page.locator(".widget-html b:has-text('8 dice')").wait_for()
     assert page.locator(".widget-html:has-text('is not a whole number')").count() == 0
     assert errors_shown(page) == []
-    page.close()
 
 
 def settled_picture(page, canvas, *, unlike: bytes | None = None, timeout: float = 300) -> bytes:
@@ -78,10 +75,10 @@ def settled_picture(page, canvas, *, unlike: bytes | None = None, timeout: float
     raise AssertionError("the picture did not settle" + (" on a new image" if unlike else ""))
 
 
-def test_ss_panzer_panels_answer_on_the_picture(browser, lab):
+def test_ss_panzer_panels_answer_on_the_picture(run_all, lab):
     cells = chapter_cells("ss_panzer.ipynb", "LosPanel(", "MovementPanel(", "fire_panel(")
     put_notebook(lab, "ss_panzer_panels.ipynb", *cells)
-    page = run_all(browser, lab, "ss_panzer_panels.ipynb")
+    page = run_all("ss_panzer_panels.ipynb")
     assert errors_shown(page) == []
     m = example_map("ss_panzer_errata_9_4")
 
@@ -169,4 +166,3 @@ def test_ss_panzer_panels_answer_on_the_picture(browser, lab):
     fire.locator(".widget-html b:text-is('4 dice and 3 dice')").wait_for()
     fire.screenshot(path=SCREENSHOTS / "ss_panzer_fire_panel.png")
     assert errors_shown(page) == []
-    page.close()

@@ -1,12 +1,12 @@
 """The panels' common frame as a user meets it in JupyterLab (Chromium): what only a browser
 shows, on chapter 00's trace panel run alone (fixtures and helpers in browser_support.py)."""
 
-from browser_support import TRACE_PANEL, errors_shown, put_notebook, run_all
+from browser_support import TRACE_PANEL, errors_shown, put_notebook
 
 
-def test_a_message_never_moves_the_map_and_names_each_bad_input(browser, lab):
+def test_a_message_never_moves_the_map_and_names_each_bad_input(run_all, lab):
     put_notebook(lab, "panel_base.ipynb", TRACE_PANEL)
-    page = run_all(browser, lab, "panel_base.ipynb")
+    page = run_all("panel_base.ipynb")
     canvas = page.locator(".jupyter-matplotlib-canvas-div canvas").last
     panel = page.locator(".jp-OutputArea-output:has(.jupyter-matplotlib-canvas-div)").last
     canvas.scroll_into_view_if_needed()
@@ -38,4 +38,3 @@ def test_a_message_never_moves_the_map_and_names_each_bad_input(browser, lab):
     assert page.locator(".widget-html li:has-text('along hexside 1715/1816')").count() == 1
     assert map_top() == top
     assert errors_shown(page) == []
-    page.close()

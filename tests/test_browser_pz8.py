@@ -3,7 +3,7 @@ makes it (in a notebook of its own: the chapter runs whole in the site build), a
 by clicking the table, picked as the shooter and fires (the fixtures and helpers are in
 browser_support.py)."""
 
-from browser_support import chapter_cells, errors_shown, put_notebook, run_all
+from browser_support import chapter_cells, errors_shown, put_notebook
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
@@ -24,9 +24,9 @@ def table_point(table, point, box) -> tuple[float, float]:
     return box["x"] + box["width"] * x / width, box["y"] + box["height"] * (1 - y / height)
 
 
-def test_pz8_table_panel_places_a_tank_and_fires(browser, lab):
+def test_pz8_table_panel_places_a_tank_and_fires(run_all, lab):
     put_notebook(lab, "pz8_table.ipynb", *chapter_cells("pz8.ipynb", "panels.TablePanel("))
-    page = run_all(browser, lab, "pz8_table.ipynb")
+    page = run_all("pz8_table.ipynb")
     assert errors_shown(page) == []
     table = pz8.example_table()
     first_title = page.locator(".widget-html b:has-text('Pz IV 1 → KV-1')").first
@@ -76,4 +76,3 @@ def test_pz8_table_panel_places_a_tank_and_fires(browser, lab):
     message.wait_for()
     assert "Traceback" not in message.inner_text()
     assert errors_shown(page) == []
-    page.close()

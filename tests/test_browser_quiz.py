@@ -4,7 +4,7 @@ working (fixtures and helpers in browser_support.py)."""
 
 from pathlib import Path
 
-from browser_support import canvas_point, errors_shown, put_notebook, run_all
+from browser_support import canvas_point, errors_shown, put_notebook
 
 from wbk.maps import example_map
 
@@ -16,9 +16,9 @@ WAIT = 120_000
 QUIZ_CELL = 'from wbk.widgets.quiz import QuizPanel\nQuizPanel.for_game("ss_panzer")'
 
 
-def test_a_wrong_answer_then_a_right_one_by_clicking_the_map(browser, lab):
+def test_a_wrong_answer_then_a_right_one_by_clicking_the_map(run_all, lab):
     put_notebook(lab, "quiz_check.ipynb", QUIZ_CELL)
-    page = run_all(browser, lab, "quiz_check.ipynb")
+    page = run_all("quiz_check.ipynb")
     assert errors_shown(page) == []
     header = page.locator(".widget-html:has-text('question 1 of 15')")
     header.wait_for(timeout=WAIT)
@@ -62,4 +62,3 @@ def test_a_wrong_answer_then_a_right_one_by_clicking_the_map(browser, lab):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.locator(".jp-OutputArea-output").first.screenshot(path=SCREENSHOTS / "quiz_reveal.png")
     assert errors_shown(page) == []
-    page.close()

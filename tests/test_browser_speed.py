@@ -17,7 +17,7 @@ import os
 import statistics
 from pathlib import Path
 
-from browser_support import RUN_ALL, canvas_point, errors_shown, put_notebook, run_all
+from browser_support import RUN_ALL, canvas_point, errors_shown, put_notebook
 
 from wbk.maps import HexMap, example_map
 
@@ -109,7 +109,7 @@ def clicks_to_pictures(page, canvas, m: HexMap, labels: list[str]) -> tuple[list
     return times, pictures
 
 
-def test_click_to_picture(browser, lab):
+def test_click_to_picture(run_all, lab):
     cells = [
         "%matplotlib inline\nfrom wbk.maps import example_map\nfrom wbk.widgets import TracePanel\n"
         "from wbk.widgets import ss_panzer as panels\nm = example_map('ss_panzer_errata_9_4')\n"
@@ -121,7 +121,7 @@ def test_click_to_picture(browser, lab):
         f"# NBVAL_IGNORE_OUTPUT\n{code}" for panels in PANELS.values() for _, code, _ in panels
     ]
     put_notebook(lab, "click_speed.ipynb", *cells)
-    page = run_all(browser, lab, "click_speed.ipynb")
+    page = run_all("click_speed.ipynb")
     assert errors_shown(page) == []
     page.evaluate(WATCH_CANVASES)
     canvases = page.locator(".jupyter-matplotlib-canvas-div canvas:first-child")
@@ -149,4 +149,3 @@ def test_click_to_picture(browser, lab):
     for key, result in results.items():
         # one picture per click: no duplicate draws
         assert result["pictures"] == [1] * CLICKS, (key, result["pictures"])
-    page.close()

@@ -4,7 +4,7 @@ build), and clicked (the fixtures and helpers are in browser_support.py)."""
 
 import os
 
-from browser_support import canvas_point, chapter_cells, errors_shown, put_notebook, run_all
+from browser_support import canvas_point, chapter_cells, errors_shown, put_notebook
 
 from wbk.games.stalingrad import example_situation
 
@@ -56,10 +56,10 @@ def click_hex(page, canvas, label: str) -> None:
     page.mouse.click(*canvas_point(MAP, label, in_view(canvas).bounding_box()))
 
 
-def test_retreat_planner_answers_clicks(browser, lab):
+def test_retreat_planner_answers_clicks(run_all, lab):
     cells = chapter_cells("streets_of_stalingrad.ipynb", "panels.RetreatPlanner(")
     put_notebook(lab, "retreat_planner.ipynb", *cells)
-    page = run_all(browser, lab, "retreat_planner.ipynb")
+    page = run_all("retreat_planner.ipynb")
     assert errors_shown(page) == []
     pane = page.locator(".widget-html:has-text('open for the retreat')").last
     pane.wait_for()
@@ -114,4 +114,3 @@ def test_retreat_planner_answers_clicks(browser, lab):
     canvas.evaluate("el => el.scrollIntoView({block: 'end'})")
     if SCREENSHOT:
         page.screenshot(path=SCREENSHOT)
-    page.close()

@@ -7,7 +7,7 @@ a notebook of its own: the chapters run whole in test_browser.py.
 The waits are for what the page shows, with the page's patient default timeout (minutes, for a
 loaded CI machine), never a fixed pause."""
 
-from browser_support import LOS_PANEL, TRACE_PANEL, errors_shown, put_notebook, run_all
+from browser_support import LOS_PANEL, TRACE_PANEL, errors_shown, put_notebook
 
 #: The canvas's picture has stopped changing (the same for four polls in a row) and, given
 #: ``before``, is another one: the kernel may send a picture or two after the page's words
@@ -35,9 +35,9 @@ def picture_changes(page, canvas, before: str) -> str:
     return canvas.evaluate("c => c.toDataURL()")
 
 
-def test_the_arrow_keys_step_the_trace_panel_and_the_picture_follows(browser, lab):
+def test_the_arrow_keys_step_the_trace_panel_and_the_picture_follows(run_all, lab):
     put_notebook(lab, "steps_trace.ipynb", TRACE_PANEL)
-    page = run_all(browser, lab, "steps_trace.ipynb")
+    page = run_all("steps_trace.ipynb")
     panel = page.locator(".wbk-step-keys").last
     label = panel.locator(".wbk-steps .widget-html").first
     canvas = panel.locator(".jupyter-matplotlib-canvas-div canvas").first
@@ -55,13 +55,12 @@ def test_the_arrow_keys_step_the_trace_panel_and_the_picture_follows(browser, la
     page.keyboard.press("ArrowRight")  # back at the verdict: the whole answer
     page.locator(".wbk-steps .widget-html:has-text('step 9 of 9')").last.wait_for()
     assert errors_shown(page) == []
-    page.close()
 
 
-def test_the_arrow_keys_step_the_los_panel_and_a_click_on_a_step_jumps_there(browser, lab):
+def test_the_arrow_keys_step_the_los_panel_and_a_click_on_a_step_jumps_there(run_all, lab):
     """Issue 19's "done when": an LOS panel stepped with the keyboard, the picture changing."""
     put_notebook(lab, "steps_los.ipynb", LOS_PANEL)
-    page = run_all(browser, lab, "steps_los.ipynb")
+    page = run_all("steps_los.ipynb")
     panel = page.locator(".wbk-step-keys:has(.widget-label:text-is('firer'))").first
     steps = panel.locator(".wbk-steps")
     label = steps.locator(".widget-html").first
@@ -88,4 +87,3 @@ def test_the_arrow_keys_step_the_los_panel_and_a_click_on_a_step_jumps_there(bro
     steps.locator(".widget-html:has-text('step 1 of 4')").wait_for()
     settled_picture(page, canvas, verdict)
     assert errors_shown(page) == []
-    page.close()
