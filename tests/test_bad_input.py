@@ -174,6 +174,7 @@ MAPS = [
     bad(_MAP.describe, "1913", names="describe: '1913' is not a Trace"),
     bad(_MAP.features, _1913, names=f"hexside {_1913!r} is not a Hexside"),
     bad(_MAP.features, "1913/1915", names="hexes 1913 and 1915 are not adjacent"),
+    bad(_MAP.hexes_beside, 5, names="hexes_beside: feature 5 is not a name"),
     bad(_MAP.from_offset, 19, 13.0, names="row 13.0 is not a whole number"),
     bad(_MAP.from_offset, "19", 13, names="column '19' is not a whole number"),
     bad(maps.HexMap.from_toml, 5, names="the map 5 is not TOML text"),

@@ -376,7 +376,7 @@ class HexMap:
         >>> m.hex("1913") in m.hexes_beside("slope"), m.hex("1808") in m.hexes_beside("slope")
         (True, False)
         """
-        return self._beside.get(feature, _NOTHING)
+        return self._beside.get(_name(feature, "hexes_beside: feature"), _NOTHING)
 
     def features(self, side: Hexside | str) -> frozenset[str]:
         """The features on a hexside (stream, slope, ...); a hexside may reach off the map."""
