@@ -18,7 +18,7 @@ def table_point(table, point, box) -> tuple[float, float]:
     figure = Figure(figsize=table_figure_size(table, 6.0))
     FigureCanvasAgg(figure)
     view = TableView(table, table_axes(figure))
-    figure.canvas.draw()
+    figure.draw_without_rendering()
     x, y = view.ax.transData.transform(point)
     width, height = figure.bbox.width, figure.bbox.height
     return box["x"] + box["width"] * x / width, box["y"] + box["height"] * (1 - y / height)

@@ -107,7 +107,7 @@ def test_the_picture_does_not_move_when_the_legend_grows():
     before = view.ax.get_position().bounds
     view.show_reach(pz8.movement_reach(T, "Tiger"))
     view.show_shot(pz8.shot(T, "Pz IV 1", "KV-1"))
-    view.figure.canvas.draw()
+    view.figure.draw_without_rendering()
     assert view.ax.get_position().bounds == before
     # the legend stays inside the figure
     legend = view.ax.get_legend().get_window_extent()
@@ -212,7 +212,7 @@ def test_the_shot_picture_keeps_its_marks_and_labels_apart():
     assert view.hq_marks.get_zorder() > max(view.line.get_zorder(), view.firer_mark.get_zorder())
     assert all(t.get_zorder() > view.hidden.get_zorder() for t in view.terrain_names)
     # side by side tanks get their names staggered: no two names overlap
-    view.figure.canvas.draw()
+    view.figure.draw_without_rendering()
     boxes = [t.get_window_extent() for t in view.names]
     assert not any(a.overlaps(b) for i, a in enumerate(boxes) for b in boxes[i + 1 :])
     plt.close(view.figure)

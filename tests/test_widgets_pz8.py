@@ -421,7 +421,7 @@ def test_platoon_warnings_are_shown_not_errors():
 
 
 def _inside(figure, text) -> bool:
-    figure.canvas.draw()
+    figure.draw_without_rendering()
     box = text.get_window_extent(figure.canvas.get_renderer())
     whole = figure.bbox
     return box.x0 >= whole.x0 and box.x1 <= whole.x1 and box.y0 >= whole.y0 and box.y1 <= whole.y1
@@ -594,7 +594,7 @@ def test_the_duel_legend_sits_above_100_percent_and_covers_no_line():
     for inches in (1, 16, 26):
         panel.controls["range_inches"].value = inches
         right = panel.figure.axes[1]
-        panel.figure.canvas.draw()
+        panel.figure.draw_without_rendering()
         box = right.get_legend().get_window_extent()
         lines_top = max(line.get_window_extent().y1 for line in right.get_lines())
         assert box.y0 > lines_top

@@ -276,7 +276,7 @@ def fits(figure) -> bool:
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
     canvas = FigureCanvasAgg(figure)
-    canvas.draw()
+    figure.draw_without_rendering()
     renderer = canvas.get_renderer()
     inside = figure.bbox
     boxes = [ax.title.get_window_extent(renderer) for ax in figure.axes if ax.get_title()]

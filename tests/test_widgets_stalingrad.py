@@ -647,7 +647,7 @@ def test_the_advisor_bar_numbers_never_run_together():
     crt = example_crt("illustrative_2d6")
     advice = stalingrad.close_assault_bonus(attack, defence, 3, crt=crt, drm=2, fire_drm=-2)
     figure = panels.draw_assault(advice, crt)
-    figure.canvas.draw()
+    figure.draw_without_rendering()
     renderer = figure.canvas.get_renderer()
     for ax in figure.axes:
         boxes = [t.get_window_extent(renderer) for t in ax.texts if t.get_text()]
