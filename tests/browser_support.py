@@ -6,6 +6,7 @@ it), when they fail.
 """
 
 import contextlib
+import fcntl
 import json
 import os
 import signal
@@ -60,20 +61,28 @@ def without_outputs(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
 
 @pytest.fixture(scope="session")
 def lab(tmp_path_factory):
-    """A JupyterLab on 127.0.0.1 serving a copy of the notebooks (runs must not rewrite ours)."""
-    root = tmp_path_factory.mktemp("notebooks")
-    workspaces = tmp_path_factory.mktemp("workspaces")
+    """One JupyterLab on 127.0.0.1 for every test worker, serving a copy of the notebooks (runs
+    must not rewrite ours): starting one costs 4 s of CPU (``shared_server``)."""
+    with shared_server(tmp_path_factory, "lab", serving_lab) as url:
+        yield url
+
+
+@contextlib.contextmanager
+def serving_lab(folder: Path):
+    """A JupyterLab serving a copy of the notebooks from ``folder``; yields its address."""
+    root, workspaces, settings = (folder / name for name in ("notebooks", "workspaces", "settings"))
     # no "get notified about Jupyter news?" pop-up over the panels (and no request for news)
-    settings = tmp_path_factory.mktemp("settings")
-    (settings / "@jupyterlab" / "apputils-extension").mkdir(parents=True)
+    (settings / "@jupyterlab" / "apputils-extension").mkdir(parents=True, exist_ok=True)
     (
         settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
     ).write_text('{"fetchNews": "false"}')
     # every cell laid out, on screen or not: a map's place in the page is where it is drawn
-    (settings / "@jupyterlab" / "notebook-extension").mkdir(parents=True)
+    (settings / "@jupyterlab" / "notebook-extension").mkdir(parents=True, exist_ok=True)
     (settings / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings").write_text(
         '{"windowingMode": "none"}'
     )
+    root.mkdir(exist_ok=True)
+    workspaces.mkdir(exist_ok=True)
     for path in NOTEBOOKS.glob("*.ipynb"):
         nbformat.write(without_outputs(nbformat.read(path, as_version=4)), root / path.name)
     port = free_port()
@@ -97,6 +106,57 @@ def lab(tmp_path_factory):
     env = {**os.environ, "JUPYTERLAB_SETTINGS_DIR": str(settings)}
     with serving(command, env, ready=f"{url}/api/status?token={TOKEN}", what="JupyterLab"):
         yield url
+
+
+@contextlib.contextmanager
+def shared_server(tmp_path_factory, name: str, serve):
+    """A server that the test workers (pytest-xdist) share: the first to need it starts it with
+    ``serve(folder)`` (a context manager yielding its address), the others use it, and the
+    first stops it once every other user has finished with it (or after ``RUN_ALL`` seconds of
+    waiting, if one never says so). Yields the address."""
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent  # the run's folder, which holds each worker's
+    lock, state = shared / f"{name}.lock", shared / f"{name}.json"
+    started = contextlib.ExitStack()
+    with started, locked(lock):
+        owner = not state.exists()
+        if owner:
+            (shared / name).mkdir(exist_ok=True)
+            users = {"address": started.enter_context(serve(shared / name)), "count": 0}
+        else:
+            users = json.loads(state.read_text())
+        users["count"] += 1
+        state.write_text(json.dumps(users))
+        if owner:
+            started = started.pop_all()  # stopped below, not when the lock is let go
+    try:
+        yield users["address"]
+    finally:
+        deadline = time.monotonic() + RUN_ALL
+        while True:
+            with locked(lock):
+                users = json.loads(state.read_text())
+                if not owner or users["count"] == 1 or time.monotonic() > deadline:
+                    users["count"] -= 1
+                    if owner:
+                        state.unlink()  # a worker that needs it later starts another
+                    else:
+                        state.write_text(json.dumps(users))
+                    break
+            time.sleep(1)
+        started.close()
+
+
+@contextlib.contextmanager
+def locked(path: Path):
+    """Hold the file lock at ``path`` (workers are processes)."""
+    with path.open("w") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)
 
 
 @contextlib.contextmanager
@@ -231,8 +291,10 @@ def lab_page(browser, lab):
     # timeouts say otherwise where it waits for something in particular
     page.set_default_timeout(STARTUP * 1000)
     page.add_init_script(COUNT_PICTURES)
-    # a workspace of its own, emptied, so that no notebook opened elsewhere is restored in it
-    page.goto(f"{lab}/lab/workspaces/wbk-tests?reset&token={TOKEN}")
+    # a workspace of its own (the lab serves every worker), emptied, so that no notebook opened
+    # elsewhere is restored in it
+    workspace = f"wbk-tests-{os.environ.get('PYTEST_XDIST_WORKER', 'alone')}"
+    page.goto(f"{lab}/lab/workspaces/{workspace}?reset&token={TOKEN}")
     page.wait_for_function(
         "() => window.jupyterapp !== undefined", timeout=STARTUP * 1000, polling=500
     )
@@ -248,7 +310,10 @@ def run_all(lab_page, lab):
     returns the page. After the test the notebook is closed and its kernel shut down, so the
     next test finds the page as JupyterLab opens it."""
 
+    opened = []
+
     def run(notebook: str):
+        opened.append(notebook)
         lab_page.evaluate(
             "path => window.jupyterapp.commands.execute('docmanager:open', {path})", notebook
         )
@@ -267,7 +332,8 @@ def run_all(lab_page, lab):
         "() => { for (const w of [...window.jupyterapp.shell.widgets('main')]) w.dispose(); }"
     )
     for session in lab_api(lab, "sessions"):
-        lab_api(lab, f"sessions/{session['id']}", method="DELETE")
+        if session["path"] in opened:  # the other workers' kernels are theirs
+            lab_api(lab, f"sessions/{session['id']}", method="DELETE")
 
 
 def lab_api(lab: str, path: str, *, method: str = "GET", body: dict | None = None):
@@ -310,7 +376,7 @@ def canvas_point(m, label: str, box) -> tuple[float, float]:
     figure = Figure(figsize=figure_size(m, 6.0))
     FigureCanvasAgg(figure)
     view = MapView(m, map_axes(figure))
-    figure.canvas.draw()
+    figure.draw_without_rendering()
     x, y = view.ax.transData.transform(center(m.hex(label)))
     width, height = figure.bbox.width, figure.bbox.height
     return box["x"] + box["width"] * x / width, box["y"] + box["height"] * (1 - y / height)
