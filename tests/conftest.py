@@ -1,13 +1,15 @@
 """Settings and fixtures shared by the test modules.
 
-- The browser tests' JupyterLab and Chromium (``lab``, ``browser``: see browser_support.py).
+- The browser tests' JupyterLab, one for every worker, Chromium and its one JupyterLab page a
+  worker, in which ``run_all`` opens a test's notebook (``lab``, ``browser``, ``lab_page``,
+  ``run_all``: see browser_support.py).
 - Hypothesis without its per-example deadline and with fixed examples: no pass or fail that
   depends on how busy the machine is, and the same examples on every run.
 - Marks ``browser`` (a test in Chromium), put on by what a test uses, ``notebook`` (a test that
   runs a notebook in a kernel, marked by the test) and ``slow`` (the longest sweeps):
   ``make test-fast`` leaves them out.
 - The order for pytest-xdist (``make test`` runs ``-n``, ``--dist=loadscope``: a test module in
-  one worker, so a module's server (JupyterLab, the site, the app) starts once a worker): the
+  one worker, so a module's server (the site, the app) starts once a worker): the
   modules that use a server first, so that no long one starts at the end alone.
 """
 
