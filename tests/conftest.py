@@ -8,10 +8,14 @@
 - Marks ``browser`` (a test in Chromium), put on by what a test uses, ``notebook`` (a test that
   runs a notebook in a kernel, marked by the test) and ``slow`` (the longest sweeps):
   ``make test-fast`` leaves them out.
+- Python's cyclic garbage collector tuned for a suite that makes many short-lived figures
+  (``pytest_collection_finish``).
 - The order for pytest-xdist (``make test`` runs ``-n``, ``--dist=loadscope``: a test module in
   one worker, so a module's server (the site, the app) starts once a worker): the
   modules that use a server first, so that no long one starts at the end alone.
 """
+
+import gc
 
 import pytest
 from browser_support import browser, lab, lab_page, run_all  # noqa: F401 (fixtures by name)
@@ -64,3 +68,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         rank = 0 if uses_a_server(item) else 1
         first[module] = min(first.get(module, rank), rank)
     items.sort(key=lambda item: first[item.nodeid.split("::")[0]])
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    # Each full collection scans every object alive, the imported libraries' included: those
+    # live all run, so they are frozen out of it, and young objects are collected less often.
+    # test_widgets_pz8 spent 5.8 s of its 37 s of CPU in 3,091 collections, and 1.7 s in 779.
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(20_000, 10, 10)
