@@ -9,6 +9,7 @@ never rebuild the map, so a widget can redraw it cheaply.
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import math
 from collections.abc import Collection, Iterator, Mapping, Sequence
@@ -25,7 +26,7 @@ from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.colorbar import Colorbar
 from matplotlib.colors import TABLEAU_COLORS, Colormap, ListedColormap, Normalize, to_rgba
 from matplotlib.figure import Figure
-from matplotlib.font_manager import FontProperties
+from matplotlib.font_manager import FontProperties, findfont
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from matplotlib.path import Path
@@ -153,8 +154,16 @@ TITLE_SIZES = (10.0, 9.0, 8.0)
 
 def text_width(text: str, size: float) -> float:
     """The width in points of ``text`` set at ``size`` points in matplotlib's default font."""
+    # measuring a text costs half a millisecond, and a title is tried at up to three sizes, word
+    # by word, on every update of its panel; a width grows in proportion to the size (TextToPath
+    # measures at one size and scales), so each text is measured once per font
+    return _width_at_one_point(text, findfont(FontProperties())) * size
+
+
+@functools.lru_cache(maxsize=4096)
+def _width_at_one_point(text: str, font: str) -> float:
     width, _height, _descent = _TEXT_TO_PATH.get_text_width_height_descent(
-        text, FontProperties(size=size), ismath=False
+        text, FontProperties(fname=font, size=1), ismath=False
     )
     return float(width)
 
