@@ -42,6 +42,9 @@ TOKEN = "wbk-test"
 #: every core busy passes too; only a stuck server or kernel waits this long.
 STARTUP = 300
 RUN_ALL = 600
+#: Milliseconds between two looks at a page for a state that takes seconds to come (Playwright's
+#: default looks on every frame, sixty times a second).
+POLL = 250
 
 
 def free_port() -> int:
@@ -223,12 +226,16 @@ CanvasRenderingContext2D.prototype.drawImage = function (...args) {
 
 #: The run is over and the kernel idle again: every code cell has run (the copies are served
 #: without outputs or numbers), or a cell failed and stopped the run (the test then says which).
+#: The kernel's state is read from the status bar's text items, not the page's innerText: that
+#: lays the whole page out again on every poll.
 ALL_RUN = """() => {
     const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')];
     const ran = prompts.length > 0 && prompts.every(p => /\\[\\d+\\]/.test(p.textContent));
     const failed = document.querySelector("[data-mime-type='application/vnd.jupyter.error']")
         !== null && prompts.every(p => !p.textContent.includes('*'));
-    return (ran || failed) && document.body.innerText.includes('| Idle');
+    const idle = [...document.querySelectorAll('.jp-StatusBar-TextItem')]
+        .some(item => item.textContent.includes('| Idle'));
+    return (ran || failed) && idle;
 }"""
 
 #: Every figure's canvas shows its first picture.
@@ -321,9 +328,10 @@ def run_all(lab_page, lab):
         lab_page.wait_for_selector("text=Python 3 (ipykernel) | Idle", timeout=STARTUP * 1000)
         lab_page.click("li.lm-MenuBar-item:has-text('Run')")
         lab_page.click("li.lm-Menu-item:has-text('Run All Cells')")
-        lab_page.wait_for_function(ALL_RUN, timeout=RUN_ALL * 1000)
+        # the page's renderer shares the machine with the kernel it waits on: it looks every POLL
+        lab_page.wait_for_function(ALL_RUN, timeout=RUN_ALL * 1000, polling=POLL)
         if not errors_shown(lab_page):
-            lab_page.wait_for_function(ALL_DRAWN, timeout=RUN_ALL * 1000)
+            lab_page.wait_for_function(ALL_DRAWN, timeout=RUN_ALL * 1000, polling=POLL)
         return lab_page
 
     yield run
