@@ -1,3 +1,4 @@
+import matplotlib
 import matplotlib.pyplot as plt
 import pytest
 from hypothesis import given
@@ -224,3 +225,25 @@ def test_titles_wrap_to_two_lines_and_are_never_cut_off():
     lines, size = fit_title(words, 250)
     assert len(lines) == 2 and lines[1].endswith(" …") and size == 8.0
     assert all(text_width(line, size) <= 250 for line in lines)
+
+
+def test_a_text_is_as_wide_as_its_outline_at_any_size_in_the_font_in_use():
+    """text_width keeps one measurement per text and font and scales it: each answer is the
+    width of the text's outline measured at that size, in the font rcParams name now."""
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import TextToPath
+
+    from wbk.plot import text_width
+
+    text = "1712 → 2014: blocked by slope hexside 1813/1913"
+    widths = {}
+    for family in ("DejaVu Sans", "DejaVu Serif"):
+        with matplotlib.rc_context({"font.family": family}):
+            for size in (10.0, 7.5, 8.0, 10.0):
+                measured, _, _ = TextToPath().get_text_width_height_descent(
+                    text, FontProperties(size=size), ismath=False
+                )
+                assert text_width(text, size) == pytest.approx(measured, rel=1e-12)
+            widths[family] = text_width(text, 10)
+    # the two fonts set it at different widths: an answer kept for the wrong font fails above
+    assert widths["DejaVu Serif"] != widths["DejaVu Sans"]
