@@ -15,6 +15,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 
 import nbformat
@@ -375,6 +376,29 @@ def errors_shown(page) -> list[str]:
         if not text.strip()
         or any(line.strip() not in ("", BUSY_MACHINE) for line in text.splitlines())
     ]
+
+
+def click_canvas(canvas, point: Callable[[dict], tuple[float, float]]) -> None:
+    """Click a figure's canvas at ``point(box)``, a point worked out from a box as
+    ``bounding_box()`` gives it (``canvas_point``), once the canvas stands still. A click at page
+    coordinates read a moment before lands elsewhere when JupyterLab is still laying out or
+    scrolling; Playwright's click waits until the canvas's box is the same two frames running
+    and the point would reach it."""
+    holder, position = spot_on_canvas(canvas, point)
+    holder.click(position=position)
+
+
+def spot_on_canvas(canvas, point: Callable[[dict], tuple[float, float]]):
+    """Where ``point(box)`` is as Playwright clicks or hovers it: ipympl's canvas box, whose top
+    canvas takes the mouse, and the point's place inside it (which no scrolling changes)."""
+    dx, dy, width, height = canvas.evaluate(
+        """c => {
+            const own = c.getBoundingClientRect(), box = c.parentElement.getBoundingClientRect();
+            return [own.x - box.x, own.y - box.y, own.width, own.height];
+        }"""
+    )
+    x, y = point({"x": dx, "y": dy, "width": width, "height": height})
+    return canvas.locator("xpath=.."), {"x": x, "y": y}
 
 
 def canvas_point(m, label: str, box) -> tuple[float, float]:

@@ -6,7 +6,7 @@ whole in the site build, whose run tests/test_publish.py compares with their sto
 import time
 from pathlib import Path
 
-from browser_support import canvas_point, chapter_cells, errors_shown, put_notebook
+from browser_support import canvas_point, chapter_cells, click_canvas, errors_shown, put_notebook
 
 from wbk.maps import example_map
 
@@ -18,10 +18,7 @@ def test_tour_runs_and_its_panel_answers_clicks(run_all):
     page = run_all("00_hex_basics.ipynb")
     assert errors_shown(page) == []
     canvas = page.locator(".jupyter-matplotlib-canvas-div canvas").last
-    canvas.scroll_into_view_if_needed()
-    box = canvas.bounding_box()
-    x, y = canvas_point(example_map("ss_panzer_errata_9_4"), "1712", box)
-    page.mouse.click(x, y)
+    click_canvas(canvas, lambda box: canvas_point(example_map("ss_panzer_errata_9_4"), "1712", box))
     from_box = page.locator(".widget-text:has-text('from') input")
     page.wait_for_function("el => el.value === '1712'", arg=from_box.element_handle())
     page.wait_for_selector("li:has-text('crosses hexside 1712/1713')")
@@ -98,11 +95,11 @@ def test_ss_panzer_panels_answer_on_the_picture(run_all, lab):
     firer = los.locator(".widget-text:has-text('firer') input")
     target = los.locator(".widget-text:has-text('target') input")
     # clicks alternate: the first sets the firer, the next the target
-    page.mouse.click(*canvas_point(m, "1712", canvas.bounding_box()))
+    click_canvas(canvas, lambda box: canvas_point(m, "1712", box))
     page.wait_for_function("el => el.value === '1712'", arg=firer.element_handle())
     los.locator(".wbk-steps option:has-text('from 1712 to 1716')").wait_for(state="attached")
     before = settled_picture(page, canvas)
-    page.mouse.click(*canvas_point(m, "2014", canvas.bounding_box()))
+    click_canvas(canvas, lambda box: canvas_point(m, "2014", box))
     page.wait_for_function("el => el.value === '2014'", arg=target.element_handle())
     los.locator(
         ".widget-html b:has-text('line of sight blocked by slope hexside 1813/1913')"

@@ -3,7 +3,7 @@ makes it (in a notebook of its own: the chapter runs whole in the site build), a
 by clicking the table, picked as the shooter and fires (the fixtures and helpers are in
 browser_support.py)."""
 
-from browser_support import chapter_cells, errors_shown, put_notebook
+from browser_support import chapter_cells, click_canvas, errors_shown, put_notebook
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
@@ -48,8 +48,7 @@ def test_pz8_table_panel_places_a_tank_and_fires(run_all, lab):
     assert height <= 1000, f"the table panel's controls and picture are {height:.0f} px tall"
 
     def click_table(point):
-        canvas.scroll_into_view_if_needed()
-        page.mouse.click(*table_point(table, point, canvas.bounding_box()))
+        click_canvas(canvas, lambda box: table_point(table, point, box))
 
     # place the Panther (the tank described below the table: heavy, long gun) at 10", 40"
     # the panel's hint says what a click does: wait for it, so the kernel knows the choice

@@ -4,7 +4,7 @@ working (fixtures and helpers in browser_support.py)."""
 
 from pathlib import Path
 
-from browser_support import canvas_point, errors_shown, put_notebook
+from browser_support import canvas_point, click_canvas, errors_shown, put_notebook
 
 from wbk.maps import example_map
 
@@ -44,8 +44,7 @@ def test_a_wrong_answer_then_a_right_one_by_clicking_the_map(run_all, lab):
     m = example_map("ss_panzer_errata_9_4")
     picked = []
     for label in ("1509", "1510", "1609", "1611", "1709", "1710"):
-        canvas.scroll_into_view_if_needed()
-        page.mouse.click(*canvas_point(m, label, canvas.bounding_box()))
+        click_canvas(canvas, lambda box, label=label: canvas_point(m, label, box))
         picked.append(label)
         page.wait_for_function(
             "([el, want]) => el.value === want",

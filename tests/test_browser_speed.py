@@ -17,7 +17,7 @@ import os
 import statistics
 from pathlib import Path
 
-from browser_support import RUN_ALL, canvas_point, errors_shown, put_notebook
+from browser_support import RUN_ALL, canvas_point, errors_shown, put_notebook, spot_on_canvas
 
 from wbk.maps import HexMap, example_map
 
@@ -95,12 +95,19 @@ def clicks_to_pictures(page, canvas, m: HexMap, labels: list[str]) -> tuple[list
     handle = canvas.element_handle()
     times, pictures = [], []
     for i in range(CLICKS + 1):
-        x, y = canvas_point(m, labels[i % len(labels)], canvas.bounding_box())
+        label = labels[i % len(labels)]
+        # the mouse over the hex once the canvas stands still (spot_on_canvas), then the click
+        # alone timed
+        holder, position = spot_on_canvas(
+            canvas, lambda box, label=label: canvas_point(m, label, box)
+        )
+        holder.hover(position=position)
         start = page.evaluate(
             "c => { c.wbkMark = c.wbkDraws || 0; c.wbkFirst = null; return performance.now(); }",
             handle,
         )
-        page.mouse.click(x, y)
+        page.mouse.down()
+        page.mouse.up()
         page.wait_for_function("c => c.wbkFirst !== null", arg=handle, timeout=RUN_ALL * 1000)
         page.wait_for_timeout(400)
         first, draws, mark = page.evaluate("c => [c.wbkFirst, c.wbkDraws, c.wbkMark]", handle)

@@ -4,7 +4,7 @@ build), and clicked (the fixtures and helpers are in browser_support.py)."""
 
 import os
 
-from browser_support import canvas_point, chapter_cells, errors_shown, put_notebook
+from browser_support import canvas_point, chapter_cells, click_canvas, errors_shown, put_notebook
 
 from wbk.games.stalingrad import example_situation
 
@@ -53,7 +53,7 @@ def wait_for_picture(page, canvas, shows, what: str) -> None:
 
 def click_hex(page, canvas, label: str) -> None:
     """Click a hex of the planner's map."""
-    page.mouse.click(*canvas_point(MAP, label, in_view(canvas).bounding_box()))
+    click_canvas(in_view(canvas), lambda box: canvas_point(MAP, label, box))
 
 
 def test_retreat_planner_answers_clicks(run_all, lab):
