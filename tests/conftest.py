@@ -5,14 +5,15 @@
   ``run_all``: see browser_support.py).
 - Hypothesis without its per-example deadline and with fixed examples: no pass or fail that
   depends on how busy the machine is, and the same examples on every run.
-- Marks ``browser`` (a test in Chromium), put on by what a test uses, ``notebook`` (a test that
-  runs a notebook in a kernel, marked by the test) and ``slow`` (the longest sweeps):
-  ``make test-fast`` leaves them out.
+- Marks ``browser`` (a test in Chromium) and ``notebook`` (a test that runs a notebook in a
+  kernel), put on by what a test uses (``browser``; the ``site``, whose build runs every
+  chapter) or by the test, and ``slow`` (the longest sweeps): ``make test-fast`` leaves them out.
 - Python's cyclic garbage collector tuned for a suite that makes many short-lived figures
   (``pytest_collection_finish``).
 - The order for pytest-xdist (``make test`` runs ``-n``, ``--dist=loadscope``: a test module in
   one worker, so a module's server (the site, the app) starts once a worker): the
-  modules that use a server first, so that no long one starts at the end alone.
+  modules that use a server first, then the longest of the rest, so that no long one starts at
+  the end alone.
 """
 
 import gc
@@ -35,10 +36,39 @@ settings.load_profile("wbk")
 SLOW = (
     "tests/test_sightlines.py::test_viewsheds_on_an_80x60_map_are_line_of_sight",
     "tests/test_sightlines.py::test_intervisibility_is_line_of_sight_on_every_pair",
+    # a picture drawn for every step of an answer, for each of the longest titles, or saved and
+    # opened again for each panel (a second or more each: 55 s of test-fast's 143)
+    "tests/test_tableplot.py::test_a_table_result_draws_differently_at_every_step",
+    "tests/test_crt_lookup.py::test_the_longest_titles_fit",
+    "tests/test_crt_lookup.py::test_the_picture_differs_step_to_step",
+    "tests/test_widgets_pz8.py::test_a_duel_draws_differently_at_every_step",
+    "tests/test_widgets_pz8.py::test_the_longest_gun_against_armor_titles_fit",
+    "tests/test_widgets_pz8.py::test_a_platoon_move_and_a_rally_draw_differently_at_every_step",
+    "tests/test_widgets_pz8.py::test_the_longest_duel_title_fits",
+    "tests/test_widgets_blitz.py::test_the_longest_titles_fit_their_charts",
+    "tests/test_widgets_blitz.py::test_picture_at_each_step_differs",
+    "tests/test_widgets_stalingrad.py::test_advisor_draws_each_step_the_chart_it_is_about",
+    "tests/test_widgets_stalingrad.py::test_retreat_pictures_differ_step_to_step",
+    "tests/test_pictures.py::test_every_step_of_an_answer_has_its_own_picture",
+    "tests/test_ss_panzer.py::test_pictures_at_each_step_of",
+    "tests/test_widgets_ss_panzer.py::test_the_longest_intervisibility_movement_and_editor_titles",
+    "tests/test_widgets_stalingrad.py::test_chart_panels_reopen_from_their_picture",
+    "tests/test_widgets_pz8.py::test_a_saved_table_picture_reopens_the_panel",
+    "tests/test_widgets_blitz.py::test_a_saved_picture_reopens_its_panel",
+    "tests/test_widgets.py::test_a_picture_carries_its_edge_case_and_reopens",
 )
 
 #: Fixtures that start a server (the browser tests' JupyterLab, test_publish's site and app).
 SERVERS = ("lab", "site", "app")
+#: The modules without a server that take longest (15-30 s of a worker's CPU each), longest
+#: first: started before the short ones, so that no worker is left with one at the end alone.
+LONGEST = (
+    "tests/test_sightlines.py",
+    "tests/test_widgets_pz8.py",
+    "tests/test_widgets_stalingrad.py",
+    "tests/test_widgets_blitz.py",
+    "tests/test_widgets_ss_panzer.py",
+)
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -58,14 +88,21 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
+        if "site" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.notebook)
         if item.nodeid.startswith(SLOW):
             item.add_marker(pytest.mark.slow)
-    # a module is placed where its first test is: modules with a server, then the rest (a
-    # stable sort: the order within a module is kept)
-    first = {}
+    # a module is placed where its first test is: modules with a server, then the LONGEST, then
+    # the rest (a stable sort: the order within a module is kept)
+    first: dict[str, tuple[int, int]] = {}
     for item in items:
         module = item.nodeid.split("::")[0]
-        rank = 0 if uses_a_server(item) else 1
+        if uses_a_server(item):
+            rank = (0, 0)
+        elif module in LONGEST:
+            rank = (1, LONGEST.index(module))
+        else:
+            rank = (2, 0)
         first[module] = min(first.get(module, rank), rank)
     items.sort(key=lambda item: first[item.nodeid.split("::")[0]])
 
