@@ -79,3 +79,14 @@ def test_importing_the_rules_loads_no_presentation_library(imports, not_loaded):
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert out.strip() == "[]"
+
+
+def test_each_test_conftest_names_is_there():
+    """conftest marks tests slow and orders modules by name: a test renamed or a module moved
+    would quietly stop being left out of make test-fast or started first."""
+    from conftest import LONGEST, SLOW
+
+    for entry in SLOW:
+        path, name = entry.split("::")
+        assert re.search(rf"^def {name}", (ROOT / path).read_text(), re.MULTILINE), entry
+    assert all((ROOT / path).is_file() for path in LONGEST)
