@@ -81,7 +81,7 @@ def test_importing_the_rules_loads_no_presentation_library(imports, not_loaded):
     assert out.strip() == "[]"
 
 
-def test_each_test_conftest_names_is_there():
+def test_the_tests_and_modules_conftest_names_exist():
     """conftest marks tests slow and orders modules by name: a test renamed or a module moved
     would quietly stop being left out of make test-fast or started first."""
     from conftest import LONGEST, SLOW
