@@ -8,7 +8,6 @@ measured by ``make bench`` (tests/bench_app.py), never in a pass/fail test: the 
 
 import base64
 import contextlib
-import io
 import json
 import os
 import signal
@@ -22,7 +21,7 @@ import pytest
 from browser_support import free_port
 
 from wbk.maps import example_map
-from wbk.pictures import read_edge_case
+from wbk.pictures import edge_case_in_png
 from wbk.publish import ROOT, AppSettings, app_command, chapter_of, for_the_app, main
 from wbk.widgets import TracePanel, paint_ahead
 from wbk.widgets.app import case_from_query, case_query, file_name, linked_situation, serve
@@ -138,7 +137,7 @@ def test_in_the_app_a_panel_saves_to_the_readers_browser_not_the_server(tmp_path
     assert 'class="wbk-download" download="trace-panel.png"' in link
     png = base64.b64decode(link.split("base64,", 1)[1].split('"', 1)[0])
     assert png.startswith(b"\x89PNG")
-    assert read_edge_case(io.BytesIO(png)) == panel.edge_case()  # as Save picture writes it
+    assert edge_case_in_png(png, "the download") == panel.edge_case()  # as Save picture writes it
     panel.save_edge_case()
     toml = base64.b64decode(panel.app_links.value.split("base64,", 1)[1].split('"', 1)[0])
     assert toml.decode() == panel.edge_case() and file_name(panel, ".toml") == "trace-panel.toml"

@@ -176,7 +176,7 @@ def test_a_failed_save_keeps_the_old_file(tmp_path, m, monkeypatch):
         raise OSError("disk full")
 
     monkeypatch.setattr("os.fsync", broken_fsync)
-    with pytest.raises(OSError):
+    with pytest.raises(WbkError, match=r"map.toml: cannot save the map \(disk full\); nothing was"):
         m.save(path)
     assert path.read_text() == "old contents"
     assert [p.name for p in tmp_path.iterdir()] == ["map.toml"]

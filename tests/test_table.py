@@ -457,7 +457,7 @@ def test_save_is_atomic_and_keeps_permissions(tmp_path, monkeypatch):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "fsync", broken)
-    with pytest.raises(OSError):
+    with pytest.raises(WbkError, match=r"cannot save the table \(No space left on device\)"):
         table.save(path)
     assert Table.load(path).name == "second"  # the old file is whole
     assert sorted(p.name for p in tmp_path.iterdir()) == ["t.toml"]  # no temporary file left

@@ -295,7 +295,7 @@ def test_a_panel_saves_its_picture_and_its_edge_case(tmp_path):
             "panel = 'os.system'\n[hexes]\n[settings]\n[map]\ntoml = ''",
             "'os.system' is not one of wbk's panels",
         ),
-        ("panel = 'wbk.widgets.ss_panzer.LosPanel'\n[hexes]\n[settings]", "map: missing"),
+        ("panel = 'wbk.widgets.ss_panzer.LosPanel'\n[hexes]\n[settings]", r"\[map\]: missing"),
     ],
 )
 def test_a_bad_edge_case_file_is_named(tmp_path, text, named):

@@ -168,14 +168,14 @@ def test_load_and_save(tmp_path):
         "mine.toml: [[tanks]] 'A': gun 'huge' is not one of short, medium, long"
         in fresh.message.value
     )
-    fresh.path.value = str(tmp_path / "mine.txt")
+    fresh.file.path.value = str(tmp_path / "mine.txt")
     fresh.save()
     assert "file name 'mine.txt' should end in .toml" in fresh.message.value
 
 
 def test_a_new_panel_never_saves_into_the_notebooks_folder():
     panel = panels.TablePanel()
-    assert "notebooks" not in panel.path.value
+    assert "notebooks" not in panel.file.path.value
 
 
 def test_gun_against_armor_heatmaps():
@@ -268,7 +268,7 @@ def test_a_failed_load_or_save_keeps_the_table_on_show(tmp_path):
     panel.load()
     assert "missing.toml" in panel.message.value
     assert panel.view.ax.get_title() == title and "Out of date" not in panel.pane.value
-    panel.path.value = str(tmp_path / "mine.txt")
+    panel.file.path.value = str(tmp_path / "mine.txt")
     panel.save()
     assert "should end in .toml" in panel.message.value
     assert panel.view.ax.get_title() == title and "Out of date" not in panel.pane.value
@@ -580,7 +580,7 @@ def test_the_low_obstacle_reading_is_a_control_saved_with_the_picture(tmp_path):
     assert reopened.sight_reading.value == "all_block"
     assert reopened.view.ax.get_title() == panel.view.ax.get_title()
     bad = panel.edge_case().replace('"all_block"', '"sometimes"')
-    with pytest.raises(WbkError, match="obstacle_sight 'sometimes' is not one of"):
+    with pytest.raises(WbkError, match="obstacle_sight: 'sometimes' is not one of"):
         panels.TablePanel.from_edge_case(bad, "saved")
     # the crossroads has no low obstacle: the reading makes no difference there
     crossroads = panels.TablePanel(path="unused.toml")

@@ -1,5 +1,4 @@
 import html
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -167,13 +166,13 @@ def test_map_editor_paints_and_saves(tmp_path):
     assert "click nearer a side of 1209" in editor.message.value
     editor.save()
     assert HexMap.load(tmp_path / "edited.toml") == editor.map
-    editor.path.value = str(tmp_path / "edited.txt")
+    editor.file.path.value = str(tmp_path / "edited.txt")
     editor.save()
     assert "file name 'edited.txt' should end in .toml" in editor.message.value
     (tmp_path / "a_file").write_text("")
-    editor.path.value = str(tmp_path / "a_file" / "x.toml")
+    editor.file.path.value = str(tmp_path / "a_file" / "x.toml")
     editor.save()
-    assert "cannot save to" in editor.message.value and "x.toml" in editor.message.value
+    assert "cannot save the map to" in editor.message.value and "x.toml" in editor.message.value
     click(editor, None, None)
     assert "off the map" in editor.message.value
 
@@ -182,8 +181,9 @@ def test_map_editor_keeps_the_notes_names_the_map_undoes_and_loads(tmp_path):
     import stat
 
     editor = panels.MapEditor(M)
-    assert editor.path.value.startswith(str(Path.home() / "wbk-maps"))  # never into notebooks/
-    editor.path.value = str(tmp_path / "new" / "mine.toml")
+    assert editor.file.path.value.startswith("~/wbk-maps/")  # never into notebooks/
+    (tmp_path / "new").mkdir()  # the editor makes no folder but its own (~/wbk-maps)
+    editor.file.path.value = str(tmp_path / "new" / "mine.toml")
     editor.brush.value = panels.BRUSH_STAR
     click(editor, *center(M.hex("1208")))
     assert M.hex("1208") in editor.map.markers("star")

@@ -298,9 +298,9 @@ def test_retreat_planner_balka_and_other_terrain():
 
 def test_retreat_planner_saves_and_loads(tmp_path):
     planner = panels.RetreatPlanner()
-    assert planner.path.value.startswith("~/wbk-situations/")  # short enough to read whole
-    assert "notebooks" not in planner.path.value
-    planner.path.value = str(tmp_path / "new" / "s.toml")
+    assert planner.file.path.value.startswith("~/wbk-situations/")  # short enough to read whole
+    assert "notebooks" not in planner.file.path.value
+    planner.file.path.value = str(tmp_path / "new" / "s.toml")
     planner.click.value = "bombarded"
     click(planner, "1314")
     planner.save()  # a folder typed is never made: only ~/wbk-situations is
@@ -312,7 +312,7 @@ def test_retreat_planner_saves_and_loads(tmp_path):
     assert Situation.load(tmp_path / "new" / "s.toml") == planner.situation
     other = tmp_path / "rule_9_89.toml"
     example_situation("rule_9_89").save(other)
-    planner.path.value = str(other)
+    planner.file.path.value = str(other)
     planner.load()
     assert "loaded '9.89: a minefield" in planner.message.value
     assert ERROR_COLOUR not in planner.message.value  # a success, not an error
@@ -322,7 +322,7 @@ def test_retreat_planner_saves_and_loads(tmp_path):
         other.read_text(encoding="utf-8").replace('kind = "minefield"', 'kind = "mines"'),
         encoding="utf-8",
     )
-    planner.path.value = str(bad)
+    planner.file.path.value = str(bad)
     planner.load()
     assert (
         f"{bad}: [units] 1313: unit 'Minefield 3': kind 'mines' is not one of"
@@ -330,17 +330,17 @@ def test_retreat_planner_saves_and_loads(tmp_path):
     )
     # a file that fails to load leaves the answer on show as it was, not out of date
     assert planner.view.ax.get_title().endswith("untouched (9.89): Minefield 3")
-    planner.path.value = str(tmp_path / "missing.toml")
+    planner.file.path.value = str(tmp_path / "missing.toml")
     planner.load()
     assert "cannot read the situation" in planner.message.value
     assert planner.view.ax.get_title().endswith("untouched (9.89): Minefield 3")
-    planner.path.value = str(tmp_path / "s.txt")
+    planner.file.path.value = str(tmp_path / "s.txt")
     planner.save()
     assert "file name 's.txt' should end in .toml" in planner.message.value
     small = HexMap("small", (1, 5), (1, 5))
     units = {"0303": [Unit("A", "Soviet", "infantry", 2)], "0302": [Unit("B", "German", "tank", 4)]}
     Situation("smaller map", small, units, target="0303").save(tmp_path / "small.toml")
-    planner.path.value = str(tmp_path / "small.toml")
+    planner.file.path.value = str(tmp_path / "small.toml")
     planner.load()
     assert ERROR_COLOUR not in planner.message.value
     assert planner.map == small and len(planner.view.hexes) == 25
@@ -368,7 +368,7 @@ def test_retreat_planner_saves_its_picture_and_its_edge_case(tmp_path):
     assert legend(again.view) == legend(planner.view)
     # a failed load changes no answer: the picture on show stays as it was
     title = planner.view.ax.get_title()
-    planner.path.value = str(tmp_path / "missing.toml")
+    planner.file.path.value = str(tmp_path / "missing.toml")
     planner.load()
     assert "missing.toml: cannot read the situation" in planner.message.value
     assert planner.view.ax.get_title() == title and "Out of date" not in planner.pane.value
@@ -384,7 +384,7 @@ def test_a_planner_edge_case_reloads_to_the_same_picture(tmp_path):
     again.save_picture(str(tmp_path / "after.png"))
     assert again.view.ax.get_title() == planner.view.ax.get_title()
     assert (tmp_path / "after.png").read_bytes() == (tmp_path / "before.png").read_bytes()
-    again.path.value = str(tmp_path / "case.toml")  # the planner's own Load reads it too
+    again.file.path.value = str(tmp_path / "case.toml")  # the planner's own Load reads it too
     again.load()
     assert again.message.value.startswith("<span>loaded ")  # no error
 
@@ -503,7 +503,7 @@ def test_retreat_planner_takes_a_stacking_limit_past_its_list(tmp_path):
     path = tmp_path / "eight.toml"
     replace(example_situation("shared_hex"), stacking_limit=8).save(path)
     planner = panels.RetreatPlanner()
-    planner.path.value = str(path)
+    planner.file.path.value = str(path)
     planner.load()
     assert ERROR_COLOUR not in planner.message.value and planner.stacking.value == 8
     assert planner.situation.stacking_limit == 8
@@ -605,13 +605,13 @@ def test_retreat_planner_edge_case_keeps_its_readings(tmp_path):
     assert (tmp_path / "after.png").read_bytes() == (tmp_path / "before.png").read_bytes()
     # the planner's own Load reads the readings too, and names a bad one in one line
     fresh = panels.RetreatPlanner()
-    fresh.path.value = str(tmp_path / "case.toml")
+    fresh.file.path.value = str(tmp_path / "case.toml")
     fresh.load()
     assert fresh.readings["retreat_into"].value == "one_hex" and "[all into one hex]" in (
         fresh.view.title()
     )
     (tmp_path / "bad.toml").write_text(text.replace('"one_hex"', '"both"'), encoding="utf-8")
-    fresh.path.value = str(tmp_path / "bad.toml")
+    fresh.file.path.value = str(tmp_path / "bad.toml")
     fresh.load()
     assert "bad.toml: readings: retreat_into: 'both' is not one of any_hexes, one_hex" in (
         fresh.message.value

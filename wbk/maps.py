@@ -38,7 +38,20 @@ LowColumns = Literal["odd", "even"]
 UPHILL_FEATURE = "slope"
 _TOP_KEYS = {"name", "columns", "rows", "low_columns", "terrain", "hexsides", "markers"}
 
-__all__ = ["UPHILL_FEATURE", "HexMap", "LowColumns", "example_map", "example_maps"]
+__all__ = [
+    "LARGEST_MAP",
+    "UPHILL_FEATURE",
+    "HexMap",
+    "LowColumns",
+    "example_map",
+    "example_maps",
+]
+
+#: The most hexes a map may have: 100 x 100, more than the largest board game's maps laid side
+#: by side (five 34 x 22 maps are 3,740 hexes). A map comes from strangers too (a file, a link, a
+#: picture), and every hex costs drawing and whole-map analysis: past this it is refused before
+#: any work.
+LARGEST_MAP = 10_000
 
 
 def _text(value, what: str) -> str:
@@ -116,6 +129,13 @@ class HexMap:
         _text(self.name, "map name")
         _text(self.notes, "map notes")
         columns, rows = _span(self.columns, "columns"), _span(self.rows, "rows")
+        width, depth = columns[1] - columns[0] + 1, rows[1] - rows[0] + 1
+        if width * depth > LARGEST_MAP:
+            raise WbkError(
+                f"columns {columns[0]}-{columns[1]}, rows {rows[0]}-{rows[1]}: {width:,} x "
+                f"{depth:,} hexes is larger than wbk takes ({LARGEST_MAP:,} hexes at most, such "
+                "as 100 x 100)"
+            )
         if not isinstance(self.low_columns, str) or self.low_columns not in ("odd", "even"):
             raise WbkError(f"low_columns {self.low_columns!r}: expected 'odd' or 'even'")
         setattr_ = object.__setattr__
@@ -571,7 +591,10 @@ class _MapReader:
         low = data["low_columns"]
         if low not in ("odd", "even"):
             self.fail("low_columns", f'{low!r} (expected "odd" or "even")')
-        frame = HexMap(name, columns, rows, low)
+        try:
+            frame = HexMap(name, columns, rows, low)
+        except WbkError as e:  # too large
+            raise WbkError(f"{self.source}: {e}") from None
 
         terrain = {
             k: frozenset(self.hexes(frame, "terrain", k, v)) for k, v in self.table(data, "terrain")

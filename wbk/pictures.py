@@ -35,8 +35,10 @@ from __future__ import annotations
 
 import io
 import os
+import struct
 import textwrap
 import weakref
+import zlib
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -45,6 +47,7 @@ from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.figure import Figure
 from matplotlib.text import Text
 
+from wbk.datafile import LONGEST_FILE, decoded, read_bytes, write_atomically
 from wbk.dice import Dist
 from wbk.errors import WbkError
 from wbk.explain import Step, count
@@ -352,12 +355,8 @@ def save_picture(
         raise WbkError(f"picture file {path.name!r} should end in .png or .svg")
     if not path.parent.is_dir():
         raise WbkError(f"cannot save the picture to {path}: there is no folder {path.parent}")
-    try:
-        path.write_bytes(
-            picture_bytes(subject, path.suffix, map=map, caption=caption, edge_case=edge_case)
-        )
-    except OSError as e:
-        raise WbkError(f"cannot save the picture to {path}: {e.strerror}") from None
+    data = picture_bytes(subject, path.suffix, map=map, caption=caption, edge_case=edge_case)
+    write_atomically(path, data, "picture")
     return path
 
 
@@ -413,21 +412,55 @@ def _add_caption(figure: Figure, caption: str) -> Text:
     )
 
 
+#: The largest picture file ``read_edge_case`` opens (a panel's PNG is 100-300 KB).
+LARGEST_PICTURE = 20_000_000
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
 def read_edge_case(path: str | os.PathLike[str]) -> str:
     """The edge case (TOML text) that a PNG saved by a wbk panel carries; a file that is not
-    such a picture is a ``WbkError`` naming it."""
-    from PIL import Image, UnidentifiedImageError
+    such a picture is a ``WbkError`` naming it. Only the file's text chunks are read: a picture
+    of any size costs no more than its bytes."""
+    return edge_case_in_png(read_bytes(path, "picture", LARGEST_PICTURE), str(path))
 
+
+def edge_case_in_png(data: bytes, source: str) -> str:
+    """The edge case in a PNG's bytes: its text chunk ``EDGE_CASE_KEY`` (tEXt, or iTXt or zTXt,
+    unpacked no further than ``LONGEST_FILE``), found without decoding a pixel."""
+    if not data.startswith(PNG_SIGNATURE):
+        raise WbkError(f"{source}: not a PNG picture")
+    key = EDGE_CASE_KEY.encode("latin-1")
+    at = len(PNG_SIGNATURE)
+    while at + 8 <= len(data):
+        length, kind = struct.unpack(">I4s", data[at : at + 8])
+        body = data[at + 8 : at + 8 + length]
+        at += 12 + length
+        if kind == b"IEND" or len(body) < length:
+            break
+        name, _, rest = body.partition(b"\0")
+        if name != key:
+            continue
+        if kind == b"tEXt":
+            return rest.decode("latin-1")
+        if kind == b"zTXt":
+            return _inflated(rest[1:], source).decode("latin-1")
+        if kind == b"iTXt":
+            compressed, text = rest[0:1] == b"\1", rest[2:].split(b"\0", 2)
+            if len(text) == 3:
+                value = _inflated(text[2], source) if compressed else text[2]
+                return decoded(value, source, "edge case")
+    raise WbkError(
+        f"{source}: the picture holds no edge case (only a PNG that a wbk panel saved does)"
+    )
+
+
+def _inflated(data: bytes, source: str) -> bytes:
+    """A compressed text chunk unpacked, no further than ``LONGEST_FILE`` bytes."""
+    unpacker = zlib.decompressobj()
     try:
-        with Image.open(path) as image:
-            image.load()
-            chunks = dict(getattr(image, "text", {}))
-    except FileNotFoundError:
-        raise WbkError(f"{path}: cannot read the picture (no such file)") from None
-    except (OSError, UnidentifiedImageError) as e:
-        raise WbkError(f"{path}: not a PNG picture ({e})") from None
-    if EDGE_CASE_KEY not in chunks:
-        raise WbkError(
-            f"{path}: the picture holds no edge case (only a PNG that a wbk panel saved does)"
-        )
-    return str(chunks[EDGE_CASE_KEY])
+        text = unpacker.decompress(data, LONGEST_FILE + 1)
+    except zlib.error:
+        raise WbkError(f"{source}: the picture's edge case is damaged") from None
+    if len(text) > LONGEST_FILE:
+        raise WbkError(f"{source}: the picture's edge case is larger than wbk reads")
+    return text

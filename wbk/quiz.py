@@ -38,7 +38,7 @@ from numbers import Integral
 from pathlib import Path
 from typing import Any
 
-from wbk.datafile import parse_toml, read_text
+from wbk.datafile import file_beside, parse_toml, read_text
 from wbk.dice import chance, percent
 from wbk.errors import WbkError
 from wbk.explain import Step, count
@@ -1238,7 +1238,7 @@ def _ss_map(settings: Mapping, folder: Path | None) -> HexMap:
     if not isinstance(name, str):
         raise WbkError(f"map {name!r} is not a shipped map's name or a map file")
     if name.endswith(".toml"):
-        m = HexMap.load((folder or Path(".")) / name)
+        m = HexMap.load(file_beside(folder, name, "map"))
     else:
         m = example_map(name)
     edits = settings.get("terrain", {})
@@ -1258,7 +1258,7 @@ def _pz8_table(settings: Mapping, folder: Path | None):
     if name == "pz8_crossroads":
         table = pz8.example_table()
     elif isinstance(name, str) and name.endswith(".toml"):
-        table = pz8.load_table((folder or Path(".")) / name)
+        table = pz8.load_table(file_beside(folder, name, "table"))
     else:
         raise WbkError(f"table {name!r} is not pz8_crossroads or a table file")
     moves = settings.get("moves", {})
@@ -1287,7 +1287,7 @@ def _retreat_situation(settings: Mapping, folder: Path | None):
         if not isinstance(name, str):
             raise WbkError(f"situation {name!r} is not a shipped situation's name or a file")
         if name.endswith(".toml"):
-            situation = stalingrad.Situation.load((folder or Path(".")) / name)
+            situation = stalingrad.Situation.load(file_beside(folder, name, "situation"))
         else:
             situation = stalingrad.example_situation(name)
         if settings.get("target") is not None:

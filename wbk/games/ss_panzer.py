@@ -742,10 +742,8 @@ def _los_options(
     return options
 
 
-#: The largest maps whose viewsheds and whose every pair's line of sight wbk works out (80×60
-#: takes about a second, and a map ten times the size minutes); ``line_of_sight`` answers
-#: one line on any map.
-VIEWSHED_MOST_HEXES = 10_000
+#: The largest maps whose every pair's line of sight wbk works out (80×60 takes about two
+#: seconds; every map wbk takes, ``wbk.maps.LARGEST_MAP``, has its viewsheds and lines of sight).
 INTERVISIBILITY_MOST_HEXES = 5_000
 
 
@@ -992,7 +990,6 @@ def viewshed(
         m, blocking_terrain, edge, slope_hex, slope_end, visibility, slope_hex_of
     )
     origin = m.hex(firer)
-    _small_enough(m, VIEWSHED_MOST_HEXES, "a viewshed")
     from wbk.sightlines import sightlines
 
     return sightlines(m, **options).viewshed(origin)

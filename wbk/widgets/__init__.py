@@ -11,8 +11,8 @@ import base64
 import functools
 import html
 import importlib
+import inspect
 import io
-import json
 import os
 import weakref
 from collections.abc import Callable, Mapping, Sequence
@@ -27,10 +27,20 @@ from matplotlib.figure import Figure
 from wbk.charts import bar_chart
 from wbk.dice import Dist
 from wbk.errors import WbkError
-from wbk.explain import Step, steps_html
+from wbk.explain import Step, count, steps_html
 from wbk.hexgrid import Hex, Trace, rounded_line, trace
 from wbk.maps import HexMap
 from wbk.plot import Z_LABELS, MapView, figure_size, hex_polygons, map_axes
+from wbk.widgets.edge_cases import (
+    EDGE_CASE_KINDS,
+    checked_text,
+    checked_toml,
+    has_edge_cases,
+    set_settings,
+    toml_block,
+    toml_value,
+)
+from wbk.widgets.files import LIVE_ONLY, PANELS_ENV, FileInput, home_short
 
 if TYPE_CHECKING:
     from wbk.widgets.steps import CompareReadings, Presets, StepControl
@@ -87,11 +97,6 @@ LIVE_NOTE = (
     "A snapshot of an interactive panel. To explore it, open this chapter in JupyterLab "
     "(make lab) or in the app (make app) and run it."
 )
-#: The class of controls that mean nothing on a static page (which end the next click sets).
-LIVE_ONLY = "wbk-live-only"
-#: Set to "static" (as ``make site`` does) to show every panel as a snapshot, not a live widget;
-#: "app" (``make app``) for panels that save to the reader's browser (``wbk.widgets.app``).
-PANELS_ENV = "WBK_PANELS"
 #: The message line's height, kept even when it is empty, so a message never moves the picture.
 MESSAGE_HEIGHT = "28px"
 ERROR_COLOUR = "#b03a2e"
@@ -99,65 +104,41 @@ ERROR_COLOUR = "#b03a2e"
 _DIMMED = '<div style="opacity:0.45">'
 
 
-def _toml_value(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return repr(value)
-    if isinstance(value, (tuple, list)):
-        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
-    return json.dumps(str(value), ensure_ascii=False)
-
-
 def load_edge_case(path: str | os.PathLike[str]) -> Panel:
     """The panel an edge case describes, showing it again: a TOML file that "Save edge case"
-    wrote, or a PNG that "Save picture" wrote (it carries its edge case inside). A panel class
-    with a ``from_edge_case(text, source)`` reads its own kind of file, which names the panel on
-    its first line; a chart panel's is its function's (see ``chart_edge_cases``)."""
-    from wbk.datafile import parse_toml, read_text
+    wrote, or a PNG that "Save picture" wrote (it carries its edge case inside). See
+    ``edge_case_panel``: the file may come from a stranger."""
+    from wbk.datafile import read_text
     from wbk.pictures import read_edge_case
 
     source = str(path)
-    if source.lower().endswith(".png"):
-        text = read_edge_case(path)
-    else:
-        text = read_text(path, "edge case")
+    text = read_edge_case(path) if source.lower().endswith(".png") else read_text(path, "edge case")
+    return edge_case_panel(text, source)
+
+
+def edge_case_panel(text: str, source: str) -> Panel:
+    """The panel an edge case's TOML ``text`` describes (``source`` names it in messages).
+
+    Its first line names the panel: one of the kinds registered with ``has_edge_cases`` or
+    ``chart_edge_cases`` (nothing else is imported or called), whose ``from_edge_case(text,
+    source)`` reads the rest: settings the panel declares, checked as typed input, and its files
+    inline. Anything else is a ``WbkError`` in one line (``wbk.widgets.edge_cases``)."""
+    from wbk.datafile import parse_toml
+
     data = parse_toml(text, source)
-    if "panel" not in data:
-        raise WbkError(f"{source}: panel: missing")
-    module_name, _, class_name = str(data["panel"]).rpartition(".")
-    if not module_name.startswith("wbk.widgets"):
-        raise WbkError(f"{source}: panel: {data['panel']!r} is not one of wbk's panels")
-    try:
-        cls = getattr(importlib.import_module(module_name), class_name)
-    except (ImportError, AttributeError):
-        raise WbkError(f"{source}: panel: no panel called {data['panel']!r}") from None
-    if getattr(cls, "makes_edge_cases", False):  # a chart panel's function: its settings
-        if not isinstance(data.get("settings"), dict):
-            raise WbkError(f"{source}: settings: missing")
-        chart = cls()
-        for name, value in data["settings"].items():
-            if name not in chart.controls:
-                raise WbkError(f"{source}: [settings] {name}: the panel has no such setting")
-            chart.controls[name].value = tuple(value) if isinstance(value, list) else value
-        return chart
-    if not (isinstance(cls, type) and issubclass(cls, Panel)):
-        raise WbkError(f"{source}: panel: {data['panel']!r} is not one of wbk's panels")
-    if hasattr(cls, "from_edge_case"):  # a panel whose situation is more than hexes and settings
-        return cls.from_edge_case(text, source)
-    if not issubclass(cls, MapPanel):
-        raise WbkError(f"{source}: panel: {data['panel']!r} has no edge cases")
-    for key in ("hexes", "settings", "map"):
-        if key not in data:
-            raise WbkError(f"{source}: {key}: missing")
-    m = HexMap.from_toml(data["map"].get("toml", ""), source=f"{source} [map]")
-    panel = cls(m, *data["hexes"].values())
-    for name, value in data["settings"].items():
-        control = getattr(panel, name, None)
-        if not isinstance(control, widgets.Widget):
-            raise WbkError(f"{source}: [settings] {name}: the panel has no such setting")
-        control.value = tuple(value) if isinstance(value, list) else value
-    return panel
+    named = data.get("panel")
+    if not isinstance(named, str):
+        raise WbkError(f"{source}: panel: missing (the first line names the panel)")
+    module_name, _, class_name = named.rpartition(".")
+    kind = None
+    if module_name == "wbk.widgets" or module_name.startswith("wbk.widgets."):
+        try:
+            kind = getattr(importlib.import_module(module_name), class_name, None)
+        except ImportError:
+            kind = None
+    if kind not in EDGE_CASE_KINDS:
+        raise WbkError(f"{source}: panel: {named!r} is not one of wbk's panels with edge cases")
+    return kind.from_edge_case(text, source)
 
 
 def _looks_like_path(text: str) -> bool:
@@ -308,7 +289,8 @@ class Panel:
         self.picture_path = widgets.Text(
             "",
             description="save to",
-            placeholder=str(PICTURES / "picture.png"),
+            # written from "~": a page or a snapshot names no user's folder
+            placeholder=home_short(PICTURES / "picture.png"),
             style={"description_width": "initial"},
             layout=widgets.Layout(width="360px"),
         )
@@ -703,25 +685,68 @@ class MapPanel(Panel):
         self.picture_row.children = (*self.picture_row.children, save_case)
         self.widget = widgets.VBox([*rows, self.message, self.canvas, self.picture_row, self.pane])
 
+    def edge_case_settings(self) -> dict[str, widgets.Widget]:
+        """The settings an edge case of the panel saves and may set, by name: the controls the
+        panel was given that it keeps as attributes (readings, blocking terrain, options)."""
+        names = {id(w): name for name, w in vars(self).items() if isinstance(w, widgets.Widget)}
+        return {names[id(c)]: c for c in self.controls if id(c) in names}
+
     def edge_case(self) -> str:
         """The situation on show as TOML (the panel, its hexes, its settings and the map), so
         that ``load_edge_case`` brings back the same picture."""
-        names = {id(w): name for name, w in vars(self).items() if isinstance(w, widgets.Widget)}
-        settings = {names[id(c)]: c.value for c in self.controls if id(c) in names}
+        settings = {name: c.value for name, c in self.edge_case_settings().items()}
         lines = [
-            f"panel = {_toml_value(f'{type(self).__module__}.{type(self).__qualname__}')}",
+            f"panel = {toml_value(f'{type(self).__module__}.{type(self).__qualname__}')}",
             "",
             "[hexes]",
         ]
-        lines += [f"{name} = {_toml_value(box.value.strip())}" for name, box in self.boxes.items()]
-        lines += ["", "[settings]"] + [f"{k} = {_toml_value(v)}" for k, v in settings.items()]
-        # a literal multi-line string keeps the map's own TOML exactly as written
-        return "\n".join(lines) + "\n\n[map]\ntoml = '''\n" + self.map.to_toml() + "'''\n"
+        lines += [f"{name} = {toml_value(box.value.strip())}" for name, box in self.boxes.items()]
+        lines += ["", "[settings]"] + [f"{k} = {toml_value(v)}" for k, v in settings.items()]
+        return "\n".join(lines) + f"\n\n[map]\ntoml = {toml_block(self.map.to_toml())}\n"
+
+    @classmethod
+    def from_edge_case(cls, text: str, source: str) -> MapPanel:
+        """The panel showing an edge case that ``edge_case`` wrote: the map it carries, the
+        hexes in the panel's boxes, its declared settings (see ``wbk.widgets.edge_cases``)."""
+        from wbk.datafile import parse_toml
+
+        data = parse_toml(text, source)
+        for key in ("hexes", "settings", "map"):
+            if not isinstance(data.get(key), dict):
+                raise WbkError(f"{source}: [{key}]: missing")
+        if set(data) - {"panel", "hexes", "settings", "map"}:
+            key = sorted(set(data) - {"panel", "hexes", "settings", "map"})[0]
+            raise WbkError(f"{source}: {key}: unknown key (expected panel, hexes, settings, map)")
+        m = HexMap.from_toml(
+            checked_toml(data["map"].get("toml"), f"{source}: [map] toml"),
+            source=f"{source} [map]",
+        )
+        hexes = {
+            name: checked_text(label, f"{source}: [hexes] {name}")
+            for name, label in data["hexes"].items()
+        }
+        wanted = [
+            p.name
+            for p in list(inspect.signature(cls).parameters.values())[1:]
+            if p.kind is p.POSITIONAL_OR_KEYWORD and p.default is p.empty
+        ]
+        if len(hexes) != len(wanted):
+            raise WbkError(
+                f"{source}: [hexes]: {', '.join(hexes) or 'none'} (the panel takes "
+                f"{count(len(wanted), 'hex', 'hexes')})"
+            )
+        panel = cls(m, *hexes.values())
+        if list(hexes) != list(panel.boxes):
+            raise WbkError(f"{source}: [hexes]: expected {', '.join(panel.boxes)}")
+        set_settings(panel.edge_case_settings(), data["settings"], source)
+        return panel
 
     @reports_errors(stale=False)
     def save_edge_case(self, path: str | None = None) -> None:
         """Save the situation on show (``edge_case``) to a TOML file, beside the picture: by
         default the picture file's name with .toml; ``load_edge_case`` reads it back."""
+        from wbk.datafile import write_atomically
+
         chosen = self._chosen_path(path)
         if chosen.suffix in (".png", ".svg"):
             chosen = chosen.with_suffix(".toml")
@@ -731,10 +756,7 @@ class MapPanel(Panel):
             raise WbkError(
                 f"cannot save the edge case to {chosen}: there is no folder {chosen.parent}"
             )
-        try:
-            chosen.write_text(self.edge_case(), encoding="utf-8")
-        except OSError as e:
-            raise WbkError(f"cannot save the edge case to {chosen}: {e.strerror}") from None
+        write_atomically(chosen, self.edge_case(), "edge case")
         self.show_done(f"saved the edge case to {chosen}")
 
     @reports_errors
@@ -776,6 +798,7 @@ class MapPanel(Panel):
         raise NotImplementedError
 
 
+@has_edge_cases
 class TracePanel(MapPanel):
     """Pick two hexes (type their labels, or click the map) and see the exact trace drawn and
     listed.
@@ -846,14 +869,6 @@ class TracePanel(MapPanel):
             f"<p>The rounded float line parts from the exact line: it passes {html.escape(passes)} "
             f"and misses {html.escape(misses)} ({why}).</p>"
         )
-
-
-def toml_path(box: widgets.Text) -> Path:
-    """The data file a panel's file box names ("~" understood); it must end in .toml."""
-    path = Path(box.value.strip()).expanduser()
-    if not path.name.endswith(".toml"):
-        raise WbkError(f"file name {path.name!r} should end in .toml")
-    return path
 
 
 def parse_whole_numbers(text: str, name: str) -> list[int]:
@@ -969,8 +984,9 @@ class DistPanel(ChartPanel):
 
 def chart_edge_cases(make: Callable[[], ChartPanel]) -> Callable[[], ChartPanel]:
     """Decorate a function (of no arguments) that makes a chart panel, so that its panels have
-    an edge case: the function's name and every control's value as TOML. A saved PNG then
-    carries it, and ``load_edge_case`` calls the function and sets the controls again."""
+    an edge case: the function's name, every control's value as TOML, and each file a
+    ``FileInput`` control holds, inline. A saved PNG then carries it, and ``load_edge_case``
+    calls the function and sets the controls again (each checked as a reader's choice)."""
     name = f"{make.__module__}.{make.__qualname__}"
 
     @functools.wraps(make)
@@ -978,13 +994,51 @@ def chart_edge_cases(make: Callable[[], ChartPanel]) -> Callable[[], ChartPanel]
         chart = make()
 
         def edge_case() -> str:
-            lines = [f"panel = {_toml_value(name)}", "", "[settings]"]
-            lines += [f"{k} = {_toml_value(c.value)}" for k, c in chart.controls.items()]
-            return "\n".join(lines) + "\n"
+            lines = [f"panel = {toml_value(name)}", "", "[settings]"]
+            files = []
+            for key, control in chart.controls.items():
+                if not isinstance(control, FileInput):
+                    lines.append(f"{key} = {toml_value(control.value)}")
+                    continue
+                try:
+                    text, _ = control.text()
+                except WbkError:
+                    continue  # no file, or one the panel says it cannot read: none to carry
+                files += [
+                    "",
+                    f"[files.{key}]",
+                    f"name = {toml_value(Path(control.value).name)}",
+                    f"toml = {toml_block(text)}",
+                ]
+            return "\n".join(lines + files) + "\n"
 
         # an attribute of these charts only: a panel without one has no "Save edge case"
         setattr(chart, "edge_case", edge_case)  # noqa: B010
         return chart
 
-    setattr(made, "makes_edge_cases", True)  # noqa: B010 (load_edge_case calls only these)
-    return made
+    def from_edge_case(text: str, source: str) -> ChartPanel:
+        from wbk.datafile import parse_toml
+
+        data = parse_toml(text, source)
+        if set(data) - {"panel", "settings", "files"}:
+            key = sorted(set(data) - {"panel", "settings", "files"})[0]
+            raise WbkError(f"{source}: {key}: unknown key (expected panel, settings, files)")
+        chart = made()
+        files = {k: c for k, c in chart.controls.items() if isinstance(c, FileInput)}
+        given = data.get("files", {})
+        if not isinstance(given, dict):
+            raise WbkError(f"{source}: [files]: {given!r} is not a table of files")
+        for key, file in given.items():
+            if key not in files or not isinstance(file, dict):
+                raise WbkError(f"{source}: [files] {key}: the panel reads no such file")
+            where = f"{source}: [files.{key}]"
+            files[key].carry(
+                checked_text(file.get("name", key), f"{where} name"),
+                checked_toml(file.get("toml"), f"{where} toml"),
+            )
+        declared = {k: c for k, c in chart.controls.items() if k not in files}
+        set_settings(declared, data.get("settings", {}), source)
+        return chart
+
+    setattr(made, "from_edge_case", from_edge_case)  # noqa: B010
+    return has_edge_cases(made)

@@ -18,23 +18,22 @@ import binascii
 import html
 import os
 import re
-import tempfile
 import urllib.parse
 import zlib
-from pathlib import Path
 
 import ipywidgets as widgets
 from IPython.display import display
 
+from wbk.datafile import LONGEST_FILE
 from wbk.errors import WbkError
+from wbk.widgets.files import download_link
 
 #: The query string parameter that carries an edge case (zlib-compressed TOML, base64url).
 CASE_PARAMETER = "case"
-#: The class of a link the page's script downloads as soon as it appears.
-DOWNLOAD_CLASS = "wbk-download"
 #: The class of a link the page's script copies to the clipboard as soon as it appears.
 COPY_CLASS = "wbk-copy-link"
-#: The longest edge case a link carries, compressed (a browser keeps URLs far longer).
+#: The longest edge case a link carries, compressed (a browser keeps URLs far longer); a longer
+#: query string is refused before it is unpacked, and a case unpacks to ``LONGEST_FILE`` at most.
 LONGEST_LINK = 16_000
 
 _slot: widgets.Output | None = None
@@ -75,29 +74,10 @@ def file_name(panel, suffix: str) -> str:
     return "-".join(w.lower() for w in words) + suffix
 
 
-def download_link(name: str, data: bytes, mime: str) -> str:
-    """HTML of a link that saves ``data`` as ``name`` in the reader's browser; the page's script
-    follows it as soon as it appears."""
-    url = f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
-    return (
-        f'<a class="{DOWNLOAD_CLASS}" download="{html.escape(name)}" href="{url}">'
-        f"{html.escape(name)}</a> went to your browser's downloads (click it to save it again)"
-    )
-
-
 def _download_picture(panel) -> None:
     """The picture as "Save picture" writes it (caption and edge case included), downloaded."""
-    from wbk.pictures import save_picture
-
     name = file_name(panel, ".png")
-    with tempfile.TemporaryDirectory() as folder:
-        written = save_picture(
-            panel.figures()[0],
-            Path(folder) / name,
-            caption=panel.caption(),
-            edge_case=panel.edge_case_text(),
-        )
-        data = written.read_bytes()
+    data = panel.picture_bytes(".png")
     panel.show_message("")
     panel.app_links.value = download_link(name, data, "image/png")
 
@@ -121,21 +101,37 @@ def case_query(toml: str) -> str:
 
 
 def case_from_query(query: str) -> str | None:
-    """The edge case (TOML) a query string carries, or None when it carries none.
+    """The edge case (TOML) a query string carries, or None when it carries none. A query longer
+    than a link wbk makes, or one that unpacks to more than ``LONGEST_FILE``, is refused before
+    any more work.
 
     >>> case_from_query(case_query('panel = "x"'))
     'panel = "x"'
     >>> case_from_query("theme=light") is None
     True
     """
+    if len(query) > LONGEST_LINK + 1_000:
+        raise WbkError(
+            f"the link is {len(query):,} characters long: longer than any link wbk makes "
+            f"({LONGEST_LINK:,} at most)"
+        )
     values = urllib.parse.parse_qs(query).get(CASE_PARAMETER)
     if not values:
         return None
     packed = values[0].strip()
     try:
         data = base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4))
-        return zlib.decompress(data).decode("utf-8")
-    except (binascii.Error, ValueError, zlib.error, UnicodeDecodeError):
+        unpacker = zlib.decompressobj()
+        text = unpacker.decompress(data, LONGEST_FILE + 1)
+        if len(text) > LONGEST_FILE:
+            raise WbkError(
+                f"the link's situation unpacks to more than wbk reads ({LONGEST_FILE:,} "
+                "characters at most)"
+            )
+        return text.decode("utf-8")
+    except (binascii.Error, ValueError, zlib.error, UnicodeDecodeError) as e:
+        if isinstance(e, WbkError):
+            raise
         raise WbkError(
             f"the link's {CASE_PARAMETER}= is not a situation wbk wrote (cut short when copied?)"
         ) from None
@@ -176,23 +172,22 @@ def query_string() -> str:
 def linked_situation(query: str) -> list:
     """What a page whose query string is ``query`` shows at its top: a heading and the panel its
     link describes (``?case=...``), one line saying why a bad link shows nothing, or nothing for
-    a page opened without a link."""
-    from wbk.widgets import load_edge_case
+    a page opened without a link. A link may come from anyone: it is read as any edge case is
+    (``wbk.widgets.edge_case_panel``), and whatever goes wrong is that one line."""
+    from wbk.widgets import edge_case_panel
 
     try:
         toml = case_from_query(query)
         if toml is None:
             return []
-        with tempfile.TemporaryDirectory() as folder:
-            path = Path(folder) / "link.toml"
-            path.write_text(toml, encoding="utf-8")
-            try:
-                panel = load_edge_case(path)
-            except WbkError as e:
-                raise WbkError(str(e).replace(str(path), "the link")) from None
+        panel = edge_case_panel(toml, "the link")
     except WbkError as e:
-        return [widgets.HTML(f"<p><b>This link shows nothing:</b> {html.escape(str(e))}</p>")]
-    return [widgets.HTML("<h2>The situation from your link</h2>"), panel]
+        why = str(e)
+    except Exception as e:  # a link must never break the page under it
+        why = f"unexpected {type(e).__name__}: {e}"
+    else:
+        return [widgets.HTML("<h2>The situation from your link</h2>"), panel]
+    return [widgets.HTML(f"<p><b>This link shows nothing:</b> {html.escape(why)}</p>")]
 
 
 def open_link(query: str | None = None) -> None:

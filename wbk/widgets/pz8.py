@@ -7,7 +7,6 @@ Every choice shows plain words ("short gun (to 12")", "veteran crew"); its value
 from __future__ import annotations
 
 import html
-import json
 import math
 from dataclasses import fields, replace
 from fractions import Fraction
@@ -54,8 +53,16 @@ from wbk.widgets import (
     Panel,
     interactive_figure,
     reports_errors,
-    toml_path,
 )
+from wbk.widgets.edge_cases import (
+    checked_text,
+    checked_toml,
+    has_edge_cases,
+    set_settings,
+    toml_block,
+    toml_value,
+)
+from wbk.widgets.files import FileRow
 from wbk.widgets.steps import CompareReadings
 
 #: What the user reads for each value of ``wbk.games.pz8``.
@@ -415,6 +422,7 @@ def _no_difference(note: widgets.HTML, same: bool) -> None:
     note.value = f"<i>{NO_DIFFERENCE}</i>" if same else ""
 
 
+@has_edge_cases
 class TablePanel(Panel):
     """The table drawn to scale: click to pick a shooter and a target (clicks alternate), to
     select a tank (the row below then edits it in place), place, move or turn it, to place
@@ -589,14 +597,12 @@ class TablePanel(Panel):
             layout=ems(7),
         )
         # the file
-        default = Path.home() / "pz8_table.toml" if path is None else Path(path)
-        self.path = widgets.Text(str(default), description="file", style=wide, layout=ems(28))
-        self.load_button, self.save_button = (
-            widgets.Button(description="Load", layout=ems(5)),
-            widgets.Button(description="Save", layout=ems(5)),
+        self.file = FileRow(
+            "table",
+            Path.home() / "pz8_table.toml" if path is None else Path(path),
+            load=self.load,
+            save=self.save,
         )
-        self.load_button.on_click(lambda _: self.load())
-        self.save_button.on_click(lambda _: self.save())
         self.pane = widgets.HTML()
         self.figure, self.canvas = interactive_figure(
             table_figure_size(self.table, self.width), layout=None
@@ -654,7 +660,7 @@ class TablePanel(Panel):
                 self.message,
                 self.canvas,
                 self.picture_row,
-                widgets.HBox([self.path, self.load_button, self.save_button], layout=row),
+                widgets.HBox(self.file.parts, layout=row),
                 self.pane,
             ]
         )
@@ -664,7 +670,6 @@ class TablePanel(Panel):
             control.add_class(LIVE_ONLY)
         for control in (self.calibre, self.terrain_kind, self.terrain_size, self.terrain_angle):
             control.add_class(LIVE_ONLY)
-        self.path.add_class(LIVE_ONLY)  # the reader's own file, whatever its name
         for control in (self.click, self.terrain_kind, self.terrain_angle):
             control.observe(lambda _: self.show_hint(), names="value")
         self.tank_name.observe(lambda _: self.select(), names="value")
@@ -1091,10 +1096,11 @@ class TablePanel(Panel):
 
     @reports_errors(stale=False)
     def load(self) -> None:
-        path = toml_path(self.path)
-        table = pz8.load_table(path)
+        """The table in the file chosen (typed in JupyterLab, uploaded in the app)."""
+        text, source, _ = self.file.read()
+        table = Table.from_toml(text, source=source, pieces=Tank)
         self.resize_to(table)
-        self.set_table(table, f"loaded {table.name!r} from {path}")
+        self.set_table(table, f"loaded {table.name!r} from {source}")
         self.show_hint()
 
     @reports_errors
@@ -1112,9 +1118,8 @@ class TablePanel(Panel):
 
     @reports_errors(stale=False)
     def save(self) -> None:
-        path = toml_path(self.path)
-        self.table.save(path)
-        self.show_done(f"saved {self.table.name!r} ({_tanks(len(self.table.pieces))}) to {path}")
+        where = self.file.write(self.table.to_toml(), "pz8_table.toml")
+        self.show_done(f"saved {self.table.name!r} ({_tanks(len(self.table.pieces))}) {where}")
 
     # --- the answer -------------------------------------------------------------------------
 
@@ -1259,64 +1264,55 @@ class TablePanel(Panel):
         names those not at their starting values."""
         return [self.ask, self.cover_reading, self.sight_reading, self.show_reach]
 
+    def edge_case_settings(self) -> dict[str, widgets.Widget]:
+        """The settings an edge case of the panel saves and may set, by name."""
+        return {
+            "ask": self.ask,
+            "shooter": self.boxes["shooter"],
+            "target": self.boxes["target"],
+            "cover_reading": self.cover_reading,
+            "obstacle_sight": self.sight_reading,
+            "show_reach": self.show_reach,
+        }
+
     def edge_case(self) -> str:
         """The situation on show as TOML: the panel, the shooter, the target, the settings and
         the table file itself, which ``wbk.widgets.load_edge_case`` (or ``from_edge_case``)
         turns back into the same picture. A PNG saved by "Save picture" carries it too."""
-        table = self.table.to_toml()
-        if "'''" in table:
-            raise WbkError("a name holding ''' cannot be kept in an edge case: rename it")
-        settings = {
-            "ask": self.ask.value,
-            "shooter": self.boxes["shooter"].value.strip(),
-            "target": self.boxes["target"].value.strip(),
-            "cover_reading": self.cover_reading.value,
-            "obstacle_sight": self.sight_reading.value,
-        }
+        settings = {name: c.value for name, c in self.edge_case_settings().items()}
+        settings["shooter"], settings["target"] = (
+            s.strip() for s in (settings["shooter"], settings["target"])
+        )
         lines = [
             f'panel = "{type(self).__module__}.{type(self).__qualname__}"',
             "",
             "[settings]",
-            *(
-                f"{key} = {json.dumps(value, ensure_ascii=False)}"
-                for key, value in settings.items()
-            ),
-            f"show_reach = {'true' if self.show_reach.value else 'false'}",
+            *(f"{key} = {toml_value(value)}" for key, value in settings.items()),
         ]
-        # a literal multi-line string keeps the table file exactly as written
-        return "\n".join(lines) + "\n\n[table]\ntoml = '''\n" + table + "'''\n"
+        return "\n".join(lines) + f"\n\n[table]\ntoml = {toml_block(self.table.to_toml())}\n"
 
     @classmethod
     def from_edge_case(cls, text: str, source: str) -> TablePanel:
-        """The table panel showing a saved edge case (see ``edge_case``)."""
+        """The table panel showing a saved edge case (see ``edge_case``), its table inline."""
         data = parse_toml(text, source)
         for key in ("settings", "table"):
             if not isinstance(data.get(key), dict):
                 raise WbkError(f"{source}: [{key}]: missing")
-        settings = data["settings"]
         table = Table.from_toml(
-            str(data["table"].get("toml", "")), source=f"{source} [table]", pieces=Tank
+            checked_toml(data["table"].get("toml"), f"{source}: [table] toml"),
+            source=f"{source} [table]",
+            pieces=Tank,
         )
-        reading = settings.get("cover_reading", "partly_hidden")
-        if reading not in pz8.COVER_READINGS:
-            raise WbkError(
-                f"{source}: [settings] cover_reading {reading!r} is not one of "
-                f"{', '.join(pz8.COVER_READINGS)}"
-            )
-        sight = settings.get("obstacle_sight", "as_marked")
-        if sight not in pz8.OBSTACLE_SIGHT_READINGS:
-            raise WbkError(
-                f"{source}: [settings] obstacle_sight {sight!r} is not one of "
-                f"{', '.join(pz8.OBSTACLE_SIGHT_READINGS)}"
-            )
-        asked = settings.get("ask", "shot")
-        if asked not in ASKS:
-            raise WbkError(f"{source}: [settings] ask {asked!r} is not one of {', '.join(ASKS)}")
-        panel = cls(table, str(settings.get("shooter", "")), str(settings.get("target", "")))
-        panel.ask.value = asked
-        panel.cover_reading.value = reading
-        panel.sight_reading.value = sight
-        panel.show_reach.value = settings.get("show_reach", False) is True
+        settings = dict(data["settings"])
+        shooter, target = (
+            checked_text(settings.pop(box, ""), f"{source}: [settings] {box}")
+            for box in ("shooter", "target")
+        )
+        panel = cls(table, shooter, target)
+        declared = panel.edge_case_settings()
+        for box in ("shooter", "target"):
+            del declared[box]
+        set_settings(declared, settings, source)
         return panel
 
 

@@ -31,8 +31,9 @@ from wbk.widgets import (
     map_canvas,
     parse_optional_number,
     reports_errors,
-    toml_path,
 )
+from wbk.widgets.edge_cases import has_edge_cases
+from wbk.widgets.files import FileRow
 
 if TYPE_CHECKING:
     from wbk.sightlines import Intervisibility
@@ -251,6 +252,7 @@ LOS_PRESETS: dict[str, dict[str, object]] = {
 }
 
 
+@has_edge_cases
 class LosPanel(ReadingsPanel):
     """Errata 9.4: pick firer and target, see the line, its verdict and why; switch the readings
     (slope hexes, whose hex the general sentence looks at, slope ends, lines along a hexside or
@@ -430,6 +432,7 @@ class LosPanel(ReadingsPanel):
         return f"<b>line of sight {html.escape(result.verdict)}</b>" + extra
 
 
+@has_edge_cases
 class IntervisibilityPanel(ReadingsPanel):
     """Errata 9.4 over the whole map at once: shade every hex by how many hexes it sees (the
     best observation posts), dim the dead ground of hex X, or show the hexes that see X but are
@@ -649,6 +652,7 @@ MOVEMENT_PRESETS: dict[str, dict[str, object]] = {
 }
 
 
+@has_edge_cases
 class MovementPanel(MapPanel):
     """Errata 8.3: every hex a unit can reach from its start, shaded with the MP it costs; a goal
     hex gets its cheapest path explained, or, out of reach, what it would cost. Set the MP left,
@@ -1260,18 +1264,15 @@ class MapEditor(Panel):
         self.name = widgets.Text(
             f"{m.name} (edited)", description="map name", continuous_update=False
         )
-        self.path = widgets.Text(
-            str(path or default_map_path(m)),
-            description="file",
-            layout=widgets.Layout(width="420px"),
+        self.file = FileRow(
+            "map",
+            Path(path) if path else default_map_path(m),
+            load=self.load,
+            save=self.save,
+            width="420px",
         )
-        buttons = {"Undo": self.undo, "Save": self.save, "Load": self.load}
-        self.buttons = {
-            label: widgets.Button(description=label, layout=widgets.Layout(width="70px"))
-            for label in buttons
-        }
-        for label, action in buttons.items():
-            self.buttons[label].on_click(lambda _, action=action: action())
+        undo = widgets.Button(description="Undo", layout=widgets.Layout(width="70px"))
+        undo.on_click(lambda _: self.undo())
         super().__init__()
         self.map = m
         self.history: list[HexMap] = []
@@ -1280,9 +1281,7 @@ class MapEditor(Panel):
         self.view.set_title(f"{m.name}: choose a brush and click the map")
         rows = [
             widgets.HBox([self.brush, self.name], layout=widgets.Layout(flex_flow="row wrap")),
-            widgets.HBox(
-                [self.path, *self.buttons.values()], layout=widgets.Layout(flex_flow="row wrap")
-            ),
+            widgets.HBox([*self.file.parts, undo], layout=widgets.Layout(flex_flow="row wrap")),
         ]
         self.widget = widgets.VBox([*rows, self.message, self.canvas, self.picture_row, self.pane])
 
@@ -1341,25 +1340,22 @@ class MapEditor(Panel):
 
     @reports_errors(stale=False)
     def save(self) -> None:
-        path = toml_path(self.path)
+        """Save the edited map, under the name typed, to the file chosen (a download in the
+        app)."""
         named = self.map.with_name(self.name.value.strip())
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            named.save(path)
-        except OSError as e:
-            raise WbkError(f"cannot save to {path}: {e.strerror}") from None
+        where = self.file.write(named.to_toml(), default_map_path(named).name)
         self.map = named
         self.show_message("")
-        self.pane.value = html.escape(
-            f"saved {named.name!r} ({len(named)} hexes) to {path}", quote=False
-        )
+        self.pane.value = html.escape(f"saved {named.name!r} ({len(named)} hexes) {where}")
 
     @reports_errors(stale=False)
     def load(self) -> None:
-        loaded = HexMap.load(toml_path(self.path))
+        """Open the map in the file chosen (typed in JupyterLab, uploaded in the app)."""
+        text, source, _ = self.file.read()
+        loaded = HexMap.from_toml(text, source=source)
         if list(loaded) != list(self.map):
             self.figure.clear()
             self.view = MapView(loaded, map_axes(self.figure))
         self.history.append(self.map)
         self.name.value = loaded.name
-        self.show(loaded, f"loaded {self.path.value.strip()}")
+        self.show(loaded, f"loaded {source}")

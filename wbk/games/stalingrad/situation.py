@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from wbk.checks import whole as _whole
-from wbk.datafile import parse_toml, read_text, write_atomically
+from wbk.datafile import file_beside, parse_toml, read_text, write_atomically
 from wbk.errors import WbkError
 from wbk.explain import count
 from wbk.games.stalingrad.retreat import (
@@ -81,8 +81,9 @@ class Situation:
     def from_toml(
         cls, text: str, *, source: str = "situation", folder: str | os.PathLike | None = None
     ) -> Situation:
-        """A situation from TOML text; ``folder`` is where a relative map path is looked for (the
-        current folder by default). Anything wrong is a ``WbkError`` naming ``source`` and key."""
+        """A situation from TOML text; ``folder`` is where a map file it names is looked for
+        (see ``wbk.datafile.file_beside``; without one, the map must be inline). Anything wrong
+        is a ``WbkError`` naming ``source`` and key."""
         if not isinstance(text, str):
             raise WbkError(f"{source}: {text!r} is not TOML text")
         if folder is not None:
@@ -106,9 +107,8 @@ class Situation:
 
         where = data["map"]
         if isinstance(where, str):
-            path = Path(folder or ".") / where
             try:
-                m = HexMap.load(path)
+                m = HexMap.load(file_beside(folder, where, "map"))
             except WbkError as e:
                 fail("map", str(e))
         elif isinstance(where, dict):
@@ -234,13 +234,18 @@ class Situation:
         return "\n".join(lines) + "\n"
 
     def save(self, path: str | os.PathLike) -> None:
-        """Write the situation as TOML (``to_toml``); ``Situation.load`` reads it back."""
+        """Write the situation as TOML (``file_text``); ``Situation.load`` reads it back."""
         _check_path(path, "situation")
         path = Path(path).expanduser()
         if path.name == ".toml":
             raise WbkError("situation file name '.toml' needs a name before .toml")
         if path.suffix != ".toml":
             raise WbkError(f"situation file name {path.name!r} should end in .toml")
+        write_atomically(path, self.file_text(), "situation")
+
+    def file_text(self) -> str:
+        """The situation as a file holds it (``to_toml``), once every text in it can be written:
+        a lone surrogate (a broken character) in a name is a ``WbkError`` naming it."""
         for what, text in self._texts():
             try:
                 text.encode("utf-8")
@@ -257,7 +262,7 @@ class Situation:
                 f"the situation's text {e.object[max(0, e.start - 20) : e.end]!r} cannot be "
                 "written to a file: it holds a lone surrogate; nothing was written"
             ) from None
-        write_atomically(path, text, "situation")
+        return text
 
     def _texts(self) -> list[tuple[str, str]]:
         """Every text the situation writes, with what it is: its name, its note, unit names."""

@@ -339,9 +339,10 @@ def assault_advisor(table: str = "illustrative_1d6", path: str = "") -> ChartPan
     #: the answer on show, and how to advise under other readings (for the step and compare
     #: controls, which the panel gets after its first answer)
     last: dict[str, Any] = {}
+    crt_file = file_control(path)
 
     def compute(table, file, attack, defence_df, defending_units, drm, fire_drm, **readings):
-        crt = choose_crt(table, file)
+        crt = choose_crt(table, crt_file)
         units, away = parse_attack(attack)
         df = parse_optional_number(defence_df, "defence DF")
         if df is None:
@@ -417,7 +418,7 @@ def assault_advisor(table: str = "illustrative_1d6", path: str = "") -> ChartPan
         size=(7.0, 3.8),
         rule="Streets of Stalingrad 9.67, the Close Assault Bonus",
         table=table_control(table),
-        file=file_control(path),
+        file=crt_file,
         attack=widgets.Text(
             "infantry 6, engineer 4, tank 5",
             continuous_update=False,

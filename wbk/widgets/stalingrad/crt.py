@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import html
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
@@ -40,6 +39,7 @@ from wbk.widgets import (
     chart_edge_cases,
     parse_optional_number,
 )
+from wbk.widgets.files import FileInput
 
 #: Okabe-Ito colours (colour-blind safe) for result codes from mild to severe; "none" is grey.
 NO_EFFECT = "#d9d9d9"
@@ -52,7 +52,7 @@ FROM_FILE = "file"
 TABLES = [
     ("illustrative 1d6 (not the published table)", "illustrative_1d6"),
     ("illustrative 2d6 (not the published table)", "illustrative_2d6"),
-    ("my CRT file (path below)", FROM_FILE),
+    ("my CRT file", FROM_FILE),
 ]
 
 
@@ -71,15 +71,14 @@ def table_control(value: str = "illustrative_1d6") -> widgets.Dropdown:
     )
 
 
-def file_control(path: str = "") -> widgets.Text:
-    """The path of the user's CRT file, read when "my CRT file" is chosen."""
-    return widgets.Text(
-        path,
+def file_control(path: str = "") -> FileInput:
+    """The user's CRT file, read when "my CRT file" is chosen: a path in JupyterLab, an upload
+    in the app."""
+    return FileInput(
+        "CRT",
         description="CRT file",
-        placeholder="path of your CRT's TOML file",
+        path=path,
         tooltip='the TOML file of your CRT, read when the CRT is "my CRT file"',
-        continuous_update=False,
-        layout={"width": "22em"},
     )
 
 
@@ -116,14 +115,12 @@ def _in_rows(
     return panel
 
 
-def choose_crt(table: str, path: str) -> Crt:
+def choose_crt(table: str, file: FileInput) -> Crt:
     """A shipped table by name, or the user's file (its errors name the file and the key)."""
     if table != FROM_FILE:
         return stalingrad.example_crt(table)
-    path = path.strip()
-    if not path:
-        raise WbkError("CRT file is blank: type the path of your CRT's TOML file")
-    return Crt.load(Path(path).expanduser())
+    text, source = file.text()
+    return Crt.from_toml(text, source=source)
 
 
 def code_order(crt: Crt) -> list[str]:
@@ -540,9 +537,10 @@ def crt_explorer(table: str = "illustrative_1d6", path: str = "") -> ChartPanel:
     #: the lookup on show, what the figure shows of it (the lookup, the step or None), and the
     #: panel (for its step control, which it gets after its first answer)
     last: dict[str, Any] = {}
+    crt_file = file_control(path)
 
     def compute(table, file, strength, shift, drm) -> CrtLookup:
-        crt = choose_crt(table, file)
+        crt = choose_crt(table, crt_file)
         af = parse_optional_number(strength, "attack strength")
         if af is None:
             raise WbkError("attack strength is blank: type the attack's total AF")
@@ -577,7 +575,7 @@ def crt_explorer(table: str = "illustrative_1d6", path: str = "") -> ChartPanel:
         size=LOOKUP_SIZE,
         rule="a Streets of Stalingrad CRT (wbk's illustrative tables are not the published one)",
         table=table_control(table),
-        file=file_control(path),
+        file=crt_file,
         strength=widgets.Text(
             "15",
             description="AF",

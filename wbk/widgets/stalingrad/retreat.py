@@ -34,8 +34,9 @@ from wbk.widgets import (
     LIVE_ONLY,
     MapPanel,
     reports_errors,
-    toml_path,
 )
+from wbk.widgets.edge_cases import has_edge_cases
+from wbk.widgets.files import FileRow
 from wbk.widgets.stalingrad.crt import GERMAN, SOVIET, _unshrunk
 
 # --- 9.87-9.89 the retreat planner ------------------------------------------------------------
@@ -467,14 +468,6 @@ def choices_table(r: stalingrad.Retreat) -> str:
     return f"<table><thead><tr><th></th>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
-def _home_short(path: Path) -> str:
-    """A path in the user's home folder written from "~", short enough to read in its box."""
-    try:
-        return str(Path("~") / path.relative_to(Path.home()))
-    except ValueError:
-        return str(path)
-
-
 def default_situation_path(s: Situation) -> Path:
     """Where the planner saves unless told otherwise: a folder of the user's, never the
     workbook's own notebooks/ folder."""
@@ -507,6 +500,8 @@ def edge_case_readings(text: str, source: str) -> dict[str, str]:
         line for line in text.split("\n")[:2] if line.startswith(f"{EDGE_CASE_READINGS} =")
     )
     table = parse_toml(head, source).get(EDGE_CASE_READINGS, {})
+    if not isinstance(table, dict):
+        raise WbkError(f"{source}: readings: {table!r} is not a table of readings")
     allowed = {name: [value for _, value in options] for name, _, options, *_ in READING_CONTROLS}
     readings = {}
     for name, value in table.items():
@@ -539,6 +534,7 @@ def _stacking_limit(value: int) -> int | None:
     return None if value == NO_LIMIT else value
 
 
+@has_edge_cases
 class RetreatPlanner(MapPanel):
     """9.87-9.89 on the map: click to place units, mark hexes attacked or bombarded, and click
     the defending hex of a "P" result; the legal retreat hexes are shaded, the retreat chosen is
@@ -607,12 +603,12 @@ class RetreatPlanner(MapPanel):
         }
         #: the note of the situation as loaded, once edits have made it drop
         self.dropped_note = ""
-        self.path = widgets.Text(
-            str(path or _home_short(default_situation_path(self.situation))),
-            description="situation file",
-            tooltip="the TOML file Load reads and Save writes",
-            style=wide,
-            layout={"width": "35em"},
+        self.file = FileRow(
+            "situation",
+            Path(path) if path else default_situation_path(self.situation),
+            load=self.load,
+            save=self.save,
+            width="35em",
         )
         # what the next click does means nothing on a static page, nor does a file of the user's
         for control in (
@@ -623,15 +619,8 @@ class RetreatPlanner(MapPanel):
             self.unit_name,
             self.pinned,
             self.immobilized,
-            self.path,
         ):
             control.add_class(LIVE_ONLY)
-        self.buttons = {"Load": self.load, "Save": self.save}
-        buttons = [
-            widgets.Button(description=label, layout={"width": "60px"}) for label in self.buttons
-        ]
-        for button in buttons:
-            button.on_click(lambda b: self.buttons[b.description]())
         s = self.situation
         target = s.target if s.target is not None else next(iter(s.units))
         super().__init__(
@@ -657,8 +646,7 @@ class RetreatPlanner(MapPanel):
                 self.stacking,
                 *self.readings.values(),
                 *self.no_difference.values(),
-                self.path,
-                *buttons,
+                *self.file.parts,
             ]
         )
         row = widgets.Layout(flex_flow="row wrap")
@@ -681,7 +669,7 @@ class RetreatPlanner(MapPanel):
                     layout=row,
                 ),
                 widgets.HBox(
-                    [self.stacking, self.no_difference["stacking"], self.path, *buttons],
+                    [self.stacking, self.no_difference["stacking"], *self.file.parts],
                     layout=row,
                 ),
                 *(
@@ -908,7 +896,8 @@ class RetreatPlanner(MapPanel):
 
     @classmethod
     def from_edge_case(cls, text: str, source: str) -> RetreatPlanner:
-        """The planner showing a saved edge case (see ``edge_case``), under its readings."""
+        """The planner showing a saved edge case (see ``edge_case``), under its readings; the
+        case carries its map inline (it names no file)."""
         readings = edge_case_readings(text, source)
         planner = cls(Situation.from_toml(_situation_text(text), source=source))
         planner.set_readings(readings)
@@ -922,14 +911,12 @@ class RetreatPlanner(MapPanel):
 
     @reports_errors(stale=False)
     def load(self) -> None:
-        path = toml_path(self.path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as e:
-            raise WbkError(f"{path}: cannot read the situation ({e.strerror})") from None
-        readings = edge_case_readings(text, str(path))
-        s = Situation.from_toml(_situation_text(text), source=str(path), folder=path.parent)
-        self.show_loaded(s, readings, str(path))
+        """The situation in the file chosen (typed in JupyterLab, uploaded in the app), or an
+        edge case the planner saved, under its readings."""
+        text, source, folder = self.file.read()
+        readings = edge_case_readings(text, source)
+        s = Situation.from_toml(_situation_text(text), source=source, folder=folder)
+        self.show_loaded(s, readings, source)
 
     def show_loaded(self, s: Situation, readings: dict[str, str], source: str) -> None:
         """Show the situation ``s`` (read from ``source``) under ``readings``."""
@@ -959,15 +946,7 @@ class RetreatPlanner(MapPanel):
 
     @reports_errors(stale=False)
     def save(self) -> None:
-        path = toml_path(self.path)
-        # only the planner's own folder (~/wbk-situations) is made; a folder typed must exist
-        if path.parent == default_situation_path(self.situation).parent:
-            try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-            except OSError as e:
-                raise WbkError(f"{path}: cannot save the situation ({e.strerror})") from None
-        elif not path.parent.is_dir():
-            raise WbkError(f"cannot save the situation to {path}: there is no folder {path.parent}")
-        self.situation.save(path)
-        units = sum(len(here) for here in self.situation.units.values())
-        self.show_done(f"saved {self.situation.name!r} ({count(units, 'unit')}) to {path}")
+        s = self.situation
+        where = self.file.write(s.file_text(), default_situation_path(s).name)
+        units = sum(len(here) for here in s.units.values())
+        self.show_done(f"saved {s.name!r} ({count(units, 'unit')}) {where}")
