@@ -12,6 +12,9 @@ html_theme_options = {
     "search_bar_text": "Search the workbook...",
 }
 html_permalinks_icon = "#"
+# no copies of the executed notebooks under _sources/ (half the site's size): nothing links them
+html_copy_source = False
+html_show_sourcelink = False
 exclude_patterns = ["_build", "**.ipynb_checkpoints"]
 # wbk.publish.build_site has run each notebook (and kept the run for the tests): shown as run
 nb_execution_mode = "off"

@@ -3,6 +3,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from wbk.checks import LONGEST_NAME
 from wbk.errors import WbkError
 from wbk.maps import HexMap, example_map
 from wbk.plot import center, hexside_segment
@@ -317,11 +318,12 @@ def test_the_longest_intervisibility_movement_and_editor_titles_fit():
     move.mp.value = "1"
     move.action.value = "move_and_fire"
     assert "2418 out of reach, it would take" in move.view.title() and fits(move.figure)
-    editor = panels.MapEditor(M.with_name("A map with a name as long as one may type " * 8))
+    longest = ("WIDE MAP NAME " * 8)[: LONGEST_NAME - 1] + "W"  # the widest a name may be
+    editor = panels.MapEditor(M.with_name(longest))
     editor.brush.value = panels.BRUSH_STAR
     click(editor, *center(M.hex("1208")))
     title = editor.view.ax.get_title()
-    assert title.count("\n") == 1 and title.endswith(" …")  # too long even for small type
+    assert title.count("\n") == 1 and title.endswith("added the star in 1208")  # whole
     assert fits(editor.figure)
 
 

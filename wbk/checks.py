@@ -16,6 +16,12 @@ from numbers import Integral
 
 from wbk.errors import WbkError
 
+#: The longest name wbk takes (a map, a terrain, a unit, a tank, a table, a CRT): names are drawn
+#: in titles, legends and labels, and may come from a stranger's file or link.
+LONGEST_NAME = 80
+#: The longest note (a map's head comments, a situation's or a CRT's note).
+LONGEST_NOTE = 2_000
+
 
 def whole(value: object, what: str, least: int = 0) -> int:
     """A whole number of ``least`` or more (a bool, a float or a string is not one)."""
@@ -35,4 +41,16 @@ def flag(value: object, what: str) -> bool:
     """True or False, nothing else ("no" and 1 are not flags)."""
     if not isinstance(value, bool):
         raise WbkError(f"{what} {value!r} is not True or False")
+    return value
+
+
+def short_text(value: object, what: str, longest: int = LONGEST_NAME) -> str:
+    """Text of at most ``longest`` characters (a name, by default)."""
+    if not isinstance(value, str):
+        raise WbkError(f"{what} {value!r} is not text")
+    if len(value) > longest:
+        raise WbkError(
+            f"{what} {value[:40]!r}... is {len(value):,} characters long: wbk takes "
+            f"{longest:,} at most"
+        )
     return value

@@ -61,9 +61,10 @@ def read_bytes(path: str | os.PathLike, what: str, longest: int = LONGEST_FILE) 
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as e:
         raise WbkError(f"{path}: cannot read the {what} ({e.strerror})") from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise WbkError(f"{path}: is not a {what} file (a folder or a device)")
     with os.fdopen(fd, "rb") as f:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise WbkError(f"{path}: is not a {what} file (a folder or a device)")
         data = f.read(longest + 1)
     if len(data) > longest:
         raise WbkError(f"{path}: the {what} is larger than wbk reads ({longest:,} bytes at most)")

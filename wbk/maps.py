@@ -30,6 +30,7 @@ from numbers import Integral
 from pathlib import Path
 from typing import Literal, NoReturn
 
+from wbk.checks import LONGEST_NOTE, short_text
 from wbk.datafile import parse_toml, read_text, write_atomically
 from wbk.errors import WbkError
 from wbk.hexgrid import Corner, Hex, Hexside, Trace
@@ -54,16 +55,10 @@ __all__ = [
 LARGEST_MAP = 10_000
 
 
-def _text(value, what: str) -> str:
-    if not isinstance(value, str):
-        raise WbkError(f"{what} {value!r} is not text")
-    return value
-
-
 def _name(value, what: str) -> str:
     if not isinstance(value, str) or not value:
         raise WbkError(f"{what} {value!r} is not a name (expected non-empty text)")
-    return value
+    return short_text(value, what)
 
 
 def _span(value, key: str) -> tuple[int, int]:
@@ -126,8 +121,8 @@ class HexMap:
     _beside: dict[str, frozenset[Hex]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        _text(self.name, "map name")
-        _text(self.notes, "map notes")
+        short_text(self.name, "map name")
+        short_text(self.notes, "map notes", LONGEST_NOTE)
         columns, rows = _span(self.columns, "columns"), _span(self.rows, "rows")
         width, depth = columns[1] - columns[0] + 1, rows[1] - rows[0] + 1
         if width * depth > LARGEST_MAP:
@@ -499,7 +494,8 @@ class HexMap:
 
     @classmethod
     def from_toml(cls, text: str, *, source: str = "map") -> HexMap:
-        _text(source, "source")
+        if not isinstance(source, str):
+            raise WbkError(f"source {source!r} is not text")
         if not isinstance(text, str):
             raise WbkError(
                 f"{source}: the map {text!r} is not TOML text (to read a file, use HexMap.load)"
@@ -552,7 +548,7 @@ _NOTHING: frozenset = frozenset()
 
 def example_map(name: str) -> HexMap:
     """A map shipped with wbk, by file name without ".toml" (see ``example_maps()``)."""
-    _text(name, "example map name")
+    short_text(name, "example map name")
     names = example_maps()
     if name not in names:
         raise WbkError(f"no shipped map called {name!r} (there are: {', '.join(names)})")

@@ -185,18 +185,32 @@ def wrap_to_width(text: str, width: float, size: float) -> list[str]:
     return lines
 
 
+#: The narrowest a character is set, in ems: no line of a title holds more than its width over
+#: this, so the rest of a long title is never measured.
+NARROWEST_CHARACTER = 0.2
+
+
 def fit_title(text: str, width: float, most_lines: int = 2) -> tuple[list[str], float]:
     """A title's lines and size to fit ``width`` points on ``most_lines`` lines (the two kept
     above a map): at the largest of ``TITLE_SIZES`` that fits, the last line ending in "…" if
     even the smallest is too large."""
+    # however long the title, only what could fit on its lines is wrapped and measured
+    room = most_lines * int(width / (NARROWEST_CHARACTER * min(TITLE_SIZES))) + 1
+    text = text[:room]
     for size in TITLE_SIZES:
         lines = wrap_to_width(text, width, size)
         if len(lines) <= most_lines:
             return lines, size
     last = " ".join(lines[most_lines - 1 :])
-    while text_width(last + " …", size) > width:
-        last = last[:-1]
-    return [*lines[: most_lines - 1], last.rstrip() + " …"], size
+    # the longest start of the last line that fits with its "…" (found by halving)
+    fits, too_long = 0, len(last) + 1
+    while too_long - fits > 1:
+        middle = (fits + too_long) // 2
+        if text_width(last[:middle] + " …", size) <= width:
+            fits = middle
+        else:
+            too_long = middle
+    return [*lines[: most_lines - 1], last[:fits].rstrip() + " …"], size
 
 
 class PictureView:

@@ -22,10 +22,13 @@ from __future__ import annotations
 
 import argparse
 import html
+import ipaddress
 import json
 import os
 import re
+import secrets
 import shutil
+import socket
 import subprocess
 import sys
 from dataclasses import dataclass, field
@@ -127,8 +130,15 @@ def execute(path: Path, env: dict[str, str]) -> None:
     """Run the notebook at ``path`` top to bottom in a fresh kernel with environment ``env``, in
     its folder, and store its outputs in it; a cell that fails stops the run with its error."""
     notebook = nbformat.read(path, as_version=4)
+    # no widget state: a page shows its panels as snapshots, and the state would carry every
+    # widget's value (a box's placeholder names the build machine's folders) and megabytes of
+    # canvases into the page
     client = NotebookClient(
-        notebook, timeout=600, kernel_name="python3", resources={"metadata": {"path": path.parent}}
+        notebook,
+        timeout=600,
+        kernel_name="python3",
+        resources={"metadata": {"path": path.parent}},
+        store_widget_state=False,
     )
     client.execute(env=env)
     nbformat.write(notebook, path)
@@ -562,6 +572,23 @@ def prepare_app(notebooks: Path, work: Path) -> Path:
     return served
 
 
+#: What a kernel holds at most (a reader's, or one waiting in a pool: benchmarks/RESULTS.md).
+KERNEL_MEMORY = 250 * 2**20
+#: The environment variable that hands the app's server its token (never its command line,
+#: which every user of the machine can read).
+TOKEN_ENV = "WBK_APP_TOKEN"
+
+
+def default_max_kernels() -> int:
+    """As many kernels as half this machine's memory holds, 250 MB each (49 on 24 GiB), at
+    least 4."""
+    try:
+        memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        return 4
+    return max(4, memory // 2 // KERNEL_MEMORY)
+
+
 @dataclass(frozen=True)
 class AppSettings:
     """How the app holds its kernels: ``pool`` kernels per chapter that have run it already
@@ -569,13 +596,15 @@ class AppSettings:
     refilled ``refill_after`` seconds after a reader takes one (so that the refill does not slow
     the reader's first picture; a reader who comes meanwhile waits for it); the kernel of a
     reader who left is shut down after ``cull_after`` idle seconds (looked for every
-    ``cull_every`` seconds)."""
+    ``cull_every`` seconds); at most ``max_kernels`` kernels at once, the pools' included (a
+    reader past it is told that the class is full: ``wbk.appserver``)."""
 
     pool: int = 1
     pools: dict[str, int] = field(default_factory=dict)
     refill_after: float = 10
     cull_after: int = 180
     cull_every: int = 30
+    max_kernels: int = field(default_factory=default_max_kernels)
 
     def voila_config(self) -> dict:
         """These settings as Voila's configuration (a voila.json)."""
@@ -594,6 +623,7 @@ class AppSettings:
                 ],
             },
             "VoilaKernelManager": {"kernel_pools_config": pools, "fill_delay": self.refill_after},
+            "ReaderKernelManager": {"max_kernels": self.max_kernels},
             "MappingKernelManager": {
                 "cull_idle_timeout": self.cull_after,
                 "cull_interval": self.cull_every,
@@ -603,14 +633,60 @@ class AppSettings:
         }
 
 
+@dataclass(frozen=True)
+class Door:
+    """Who may come into the app: the address it listens on (``ip``: 127.0.0.1, this machine
+    only; 0.0.0.0, every network it is on), the class password (``token``: asked of every
+    reader, given in the link handed out; always one on an address beyond this machine) and more
+    names it answers to (``allow_hosts``: besides localhost, and the machine's own names when it
+    listens beyond itself)."""
+
+    ip: str = "127.0.0.1"
+    token: str = ""
+    allow_hosts: tuple[str, ...] = ()
+
+    def link(self, port: int) -> str:
+        """The address to hand out, the token in it."""
+        host = self.ip if is_loopback(self.ip) else _lan_address(self.ip)
+        host = f"[{host}]" if ":" in host else host
+        return f"http://{host}:{port}/" + (f"?token={self.token}" if self.token else "")
+
+
+def is_loopback(ip: str) -> bool:
+    try:
+        return ipaddress.ip_address(ip).is_loopback
+    except ValueError:
+        return ip == "localhost"
+
+
+def _lan_address(ip: str) -> str:
+    """The address a classroom reaches this machine at: ``ip`` itself, or for every network
+    (0.0.0.0) the machine's address on its usual route (no packet is sent)."""
+    if ip not in ("0.0.0.0", "::", ""):
+        return ip
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: only the route is looked up
+            return probe.getsockname()[0]
+        except OSError:
+            return socket.gethostname()
+
+
 def app_command(
-    notebooks: Path, *, port: int, work: Path | None = None, settings: AppSettings | None = None
+    notebooks: Path,
+    *,
+    port: int,
+    work: Path | None = None,
+    settings: AppSettings | None = None,
+    door: Door | None = None,
 ) -> tuple[list[str], dict[str, str]]:
-    """The command (and environment) that serves the notebooks as an app with Voila on
-    127.0.0.1: an index of the chapters, each a page of its panels without the code, rendered
-    with wbk's template, which fetches nothing from elsewhere. The app's copies of the
-    notebooks and its configuration (``settings``) are written to ``work`` (``build/app``)."""
+    """The command (and environment) that serves the notebooks as an app with Voila
+    (``wbk.appserver``) on ``door``'s address (127.0.0.1 by default): an index of the chapters,
+    each a page of its panels without the code, rendered with wbk's template, which fetches
+    nothing from elsewhere. The app's copies of the notebooks and its configuration
+    (``settings``) are written to ``work`` (``build/app``)."""
     settings = settings or AppSettings()
+    door = door or Door()
     work = work or ROOT / "build" / "app"
     served = prepare_app(notebooks, work)
     (work / "voila.json").write_text(json.dumps(settings.voila_config(), indent=1))
@@ -623,16 +699,19 @@ def app_command(
     command = [
         sys.executable,
         "-m",
-        "voila",
+        "wbk.appserver",
         str(served),
         "--template=wbk",
         "--no-browser",
-        "--Voila.ip=127.0.0.1",
+        f"--Voila.ip={door.ip}",
         f"--port={port}",
         "--theme=light",
         "--classic_tree=True",
         f"--Voila.config_file_paths={work}",
+        f"--WbkVoila.allow_hosts={json.dumps(list(door.allow_hosts))}",
     ]
+    if door.token:  # in the environment: a command line is every user's to read
+        env[TOKEN_ENV] = door.token
     return command, env
 
 
@@ -644,9 +723,35 @@ def main(argv: list[str] | None = None) -> None:
     site = commands.add_parser("site", help="build the static site")
     site.add_argument("--notebooks", type=Path, default=ROOT / "notebooks")
     site.add_argument("--out", type=Path, default=ROOT / "build" / "site")
-    app = commands.add_parser("app", help="serve the notebooks with Voila on 127.0.0.1")
+    app = commands.add_parser("app", help="serve the notebooks as an app (Voila)")
     app.add_argument("--notebooks", type=Path, default=ROOT / "notebooks")
     app.add_argument("--port", type=int, default=8866)
+    app.add_argument(
+        "--ip",
+        default=Door.ip,
+        help="the address to listen on: 127.0.0.1 (this machine only, the default), the "
+        "machine's address on the classroom network, or 0.0.0.0 (every network it is on)",
+    )
+    app.add_argument(
+        "--token",
+        default="",
+        help="the class password, asked of every reader (given in the link to hand out); on an "
+        "address beyond this machine one is made up if none is given",
+    )
+    app.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a name the classroom reaches this machine by, besides its own (repeat for more)",
+    )
+    app.add_argument(
+        "--max-kernels",
+        type=int,
+        default=None,
+        help="the most readers' and pools' kernels at once, past which a reader is told that "
+        f"the class is full (default: half the machine's memory, here {default_max_kernels()})",
+    )
     app.add_argument("--pool", type=int, default=AppSettings.pool, help="kernels per chapter")
     app.add_argument(
         "--pool-of",
@@ -671,22 +776,35 @@ def main(argv: list[str] | None = None) -> None:
     if args.command == "site":
         index = build_site(args.notebooks, args.out, work=args.out.parent)
         print(f"site built: {index}")
-    else:
-        pools = {}
-        for given in args.pool_of:
-            name, _, size = given.partition("=")
-            if not size.isdigit() or not (args.notebooks / name).is_file():
-                parser.error(f"--pool-of {given!r}: expected CHAPTER=N, a notebook and a number")
-            pools[name] = int(size)
-        settings = AppSettings(
-            pool=args.pool,
-            pools=pools,
-            cull_after=args.cull_after,
-            refill_after=args.refill_after,
+        return
+    pools = {}
+    for given in args.pool_of:
+        name, _, size = given.partition("=")
+        if not size.isdigit() or not (args.notebooks / name).is_file():
+            parser.error(f"--pool-of {given!r}: expected CHAPTER=N, a notebook and a number")
+        pools[name] = int(size)
+    settings = AppSettings(
+        pool=args.pool,
+        pools=pools,
+        cull_after=args.cull_after,
+        refill_after=args.refill_after,
+        **({} if args.max_kernels is None else {"max_kernels": args.max_kernels}),
+    )
+    held = settings.pool * len(list(args.notebooks.glob("*.ipynb"))) + sum(
+        size - settings.pool for size in pools.values()
+    )
+    if settings.max_kernels < held:
+        parser.error(
+            f"--max-kernels {settings.max_kernels}: the pools alone hold {held} kernels; allow "
+            "more, or make the pools smaller"
         )
-        command, env = app_command(args.notebooks, port=args.port, settings=settings)
-        print(f"serving the workbook on http://127.0.0.1:{args.port}/ (Ctrl-C stops it)")
-        os.execvpe(command[0], command, env)
+    token = args.token or ("" if is_loopback(args.ip) else secrets.token_urlsafe(12))
+    door = Door(ip=args.ip, token=token, allow_hosts=tuple(args.allow_host))
+    command, env = app_command(args.notebooks, port=args.port, settings=settings, door=door)
+    print(f"serving the workbook on {door.link(args.port)} (Ctrl-C stops it)")
+    if not is_loopback(args.ip):
+        print("hand that link out: the token in it is the class password")
+    os.execvpe(command[0], command, env)
 
 
 if __name__ == "__main__":

@@ -66,6 +66,7 @@ from shapely.geometry import LineString, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
 
+from wbk.checks import short_text
 from wbk.datafile import parse_toml, read_text, write_atomically
 from wbk.errors import WbkError
 from wbk.explain import Step, steps_html
@@ -160,6 +161,7 @@ class Terrain:
             raise WbkError(f"terrain kind {self.kind!r} is not one of {', '.join(TERRAIN_KINDS)}")
         if not isinstance(self.name, str):
             raise WbkError(f"terrain name {self.name!r} is not a string")
+        short_text(self.name, "terrain name")
         own = self.kind != "rough"
         if self.blocks_sight is None:
             object.__setattr__(self, "blocks_sight", own)
@@ -213,6 +215,7 @@ class Piece:
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name:
             raise WbkError(f"piece name {self.name!r} is not a non-empty string")
+        short_text(self.name, "piece name")
         if not isinstance(self.side, str):
             raise WbkError(f"side {self.side!r} of {self.name!r} is not a string")
         object.__setattr__(self, "position", _point(self.position, f"position of {self.name!r}"))
@@ -345,6 +348,7 @@ class Table:
             object.__setattr__(self, key, items)
         if not isinstance(self.name, str):
             raise WbkError(f"table name {self.name!r} is not a string")
+        short_text(self.name, "table name")
         self._check()
 
     def _check(self) -> None:

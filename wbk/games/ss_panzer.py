@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, NoReturn, cast
 
 from wbk.checks import choice as _choice
 from wbk.checks import flag as _flag
+from wbk.checks import short_text
 from wbk.checks import whole as _whole
 from wbk.datafile import parse_toml, read_text
 from wbk.dice import Dist, d6
@@ -193,6 +194,7 @@ class Unit:
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
             raise WbkError(f"unit name {self.name!r} is not a name")
+        short_text(self.name, "unit name")
         if self.side not in SIDES:
             raise WbkError(f"unit {self.name!r}: side {self.side!r} is not German or Soviet")
         for key in ("mp", "mcf"):

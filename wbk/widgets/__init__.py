@@ -17,7 +17,7 @@ import os
 import weakref
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast, overload
 
 import ipywidgets as widgets
 import matplotlib
@@ -40,7 +40,7 @@ from wbk.widgets.edge_cases import (
     toml_block,
     toml_value,
 )
-from wbk.widgets.files import LIVE_ONLY, PANELS_ENV, FileInput, home_short
+from wbk.widgets.files import LIVE_ONLY, PANELS_ENV, FileInput, in_app
 
 if TYPE_CHECKING:
     from wbk.widgets.steps import CompareReadings, Presets, StepControl
@@ -91,7 +91,7 @@ def paint_ahead() -> None:
 
 STALE = "<p><i>Out of date: fix the input above to see the answer again.</i></p>"
 #: Where a panel's pictures go unless told otherwise: the user's folder, not the workbook's.
-PICTURES = Path.home() / "wbk-pictures"
+PICTURES = Path("~/wbk-pictures")
 NOT_RUN = "An interactive panel: run the notebook (Run > Run All Cells) to use it."
 LIVE_NOTE = (
     "A snapshot of an interactive panel. To explore it, open this chapter in JupyterLab "
@@ -136,7 +136,7 @@ def edge_case_panel(text: str, source: str) -> Panel:
             kind = getattr(importlib.import_module(module_name), class_name, None)
         except ImportError:
             kind = None
-    if kind not in EDGE_CASE_KINDS:
+    if kind is None or kind not in EDGE_CASE_KINDS:
         raise WbkError(f"{source}: panel: {named!r} is not one of wbk's panels with edge cases")
     return kind.from_edge_case(text, source)
 
@@ -289,8 +289,9 @@ class Panel:
         self.picture_path = widgets.Text(
             "",
             description="save to",
-            # written from "~": a page or a snapshot names no user's folder
-            placeholder=home_short(PICTURES / "picture.png"),
+            # written from "~": a page or a snapshot names no user's folder; in the app, where
+            # the picture is a download, no folder at all
+            placeholder="" if in_app() else str(PICTURES / "picture.png"),
             style={"description_width": "initial"},
             layout=widgets.Layout(width="360px"),
         )
@@ -478,13 +479,14 @@ class Panel:
     def _chosen_path(self, path: str | None) -> Path:
         """The file typed (or given), else the default, whose folder is made if need be; any
         other folder must exist."""
-        chosen = Path(path or self.picture_path.value.strip() or self.picture_path.placeholder)
+        chosen = Path(path or self.picture_path.value.strip() or PICTURES / "picture.png")
         chosen = chosen.expanduser()
-        if chosen.parent == PICTURES:
+        folder = PICTURES.expanduser()
+        if chosen.parent == folder:
             try:
-                PICTURES.mkdir(parents=True, exist_ok=True)
+                folder.mkdir(parents=True, exist_ok=True)
             except OSError as e:
-                raise WbkError(f"cannot make the folder {PICTURES}: {e.strerror}") from None
+                raise WbkError(f"cannot make the folder {folder}: {e.strerror}") from None
         return chosen
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
@@ -735,7 +737,7 @@ class MapPanel(Panel):
                 f"{source}: [hexes]: {', '.join(hexes) or 'none'} (the panel takes "
                 f"{count(len(wanted), 'hex', 'hexes')})"
             )
-        panel = cls(m, *hexes.values())
+        panel = cast(Any, cls)(m, *hexes.values())  # a subclass takes its hexes' labels
         if list(hexes) != list(panel.boxes):
             raise WbkError(f"{source}: [hexes]: expected {', '.join(panel.boxes)}")
         set_settings(panel.edge_case_settings(), data["settings"], source)

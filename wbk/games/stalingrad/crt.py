@@ -12,6 +12,7 @@ from importlib import resources
 from numbers import Integral
 from typing import Literal, NoReturn
 
+from wbk.checks import LONGEST_NOTE, short_text
 from wbk.checks import whole as _whole
 from wbk.datafile import parse_toml, read_text
 from wbk.dice import Dist, chance, d6
@@ -134,6 +135,11 @@ class Crt:
             fail("name", f"{self.name!r} is not a name")
         if not isinstance(self.note, str):
             fail("note", f"{self.note!r} is not text")
+        try:
+            short_text(self.name, "name")
+            short_text(self.note, "note", LONGEST_NOTE)
+        except WbkError as e:
+            raise WbkError(f"{source}: {e}") from None
         if not isinstance(self.die, str) or self.die not in _DICE:
             fail("die", f'{self.die!r} (expected "1d6" or "2d6")')
         columns = self.columns

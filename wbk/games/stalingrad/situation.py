@@ -11,6 +11,7 @@ from importlib import resources
 from pathlib import Path
 from typing import NoReturn
 
+from wbk.checks import LONGEST_NOTE, short_text
 from wbk.checks import whole as _whole
 from wbk.datafile import file_beside, parse_toml, read_text, write_atomically
 from wbk.errors import WbkError
@@ -58,10 +59,8 @@ class Situation:
     note: str = ""
 
     def __post_init__(self):
-        if not isinstance(self.name, str):
-            raise WbkError(f"situation name {self.name!r} is not text")
-        if not isinstance(self.note, str):
-            raise WbkError(f"situation note {self.note!r} is not text")
+        short_text(self.name, "situation name")
+        short_text(self.note, "situation note", LONGEST_NOTE)
         object.__setattr__(self, "units", _placement(self.map, self.units))
         object.__setattr__(self, "attacked", _hexes(self.map, self.attacked, "attacked"))
         object.__setattr__(self, "bombarded", _hexes(self.map, self.bombarded, "bombarded"))

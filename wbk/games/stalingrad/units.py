@@ -6,6 +6,7 @@ import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from wbk.checks import short_text
 from wbk.checks import whole as _whole
 from wbk.errors import WbkError
 
@@ -47,6 +48,7 @@ class Unit:
     def __post_init__(self):
         if not isinstance(self.name, str) or not self.name.strip():
             raise WbkError(f"unit name {self.name!r} is not a name")
+        short_text(self.name, "unit name")
         if self.side not in SIDES:
             raise WbkError(f"unit {self.name!r}: side {self.side!r} is not German or Soviet")
         if self.kind not in KINDS:

@@ -21,6 +21,7 @@ from wbk.games.stalingrad.close_assault import (
     ABOUT_FIRE,
     ABOUT_WITH,
     ABOUT_WITHOUT,
+    MOST_ATTACKING_UNITS,
 )
 from wbk.pictures import STEP_COLOUR, step_index
 from wbk.widgets import (
@@ -55,9 +56,13 @@ def parse_attack(text: str) -> tuple[list[Unit], list[str]]:
     units: list[Unit] = []
     away: list[str] = []
     kinds = ", ".join(k for k in stalingrad.KINDS[:4])
-    for part in (p.strip() for p in text.split(",")):
-        if not part:
-            continue
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    most = MOST_ATTACKING_UNITS
+    if len(parts) > most:  # before any unit is read: the box may hold anything pasted
+        raise WbkError(f"the attack lists {len(parts):,} units: wbk advises on {most:,} at most")
+    #: how many units of each name so far: the second "infantry 6" is "infantry 6 (2)"
+    named: dict[str, int] = {}
+    for part in parts:
         words = part.lower().split()
         kind = words[0]
         if kind not in stalingrad.KINDS[:4]:
@@ -75,9 +80,9 @@ def parse_attack(text: str) -> tuple[list[Unit], list[str]]:
                     f"{part!r} in the attack: {flag!r} is not one of pinned, spent, away"
                 )
         name = f"{kind} {words[1]}"
-        n = 2
-        while name in {u.name for u in units}:
-            name, n = f"{kind} {words[1]} ({n})", n + 1
+        named[name] = named.get(name, 0) + 1
+        if named[name] > 1:
+            name = f"{name} ({named[name]})"
         units.append(
             Unit(
                 name,

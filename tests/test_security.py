@@ -1,0 +1,478 @@
+"""A reader is a guest: every door a stranger can open (a link, a posted picture, a swapped data
+file, a typed value, the app itself) tried as an attacker would, each a test that makes the same
+attempt as issue 27's findings and fails without the fix.
+
+- the server's files: never named, read or written from the app, a link or a picture;
+- script: an edge case sets only what its panel declares, and outside text reaches HTML only
+  escaped;
+- limits before work: map size, units, text length, nesting, unpacked size, picture size;
+- saves are atomic, and a failed one is one line.
+
+Who may come in (the token, the Host check, the cap on kernels) is tested against the app
+itself at the end of this module; a script in the app's page is tried in Chromium in
+tests/test_app.py.
+"""
+
+import base64
+import datetime
+import html
+import re
+import zlib
+from dataclasses import replace
+from pathlib import Path
+
+import ipywidgets as widgets
+import pytest
+
+from wbk.datafile import DEEPEST, LONGEST_FILE, parse_toml, read_text
+from wbk.errors import WbkError
+from wbk.games import pz8, stalingrad
+from wbk.maps import LARGEST_MAP, HexMap, example_map
+from wbk.widgets import (
+    PANELS_ENV,
+    TracePanel,
+    load_edge_case,
+)
+from wbk.widgets import pz8 as pz8_panels
+from wbk.widgets import ss_panzer as ss_panels
+from wbk.widgets import stalingrad as stalingrad_panels
+from wbk.widgets.app import LONGEST_LINK, case_from_query, case_query, linked_situation
+
+M = example_map("ss_panzer_errata_9_4")
+#: Script that runs wherever it reaches a page as HTML.
+PAYLOAD = "<img src=x onerror=alert(1)>"
+
+
+def all_widgets(widget: widgets.Widget):
+    """A widget and every widget under it."""
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from all_widgets(child)
+
+
+def html_shown(panel) -> list[str]:
+    """Every piece of HTML a panel shows: HTML panes and message lines, labels written as HTML,
+    and its static snapshot."""
+    shown = []
+    for w in all_widgets(panel.widget):
+        if isinstance(w, (widgets.HTML, widgets.HTMLMath)):
+            shown.append(w.value)
+        if getattr(w, "description_allow_html", False):
+            shown.append(w.description)
+    return [*shown, panel.static_html()]
+
+
+def link(toml: str) -> str:
+    return case_query(toml)
+
+
+def refused(toml: str) -> str:
+    """The one line a page shows for a link carrying ``toml`` (as its reader reads it: the
+    HTML's escapes undone; it holds no tag but its own)."""
+    shown = linked_situation(link(toml))
+    assert len(shown) == 1, "the link opened a panel"
+    text = shown[0].value
+    assert text.startswith("<p><b>This link shows nothing:</b> ") and text.endswith("</p>")
+    assert "\n" not in text and "<" not in text[len("<p><b>This link shows nothing:</b> ") : -4]
+    return html.unescape(text)
+
+
+def los_case(**sections: str) -> str:
+    """A LOS panel's edge case as "Save edge case" writes it, with ``sections`` put in."""
+    text = ss_panels.LosPanel(M, "1712", "2014").edge_case()
+    for head, body in sections.items():
+        text = text.replace(f"[{head}]\n", f"[{head}]\n{body}\n", 1)
+    return text
+
+
+# --- the server's files ------------------------------------------------------------------------
+
+
+@pytest.fixture
+def app_mode(monkeypatch, tmp_path):
+    """The panels as the app makes them, the server's home a folder the test watches."""
+    monkeypatch.setenv(PANELS_ENV, "app")
+    home = tmp_path / "server-home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    return home
+
+
+def file_panels():
+    """The panels that read or write a data file of the reader's."""
+    return {
+        "map editor": ss_panels.MapEditor(M),
+        "retreat planner": stalingrad_panels.RetreatPlanner(),
+        "Pz 8 table": pz8_panels.TablePanel(),
+        "CRT explorer": stalingrad_panels.crt_explorer(),
+        "bonus advisor": stalingrad_panels.assault_advisor(),
+    }
+
+
+def test_in_the_app_no_widget_holds_a_path_of_the_server(app_mode):
+    for name, panel in file_panels().items():
+        for w in all_widgets(panel.widget):
+            state = repr(w.get_state())
+            for path in (str(app_mode), "/root", "~/", "wbk-pictures", "wbk-maps"):
+                assert path not in state, (name, w)
+            assert not isinstance(w, widgets.Text) or w.description not in ("file", "CRT file")
+
+
+def test_in_the_app_a_save_downloads_and_writes_nothing_on_the_server(app_mode):
+    panels = file_panels()
+    for name in ("map editor", "retreat planner", "Pz 8 table"):
+        panel = panels[name]
+        panel.save()
+        downloaded = panel.file.links.value
+        assert 'class="wbk-download"' in downloaded and ".toml" in downloaded, name
+        data = base64.b64decode(downloaded.split("base64,", 1)[1].split('"', 1)[0]).decode()
+        said = html.unescape(panel.message.value + getattr(panel, "pane", widgets.HTML()).value)
+        assert "name = " in data and "to your browser's downloads" in said, name
+    assert list(app_mode.rglob("*")) == []
+
+
+def upload(control: widgets.FileUpload, name: str, data: bytes) -> None:
+    """What a browser sends when its reader picks a file (ipywidgets 8's FileUpload value)."""
+    control.value = (
+        {"name": name, "type": "", "size": len(data), "content": memoryview(data),
+         "last_modified": datetime.datetime.now(datetime.timezone.utc)},
+    )
+
+
+def test_in_the_app_a_load_reads_the_readers_upload_and_never_a_path(app_mode):
+    panels = file_panels()
+    editor = panels["map editor"]
+    edited = replace(M, name="The reader's own map")
+    upload(editor.file.upload, "mine.toml", edited.to_toml().encode())
+    assert editor.map.name == "The reader's own map" and "loaded mine.toml" in editor.pane.value
+    # a file that names a server path is not read: an upload must carry its map inline
+    planner = panels["retreat planner"]
+    upload(planner.file.upload, "s.toml", b'name = "s"\nmap = "/etc/passwd"\n[units]\n')
+    assert "names a file" in planner.message.value and "root:" not in planner.message.value
+    explorer = panels["CRT explorer"]
+    explorer.controls["table"].value = stalingrad_panels.FROM_FILE
+    assert "no CRT loaded" in explorer.message.value
+    crt = (Path(stalingrad.__file__).parent.parent.parent / "data/crt/illustrative_2d6.toml")
+    upload(explorer.controls["file"].upload, "my_crt.toml", crt.read_bytes())
+    assert explorer.message.value == "" and "2d6" in explorer.figure.texts[0].get_text() + str(
+        [ax.get_title() for ax in explorer.figure.axes]
+    )
+
+
+def test_an_upload_too_large_or_not_text_is_one_line_before_it_is_read(app_mode):
+    editor = ss_panels.MapEditor(M)
+    upload(editor.file.upload, "huge.toml", b"#" * (LONGEST_FILE + 1))
+    assert "larger than wbk reads (1,000,000 bytes at most)" in editor.message.value
+    upload(editor.file.upload, "picture.toml", b"\x89PNG\x00\xff")
+    assert "is not UTF-8 text" in editor.message.value
+    assert editor.map == M
+
+
+def test_a_link_never_names_a_file_of_the_server():
+    explorer = stalingrad_panels.crt_explorer()
+    case = explorer.edge_case().replace("[settings]\n", '[settings]\nfile = "/etc/passwd"\n')
+    assert "[settings] file: the panel has no such setting" in refused(case)
+    for named in ("../../../../etc/passwd", "/some/secret_map.toml", "map.toml"):
+        case = (
+            f'panel = "wbk.widgets.stalingrad.RetreatPlanner"\nname = "s"\nmap = {named!r}\n'
+            '[units]\n"1313" = [{ name = "1/42 Rifle", side = "Soviet", kind = "infantry" }]\n'
+        )
+        assert "names a file, but this one came without a folder" in refused(case), named
+
+
+def test_a_data_file_names_only_files_in_its_own_folder(tmp_path):
+    secret = tmp_path / "secret.toml"
+    secret.write_text(M.to_toml())
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    (folder / "link.toml").symlink_to(secret)
+    for named, why in (
+        ("../secret.toml", "expected the name of a .toml file in the same folder"),
+        (str(secret), "expected the name of a .toml file in the same folder"),
+        ("link.toml", "leads out of its folder"),
+        ("/etc/passwd", "expected the name of a .toml file"),
+    ):
+        text = f'name = "s"\nmap = {named!r}\n[units]\n"1208" = []\n'
+        with pytest.raises(WbkError, match=why):
+            stalingrad.Situation.from_toml(text, folder=folder)
+    quiz = 'game = "ss_panzer"\ntitle = "q"\n[[question]]\nid = "q"\nkind = "sees"\n'
+    quiz += 'rule = "SS Panzer errata 9.4"\nask = "?"\n'
+    quiz += 'map = "../secret.toml"\nfirer = "1712"\ntarget = "2014"\nanswer = true\n'
+    from wbk import quiz as quizzes
+
+    with pytest.raises(WbkError, match="in the same folder"):
+        quizzes.from_toml(quiz, folder=folder)
+
+
+def test_a_device_a_pipe_or_a_folder_is_not_read_as_a_data_file(tmp_path):
+    import os
+
+    os.mkfifo(tmp_path / "pipe.toml")
+    for path in ("/dev/zero", tmp_path / "pipe.toml", tmp_path):
+        with pytest.raises(WbkError, match="is not a map file"):
+            HexMap.load(path)
+
+
+# --- script: a case sets only what its panel declares; outside text is escaped ----------------
+
+
+def test_a_case_sets_only_the_settings_its_panel_declares():
+    for setting in ("pane", "message", "picture_path", "no_difference", "map", "canvas"):
+        text = refused(los_case(settings=f'{setting} = "{PAYLOAD}"'))
+        assert f"[settings] {setting}: the panel has no such setting" in text
+    # a declared setting takes only what its control takes
+    case = los_case()
+    for name, value, why in (
+        ("slope_hex", '"sometimes"', "slope_hex: 'sometimes' is not one of"),
+        ("slope_hex", "3", "slope_hex: 3 is not one of"),
+        ("blocking", f'["woods", "{PAYLOAD}"]', f"blocking: ('woods', '{PAYLOAD}') is not one"),
+        ("show_viewshed", '"yes"', "show_viewshed: 'yes' is not true or false"),
+    ):
+        bad = re.sub(rf"^{name} = .*$", f"{name} = {value}", case, count=1, flags=re.M)
+        assert why in refused(bad)
+
+
+def test_a_chart_case_sets_only_its_controls_each_as_a_reader_could():
+    calculator = __import__("wbk.widgets.blitz", fromlist=["x"]).hits_rolled_panel()
+    case = calculator.edge_case()
+    for name, value in calculator.controls.items():
+        if isinstance(value.value, (int, float)) and not isinstance(value.value, bool):
+            bad = case.replace(f"{name} = {value.value!r}", f'{name} = "abc"', 1)
+            assert "is not a number" in refused(bad), name
+            huge = case.replace(f"{name} = {value.value!r}", f"{name} = 10000000", 1)
+            assert "is not between" in refused(huge), name
+    assert "the panel has no such setting" in refused(
+        case.replace("[settings]\n", f'[settings]\npane = "{PAYLOAD}"\n')
+    )
+
+
+@pytest.mark.parametrize(
+    "kind", ["os.system", "wbk.widgets.app.serve", "wbk.widgets.Panel", "wbk.widgets.MapPanel"]
+)
+def test_a_case_names_only_a_registered_kind_of_panel(kind):
+    assert "is not one of wbk's panels with edge cases" in refused(
+        los_case().replace('panel = "wbk.widgets.ss_panzer.LosPanel"', f"panel = {kind!r}")
+    )
+
+
+def hostile_map() -> HexMap:
+    first = next(iter(M))
+    return replace(
+        M,
+        name=PAYLOAD,
+        terrain_hexes={**M.terrain_hexes, PAYLOAD: frozenset([first])},
+        marker_hexes={**M.marker_hexes, "star": frozenset([first])},
+    )
+
+
+def hostile_panels():
+    """Every kind of panel, its data full of script where a stranger's file may put text."""
+    m = hostile_map()
+    table = pz8.example_table()
+    table = replace(table, name=PAYLOAD)
+    tank = table.pieces[0]
+    table = table.without_piece(tank.name).with_piece(replace(tank, name=PAYLOAD))
+    s = stalingrad.example_situation("one_way_out")
+    units = {
+        h: [replace(u, name=f"{PAYLOAD}{s.map.label(h)}{i}") for i, u in enumerate(here)]
+        for h, here in s.units.items()
+    }
+    s = replace(s, name=PAYLOAD, note=PAYLOAD, map=replace(s.map, name=PAYLOAD), units=units)
+    crt_text = stalingrad.example_crt().to_toml() if hasattr(stalingrad.Crt, "to_toml") else None
+    made = {
+        "trace": TracePanel(m, "1712", "2014"),
+        "los": ss_panels.LosPanel(m, "1712", "2014"),
+        "intervisibility": ss_panels.IntervisibilityPanel(m, "1712", "2014"),
+        "movement": ss_panels.MovementPanel(m, "1610", "1609"),
+        "victory": ss_panels.VictoryPanel(m, "1913 2013"),
+        "map editor": ss_panels.MapEditor(m),
+        "table": pz8_panels.TablePanel(table, PAYLOAD, tank.name),
+        "planner": stalingrad_panels.RetreatPlanner(s),
+    }
+    for name in ("crt_explorer", "assault_advisor"):
+        chart = getattr(stalingrad_panels, name)()
+        path = Path(stalingrad.__file__).parent.parent.parent / "data/crt/illustrative_1d6.toml"
+        text = path.read_text().replace(
+            'name = "Illustrative CRT (not the published table)"', f'name = "{PAYLOAD}"'
+        )
+        text = text.replace('"P" = "pin"', f'"P" = "pin"  # {PAYLOAD}')
+        chart.controls["file"].carry(f"{PAYLOAD}.toml", text)
+        chart.controls["table"].value = stalingrad_panels.FROM_FILE
+        made[name] = chart
+    del crt_text
+    return made
+
+
+def test_text_from_a_strangers_file_reaches_html_only_escaped():
+    for name, panel in hostile_panels().items():
+        shown = html_shown(panel)
+        assert not any(PAYLOAD in h for h in shown), name
+        assert not any("<img src=x" in h for h in shown), name
+
+
+def test_a_quiz_file_reaches_html_only_escaped():
+    from wbk import quiz as quizzes
+    from wbk.widgets.quiz import QuizPanel
+
+    text = (
+        f'game = "ss_panzer"\ntitle = "{PAYLOAD}"\n[[question]]\nid = "q"\nkind = "sees"\n'
+        f'rule = "{PAYLOAD}"\nask = "{PAYLOAD}"\nfirer = "1712"\ntarget = "2014"\nanswer = false\n'
+    )
+    panel = QuizPanel(quizzes.from_toml(text))
+    for w in all_widgets(panel.widget):
+        if isinstance(w, widgets.HTML):
+            assert PAYLOAD not in w.value
+    assert PAYLOAD not in panel.static_html()
+
+
+# --- limits before work -------------------------------------------------------------------------
+
+
+def test_a_link_to_a_map_of_a_million_hexes_is_refused_before_it_is_built():
+    case = los_case().replace("columns = [12, 24]", "columns = [0, 999]", 1)
+    case = case.replace("rows = [8, 18]", "rows = [0, 999]", 1)
+    assert len(link(case)) < 2_000
+    assert "1,000 x 1,000 hexes is larger than wbk takes (10,000 hexes at most" in refused(case)
+    with pytest.raises(WbkError, match="larger than wbk takes"):
+        HexMap("vast", (0, 100), (0, 100))
+    assert len(HexMap("largest", (1, 100), (1, 100))) == LARGEST_MAP
+
+
+def test_an_attack_of_thousands_of_units_is_refused_before_it_is_read():
+    advisor = stalingrad_panels.assault_advisor()
+    units = ", ".join(["infantry 99"] * 2000)
+    case = re.sub(r'^attack = ".*"$', f'attack = "{units}"', advisor.edge_case(), flags=re.M)
+    assert len(link(case)) < 500
+    # the box takes as much as a reader may type; the attack is refused for its units
+    units = ", ".join(["infantry 9"] * 60)
+    case = re.sub(r'^attack = ".*"$', f'attack = "{units}"', case, flags=re.M)
+    shown = linked_situation(link(case))
+    assert len(shown) == 2
+    advisor.controls["attack"].value = ", ".join(["infantry 99"] * 2000)
+    assert "the attack lists 2,000 units: wbk advises on 1,000 at most" in advisor.message.value
+    units, _ = stalingrad_panels.parse_attack(", ".join(["infantry 99"] * 1000))
+    assert units[-1].name == "infantry 99 (1000)" and len({u.name for u in units}) == 1000
+
+
+def test_deep_nesting_is_refused_in_one_line():
+    deep = "x = " + "[" * 1000 + "]" * 1000
+    assert f"nested deeper than wbk reads ({DEEPEST} levels at most)" in refused(
+        los_case(settings=deep)
+    )
+    dotted = "x" + ".x" * 3000 + " = 1"
+    assert "nested deeper" in refused(los_case(settings=dotted))
+    with pytest.raises(WbkError, match="nested deeper"):
+        parse_toml("a = " + "[" * 9 + "]" * 9, "nine")
+    assert parse_toml("a = " + "[" * 7 + "]" * 7, "seven")
+
+
+def test_a_link_longer_than_any_wbk_makes_is_refused_unread():
+    with pytest.raises(WbkError, match="longer than any link wbk makes"):
+        case_from_query("case=" + "A" * 60_000)
+    # a short link that unpacks to megabytes: refused once it passes the limit
+    bomb = base64.urlsafe_b64encode(zlib.compress(b"#" * 10_000_000, 9)).decode().rstrip("=")
+    assert len(bomb) < LONGEST_LINK
+    with pytest.raises(WbkError, match="unpacks to more than wbk reads"):
+        case_from_query(f"case={bomb}")
+
+
+def test_a_bad_value_in_a_link_is_one_line_never_a_trait_error():
+    from wbk.widgets import blitz
+
+    case = blitz.hits_rolled_panel().edge_case()
+    hits = re.search(r"^(\w*hits\w*) = .*$", case, re.M)
+    assert hits, case
+    text = refused(case.replace(hits.group(0), f'{hits.group(1)} = "abc"'))
+    assert "is not a number" in text or "is not one of" in text
+
+
+def test_a_data_file_too_large_is_refused_before_it_is_parsed(tmp_path):
+    big = tmp_path / "big.toml"
+    big.write_text("#" * (LONGEST_FILE + 1))
+    with pytest.raises(WbkError, match=r"larger than wbk reads \(1,000,000 bytes at most\)"):
+        read_text(big, "map")
+    with pytest.raises(WbkError, match="more than wbk reads"):
+        parse_toml("#" * (LONGEST_FILE + 1), "text")
+
+
+def test_a_huge_picture_gives_its_edge_case_without_a_pixel_decoded(tmp_path, monkeypatch):
+    from PIL import Image, PngImagePlugin
+
+    from wbk.pictures import EDGE_CASE_KEY, LARGEST_PICTURE, read_edge_case
+
+    info = PngImagePlugin.PngInfo()
+    info.add_text(EDGE_CASE_KEY, los_case())
+    picture = tmp_path / "huge.png"
+    Image.new("1", (10_000, 10_000)).save(picture, pnginfo=info, optimize=True)
+    assert picture.stat().st_size < 100_000
+
+    def no_decoding(*args, **kwargs):
+        raise AssertionError("a pixel was decoded")
+
+    monkeypatch.setattr(Image, "open", no_decoding)
+    assert load_edge_case(picture).boxes["firer"].value == "1712"
+    big = tmp_path / "big.png"
+    big.write_bytes(b"\x89PNG\r\n\x1a\n" + b"\0" * LARGEST_PICTURE)
+    with pytest.raises(WbkError, match="larger than wbk reads"):
+        read_edge_case(big)
+
+
+def test_names_a_stranger_writes_are_short():
+    with pytest.raises(WbkError, match=r"map name .* characters long: wbk takes 80 at most"):
+        replace(M, name="x " * 1000)
+    with pytest.raises(WbkError, match="unit name"):
+        stalingrad.Unit("x" * 81, "German", "infantry")
+    from wbk.plot import fit_title
+
+    lines, _ = fit_title("word " * 100_000, 432)  # a title's cost does not grow with its text
+    assert len(lines) == 2 and lines[1].endswith(" …")
+
+
+def test_a_case_whose_hexes_are_not_the_panels_is_one_line():
+    case = los_case().replace('target = "2014"\n', "")
+    assert "[hexes]: firer (the panel takes 2 hexes)" in refused(case)
+    case = los_case().replace('target = "2014"', 'target = "' + "9" * 5000 + '"')
+    assert "characters is longer than a box takes" in refused(case)
+
+
+def test_the_typed_boxes_answer_a_long_paste_in_one_line():
+    """Every text box of every panel, given 300,000 characters: an answer or one line."""
+    for name, panel in {**file_panels(), **hostile_panels()}.items():
+        for box in [w for w in all_widgets(panel.widget) if isinstance(w, widgets.Text)]:
+            box.value = "1, " * 100_000
+            for shown in html_shown(panel)[:-1]:
+                assert len(shown) < 20_000, (name, box.description)
+            box.value = PAYLOAD
+            assert not any(PAYLOAD in h for h in html_shown(panel)), (name, box.description)
+
+
+# --- saves --------------------------------------------------------------------------------------
+
+
+def test_a_save_that_fails_leaves_the_old_file_whole_and_says_so_in_one_line(
+    tmp_path, monkeypatch
+):
+    import os
+
+    panel = TracePanel(M, "1712", "2014")
+    picture, case = tmp_path / "p.png", tmp_path / "p.toml"
+    panel.save_picture(str(picture))
+    panel.save_edge_case(str(picture))
+    before = picture.read_bytes(), case.read_bytes()
+
+    def full_disk(fd):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full_disk)
+    panel.boxes["to"].value = "2113"
+    panel.save_picture(str(picture))
+    assert "cannot save the picture (No space left on device); nothing was written" in (
+        panel.message.value
+    )
+    panel.save_edge_case(str(picture))
+    assert "cannot save the edge case (No space left on device)" in panel.message.value
+    assert (picture.read_bytes(), case.read_bytes()) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["p.png", "p.toml"]
+    editor = ss_panels.MapEditor(M, str(tmp_path / "p.toml"))
+    editor.save()
+    assert "No space left on device" in editor.message.value and case.read_bytes() == before[1]
