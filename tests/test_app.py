@@ -10,6 +10,7 @@ import base64
 import contextlib
 import json
 import os
+import re
 import signal
 import subprocess
 import time
@@ -30,12 +31,12 @@ NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 FIGURES = ROOT / "build" / "app-figures.json"
 LONGEST = "ss_panzer.ipynb"  # the chapter with the most panels and the longest run
 TOUR, SECOND = "00_hex_basics.ipynb", "01_reading_distributions.ipynb"
-#: The app with a kernel ready for each page these tests open (three of the tour) and no
+#: The app with a kernel ready for each page these tests open (four of the tour) and no
 #: refills while they run: the other chapters are served as Voila serves a chapter with no pool.
 #: How fast chapters open from their pools, refills, culling and a class of eight at once are
 #: measured by ``make bench`` (tests/bench_app.py), never in a pass/fail test.
-SETTINGS = AppSettings(pool=0, pools={TOUR: 3}, refill_after=3600)
-POOLED = 3
+SETTINGS = AppSettings(pool=0, pools={TOUR: 4}, refill_after=3600)
+POOLED = 4
 #: Every ipympl canvas of the page painted (some pixel not transparent): its panels are drawn.
 #: Each canvas is looked at shrunk to 16 x 16 pixels: reading a whole canvas's pixels on every
 #: poll costs the browser more than the page it measures, when eight pages are polled at once.
@@ -348,3 +349,45 @@ def test_saving_in_the_app_downloads_and_a_copied_link_opens_the_same_situation(
     assert outside == []
     for p in (page, other):
         p.context.close()
+
+
+def test_a_link_carrying_script_shows_it_as_text_and_runs_nothing(browser, app):
+    """Issue 27's attempt: script in a link's situation, where the page repeats what was wrong
+    with it. The reader reads the script as text; no element of it is made, nothing runs."""
+    url, _ = app
+    page, outside = local_page(browser)
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    script = "<img src=x onerror=alert(1)>"
+    case = TracePanel(example_map("ss_panzer_errata_9_4"), "1712", "2014").edge_case()
+    case = case.replace("ghost = false", f'ghost = "{script}"')
+    page.goto(f"{url}/voila/render/{TOUR}?{case_query(case)}", wait_until="commit")
+    said = page.get_by_text("This link shows nothing:")
+    said.wait_for(timeout=PATIENCE)
+    assert f"ghost: '{script}' is not true or false" in said.locator("..").inner_text()
+    page.wait_for_function(PANELS_DRAWN, timeout=PATIENCE, polling=250)
+    assert page.locator('img[src="x"]').count() == 0 and dialogs == [] and outside == []
+    page.context.close()
+
+
+def test_in_the_app_a_reader_loads_a_crt_from_their_own_computer(browser, app, tmp_path):
+    url, _ = app
+    mine = tmp_path / "my_crt.toml"
+    shipped = (ROOT / "wbk" / "data" / "crt" / "illustrative_2d6.toml").read_text()
+    mine.write_text(
+        re.sub(r'^name = ".*"$', 'name = "The CRT from my own copy"', shipped, flags=re.M)
+    )
+    page, outside = local_page(browser)
+    open_chapter(page, url, "streets_of_stalingrad.ipynb")
+    explorer = page.locator(".widget-vbox:has(.widget-upload)").first
+    assert explorer.locator("input[type='text'][placeholder*='path']").count() == 0
+    # a dropdown's options keep their spaces unbroken
+    choice = "my CRT file".replace(" ", "\xa0")
+    explorer.locator("select", has_text=choice).first.select_option(label=choice)
+    explorer.get_by_text("no CRT loaded").wait_for(timeout=PATIENCE)
+    with page.expect_file_chooser(timeout=PATIENCE) as chooser:
+        explorer.locator(".widget-upload", has_text="Load CRT").first.click()
+    chooser.value.set_files(str(mine))
+    explorer.get_by_text("The CRT from my own copy").first.wait_for(timeout=PATIENCE)
+    assert outside == []
+    page.context.close()

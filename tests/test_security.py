@@ -134,8 +134,13 @@ def test_in_the_app_a_save_downloads_and_writes_nothing_on_the_server(app_mode):
 def upload(control: widgets.FileUpload, name: str, data: bytes) -> None:
     """What a browser sends when its reader picks a file (ipywidgets 8's FileUpload value)."""
     control.value = (
-        {"name": name, "type": "", "size": len(data), "content": memoryview(data),
-         "last_modified": datetime.datetime.now(datetime.timezone.utc)},
+        {
+            "name": name,
+            "type": "",
+            "size": len(data),
+            "content": memoryview(data),
+            "last_modified": datetime.datetime.now(datetime.UTC),
+        },
     )
 
 
@@ -152,7 +157,7 @@ def test_in_the_app_a_load_reads_the_readers_upload_and_never_a_path(app_mode):
     explorer = panels["CRT explorer"]
     explorer.controls["table"].value = stalingrad_panels.FROM_FILE
     assert "no CRT loaded" in explorer.message.value
-    crt = (Path(stalingrad.__file__).parent.parent.parent / "data/crt/illustrative_2d6.toml")
+    crt = Path(stalingrad.__file__).parent.parent.parent / "data/crt/illustrative_2d6.toml"
     upload(explorer.controls["file"].upload, "my_crt.toml", crt.read_bytes())
     assert explorer.message.value == "" and "2d6" in explorer.figure.texts[0].get_text() + str(
         [ax.get_title() for ax in explorer.figure.axes]
@@ -449,9 +454,7 @@ def test_the_typed_boxes_answer_a_long_paste_in_one_line():
 # --- saves --------------------------------------------------------------------------------------
 
 
-def test_a_save_that_fails_leaves_the_old_file_whole_and_says_so_in_one_line(
-    tmp_path, monkeypatch
-):
+def test_a_save_that_fails_leaves_the_old_file_whole_and_says_so_in_one_line(tmp_path, monkeypatch):
     import os
 
     panel = TracePanel(M, "1712", "2014")
@@ -476,3 +479,112 @@ def test_a_save_that_fails_leaves_the_old_file_whole_and_says_so_in_one_line(
     editor = ss_panels.MapEditor(M, str(tmp_path / "p.toml"))
     editor.save()
     assert "No space left on device" in editor.message.value and case.read_bytes() == before[1]
+
+
+# --- who may come in: the app itself ------------------------------------------------------------
+
+TOKEN = "class-password"
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    """The app on 127.0.0.1 with a token and room for one kernel, no pools; always stopped."""
+    import os
+    import signal
+    import subprocess
+    import time
+
+    from browser_support import free_port
+
+    from wbk.publish import ROOT, AppSettings, Door, app_command
+
+    port = free_port()
+    command, env = app_command(
+        ROOT / "notebooks",
+        port=port,
+        work=tmp_path_factory.mktemp("app"),
+        settings=AppSettings(pool=0, max_kernels=1),
+        door=Door(token=TOKEN),
+    )
+    assert TOKEN not in " ".join(command)  # a command line is every user's to read
+    env["HOME"] = str(tmp_path_factory.mktemp("home"))
+    server = subprocess.Popen(
+        command,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                fetch(port, "/")
+                break
+            except OSError:
+                if time.monotonic() > deadline or server.poll() is not None:
+                    pytest.fail("the app did not start within 120 s", pytrace=False)
+                time.sleep(0.5)
+        yield port
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)
+
+
+def fetch(port: int, path: str, **headers: str) -> tuple[int, dict, str]:
+    """A GET of ``path`` from the app: its status, its headers, its page."""
+    import http.client
+
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=600)
+    try:
+        connection.request("GET", path, headers=headers)
+        reply = connection.getresponse()
+        headers = dict(reply.getheaders())
+        headers["Set-Cookie"] = "; ".join(reply.msg.get_all("Set-Cookie") or [])
+        return reply.status, headers, reply.read().decode(errors="replace")
+    finally:
+        connection.close()
+
+
+pytestmark_app = pytest.mark.notebook  # a chapter runs in a kernel of the app's
+
+
+@pytestmark_app
+def test_the_app_answers_only_to_its_own_names(app):
+    for host in ("attacker.example", f"attacker.example:{app}", "192.168.1.5", "[::2]"):
+        status, _, page = fetch(app, f"/?token={TOKEN}", Host=host)
+        assert status == 403 and "This server answers only to its own addresses" in page, host
+    assert fetch(app, "/voila/static/voila.js", Host="attacker.example")[0] == 403
+    for host in (f"127.0.0.1:{app}", f"localhost:{app}", f"[::1]:{app}"):
+        assert fetch(app, f"/?token={TOKEN}", Host=host)[0] == 200, host
+
+
+@pytestmark_app
+def test_the_app_asks_every_reader_for_the_class_password(app):
+    for path in ("/", "/voila/render/00_hex_basics.ipynb", "/?token=wrong"):
+        status, headers, _ = fetch(app, path)
+        assert status == 302 and headers["Location"].startswith("/login?next="), path
+    status, headers, page = fetch(app, f"/?token={TOKEN}")
+    assert status == 200 and 'class="wbk-chapters"' in page
+    cookie = re.search(r"username-[\w-]+=[^;]+", headers["Set-Cookie"]).group(0)
+    assert fetch(app, "/", Cookie=cookie)[0] == 200  # a browser that gave it once keeps a cookie
+
+
+@pytestmark_app
+def test_past_its_kernels_the_app_says_the_class_is_full(app):
+    status, _, page = fetch(app, f"/voila/render/00_hex_basics.ipynb?token={TOKEN}")
+    assert status == 200 and "Hex" in page
+    status, _, page = fetch(app, f"/voila/render/01_reading_distributions.ipynb?token={TOKEN}")
+    assert status == 503 and "The class is full: try again in a minute" in page
+    assert "Traceback" not in page
+
+
+def test_a_cap_below_the_pools_and_a_class_link_are_said_in_one_line(capsys):
+    from wbk.publish import Door, main
+
+    with pytest.raises(SystemExit):
+        main(["app", "--max-kernels", "3", "--pool", "1"])
+    assert "--max-kernels 3: the pools alone hold 6 kernels" in capsys.readouterr().err
+    link = Door(ip="0.0.0.0", token="abc").link(8866)
+    assert re.fullmatch(r"http://[^/:]+:8866/\?token=abc", link) and "0.0.0.0" not in link
+    assert Door().link(8866) == "http://127.0.0.1:8866/"

@@ -29,6 +29,7 @@ import re
 import socket
 
 from jupyter_server._tz import utcnow
+from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
 from traitlets import Int, List, Unicode, default
@@ -95,12 +96,17 @@ def host_allowed(host: str, names: list[str], *, loopback_only: bool) -> bool:
 
 
 class _HostChecked(web.RequestHandler):
-    """A handler that refuses a request whose Host header names another server (403)."""
+    """A handler that refuses a request whose Host header names another server (403): Jupyter
+    Server's handlers ask ``check_host`` first, the others (static files, a kernel's query
+    socket) are asked here."""
+
+    def check_host(self) -> bool:
+        app = self.settings["wbk_host_check"]
+        return host_allowed(self.request.host, app["names"], loopback_only=app["loopback_only"])
 
     def prepare(self):
-        app = self.settings["wbk_host_check"]
-        if not host_allowed(self.request.host, app["names"], loopback_only=app["loopback_only"]):
-            raise web.HTTPError(403, reason="This address is not the app's")
+        if not isinstance(self, JupyterHandler) and not self.check_host():
+            raise web.HTTPError(403)
         return super().prepare()
 
 

@@ -89,6 +89,9 @@ class FileInput(widgets.HBox, widgets.ValueWidget):
     carried) and changes whenever another file is given; ``text()`` is its text."""
 
     value = traitlets.Unicode("")
+    #: what the file is for, shown on its box or its upload button (a box's own tooltip breaks
+    #: its view in Voila's widgets, so this one is not sent to the page)
+    tooltip = traitlets.Unicode(None, allow_none=True)
 
     def __init__(
         self,
@@ -104,6 +107,7 @@ class FileInput(widgets.HBox, widgets.ValueWidget):
         self.held: tuple[str, str | WbkError] | None = None
         if in_app():
             self.upload = _upload_button(what)
+            self.upload.tooltip = tooltip or self.upload.tooltip
             self.upload.observe(self._uploaded, names="value")
             self.shown = widgets.Label("", layout={"margin": "0 0 0 8px"})
             parts: list[widgets.Widget] = [self.upload, self.shown]
