@@ -117,6 +117,20 @@ def test_each_chapter_run_whole_says_what_it_stores(site, notebook):
     assert differ == []
 
 
+def test_the_site_names_no_folder_of_the_machine_that_built_it(site):
+    """Issue 27: widget state that a run keeps (a box's placeholder names the builder's home) and
+    copies of the run notebooks stay out of the site."""
+    out = site.parent
+    home = str(Path.home())
+    for page in out.rglob("*"):
+        if page.suffix in (".html", ".js", ".json", ".ipynb", ".txt"):
+            text = page.read_text(encoding="utf-8", errors="replace")
+            assert home not in text and "application/vnd.jupyter.widget-state" not in text, page
+    assert not (out / "_sources").exists()
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    assert size < 30_000_000, f"the site is {size / 1e6:.0f} MB"
+
+
 def offline_page(browser):
     """A page that may load file:// only, recording what failed and what the console said."""
     page = browser.new_page(viewport={"width": 1300, "height": 1000})

@@ -31,6 +31,7 @@ from wbk.maps import LARGEST_MAP, HexMap, example_map
 from wbk.widgets import (
     PANELS_ENV,
     TracePanel,
+    edge_case_panel,
     load_edge_case,
 )
 from wbk.widgets import pz8 as pz8_panels
@@ -185,6 +186,21 @@ def test_a_link_never_names_a_file_of_the_server():
         assert "names a file, but this one came without a folder" in refused(case), named
 
 
+def test_an_edge_case_carries_its_crt_inline_and_reopens_on_it(tmp_path):
+    mine = tmp_path / "my_crt.toml"
+    shipped = Path(stalingrad.__file__).parent.parent.parent / "data/crt/illustrative_2d6.toml"
+    mine.write_text(shipped.read_text().replace("Illustrative 2d6", "My own 2d6"))
+    explorer = stalingrad_panels.crt_explorer()
+    explorer.controls["file"].value = str(mine)
+    explorer.controls["table"].value = stalingrad_panels.FROM_FILE
+    case = explorer.edge_case()
+    assert str(tmp_path) not in case and 'name = "my_crt.toml"' in case
+    mine.unlink()  # the case needs the file no more
+    again = edge_case_panel(case, "the case")
+    assert again.message.value == "" and "My own 2d6" in again.pane.value
+    assert again.edge_case() == case
+
+
 def test_a_data_file_names_only_files_in_its_own_folder(tmp_path):
     secret = tmp_path / "secret.toml"
     secret.write_text(M.to_toml())
@@ -283,7 +299,6 @@ def hostile_panels():
         for h, here in s.units.items()
     }
     s = replace(s, name=PAYLOAD, note=PAYLOAD, map=replace(s.map, name=PAYLOAD), units=units)
-    crt_text = stalingrad.example_crt().to_toml() if hasattr(stalingrad.Crt, "to_toml") else None
     made = {
         "trace": TracePanel(m, "1712", "2014"),
         "los": ss_panels.LosPanel(m, "1712", "2014"),
@@ -300,11 +315,11 @@ def hostile_panels():
         text = path.read_text().replace(
             'name = "Illustrative CRT (not the published table)"', f'name = "{PAYLOAD}"'
         )
-        text = text.replace('"P" = "pin"', f'"P" = "pin"  # {PAYLOAD}')
+        text = text.replace('"P"', f'"{PAYLOAD}"')  # a result code
         chart.controls["file"].carry(f"{PAYLOAD}.toml", text)
         chart.controls["table"].value = stalingrad_panels.FROM_FILE
+        assert chart.message.value == "", chart.message.value  # the CRT was read
         made[name] = chart
-    del crt_text
     return made
 
 

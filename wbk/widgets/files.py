@@ -165,7 +165,8 @@ class FileInput(widgets.HBox, widgets.ValueWidget):
             self._hold(given)
 
     def _typed(self, change) -> None:
-        self.held = None
+        if self.held is not None and change["new"] != self.held[0]:
+            self.held = None  # another path typed: the file carried is no longer the one named
         self.value = change["new"]
 
     def _set(self, change) -> None:
