@@ -16,6 +16,7 @@ tests/test_app.py.
 import base64
 import datetime
 import html
+import json
 import re
 import zlib
 from dataclasses import replace
@@ -230,7 +231,7 @@ def test_a_device_a_pipe_or_a_folder_is_not_read_as_a_data_file(tmp_path):
 
     os.mkfifo(tmp_path / "pipe.toml")
     for path in ("/dev/zero", tmp_path / "pipe.toml", tmp_path):
-        with pytest.raises(WbkError, match="is not a map file"):
+        with pytest.raises(WbkError, match=r"not a plain file .*: cannot read the map"):
             HexMap.load(path)
 
 
@@ -352,10 +353,10 @@ def test_a_link_to_a_map_of_a_million_hexes_is_refused_before_it_is_built():
     case = los_case().replace("columns = [12, 24]", "columns = [0, 999]", 1)
     case = case.replace("rows = [8, 18]", "rows = [0, 999]", 1)
     assert len(link(case)) < 2_000
-    assert "1,000 x 1,000 hexes is larger than wbk takes (10,000 hexes at most" in refused(case)
+    assert "1,000 x 1,000 hexes is larger than wbk takes (5,000 hexes at most" in refused(case)
     with pytest.raises(WbkError, match="larger than wbk takes"):
-        HexMap("vast", (0, 100), (0, 100))
-    assert len(HexMap("largest", (1, 100), (1, 100))) == LARGEST_MAP
+        HexMap("vast", (1, 80), (1, 63))
+    assert len(HexMap("largest", (1, 100), (1, 50))) == LARGEST_MAP
 
 
 def test_an_attack_of_thousands_of_units_is_refused_before_it_is_read():
@@ -368,8 +369,10 @@ def test_an_attack_of_thousands_of_units_is_refused_before_it_is_read():
     case = re.sub(r'^attack = ".*"$', f'attack = "{units}"', case, flags=re.M)
     shown = linked_situation(link(case))
     assert len(shown) == 2
-    advisor.controls["attack"].value = ", ".join(["infantry 99"] * 2000)
+    advisor.controls["attack"].value = ", ".join(["tank 1"] * 2000)
     assert "the attack lists 2,000 units: wbk advises on 1,000 at most" in advisor.message.value
+    advisor.controls["attack"].value = "infantry 6, " * 5000
+    assert "the attack: 60,000 characters is longer than a box takes" in advisor.message.value
     units, _ = stalingrad_panels.parse_attack(", ".join(["infantry 99"] * 1000))
     assert units[-1].name == "infantry 99 (1000)" and len({u.name for u in units}) == 1000
 
@@ -451,7 +454,7 @@ def test_names_a_stranger_writes_are_short():
 def test_a_case_whose_hexes_are_not_the_panels_is_one_line():
     case = los_case().replace('target = "2014"\n', "")
     assert "[hexes]: firer (the panel takes 2 hexes)" in refused(case)
-    case = los_case().replace('target = "2014"', 'target = "' + "9" * 5000 + '"')
+    case = los_case().replace('target = "2014"', 'target = "' + "9" * 25_000 + '"')
     assert "characters is longer than a box takes" in refused(case)
 
 
@@ -464,6 +467,79 @@ def test_the_typed_boxes_answer_a_long_paste_in_one_line():
                 assert len(shown) < 20_000, (name, box.description)
             box.value = PAYLOAD
             assert not any(PAYLOAD in h for h in html_shown(panel)), (name, box.description)
+
+
+def test_a_map_of_many_kinds_a_crt_of_many_columns_a_crowd_of_units_are_refused_unread():
+    """The attacker's review (issue 27): short links whose data cost seconds to draw."""
+    kinds = "".join(f'k{i} = ["1712"]\n' for i in range(1000))
+    case = los_case().replace("[terrain]\n", f"[terrain]\n{kinds}", 1)
+    assert "[terrain]: 1,003 kinds is more than wbk takes (24)" in refused(case)
+    crt = stalingrad_panels.crt_explorer()
+    columns = [str(i) for i in range(1, 1500)] + ["1500+"]
+    rows = "\n".join(f"{r} = {json.dumps(['P'] * 1500)}" for r in range(2, 13))
+    text = f'name = "c"\ndie = "2d6"\ncolumns = {json.dumps(columns)}\n[results]\n{rows}\n'
+    text += '[effects]\n"P" = "pin"\n'
+    crt.controls["file"].carry("c.toml", text)
+    crt.controls["table"].value = stalingrad_panels.FROM_FILE
+    assert "1,500 columns is more than wbk takes (30)" in crt.message.value
+    units = "".join(
+        f'"{c:02d}{r:02d}" = [{{ name = "u{c}-{r}", side = "Soviet", kind = "infantry" }}]\n'
+        for c in range(1, 41)
+        for r in range(1, 41)
+    )
+    case = (
+        'panel = "wbk.widgets.stalingrad.RetreatPlanner"\nname = "s"\n'
+        f'[map]\nname = "m"\ncolumns = [1, 40]\nrows = [1, 40]\nlow_columns = "odd"\n'
+        f"[units]\n{units}"
+    )
+    with pytest.raises(WbkError, match=r"units: 1,600 units is more than wbk takes \(200\)"):
+        edge_case_panel(case, "an upload")
+
+
+def test_a_table_of_many_corners_or_pieces_is_refused_unread():
+    import math
+
+    from wbk.table import MOST_POINTS, Table
+
+    ring = [[24 + 10 * math.cos(a / 100), 24 + 10 * math.sin(a / 100)] for a in range(628)]
+    text = f'name = "t"\nsize = [48, 48]\n[[terrain]]\nkind = "obstacle"\npoints = {ring}\n'
+    with pytest.raises(WbkError, match=f"628 points is more than wbk takes .*{MOST_POINTS}"):
+        Table.from_toml(text)
+    crumbs = "".join(
+        f'[[terrain]]\nkind = "rough"\npoints = [[{x}, 1], [{x + 0.1}, 1], [{x}, 1.1]]\n'
+        for x in range(1, 46)
+        for _ in range(5)
+    )
+    with pytest.raises(WbkError, match="terrain: 225 pieces is more than wbk takes"):
+        Table.from_toml(f'name = "t"\nsize = [48, 48]\n{crumbs}')
+
+
+def test_numbers_on_a_large_map_are_left_out_and_the_legend_says_so():
+    m = HexMap("large", (1, 80), (1, 62))
+    panel = ss_panels.MovementPanel(m, m.label(next(iter(m))), "8062")
+    panel.mp.value = "999"
+    shown = [t for t in panel.view.value_texts.values() if t.get_visible()]
+    legend = [t.get_text() for t in panel.view.ax.get_legend().get_texts()]
+    assert shown == [] and "MP spent to get there: not printed on 4,960 hexes" in legend
+
+
+def test_a_name_set_as_maths_is_refused_and_any_error_is_one_line():
+    case = los_case().replace("[terrain]\n", '[terrain]\n"$\\\\x$" = ["1712"]\n', 1)
+    assert "a name holds no $ (a picture would set it as maths)" in refused(case)
+    panel = TracePanel(M, "1712", "2014")
+    panel.show_message("unexpected ValueError: \\x\n^\nParseFatalException: Unknown symbol")
+    assert "\n" not in panel.message.value and "\\x ^ ParseFatalException" in panel.message.value
+
+
+def test_a_nul_in_a_file_name_is_one_line(tmp_path):
+    from wbk import quiz as quizzes
+
+    base = (Path(quizzes.__file__).parent / "data" / "quizzes" / "ss_panzer.toml").read_text()
+    text = base.replace('firer = "1813"', 'map = "a\\u0000.toml"\nfirer = "1813"', 1)
+    with pytest.raises(WbkError, match=r"expected the name of a \.toml file"):
+        quizzes.from_toml(text, folder=tmp_path)
+    with pytest.raises(WbkError, match="holds a NUL"):
+        load_edge_case(tmp_path / "a\0b.png")
 
 
 # --- saves --------------------------------------------------------------------------------------

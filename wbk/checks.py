@@ -44,8 +44,10 @@ def flag(value: object, what: str) -> bool:
     return value
 
 
-def short_text(value: object, what: str, longest: int = LONGEST_NAME) -> str:
-    """Text of at most ``longest`` characters (a name, by default)."""
+def short_text(value: object, what: str, longest: int = LONGEST_NAME, *, drawn: bool = True) -> str:
+    """Text of at most ``longest`` characters (a name, by default). Text that is ``drawn`` (in
+    a picture's title, legend or labels) holds no "$": matplotlib would set what stands
+    between two of them as mathematics, or fail on it."""
     if not isinstance(value, str):
         raise WbkError(f"{what} {value!r} is not text")
     if len(value) > longest:
@@ -53,4 +55,6 @@ def short_text(value: object, what: str, longest: int = LONGEST_NAME) -> str:
             f"{what} {value[:40]!r}... is {len(value):,} characters long: wbk takes "
             f"{longest:,} at most"
         )
+    if drawn and "$" in value:
+        raise WbkError(f"{what} {value!r}: a name holds no $ (a picture would set it as maths)")
     return value

@@ -2,7 +2,7 @@
 
 A data file may come from a stranger (a map posted in a forum, a link, a picture), so its size
 and its nesting are checked before any work: ``LONGEST_FILE`` characters at most (the largest
-map wbk takes, 10,000 hexes with terrain in every one, is about 105,000), nested at most
+map wbk takes, 5,000 hexes with terrain in every one, is about 55,000), nested at most
 ``DEEPEST`` levels (wbk's formats need four).
 """
 
@@ -31,6 +31,8 @@ def file_beside(folder: str | os.PathLike | None, name: str, what: str) -> Path:
             f"{what} {name!r} names a file, but this one came without a folder to look in: "
             "it must carry the file inline"
         )
+    if not isinstance(name, str) or "\0" in name:
+        raise WbkError(f"{what} {name!r}: expected the name of a .toml file in the same folder")
     relative = Path(name)
     if relative.is_absolute() or ".." in relative.parts or not relative.name.endswith(".toml"):
         raise WbkError(
@@ -55,6 +57,8 @@ def read_bytes(path: str | os.PathLike, what: str, longest: int = LONGEST_FILE) 
     if isinstance(path, bytes) or not isinstance(path, (str, os.PathLike)):
         raise WbkError(f"{what} file {path!r} is not a file path (expected text or a pathlib.Path)")
     path = Path(path)
+    if "\0" in str(path):
+        raise WbkError(f"{what} file {str(path)!r} is not a file path (it holds a NUL)")
     try:
         # opened without waiting (a named pipe would block) and read no further than the limit
         # (a device such as /dev/zero never ends)
@@ -63,7 +67,7 @@ def read_bytes(path: str | os.PathLike, what: str, longest: int = LONGEST_FILE) 
         raise WbkError(f"{path}: cannot read the {what} ({e.strerror})") from None
     if not stat.S_ISREG(os.fstat(fd).st_mode):
         os.close(fd)
-        raise WbkError(f"{path}: is not a {what} file (a folder or a device)")
+        raise WbkError(f"{path}: not a plain file (a folder or a device): cannot read the {what}")
     with os.fdopen(fd, "rb") as f:
         data = f.read(longest + 1)
     if len(data) > longest:
@@ -130,6 +134,8 @@ def write_atomically(path: Path, data: str | bytes, what: str) -> None:
     the umask), a replaced one keeps its own; a folder, an unwritable place or a failed write is
     a ``WbkError`` naming the path and the ``what``."""
     path = Path(path)
+    if "\0" in str(path):
+        raise WbkError(f"{what} file {str(path)!r} is not a file path (it holds a NUL)")
     if path.is_dir():
         raise WbkError(f"{path}: is a folder, not a {what} file")
     if isinstance(data, str):

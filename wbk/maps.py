@@ -41,6 +41,7 @@ _TOP_KEYS = {"name", "columns", "rows", "low_columns", "terrain", "hexsides", "m
 
 __all__ = [
     "LARGEST_MAP",
+    "MOST_KINDS",
     "UPHILL_FEATURE",
     "HexMap",
     "LowColumns",
@@ -48,11 +49,14 @@ __all__ = [
     "example_maps",
 ]
 
-#: The most hexes a map may have: 100 x 100, more than the largest board game's maps laid side
-#: by side (five 34 x 22 maps are 3,740 hexes). A map comes from strangers too (a file, a link, a
-#: picture), and every hex costs drawing and whole-map analysis: past this it is refused before
-#: any work.
-LARGEST_MAP = 10_000
+#: The most hexes a map may have: 5,000 (80 x 62, say), more than the largest board games' maps
+#: laid side by side (five 34 x 22 maps are 3,740 hexes). A map comes from strangers too (a file,
+#: a link, a picture), and every hex costs drawing and whole-map analysis (a viewshed on the
+#: largest: a second and 250 MB at first): past this it is refused before any work.
+LARGEST_MAP = 5_000
+#: The most kinds of terrain, of hexside feature and of marker a map may have (each is a
+#: legend entry and a control): more than any terrain chart has.
+MOST_KINDS = 24
 
 
 def _name(value, what: str) -> str:
@@ -122,14 +126,14 @@ class HexMap:
 
     def __post_init__(self) -> None:
         short_text(self.name, "map name")
-        short_text(self.notes, "map notes", LONGEST_NOTE)
+        short_text(self.notes, "map notes", LONGEST_NOTE, drawn=False)
         columns, rows = _span(self.columns, "columns"), _span(self.rows, "rows")
         width, depth = columns[1] - columns[0] + 1, rows[1] - rows[0] + 1
         if width * depth > LARGEST_MAP:
             raise WbkError(
                 f"columns {columns[0]}-{columns[1]}, rows {rows[0]}-{rows[1]}: {width:,} x "
                 f"{depth:,} hexes is larger than wbk takes ({LARGEST_MAP:,} hexes at most, such "
-                "as 100 x 100)"
+                "as 80 x 62)"
             )
         if not isinstance(self.low_columns, str) or self.low_columns not in ("odd", "even"):
             raise WbkError(f"low_columns {self.low_columns!r}: expected 'odd' or 'even'")
@@ -178,6 +182,8 @@ class HexMap:
     def _table(value, what: str, kind: type) -> dict[str, frozenset]:
         if not isinstance(value, Mapping):
             raise WbkError(f"{what} {value!r} is not a table of {kind.__name__}s by name")
+        if len(value) > MOST_KINDS:
+            raise WbkError(f"{what}: {len(value):,} kinds is more than wbk takes ({MOST_KINDS})")
         return {
             _name(k, f"{what}: name"): _collection(v, kind, f"{what} {k!r}")
             for k, v in value.items()
@@ -640,6 +646,8 @@ class _MapReader:
             self.fail(key, f"expected a table [{key}], found {value!r}")
         if "" in value:
             self.fail(f"[{key}]", 'an empty name "" (expected a name like woods)')
+        if len(value) > MOST_KINDS:  # before a hex of them is read
+            self.fail(f"[{key}]", f"{len(value):,} kinds is more than wbk takes ({MOST_KINDS})")
         return list(value.items())
 
     def strings(self, section: str, key: str, values: object) -> list[str]:

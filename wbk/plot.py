@@ -148,6 +148,8 @@ def _colour(name: str, table: Mapping[str, str], order: list[str]) -> str:
     return _FALLBACK[order.index(name) % len(_FALLBACK)]
 
 
+#: The most hexes ``MapView.show_numbers`` prints a number in.
+MOST_NUMBERS = 1_500
 #: Title sizes (points) tried in turn until the title fits on two lines.
 TITLE_SIZES = (10.0, 9.0, 8.0)
 
@@ -587,8 +589,16 @@ class MapView(PictureView):
 
     def show_numbers(self, values: Mapping[Hex, float], *, label: str = "") -> None:
         """Print a number low in each hex of ``values``, clear of markers and labels; ``label``
-        says in the legend what the numbers are. An empty ``values`` removes them."""
+        says in the legend what the numbers are. An empty ``values`` removes them; so do more
+        than ``MOST_NUMBERS`` (too small to read, and a text each to draw), the legend saying
+        so."""
         shown = {h: v for h, v in values.items() if h in self.index}
+        if len(shown) > MOST_NUMBERS:
+            left_out = f"{label or 'numbers'}: not printed on {len(shown):,} hexes"
+            self.show_numbers({})
+            handle = Line2D([], [], linestyle="none")
+            self.set_overlay_legend("numbers", {left_out: handle})
+            return
         for h, drawn in self.value_texts.items():
             drawn.set_visible(h in shown)
         for h, v in shown.items():

@@ -242,7 +242,9 @@ class Grid:
         return (h.q - self.q0) * self.R + (h.r - self.r0)
 
 
-@functools.lru_cache(maxsize=4)
+# a map's templates take up to 100 MB (5,000 hexes): few are kept, whoever sends maps of
+# many shapes
+@functools.lru_cache(maxsize=2)
 def _templates(spans: tuple, R: int) -> tuple:
     """The courses for every offset of ``spans``, compiled for a box of column height R: per
     offset a slice of event indices into the code array (kind-major regions of 6 slots per
@@ -271,7 +273,7 @@ class _Compiled:
     slot: np.ndarray  # relative slot + kind region base
 
 
-@functools.lru_cache(maxsize=16)
+@functools.lru_cache(maxsize=4)
 def _compiled(spans: tuple, R: int, region: int, kinds: tuple[int, ...]) -> _Compiled:
     c, slot, *_ = _templates(spans, R)
     keep = np.isin(c.kind, kinds)
@@ -480,6 +482,6 @@ def sightlines(m: HexMap, **options: object) -> Sightlines:
     return _sightlines(m, tuple(sorted(options.items())))
 
 
-@functools.lru_cache(maxsize=8)
+@functools.lru_cache(maxsize=4)
 def _sightlines(m: HexMap, options: tuple) -> Sightlines:
     return Sightlines(m, **dict(options))

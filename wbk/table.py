@@ -76,6 +76,8 @@ __all__ = [
     "MAX_DIRECTIONS",
     "MAX_INCHES",
     "MAX_PIECES",
+    "MOST_POINTS",
+    "MOST_TERRAIN",
     "OBSTACLE_SIGHT_READINGS",
     "ROUGH_READINGS",
     "TERRAIN_KINDS",
@@ -89,8 +91,13 @@ TERRAIN_KINDS = ("rough", "obstacle", "hill")
 #: The largest size, coordinate or move in inches wbk takes (about 830 feet): past it the
 #: geometry library's floating point gives up, so larger values are refused, not computed.
 MAX_INCHES = 10_000
-#: The most pieces a table holds: far more than any game puts down, few enough to check at once.
-MAX_PIECES = 1000
+#: The most pieces a table holds: far more than any game puts down (Pz 8 plays a platoon or two
+#: a side), few enough to draw and check at once (a table may come from a stranger).
+MAX_PIECES = 100
+#: The most corners one piece of terrain may have, and the most pieces of terrain on a table: a
+#: table may come from a stranger, and every edge blocks sight and movement.
+MOST_POINTS = 64
+MOST_TERRAIN = 200
 #: The most directions ``Table.reach`` samples (one every half degree over 180°): more adds
 #: time, not accuracy.
 MAX_DIRECTIONS = 361
@@ -176,6 +183,11 @@ class Terrain:
         if isinstance(self.points, (str, bytes)) or not isinstance(self.points, Iterable):
             raise WbkError(f"terrain points {self.points!r} is not a list of points")
         points = tuple(_point(p, "terrain point") for p in self.points)
+        if len(points) > MOST_POINTS:  # a polygon's every edge casts a shadow to work out
+            raise WbkError(
+                f"terrain {self.name!r}: {len(points):,} points is more than wbk takes "
+                f"(wbk.table.MOST_POINTS: {MOST_POINTS})"
+            )
         if len(points) < 3:
             raise WbkError(f"terrain points {list(points)!r}: a polygon needs at least 3 points")
         polygon = Polygon(points)
@@ -342,6 +354,11 @@ class Table:
             if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
                 raise WbkError(f"table {key} {items!r} is not a list")
             items = tuple(items)
+            if key == "terrain" and len(items) > MOST_TERRAIN:  # pieces: see _check
+                raise WbkError(
+                    f"{len(items):,} pieces of terrain is more than wbk.table.MOST_TERRAIN "
+                    f"({MOST_TERRAIN})"
+                )
             for item in items:
                 if not isinstance(item, kind):
                     raise WbkError(f"table {key}: {item!r} is not a {kind.__name__}")
@@ -1018,6 +1035,9 @@ class _TableReader:
         name = data.get("name", "")
         if not isinstance(name, str):
             self.fail("name", f"{name!r} is not a quoted string")
+        for key, most in (("terrain", MOST_TERRAIN), ("tanks", MAX_PIECES)):
+            if len(self.entries(data, key)) > most:  # before a piece is read
+                self.fail(key, f"{len(self.entries(data, key)):,} pieces is more than wbk takes")
         terrain = [
             self.terrain(i, entry) for i, entry in enumerate(self.entries(data, "terrain"), 1)
         ]

@@ -744,19 +744,6 @@ def _los_options(
     return options
 
 
-#: The largest maps whose every pair's line of sight wbk works out (80×60 takes about two
-#: seconds; every map wbk takes, ``wbk.maps.LARGEST_MAP``, has its viewsheds and lines of sight).
-INTERVISIBILITY_MOST_HEXES = 5_000
-
-
-def _small_enough(m: HexMap, most: int, what: str) -> None:
-    if len(m) > most:
-        raise WbkError(
-            f"map {m.name!r} has {len(m):,} hexes: wbk works out {what} on maps of up to "
-            f"{most:,} hexes (line_of_sight answers one line on any map)"
-        )
-
-
 def _has_slope_hexside(m: HexMap, h: Hex) -> bool:
     return h in m.hexes_beside(SLOPE)
 
@@ -1023,7 +1010,6 @@ def intervisibility(
     options = _los_options(
         m, blocking_terrain, edge, slope_hex, slope_end, visibility, slope_hex_of
     )
-    _small_enough(m, INTERVISIBILITY_MOST_HEXES, "every pair's line of sight")
     from wbk.sightlines import Intervisibility, sightlines
 
     return Intervisibility(m, options, sightlines(m, **options).matrix())

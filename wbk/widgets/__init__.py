@@ -401,6 +401,8 @@ class Panel:
         errors = [f"{name}: {text}" for name, text in self.bad_inputs.items()]
         errors += list(self.failed_callbacks.values())
         text, is_error = self.note
+        # one line, whatever an exception's text holds
+        errors, text = [" ".join(e.split()) for e in errors], " ".join(text.split())
         spans = [
             f'<span style="color:{ERROR_COLOUR}">{html.escape(e, quote=False)}</span>'
             for e in errors
@@ -873,8 +875,14 @@ class TracePanel(MapPanel):
         )
 
 
+def typed(text: str, name: str) -> str:
+    """What a box holds, no longer than ``LONGEST_TYPED`` (checked before it is read)."""
+    return checked_text(text, name)
+
+
 def parse_whole_numbers(text: str, name: str) -> list[int]:
     """Whole numbers typed as "5, 5, 3" (or with spaces); an empty box is an empty list."""
+    typed(text, name)
     numbers = []
     for part in text.replace(",", " ").split():
         try:
@@ -886,7 +894,7 @@ def parse_whole_numbers(text: str, name: str) -> list[int]:
 
 def parse_optional_number(text: str, name: str) -> int | None:
     """A whole number typed in a box, or None for an empty box."""
-    text = text.strip()
+    text = typed(text, name).strip()
     if not text:
         return None
     try:

@@ -187,6 +187,7 @@ def linked_situation(query: str) -> list:
         why = f"unexpected {type(e).__name__}: {e}"
     else:
         return [widgets.HTML("<h2>The situation from your link</h2>"), panel]
+    why = " ".join(why.split())  # one line, whatever an exception's text holds
     return [widgets.HTML(f"<p><b>This link shows nothing:</b> {html.escape(why)}</p>")]
 
 

@@ -23,8 +23,9 @@ from wbk.errors import WbkError
 
 #: Every kind of panel an edge case may name: classes and chart functions.
 EDGE_CASE_KINDS: set[object] = set()
-#: The longest text an edge case, a link or a picture may put in a box (a hex label, an attack).
-LONGEST_TYPED = 1_000
+#: The longest text a box takes, typed or set by an edge case, a link or a picture (an attack of
+#: 1,000 units is 12,000 characters): a longer one is refused before it is read.
+LONGEST_TYPED = 20_000
 
 
 def has_edge_cases(kind):

@@ -31,6 +31,7 @@ from wbk.widgets import (
     map_canvas,
     parse_optional_number,
     reports_errors,
+    typed,
 )
 from wbk.widgets.edge_cases import has_edge_cases
 from wbk.widgets.files import FileRow
@@ -1182,7 +1183,8 @@ class VictoryPanel(Panel):
 
     def hexes(self) -> list[Hex]:
         """The typed labels as hexes (each checked against the map)."""
-        return [self.map.hex(label) for label in self.controlled.value.replace(",", " ").split()]
+        text = typed(self.controlled.value, "Soviet-controlled hexes")
+        return [self.map.hex(label) for label in text.replace(",", " ").split()]
 
     @reports_errors
     def on_click(self, event) -> None:

@@ -24,6 +24,12 @@ _DICE = {"1d6": d6, "2d6": 2 @ d6}
 _CRT_KEYS = ("name", "die", "columns", "results", "effects", "note")
 
 
+#: The most columns a CRT may have (a published CRT has 8 to 12), and the most result codes:
+#: a CRT may come from a stranger, and each column and code is drawn.
+MOST_COLUMNS = 30
+MOST_CODES = 20
+
+
 @dataclass(frozen=True)
 class Effect:
     """What one CRT result does to the units fired on: ``eliminate`` units lost (a number, or
@@ -137,7 +143,7 @@ class Crt:
             fail("note", f"{self.note!r} is not text")
         try:
             short_text(self.name, "name")
-            short_text(self.note, "note", LONGEST_NOTE)
+            short_text(self.note, "note", LONGEST_NOTE, drawn=False)
         except WbkError as e:
             raise WbkError(f"{source}: {e}") from None
         if not isinstance(self.die, str) or self.die not in _DICE:
@@ -145,6 +151,8 @@ class Crt:
         columns = self.columns
         if isinstance(columns, str) or not isinstance(columns, Sequence) or not columns:
             fail("columns", f'{columns!r} (expected a list of column headings like "5-9")')
+        if len(columns) > MOST_COLUMNS:  # each is drawn as a bar and a column of the table
+            fail("columns", f"{len(columns):,} columns is more than wbk takes ({MOST_COLUMNS})")
         bands = []
         for text in columns:
             band = _band(text)
@@ -171,8 +179,14 @@ class Crt:
 
         if not isinstance(self.effects, Mapping):
             fail("effects", f"{self.effects!r} (expected a table of code = effect)")
+        if len(self.effects) > MOST_CODES:
+            fail("effects", f"{len(self.effects):,} codes is more than wbk takes ({MOST_CODES})")
         parsed = {}
         for code, text in self.effects.items():
+            try:
+                short_text(code, "code")
+            except WbkError as e:
+                fail("[effects]", str(e))
             try:
                 parsed[code] = _parse_effect(text)
             except WbkError as e:

@@ -40,6 +40,8 @@ _SITUATION_KEYS = (
     "bombarded",
     "units",
 )
+#: The most units a situation may hold: a retreat is worked out, and each unit drawn, for all.
+MOST_UNITS = 200
 _UNIT_KEYS = ("name", "side", "kind", "strength", "pinned", "immobilized", "spent")
 
 
@@ -60,8 +62,11 @@ class Situation:
 
     def __post_init__(self):
         short_text(self.name, "situation name")
-        short_text(self.note, "situation note", LONGEST_NOTE)
+        short_text(self.note, "situation note", LONGEST_NOTE, drawn=False)
         object.__setattr__(self, "units", _placement(self.map, self.units))
+        placed = sum(len(here) for here in self.units.values())
+        if placed > MOST_UNITS:
+            raise WbkError(f"{placed:,} units is more than wbk takes ({MOST_UNITS})")
         object.__setattr__(self, "attacked", _hexes(self.map, self.attacked, "attacked"))
         object.__setattr__(self, "bombarded", _hexes(self.map, self.bombarded, "bombarded"))
         if self.target is not None:
@@ -140,6 +145,9 @@ class Situation:
         table = data["units"]
         if not isinstance(table, dict):
             fail("units", f"expected a table [units] of hex = [units], found {table!r}")
+        listed_units = sum(len(v) for v in table.values() if isinstance(v, list))
+        if listed_units > MOST_UNITS:  # before a unit is read
+            fail("units", f"{listed_units:,} units is more than wbk takes ({MOST_UNITS})")
         units: dict[Hex, list[Unit]] = {}
         for label, listed in table.items():
             key = f"[units] {label}"

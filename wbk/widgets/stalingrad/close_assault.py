@@ -29,6 +29,7 @@ from wbk.widgets import (
     chart_edge_cases,
     parse_optional_number,
     reports_errors,
+    typed,
 )
 from wbk.widgets.stalingrad.crt import (
     WITH,
@@ -56,7 +57,7 @@ def parse_attack(text: str) -> tuple[list[Unit], list[str]]:
     units: list[Unit] = []
     away: list[str] = []
     kinds = ", ".join(k for k in stalingrad.KINDS[:4])
-    parts = [p.strip() for p in text.split(",") if p.strip()]
+    parts = [p.strip() for p in typed(text, "the attack").split(",") if p.strip()]
     most = MOST_ATTACKING_UNITS
     if len(parts) > most:  # before any unit is read: the box may hold anything pasted
         raise WbkError(f"the attack lists {len(parts):,} units: wbk advises on {most:,} at most")
