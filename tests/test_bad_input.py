@@ -965,7 +965,14 @@ STALINGRAD = [
 # --- wbk.pictures ---------------------------------------------------------------------------
 PICTURES = [
     bad(pictures.picture, object(), map=_sample_map(), names="wbk cannot draw a object"),
-    bad(pictures.picture, 3, map="a map", names="a picture of int needs its map"),
+    bad(pictures.picture, 3, map="a map", names="wbk cannot draw a int"),
+    bad(
+        pictures.picture,
+        hexgrid.trace(hexgrid.Hex(0, 0), hexgrid.Hex(2, 1)),
+        map="a map",
+        names="a picture of Trace needs its map",
+    ),
+    bad(pictures.on_map, object(), None, names="wbk cannot draw a object on a map"),
     bad(pictures.save_picture, _sample_map(), "x.gif", names="'x.gif' should end in .png or .svg"),
     bad(pictures.save_picture, _sample_map(), 42, names="picture file 42 is not a file path"),
     bad(
@@ -992,7 +999,24 @@ QUIZ = [
     bad(quiz.load, "/nonexistent/q.toml", names="/nonexistent/q.toml: cannot read"),
     bad(quiz.from_toml, 'game = "chess"', source="q.toml", names="q.toml: game: 'chess'"),
     bad(quiz.from_toml, 'game = "blitz"', folder=3, names="folder 3 is not a folder path"),
-    bad(quiz.shipped, "chess", names="game 'chess' is not one of ss_panzer"),
+    bad(quiz.shipped, "chess", names="game 'chess' is not one of blitz, pz8, ss_panzer"),
+    bad(quiz.kinds, "chess", names="game 'chess' is not one of blitz"),
+    bad(quiz.chance_words, "half", names="chance 'half' is not a Fraction"),
+    bad(quiz.list_words, 3, names="values 3 are not a list"),
+    bad(quiz.yes_no_words, "maybe", names="answer 'maybe' is not yes or no (True or False)"),
+    bad(
+        quiz.QuizKind,
+        "essay",
+        (),
+        {},
+        None,
+        None,
+        "what",
+        "rule",
+        str,
+        names="a quiz kind's form 'essay' is not one of yes_no",
+    ),
+    bad(quiz.GameQuiz, {"sees": 3}, names="kind 'sees': 3 is not a QuizKind"),
     bad(quiz.random_question, "blitz", "sees", 1, names="kind 'sees' is not one of dice"),
 ]
 

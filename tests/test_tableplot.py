@@ -352,6 +352,8 @@ def test_a_step_about_nothing_drawn_dims_nothing_and_a_bad_step_is_refused():
         picture(reach, table=T, step=11)
     with pytest.raises(WbkError, match="is not a Table"):
         picture(reach, table="the table", step=0)
-    with pytest.raises(WbkError, match="wbk draws a Pz 8 shot or reach"):
+    with pytest.raises(WbkError, match="wbk cannot draw a Dist on a table"):
         picture(pz8.movement("light"), table=T)
+    with pytest.raises(WbkError, match="wbk cannot draw a object on a table"):
+        picture(object(), table=T)
     plt.close("all")

@@ -15,24 +15,26 @@ words> (<its rule>)". A step about nothing drawn (the verdict, say) dims nothing
 >>> picture(line_of_sight(m, "1712", "2014"), map=m, step=0).axes[0].get_title()
 'Step 1 of 4: from 1712 to 2014, 3 hexes (SS Panzer errata 9.4)'
 
-**A chapter's result kinds.** ``picture`` hands a result on a map to ``_draw_on_map``, one
-branch per result kind; a chapter adds one branch there, importing its drawing code inside the
-branch (so that ``import wbk.pictures`` stays light), which draws the whole answer on the view
-and returns the steps its picture walks through (usually ``result.steps``)::
+**A game's results.** ``picture`` dispatches on the result's type
+(``functools.singledispatch``): a game's drawing module (``wbk.draw.<game>``, named in its
+``wbk.games.Game``) registers each of its results, imported the first time a picture of a type
+no one registered is asked for. A result drawn on a map registers with ``on_map``, which draws
+the whole answer on a drawn map's view and returns the steps its picture walks through; a result
+drawn in a figure of its own (a chart, a table in inches) registers with ``picture`` itself::
 
-    elif isinstance(subject, Retreat):            # wbk.games.stalingrad
-        from wbk.widgets.stalingrad.retreat import draw_retreat
-        draw_retreat(view, subject)
-        return subject.steps
+    @on_map.register
+    def _(retreat: Retreat, view: MapView) -> Sequence[Step]:
+        RetreatOverlay(view).show_retreat(retreat)
+        return retreat.steps
 
-``show_step`` then marks the step; a branch whose ``about`` holds more than hexes, hexsides and
-corners (a terrain name, a CRT column) marks those itself after drawing, with ``show_step``'s
-``extra`` highlight. A result drawn without a map (a chart, a table in inches) gets its own
-branch in ``picture`` the same way and calls ``step_title`` for its title.
+``show_step`` then marks the step; a drawing whose steps' ``about`` hold more than hexes,
+hexsides and corners (a terrain name, a CRT column) marks those itself, with ``show_step``'s
+``extra`` highlight, and a figure of its own calls ``step_title`` for its title.
 """
 
 from __future__ import annotations
 
+import functools
 import io
 import os
 import struct
@@ -51,6 +53,7 @@ from wbk.datafile import LONGEST_FILE, decoded, read_bytes, write_atomically
 from wbk.dice import Dist
 from wbk.errors import WbkError
 from wbk.explain import Step, count
+from wbk.games import load_drawings
 from wbk.hexgrid import Corner, Hex, Hexside, Trace, trace_steps
 from wbk.maps import HexMap
 from wbk.plot import (
@@ -70,6 +73,7 @@ __all__ = [
     "EDGE_CASE_KEY",
     "FORMATS",
     "clear_step",
+    "on_map",
     "picture",
     "picture_bytes",
     "read_edge_case",
@@ -83,6 +87,7 @@ __all__ = [
 FORMATS = (".png", ".svg")
 
 
+@functools.singledispatch
 def picture(
     subject: object,
     *,
@@ -91,51 +96,44 @@ def picture(
     width: float | None = None,
     table: object = None,
 ) -> Figure:
-    """A figure of ``subject``: a line of sight, a trace or a route (drawn on ``map``), a map, a
-    distribution (its bar chart), a ``MapView``, a panel (its picture) or a figure; a Pz 8 shot
-    or reach drawn on ``table`` (a ``wbk.table.Table``).
+    """A figure of ``subject``: any result a game draws (a line of sight, a retreat, a shot on
+    ``table``...), a trace or a map, a distribution (its bar chart), a ``MapView``, a panel (its
+    picture) or a figure. A result that knows its map or table is drawn on it; one that does not
+    is drawn on ``map`` (a ``HexMap``) or ``table`` (a ``wbk.table.Table``).
 
     ``step``: draw the result at that step of its ``steps`` (an index; -1 the last), what the
     step is about highlighted and the rest dimmed; None draws the whole answer."""
-    if table is not None:  # Pz 8: a table in inches, not a hex map
-        from wbk.tableplot import table_picture
+    if _registered(picture, subject):
+        return picture.dispatch(type(subject))(
+            subject, map=map, step=step, width=width, table=table
+        )
+    return _anything(subject, map=map, step=step, width=width, table=table)
 
-        return table_picture(table, subject, step=step, width=width)
-    if step is not None and isinstance(subject, (Figure, Dist, HexMap)):
+
+def _anything(
+    subject: object,
+    *,
+    map: HexMap | None = None,
+    step: int | None = None,
+    width: float | None = None,
+    table: object = None,
+) -> Figure:
+    """``picture`` of what no game registers: a figure, a view or panel, a map, a result drawn
+    on a map (``on_map``)."""
+    if step is not None and isinstance(subject, (Figure, HexMap)):
         raise WbkError(f"a {type(subject).__name__} has no steps to draw at step {step!r}")
     if isinstance(subject, Figure):
         return subject
+    if table is not None:
+        raise WbkError(f"wbk cannot draw a {type(subject).__name__} on a table")
     figure = getattr(subject, "figure", None)
     if isinstance(figure, Figure):  # a MapView, a panel
         return figure
-    if isinstance(subject, Dist):
-        from wbk.charts import bar_chart
-
-        figure = Figure(figsize=(6.0, 3.6), layout="constrained")
-        bar_chart(subject, ax=figure.add_subplot())
-        return figure
-    if type(subject).__module__ == "wbk.games.blitz" or type(subject).__name__ == "RolledHits":
-        from wbk.widgets.blitz import blitz_picture  # a fire procedure, strength, saving throws
-
-        return blitz_picture(subject, step)
-    if type(subject).__module__ == "wbk.games.pz8" and type(subject).__name__ == "Duel":
-        from wbk.widgets.pz8 import duel_picture  # two tanks trading shots: a chart, no table
-
-        return duel_picture(subject, step)
-    from wbk.games.stalingrad.crt import CrtLookup
-
-    if isinstance(subject, CrtLookup):  # Streets of Stalingrad: a lookup on a CRT
-        from wbk.widgets.stalingrad.crt import lookup_picture
-
-        return lookup_picture(subject, step)
-    from wbk.games.ss_panzer import FireDice
-
-    if isinstance(subject, FireDice):  # SS Panzer errata 9.5's dice
-        from wbk.widgets.ss_panzer import fire_picture
-
-        return fire_picture(subject, step=step)
     if isinstance(subject, HexMap):
         map, subject = subject, None
+    elif not _registered(on_map, subject):
+        raise WbkError(f"wbk cannot draw a {type(subject).__name__}")
+    map = getattr(subject, "map", None) or map
     if not isinstance(map, HexMap):
         raise WbkError(
             f"a picture of {type(subject).__name__} needs its map: picture(result, map=m)"
@@ -144,44 +142,52 @@ def picture(
     view = draw_map(map, ax=map_axes(figure))
     if subject is None:
         return figure
-    steps = _draw_on_map(view, subject)
+    steps = on_map(subject, view)
     if step is not None:
         show_step(view, steps, step_index(steps, step))
     return figure
 
 
-def _draw_on_map(view: MapView, subject: object) -> Sequence[Step]:
-    """Draw ``subject``'s whole answer on ``view`` and return the steps its picture walks
-    through. One branch a result kind: a chapter adds its own (see the module docstring)."""
-    m = view.map
-    if isinstance(subject, Trace):
-        view.show_trace(subject)
-        view.set_title(trace_title(m, subject))
-        return trace_steps(subject, m.label)
-    if hasattr(subject, "verdict") and hasattr(subject, "trace"):  # a line of sight
-        view.show_line_of_sight(subject)
-        return tuple(getattr(subject, "steps", ()))
-    if hasattr(subject, "hexes") and hasattr(subject, "mp"):  # a route
-        view.show_route(subject.hexes, label=f"path, {subject.mp} MP")
-        view.set_title(
-            f"{m.label(subject.hexes[0])} → {m.label(subject.hexes[-1])}: {subject.mp} MP"
-        )
-        return tuple(getattr(subject, "steps", ()))
-    from wbk.games.stalingrad import Retreat
+@functools.singledispatch
+def on_map(subject: object, view: MapView) -> Sequence[Step]:
+    """Draw ``subject``'s whole answer on ``view`` (a map already drawn) and return the steps its
+    picture walks through. A game registers its results on a map here, as ``picture`` for
+    results drawn in a figure of their own (the README's "Adding a rule set")."""
+    if _registered(on_map, subject):
+        return on_map.dispatch(type(subject))(subject, view)
+    raise WbkError(f"wbk cannot draw a {type(subject).__name__} on a map")
 
-    if isinstance(subject, Retreat):  # Streets of Stalingrad 9.87-9.89
-        from wbk.widgets.stalingrad.retreat import RetreatOverlay
 
-        RetreatOverlay(view).show_retreat(subject)
-        return subject.steps
-    from wbk.games.ss_panzer import Victory
+def _registered(function: functools._SingleDispatchCallable, subject: object) -> bool:
+    """Whether a game registered ``subject``'s type with ``function`` (``picture`` or
+    ``on_map``), every game's drawings imported first if it seems not."""
+    default = function.registry[object]
+    if function.dispatch(type(subject)) is not default:
+        return True
+    load_drawings()
+    return function.dispatch(type(subject)) is not default
 
-    if isinstance(subject, Victory):  # SS Panzer errata 3.3
-        from wbk.widgets.ss_panzer import draw_victory
 
-        draw_victory(view, subject)
-        return subject.steps
-    raise WbkError(f"wbk cannot draw a {type(subject).__name__}")
+@picture.register
+def _distribution(
+    subject: Dist, *, map=None, step: int | None = None, width=None, table=None
+) -> Figure:
+    from wbk.charts import bar_chart
+
+    if step is not None:
+        raise WbkError(f"a Dist has no steps to draw at step {step!r}")
+    if table is not None:
+        raise WbkError("wbk cannot draw a Dist on a table: picture(dist) draws its bar chart")
+    figure = Figure(figsize=(6.0, 3.6), layout="constrained")
+    bar_chart(subject, ax=figure.add_subplot())
+    return figure
+
+
+@on_map.register
+def _trace(subject: Trace, view: MapView) -> Sequence[Step]:
+    view.show_trace(subject)
+    view.set_title(trace_title(view.map, subject))
+    return trace_steps(subject, view.map.label)
 
 
 def trace_title(m: HexMap, tr: Trace) -> str:

@@ -398,7 +398,7 @@ class QuizPanel(Panel):
         self.shuffle_button.on_click(lambda _: self.shuffle())
         self.missed_only.observe(lambda _: self.restart(), names="value")
         self.kind = widgets.Dropdown(
-            options=[(words, kind) for kind, words in quiz.KINDS[self.game].items()],
+            options=[(words, kind) for kind, words in quiz.kinds(self.game).items()],
             description="new question of kind",
             style={"description_width": "initial"},
         )
@@ -591,7 +591,7 @@ class QuizPanel(Panel):
             "tanks": " Click the tanks on the table (a second click takes one off), then Check.",
         }.get(q.form, "")
         assumed = [
-            quiz.reading_words(key)[value]
+            quiz.reading(q.game, key).sentence(value)
             for key, value in q.readings.items()
             if value != q.reading_options[key][0]
         ]
@@ -603,10 +603,11 @@ class QuizPanel(Panel):
         )
         self.readings = {}
         for key, values in q.reading_options.items():
+            declared = quiz.reading(q.game, key)
             box = widgets.Dropdown(
-                options=[(quiz.reading_words(key)[v], v) for v in values],
+                options=declared.options,
                 value=q.readings.get(key, values[0]),
-                description=key.replace("_", " "),
+                description=declared.question,
                 style={"description_width": "initial"},
             )
             box.observe(lambda _: self._reading_changed(), names="value")

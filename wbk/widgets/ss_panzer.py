@@ -37,7 +37,7 @@ from wbk.widgets.edge_cases import has_edge_cases
 from wbk.widgets.files import FileRow
 
 if TYPE_CHECKING:
-    from wbk.sightlines import Intervisibility
+    from wbk.games.ss_panzer.sightlines import Intervisibility
 
 
 #: The terrain that blocks a line of sight unless a panel is told otherwise: SS Panzer's

@@ -44,6 +44,8 @@ and the defender's 3 DF fires first on the 4 column.
 
 from __future__ import annotations
 
+from wbk.games import Game, register
+
 # The names after __all__'s are the results' classes and the option values the panels use.
 from wbk.games.stalingrad.close_assault import (
     ASSAULT_KINDS,  # noqa: F401
@@ -69,6 +71,7 @@ from wbk.games.stalingrad.crt import (
     codes_mild_to_severe,  # noqa: F401
     example_crt,
 )
+from wbk.games.stalingrad.readings import READINGS as _DECLARED
 from wbk.games.stalingrad.retreat import (
     CLEAR,  # noqa: F401
     GIVEN_UP_TO_STAY_READINGS,  # noqa: F401
@@ -109,3 +112,16 @@ __all__ = [
     "example_situation",
     "retreat_after_combat",
 ]
+
+
+register(
+    Game(
+        "stalingrad",
+        title="Streets of Stalingrad",
+        cites=("Streets of Stalingrad",),
+        readings=_DECLARED,
+        quiz="wbk.games.stalingrad.quiz",
+        drawings="wbk.draw.stalingrad",
+        panels="wbk.widgets.stalingrad",
+    )
+)

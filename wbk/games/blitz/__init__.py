@@ -75,6 +75,8 @@ from wbk.checks import flag as _flag
 from wbk.dice import Dist, d6
 from wbk.errors import WbkError
 from wbk.explain import Step, steps_html
+from wbk.games import Game, register
+from wbk.games.blitz.readings import READINGS as _DECLARED
 
 _TWO_D6 = 2 @ d6
 
@@ -854,3 +856,16 @@ def passenger_damage(
     last_step = reading == "eliminated_or_last_step" and apc == Damage.STEP_LOSS and apc_steps == 1
     destroyed = apc == Damage.ELIMINATED or last_step
     return Damage.ELIMINATED if destroyed else Damage.NONE
+
+
+register(
+    Game(
+        "blitz",
+        title="Blitz Combat",
+        cites=("Blitz Combat",),
+        readings=_DECLARED,
+        quiz="wbk.games.blitz.quiz",
+        drawings="wbk.draw.blitz",
+        panels="wbk.widgets.blitz",
+    )
+)

@@ -47,11 +47,13 @@ from wbk.datafile import parse_toml, read_text
 from wbk.dice import Dist, d6
 from wbk.errors import WbkError
 from wbk.explain import Step, count, steps_html
+from wbk.games import Game, register
+from wbk.games.ss_panzer.readings import READINGS as _DECLARED
 from wbk.hexgrid import Corner, Hex, Hexside, Trace, trace
 from wbk.maps import HexMap
 
 if TYPE_CHECKING:  # imported when called: ``import wbk.games.ss_panzer`` stays free of numpy
-    from wbk.sightlines import Intervisibility
+    from wbk.games.ss_panzer.sightlines import Intervisibility
 
 __all__ = [
     "EDGE_READINGS",
@@ -965,7 +967,7 @@ def viewshed(
     """Errata 9.4: every hex of the map that a unit in ``firer`` can see (its own hex included);
     the options are those of ``line_of_sight``, whose answer this is for every target.
 
-    The lines are not traced one by one: ``wbk.sightlines`` has every line's course by its
+    The lines are not traced one by one: ``sightlines`` has every line's course by its
     offset, compiled once per map size, and answers with one gather over what blocks (about a
     millisecond on an 80×60 map; tests check it against ``line_of_sight`` pair by pair).
 
@@ -979,7 +981,7 @@ def viewshed(
         m, blocking_terrain, edge, slope_hex, slope_end, visibility, slope_hex_of
     )
     origin = m.hex(firer)
-    from wbk.sightlines import sightlines
+    from wbk.games.ss_panzer.sightlines import sightlines
 
     return sightlines(m, **options).viewshed(origin)
 
@@ -995,7 +997,7 @@ def intervisibility(
     visibility: int | None = None,
 ) -> Intervisibility:
     """Errata 9.4 for every pair of hexes of the map at once: an ``Intervisibility``
-    (``wbk.sightlines``) that says which hexes see which (``sees``, ``seen_from``), how many
+    (``sightlines``) that says which hexes see which (``sees``, ``seen_from``), how many
     hexes each hex sees (``counts``: the best observation posts), the dead ground of a hex
     (``dead_ground``), and the hexes that see one hex but are not seen from another
     (``sees_but_not_seen_from``). The options are those of ``line_of_sight``.
@@ -1010,7 +1012,7 @@ def intervisibility(
     options = _los_options(
         m, blocking_terrain, edge, slope_hex, slope_end, visibility, slope_hex_of
     )
-    from wbk.sightlines import Intervisibility, sightlines
+    from wbk.games.ss_panzer.sightlines import Intervisibility, sightlines
 
     return Intervisibility(m, options, sightlines(m, **options).matrix())
 
@@ -1349,3 +1351,16 @@ def geographic_victory(
         ),
     )
     return Victory(won, len(held), len(stars), steps, held_in_order, in_order)
+
+
+register(
+    Game(
+        "ss_panzer",
+        title="SS Panzer errata",
+        cites=("SS Panzer",),
+        readings=_DECLARED,
+        quiz="wbk.games.ss_panzer.quiz",
+        drawings="wbk.draw.ss_panzer",
+        panels="wbk.widgets.ss_panzer",
+    )
+)

@@ -76,6 +76,8 @@ from wbk.checks import whole as _whole
 from wbk.dice import Dist, chance, d6, percent
 from wbk.errors import WbkError
 from wbk.explain import Step, steps_html
+from wbk.games import Game, register
+from wbk.games.pz8.readings import READINGS as _DECLARED
 from wbk.table import MAX_DIRECTIONS, MAX_INCHES, Piece, Table
 from wbk.table import OBSTACLE_SIGHT_READINGS as OBSTACLE_SIGHTS
 from wbk.table import ROUGH_READINGS as ROUGH_CHARGES
@@ -1462,3 +1464,16 @@ def _absorb(graph: dict, order: list, terminal, cost: Fraction = Fraction(0)) ->
                 factor = rows[r][col]
                 rows[r] = [v - factor * w for v, w in zip(rows[r], rows[col], strict=False)]
     return {s: rows[index[s]][n] for s in order}
+
+
+register(
+    Game(
+        "pz8",
+        title="Pz 8",
+        cites=("Pz 8",),
+        readings=_DECLARED,
+        quiz="wbk.games.pz8.quiz",
+        drawings="wbk.draw.pz8",
+        panels="wbk.widgets.pz8",
+    )
+)

@@ -1,0 +1,254 @@
+"""Pz 8's quiz questions (``wbk.quiz``): does a shot reach and is its target in cover, which
+tanks can a tank shoot, the chance one attack destroys, may a platoon move together, the chance
+a shaken tank rallies. Asked on the crossroads table unless a question names a table file, with
+tanks moved or shaken as it says."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import replace
+from fractions import Fraction
+from importlib import resources
+from pathlib import Path
+
+from wbk.datafile import file_beside
+from wbk.dice import percent
+from wbk.errors import WbkError
+from wbk.explain import Step
+from wbk.games import pz8
+from wbk.quiz import Answer, GameQuiz, Question, QuizKind, chance_words, yes_no_words
+
+SHOT_CHOICES = ("no shot", "shot, target in the open", "shot, target in cover")
+
+
+def _pz8_shot(q: Question, readings: dict[str, str]) -> Answer:
+    result = pz8.shot(q.board, q.setting("firer"), q.setting("target"), **readings)
+    if not result.can_shoot:
+        value = SHOT_CHOICES[0]
+        why = "; ".join(s.text[9:] for s in result.steps if s.text.startswith("no shot: "))
+        words = f"no shot ({why})"
+    else:
+        value = SHOT_CHOICES[2] if result.in_cover else SHOT_CHOICES[1]
+        words = f'{value} ({result.distance:.1f}" away)'
+    return Answer(value, words, result.steps, result)
+
+
+def _pz8_targets(q: Question, readings: dict[str, str]) -> Answer:
+    table = q.board
+    firer = table.piece(q.setting("firer"))
+    steps, able = [], []
+    for t in table.pieces:
+        if t.side == firer.side or getattr(t, "destroyed", False):
+            continue
+        result = pz8.shot(table, firer.name, t.name)
+        if result.can_shoot:
+            able.append(t.name)
+            seen = "in cover" if result.in_cover else "in the open"
+            steps.append(Step(f'{t.name}: {result.distance:.1f}", {seen}: a shot', pz8.SHOOTING))
+        else:
+            why = "; ".join(s.text[9:] for s in result.steps if s.text.startswith("no shot: "))
+            steps.append(Step(f"{t.name}: no shot ({why})", pz8.SHOOTING))
+    names = frozenset(able)
+    words = ", ".join(sorted(names)) if names else "none"
+    return Answer(names, words, tuple(steps), firer)
+
+
+def _pz8_destroy(q: Question, readings: dict[str, str]) -> Answer:
+    if q.setting("firer") is not None:
+        result = pz8.shot(q.board, q.setting("firer"), q.setting("target"), **readings)
+        if not result.can_shoot:
+            p = Fraction(0)
+            steps = (*result.steps, Step("no shot: no chance to destroy", pz8.SHOOTING))
+        else:
+            p = result.outcome.map(lambda o: o.destroyed).probability(True)
+            steps = (*result.steps, Step(f"destroyed: {p} = {percent(p)}", pz8.DAMAGE))
+        return Answer(p, chance_words(p), tuple(steps), result)
+    natural_six = {k: v for k, v in readings.items() if k == "natural_six"}
+    procedure = pz8.attack_procedure(
+        q.setting("gun"),
+        q.setting("target_class"),
+        cover=q.setting("cover"),
+        veteran=q.setting("veteran"),
+        shaken=q.setting("shaken"),
+        **natural_six,
+    )
+    p = procedure.outcome.map(lambda o: o.destroyed).probability(True)
+    steps = (*procedure.steps, Step(f"destroyed: {p} = {percent(p)}", pz8.DAMAGE))
+    return Answer(p, chance_words(p), steps, procedure)
+
+
+def _pz8_platoon(q: Question, readings: dict[str, str]) -> Answer:
+    move = pz8.platoon_movement(q.board, q.setting("side"), **readings)
+    detail = f"{len(move.tanks)} tanks move together" if move.allowed else move.steps[-1].text
+    return Answer(move.allowed, yes_no_words(move.allowed, detail), move.steps, move)
+
+
+def _pz8_rally(q: Question, readings: dict[str, str]) -> Answer:
+    options = {k: q.setting(k) for k in ("veteran", "is_hq", "hq_within_12", "hq_able")}
+    p = pz8.rally_chance(**options)
+    said = ", ".join(k.replace("_", " ") for k, v in options.items() if v is True) or "none"
+    steps = (
+        Step(f"the tank: {said}", pz8.SHAKEN),
+        Step(f"it rallies with chance {p} = {percent(p)}", pz8.SHAKEN),
+    )
+    return Answer(p, chance_words(p), steps, None)
+
+
+def _enemy_pair(rng: random.Random, table) -> tuple[str, str]:
+    live = [t for t in table.pieces if not getattr(t, "destroyed", False)]
+    firer = rng.choice(live)
+    target = rng.choice([t for t in live if t.side != firer.side])
+    return firer.name, target.name
+
+
+def _draw_shot(rng: random.Random, table) -> dict:
+    firer, target = _enemy_pair(rng, table)
+    return {"firer": firer, "target": target}
+
+
+def _draw_targets(rng: random.Random, table) -> dict:
+    return {"firer": _enemy_pair(rng, table)[0]}
+
+
+def _draw_platoon(rng: random.Random, table) -> dict:
+    return {"side": rng.choice(sorted({t.side for t in table.pieces}))}
+
+
+def _draw_rally(rng: random.Random, table) -> dict:
+    if rng.random() < 0.25:
+        return {"is_hq": True}
+    return {"veteran": rng.random() < 0.5, "hq_within_12": rng.random() < 0.8}
+
+
+def _table(settings: Mapping, folder: Path | None):
+    name = settings.get("table", "pz8_crossroads")
+    if name == "pz8_crossroads":
+        table = pz8.example_table()
+    elif isinstance(name, str) and name.endswith(".toml"):
+        table = pz8.load_table(file_beside(folder, name, "table"))
+    else:
+        raise WbkError(f"table {name!r} is not pz8_crossroads or a table file")
+    moves = settings.get("moves", {})
+    if not isinstance(moves, dict):
+        raise WbkError(f"moves {moves!r} is not a table of tank = [x, y] or [x, y, facing]")
+    for tank, where in moves.items():
+        if not isinstance(where, list) or len(where) not in (2, 3):
+            raise WbkError(f"moves: {tank}: {where!r} is not [x, y] or [x, y, facing]")
+        piece = table.piece(tank)
+        moved = replace(piece, position=(where[0], where[1]))
+        if len(where) == 3:
+            moved = replace(moved, facing=where[2])
+        table = table.with_piece(moved)
+    shaken = settings.get("shaken_tanks", [])
+    if not isinstance(shaken, list):
+        raise WbkError(f"shaken_tanks {shaken!r} is not a list of tank names")
+    for tank in shaken:
+        table = table.with_piece(replace(table.piece(tank), shaken=True))
+    return table
+
+
+def _table_unless_gun(settings: Mapping, folder: Path | None):
+    """A chance to destroy asks of a gun and a class (no table) or of two tanks on one."""
+    return None if settings.get("gun") is not None else _table(settings, folder)
+
+
+def _platoon_readings(q: Question, readings: tuple[str, ...]) -> tuple[str, ...]:
+    """Only the readings of the platoon's shaken tanks matter: its HQ's, another's, or both."""
+    side = [t for t in q.board.pieces if t.side == q.setting("side") and t.shaken]
+    return tuple(r for r in readings if any(t.is_hq == (r == "shaken_hq") for t in side))
+
+
+def _destroy_readings(q: Question, readings: tuple[str, ...]) -> tuple[str, ...]:
+    """Cover is read only for a shot across the table."""
+    if q.setting("firer") is not None:
+        return readings
+    return tuple(r for r in readings if r != "cover_reading")
+
+
+def _rally_ask(s: Mapping) -> str:
+    tank = ("veteran " if s.get("veteran") else "") + ("HQ tank" if s.get("is_hq") else "tank")
+    far = ', more than 12" from its HQ,' if not s.get("hq_within_12", True) else ""
+    return f"A shaken {tank}{far} tries to rally. What is its chance?"
+
+
+QUIZ = GameQuiz(
+    kinds={
+        "shot": QuizKind(
+            "choice",
+            ("firer", "target"),
+            {},
+            _pz8_shot,
+            _draw_shot,
+            what="does the shot reach, and is the target in cover",
+            rule="Pz 8, Shooting",
+            ask=lambda s: (
+                f"{s['firer']} shoots at {s['target']}: does the shot reach, and is the target "
+                "in cover?"
+            ),
+            readings=("cover_reading",),
+            choices=lambda q: SHOT_CHOICES,
+            board=_table,
+        ),
+        "targets": QuizKind(
+            "tanks",
+            ("firer",),
+            {},
+            _pz8_targets,
+            _draw_targets,
+            what="which enemy tanks can this tank shoot",
+            rule="Pz 8, Shooting",
+            ask=lambda s: f"Which enemy tanks can {s['firer']} shoot?",
+            board=_table,
+        ),
+        "destroy_chance": QuizKind(
+            "band",
+            (),
+            {
+                "firer": None,
+                "target": None,
+                "gun": None,
+                "target_class": None,
+                "cover": False,
+                "veteran": False,
+                "shaken": False,
+            },
+            _pz8_destroy,
+            _draw_shot,
+            what="chance one attack destroys the target",
+            rule="Pz 8, Shooting; Penetration and Damage",
+            ask=lambda s: (
+                f"{s['firer']} shoots at {s['target']}: what is the chance one attack destroys it?"
+            ),
+            readings=("natural_six", "cover_reading"),
+            relevant=_destroy_readings,
+            board=_table_unless_gun,
+        ),
+        "platoon": QuizKind(
+            "yes_no",
+            ("side",),
+            {},
+            _pz8_platoon,
+            _draw_platoon,
+            what="may this platoon move together",
+            rule="Pz 8, Movement",
+            ask=lambda s: f"May the {s['side']} platoon move together?",
+            readings=("shaken_hq", "shaken_member"),
+            relevant=_platoon_readings,
+            board=_table,
+        ),
+        "rally": QuizKind(
+            "band",
+            (),
+            {"veteran": False, "is_hq": False, "hq_within_12": True, "hq_able": True},
+            _pz8_rally,
+            _draw_rally,
+            what="chance a shaken tank rallies",
+            rule="Pz 8, Optional Rule: Shaken",
+            ask=_rally_ask,
+        ),
+    },
+    default_board=pz8.example_table,
+    board_keys=("table", "moves", "shaken_tanks"),
+    shipped=Path(str(resources.files("wbk") / "data" / "quizzes" / "pz8.toml")),
+)

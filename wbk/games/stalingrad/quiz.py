@@ -1,0 +1,292 @@
+"""Streets of Stalingrad's quiz questions (``wbk.quiz``): which CRT column an attack uses,
+where defenders hit by a "P" may retreat and how many they lose, and whether the attacker may
+take the Close Assault Bonus. A retreat is asked on a shipped situation, a situation file, or
+units placed on the chapter's blocks."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import replace
+from importlib import resources
+from pathlib import Path
+
+from wbk.datafile import file_beside
+from wbk.errors import WbkError
+from wbk.explain import Step, count
+from wbk.games import stalingrad
+from wbk.quiz import Answer, GameQuiz, Question, QuizKind, yes_no_words
+
+
+def _crt(q: Question):
+    return stalingrad.example_crt(q.setting("crt"))
+
+
+def _crt_column(q: Question, readings: dict[str, str]) -> Answer:
+    crt = _crt(q)
+    strength, shift = q.setting("strength"), q.setting("shift")
+    own = crt.column_for(strength)
+    column = crt.shift(own, shift)
+    rule = "Streets of Stalingrad CRT (wbk's illustrative table)"
+    steps = [Step(f"{strength} on the {crt.name}: the {own} column", rule)]
+    if shift:
+        clamp = (
+            " (the table ends there)"
+            if crt.columns.index(own) + shift != crt.columns.index(column)
+            else ""
+        )
+        steps.append(
+            Step(f"{count(shift, 'column')} higher: {column}{clamp}", "Streets of Stalingrad 9.67")
+        )
+    return Answer(column, f"the {column} column", tuple(steps), crt)
+
+
+def _crt_options(q: Question) -> tuple[str, ...]:
+    return tuple(_crt(q).columns)
+
+
+def _situation_retreat(q: Question, readings: dict[str, str]):
+    return q.board.retreat(**readings)
+
+
+def _retreat_hexes(q: Question, readings: dict[str, str]) -> Answer:
+    r = _situation_retreat(q, readings)
+    m = r.map
+    labels = frozenset(m.label(h) for hexes in r.options.values() for h in hexes)
+    words = f"into {', '.join(sorted(labels))}" if labels else "nowhere: no hex is open"
+    return Answer(labels, words, r.steps, r)
+
+
+def _retreat_losses(q: Question, readings: dict[str, str]) -> Answer:
+    r = _situation_retreat(q, readings)
+    words = f"{count(r.eliminated_at_least, 'unit')} lost ({r.summary})"
+    return Answer(r.eliminated_at_least, words, r.steps, r)
+
+
+def _assault_units(values) -> list:
+    units = []
+    for v in values:
+        if not isinstance(v, dict):
+            raise WbkError(
+                f"{v!r} is not a unit table {{ name = ..., kind = ..., strength = ... }}"
+            )
+        extra = sorted(set(v) - {"name", "side", "kind", "strength", "pinned", "spent", "adjacent"})
+        if extra:
+            raise WbkError(f"unit {v.get('name')!r}: {extra[0]}: unknown key")
+        values = {k: x for k, x in v.items() if k != "adjacent"}
+        values.setdefault("side", "German")
+        units.append(stalingrad.Unit(**values))
+    return units
+
+
+def _bonus_allowed(q: Question, readings: dict[str, str]) -> Answer:
+    attack = _assault_units(q.setting("attack"))
+    away = [v["name"] for v in q.setting("attack") if v.get("adjacent") is False]
+    defence = [stalingrad.Unit("defender", "Soviet", "infantry", q.setting("df"))]
+    result = stalingrad.close_assault_bonus(
+        attack, defence, q.setting("df"), crt=_crt(q), not_adjacent=away
+    )
+    steps = tuple(s for s in result.steps if "9.67" in s.rule)
+    detail = f"the {result.bonus_column} column" if result.allowed else "no bonus"
+    return Answer(result.allowed, yes_no_words(result.allowed, detail), steps, result)
+
+
+def _draw_crt_column(rng: random.Random, board) -> dict:
+    return {"strength": rng.randint(1, 40), "shift": rng.choice((0, 0, 1))}
+
+
+def _draw_retreat(rng: random.Random, board) -> dict:
+    """A defending hex with one to three Soviet units, German units near it, and maybe a hex
+    under bombardment, on the chapter's blocks."""
+    m = stalingrad.example_situation("one_way_out").map
+    inner = [h for h in m if len(m.neighbors(h)) == 6]
+    target = rng.choice(inner)
+    kinds = ("infantry", "infantry", "engineer", "tank")
+    units = {
+        m.label(target): [
+            {
+                "name": f"Soviet {i + 1}",
+                "side": "Soviet",
+                "kind": rng.choice(kinds[:2]),
+                "strength": rng.randint(2, 6),
+            }
+            for i in range(rng.randint(1, 3))
+        ]
+    }
+    ring = [h for h in m if h.distance(target) == 2]
+    for i, h in enumerate(rng.sample(ring, rng.randint(1, 3))):
+        units[m.label(h)] = [
+            {
+                "name": f"German {i + 1}",
+                "side": "German",
+                "kind": rng.choice(kinds),
+                "strength": rng.randint(3, 8),
+            }
+        ]
+    free = [n for n in m.neighbors(target) if m.label(n) not in units]
+    friend = rng.choice(free)
+    units[m.label(friend)] = [
+        {"name": f"Soviet {j + 4}", "side": "Soviet", "kind": "infantry", "strength": 3}
+        for j in range(rng.randint(1, 3))
+    ]
+    bombarded = [m.label(rng.choice(free))] if rng.random() < 0.6 else []
+    return {"target": m.label(target), "units": units, "bombarded": bombarded}
+
+
+def _draw_bonus(rng: random.Random, board) -> dict:
+    attack = []
+    for i in range(rng.randint(1, 3)):
+        unit = {
+            "name": f"unit {i + 1}",
+            "kind": rng.choice(("infantry", "engineer", "tank")),
+            "strength": rng.randint(2, 8),
+        }
+        for key in ("pinned", "spent"):
+            if rng.random() < 0.3:
+                unit[key] = True
+        if rng.random() < 0.25:
+            unit["adjacent"] = False
+        attack.append(unit)
+    return {"attack": attack, "df": rng.randint(1, 8)}
+
+
+# --- Pz 8 ---
+
+
+def _situation(settings: Mapping, folder: Path | None):
+    name = settings.get("situation")
+    if name is not None:
+        if not isinstance(name, str):
+            raise WbkError(f"situation {name!r} is not a shipped situation's name or a file")
+        if name.endswith(".toml"):
+            situation = stalingrad.Situation.load(file_beside(folder, name, "situation"))
+        else:
+            situation = stalingrad.example_situation(name)
+        if settings.get("target") is not None:
+            situation = replace(situation, target=situation.map.hex(settings["target"]))
+        return situation
+    for key in ("target", "units"):
+        if settings.get(key) is None:
+            raise WbkError(f"{key}: missing (or name a situation)")
+    m = stalingrad.example_situation("one_way_out").map
+    units = settings["units"]
+    if not isinstance(units, dict):
+        raise WbkError(f"units {units!r} is not a table of hex = [units]")
+    placed = {}
+    for label, listed in units.items():
+        if not isinstance(listed, list) or not all(isinstance(u, dict) for u in listed):
+            raise WbkError(f"units: {label}: {listed!r} is not a list of unit tables")
+        placed[label] = [stalingrad.Unit(**u) for u in listed]
+    return stalingrad.Situation(
+        "a quiz question",
+        m,
+        placed,
+        attacked=settings.get("attacked", []),
+        bombarded=settings.get("bombarded", []),
+        target=settings["target"],
+        stacking_limit=settings.get("stacking_limit", 3),
+    )
+
+
+def _retreat_readings(q: Question, readings: tuple[str, ...]) -> tuple[str, ...]:
+    """Pinned ZOCs matter only with a pinned or spent unit about, the unit given up to stay
+    only with a fortification or an immobilized tank among the defenders."""
+    situation = q.board
+    units = [u for here in situation.units.values() for u in here]
+    defenders = situation.units.get(situation.target, ())
+    matters = {
+        "pinned_zoc": any(u.pinned or u.spent for u in units),
+        "given_up_to_stay": any(u.kind == "fortification" or u.immobilized for u in defenders),
+    }
+    return tuple(r for r in readings if matters.get(r, True))
+
+
+#: A retreat question's situation, given in the quiz or drawn, and the readings that can change
+#: where the defenders go and how many are lost (the two retreat questions share them).
+_RETREAT_OPTIONAL: dict[str, object] = {
+    "situation": None,
+    "target": None,
+    "units": None,
+    "bombarded": [],
+    "attacked": [],
+    "stacking_limit": 3,
+}
+_RETREAT_READINGS = ("retreat_into", "pinned_zoc", "given_up_to_stay")
+RETREAT = "Streets of Stalingrad 9.87-9.89"
+
+
+def _bonus_ask(s: Mapping) -> str:
+    attackers = "; ".join(
+        f"{u['kind']} {u['strength']}"
+        + "".join(f", {k}" for k in ("pinned", "spent") if u.get(k))
+        + (", not adjacent" if u.get("adjacent") is False else "")
+        for u in s["attack"]
+    )
+    return (
+        f"Attacking: {attackers}; the defence has {s['df']} DF. May the attacker take the Close "
+        "Assault Bonus?"
+    )
+
+
+QUIZ = GameQuiz(
+    kinds={
+        "crt_column": QuizKind(
+            "choice",
+            ("strength",),
+            {"shift": 0, "crt": "illustrative_1d6"},
+            _crt_column,
+            _draw_crt_column,
+            what="which CRT column",
+            rule="Streets of Stalingrad CRT and 9.67",
+            ask=lambda s: (
+                f"An attack of {s['strength']} AF"
+                + (f", shifted {count(s['shift'], 'column')} higher" if s.get("shift") else "")
+                + ": which column of the illustrative 1d6 CRT?"
+            ),
+            choices=_crt_options,
+        ),
+        "retreat_hexes": QuizKind(
+            "hexes",
+            (),
+            _RETREAT_OPTIONAL,
+            _retreat_hexes,
+            _draw_retreat,
+            what="where may the defenders retreat",
+            rule=RETREAT,
+            ask=lambda s: (
+                f'A "P" result hits the Soviet units in {s["target"]}. Into which hexes may '
+                "they retreat?"
+            ),
+            readings=_RETREAT_READINGS,
+            relevant=_retreat_readings,
+            board=_situation,
+        ),
+        "retreat_losses": QuizKind(
+            "number",
+            (),
+            _RETREAT_OPTIONAL,
+            _retreat_losses,
+            _draw_retreat,
+            what="how many defending units are lost",
+            rule=RETREAT,
+            ask=lambda s: (
+                f'A "P" result hits the Soviet units in {s["target"]}. How many of them does '
+                "the defender lose, at the least?"
+            ),
+            readings=_RETREAT_READINGS,
+            relevant=_retreat_readings,
+            board=_situation,
+        ),
+        "bonus_allowed": QuizKind(
+            "yes_no",
+            ("attack", "df"),
+            {"crt": "illustrative_1d6"},
+            _bonus_allowed,
+            _draw_bonus,
+            what="may the attacker take the Close Assault Bonus",
+            rule="Streets of Stalingrad 9.67",
+            ask=_bonus_ask,
+        ),
+    },
+    shipped=Path(str(resources.files("wbk") / "data" / "quizzes" / "stalingrad.toml")),
+)
