@@ -110,7 +110,10 @@ def test_bad_files_name_the_file_the_question_and_the_key(body, message):
 @pytest.mark.parametrize(
     "text, message",
     [
-        ('game = "chess"\n', "q.toml: game: 'chess' is not one of blitz, pz8, ss_panzer, stalingrad"),
+        (
+            'game = "chess"\n',
+            "q.toml: game: 'chess' is not one of blitz, pz8, ss_panzer, stalingrad",
+        ),
         ('game = "blitz"\n', "q.toml: question: missing"),
         ('game = "blitz"\nlevel = 3\n', "q.toml: level: unknown key"),
         ("game = ", "q.toml: not valid TOML"),

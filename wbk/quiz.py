@@ -182,6 +182,11 @@ class Question:
         chosen = self._readings(readings)
         return _kind(self.game, self.kind).answer(self, chosen)
 
+    def shown(self) -> str:
+        """What the learner needs to see beside the words (a CRT), as HTML; "" for nothing."""
+        shown = _kind(self.game, self.kind).shown
+        return shown(self)._repr_html_() if shown is not None else ""
+
     def setting(self, key: str) -> Any:
         """The situation's ``key``: as the question gives it, else its kind's default."""
         return self.settings.get(key, _kind(self.game, self.kind).optional.get(key))
@@ -317,7 +322,9 @@ class QuizKind:
       ``relevant(question, readings)``: those of them that can matter to one question;
     - ``choices(question)``: the options of a "choice" question;
     - ``board(settings, folder)``: the board a question's settings set up (files it names are
-      looked for in ``folder``), or None for a question asked on no board.
+      looked for in ``folder``), or None for a question asked on no board;
+    - ``shown(question)``: what the learner needs to see beside the question's words (a CRT),
+      an object with a ``_repr_html_``.
     """
 
     form: str
@@ -332,6 +339,7 @@ class QuizKind:
     relevant: Callable[[Question, tuple[str, ...]], tuple[str, ...]] | None = None
     choices: Callable[[Question], tuple[str, ...]] = lambda question: ()
     board: Callable[[Mapping[str, Any], Path | None], Any] | None = None
+    shown: Callable[[Question], Any] | None = None
 
     def __post_init__(self) -> None:
         if self.form not in FORMS:

@@ -11,6 +11,7 @@ from wbk.explain import Step
 from wbk.games.ss_panzer import FireDice, LosResult, Route, Victory
 from wbk.pictures import on_map, picture
 from wbk.plot import MapView
+from wbk.quizplot import QuestionDrawing, mark_chosen_hexes, question_drawing
 from wbk.widgets.ss_panzer import draw_victory, fire_picture
 
 
@@ -37,3 +38,76 @@ def _route(subject: Route, view: MapView) -> Sequence[Step]:
 def _victory(subject: Victory, view: MapView) -> Sequence[Step]:
     draw_victory(view, subject)
     return subject.steps
+
+
+# --- quiz questions ---------------------------------------------------------------------------
+
+
+def _sees(view: MapView, q, answer, chosen) -> None:
+    m, s = view.map, q.settings
+    view.mark(m.hex(s["firer"]), m.hex(s["target"]), labels=("firer", "target"))
+    if answer is not None:
+        view.show_line_of_sight(answer.result)
+    mark_chosen_hexes(view, q, answer, chosen)
+
+
+def _entry(view: MapView, q, answer, chosen) -> None:
+    m, s = view.map, q.settings
+    view.mark(m.hex(s["from"]), m.hex(s["to"]), labels=("from", "to"))
+    mark_chosen_hexes(view, q, answer, chosen)
+
+
+def _reach(view: MapView, q, answer, chosen) -> None:
+    m = view.map
+    view.mark(m.hex(q.settings["start"]), None, labels=("start", ""))
+    if answer is not None:
+        plan = answer.result
+        reached = {h: mp for h, mp in plan.costs.items() if h != plan.start}
+        view.highlight(reached, label="reachable (the number: MP spent)")
+        view.show_numbers(reached)
+    mark_chosen_hexes(view, q, answer, chosen)
+
+
+question_drawing(
+    "ss_panzer",
+    "sees",
+    QuestionDrawing(
+        title=lambda q: f"Can {q.settings['firer']} see {q.settings['target']}?", draw=_sees
+    ),
+)
+question_drawing(
+    "ss_panzer",
+    "entry_cost",
+    QuestionDrawing(
+        title=lambda q: (
+            f"{q.settings['unit']}, {q.settings['from']} → {q.settings['to']}: what does it cost?"
+        ),
+        draw=_entry,
+    ),
+)
+question_drawing(
+    "ss_panzer",
+    "may_enter",
+    QuestionDrawing(
+        title=lambda q: (
+            f"{q.settings['unit']} in {q.settings['from']}, {q.settings['mp_left']} MP left: "
+            f"enter {q.settings['to']}?"
+        ),
+        draw=_entry,
+    ),
+)
+question_drawing(
+    "ss_panzer",
+    "reach",
+    QuestionDrawing(
+        title=lambda q: (
+            f"{q.settings['unit']} from {q.settings['start']}: which hexes can it reach?"
+        ),
+        draw=_reach,
+    ),
+)
+question_drawing(
+    "ss_panzer",
+    "step_loss_chance",
+    QuestionDrawing(chart=lambda q: ("a step loss", "effect on the target")),
+)

@@ -18,30 +18,18 @@ import base64
 import html
 import io
 import random
-import textwrap
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Sequence
 
 import ipywidgets as widgets
-from matplotlib.artist import Artist
 from matplotlib.figure import Figure
-from matplotlib.lines import Line2D
 
 from wbk import quiz
-from wbk.charts import bar_chart
-from wbk.dice import Dist
 from wbk.errors import WbkError
 from wbk.explain import steps_html
-from wbk.maps import HexMap
-from wbk.plot import MapView, PictureView, center, figure_size, map_axes
+from wbk.quizplot import RIGHT, WIDTH, WRONG, draw_question, picture_title
 from wbk.widgets import LIVE_NOTE, Panel, interactive_figure, reports_errors
 
-__all__ = ["QuizPanel", "draw_question", "picture_title", "situation_html"]
-
-RIGHT, WRONG = "#009E73", "#b03a2e"  # Okabe-Ito bluish green, and wbk's message red
-CHOSEN = "#E69F00"  # Okabe-Ito orange: what the learner picked
-WIDTH = 6.0
+__all__ = ["QuizPanel", "draw_question", "picture_title"]
 #: What the answer box says for each form of question.
 _PROMPTS = {
     "number": "your answer",
@@ -64,293 +52,6 @@ def _given_words(q: quiz.Question, given) -> str:
     if q.form == "fires":
         return " and ".join(str(n) for n in given)
     return str(given)
-
-
-# --- pictures ---------------------------------------------------------------------------------
-
-
-def _short(text: str, limit: int = 90) -> str:
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
-
-
-def _lines(text: str) -> str:
-    """A title in at most two lines that fit a picture 6 inches wide."""
-    return "\n".join(textwrap.wrap(_short(text.replace("\n", " "), 140), 72))
-
-
-def _rings(
-    ax,
-    points: Sequence[tuple[float, float]],
-    marker: str,
-    *,
-    size: float,
-    colour: str,
-    edge_width: float,
-) -> Line2D:
-    """Hollow ``marker``s of ``colour`` around ``points``, above the board: the learner's picks
-    or the rules' answer, drawn so the hex or tank under them stays readable."""
-    (rings,) = ax.plot(
-        [p[0] for p in points],
-        [p[1] for p in points],
-        marker,
-        markersize=size,
-        markerfacecolor="none",
-        markeredgecolor=colour,
-        markeredgewidth=edge_width,
-        zorder=9,
-    )
-    return rings
-
-
-def _map_question(figure: Figure, q: quiz.Question, answer, chosen, width: float):
-    """A map question: the units' hexes marked, the learner's hexes in orange; revealed, the
-    rules' answer drawn."""
-    from wbk.widgets.stalingrad import RetreatOverlay
-
-    situation = q.board if not isinstance(q.board, HexMap) else None
-    m = situation.map if situation is not None else q.board
-    view = _board_view(figure, m, figure_size(m, width), lambda: MapView(m, map_axes(figure)))
-    s = q.settings
-    if q.kind == "sees":
-        view.mark(m.hex(s["firer"]), m.hex(s["target"]), labels=("firer", "target"))
-        if answer is not None:
-            view.show_line_of_sight(answer.result)
-    elif q.kind in ("entry_cost", "may_enter"):
-        view.mark(m.hex(s["from"]), m.hex(s["to"]), labels=("from", "to"))
-    elif q.kind == "reach":
-        view.mark(m.hex(s["start"]), None, labels=("start", ""))
-    if situation is not None:
-        overlay = RetreatOverlay(view)
-        if answer is None:
-            overlay.show_situation(situation)
-            overlay.target.set_verts([view.polygons[view.index[situation.target]]])
-            view.set_overlay_legend("retreat", {"defending hex": overlay.target})
-        else:
-            overlay.show(situation)
-    if q.kind == "reach" and answer is not None:
-        plan = answer.result
-        reached = {h: mp for h, mp in plan.costs.items() if h != plan.start}
-        view.highlight(reached, label="reachable (the number: MP spent)")
-        view.show_numbers(reached)
-    if q.form == "hexes" and chosen and answer is None:
-        view.highlight([m.hex(label) for label in chosen], label="your hexes", colour=CHOSEN)
-    elif q.form == "hexes" and chosen:
-        points = [center(m.hex(label)) for label in chosen]
-        picked = _rings(view.ax, points, "o", size=20, colour=CHOSEN, edge_width=2.5)
-        view.set_overlay_legend("quiz", {"your hexes": _key(picked)})
-    return view
-
-
-def _table_question(figure: Figure, q: quiz.Question, answer, chosen, width: float):
-    from wbk.games import pz8
-    from wbk.tableplot import TableView, shot_title, table_axes, table_figure_size
-
-    table = q.board
-    size = table_figure_size(table, width)
-    view = _board_view(figure, table, size, lambda: TableView(table, table_axes(figure)))
-    s = q.settings
-    firer = s.get("firer")
-    if answer is not None and q.kind in ("shot", "destroy_chance") and firer is not None:
-        view.show_ranges(firer, pz8.GUN_RANGES, gun=table.piece(firer).gun)
-        view.show_sight(answer.result.sight)
-        view.set_title(shot_title(answer.result))
-    marks = {}
-    if chosen:
-        points = [table.piece(name).position for name in chosen]
-        picked = _rings(view.ax, points, "o", size=22, colour=CHOSEN, edge_width=3)
-        marks["your tanks"] = _key(picked)
-    if answer is not None and q.kind == "targets":
-        points = [table.piece(name).position for name in answer.value]
-        right = _rings(view.ax, points, "s", size=26, colour=RIGHT, edge_width=2)
-        marks["can be shot"] = _key(right)
-    sight_shown = answer is not None and q.kind in ("shot", "destroy_chance")
-    if firer is not None and not sight_shown:
-        x, y = table.piece(firer).position
-        shooter = Line2D(
-            [x],
-            [y],
-            marker="o",
-            markersize=24,
-            markerfacecolor="none",
-            markeredgecolor="black",
-            markeredgewidth=2,
-            linestyle="none",
-            zorder=9,
-        )
-        view.ax.add_line(shooter)
-        marks["the shooter"] = _key(shooter)
-    view.set_overlay_legend("quiz", marks)
-    return view
-
-
-@dataclass
-class _Drawn:
-    """The board a figure shows and what the last question added to it: the next question on
-    the same board takes those away and reuses the view, whose terrain and labels are drawn
-    once and kept as a picture (drawing 143 hex labels anew would cost a second each time)."""
-
-    board: object
-    view: PictureView
-    size: tuple[float, ...]
-    before: set = field(default_factory=set)
-    added: list = field(default_factory=list)
-
-
-_DRAWN = "_wbk_quiz_drawn"
-#: Overlay legends the quiz adds besides the view's own.
-_OVERLAYS = ("quiz", "retreat", "situation")
-
-
-def _board_view(figure: Figure, board, size: tuple[float, float], make: Callable[[], Any]):
-    drawn = getattr(figure, _DRAWN, None)
-    if (
-        drawn is not None
-        and drawn.size == tuple(size)
-        and drawn.view.ax in figure.axes
-        and drawn.board == board
-    ):
-        for artist in drawn.added:
-            artist.remove()
-        drawn.view.clear()
-        for key in _OVERLAYS:
-            drawn.view.set_overlay_legend(key, {})
-    else:
-        figure.clear()
-        figure.set_size_inches(*size)
-        drawn = _Drawn(board, make(), tuple(size))
-        setattr(figure, _DRAWN, drawn)
-    drawn.before = set(drawn.view.ax.get_children())
-    return drawn.view
-
-
-def _owned(view) -> set:
-    """The artists a view keeps (some it makes only when first needed, as a hex's number)."""
-    owned: set = {view.ax.get_legend()}
-    for value in vars(view).values():
-        values = value.values() if isinstance(value, dict) else value
-        if isinstance(values, (list, tuple, type({}.values()))):
-            owned.update(v for v in values if isinstance(v, Artist))
-        elif isinstance(value, Artist):
-            owned.add(value)
-    return owned
-
-
-def _remember_added(figure: Figure) -> None:
-    drawn = getattr(figure, _DRAWN)
-    owned = _owned(drawn.view)
-    drawn.added = [
-        a for a in drawn.view.ax.get_children() if a not in drawn.before and a not in owned
-    ]
-
-
-def _forget_view(figure: Figure) -> None:
-    if hasattr(figure, _DRAWN):
-        delattr(figure, _DRAWN)
-
-
-def situation_html(q: quiz.Question) -> str:
-    """What a question needs shown beside its words: the CRT a column is read from."""
-    if q.kind != "crt_column":
-        return ""
-    from wbk.games import stalingrad
-
-    return stalingrad.example_crt(q.settings.get("crt", "illustrative_1d6"))._repr_html_()
-
-
-def _key(line: Line2D) -> Line2D:
-    """A legend entry drawn like ``line``'s markers (an empty line, as the legend wants)."""
-    return Line2D(
-        [],
-        [],
-        linestyle="none",
-        marker=line.get_marker(),
-        markersize=9,
-        markerfacecolor="none",
-        markeredgecolor=line.get_markeredgecolor(),
-        markeredgewidth=2,
-    )
-
-
-def picture_title(q: quiz.Question, readings: dict[str, str] | None = None) -> str:
-    """The question in a picture's title, short, with any reading that is not the default."""
-    s = q.settings
-    titles = {
-        "sees": lambda: f"Can {s['firer']} see {s['target']}?",
-        "entry_cost": lambda: f"{s['unit']}, {s['from']} → {s['to']}: what does it cost?",
-        "may_enter": lambda: (
-            f"{s['unit']} in {s['from']}, {s['mp_left']} MP left: enter {s['to']}?"
-        ),
-        "reach": lambda: f"{s['unit']} from {s['start']}: which hexes can it reach?",
-        "retreat_hexes": lambda: (
-            f'A "P" on {q.board.map.label(q.board.target)}: where may its units retreat?'
-        ),
-        "retreat_losses": lambda: (
-            f'A "P" on {q.board.map.label(q.board.target)}: how many units are lost?'
-        ),
-        "shot": lambda: f"{s['firer']} → {s['target']}: does it reach? in cover?",
-        "targets": lambda: f"Which tanks can {s['firer']} shoot?",
-        "destroy_chance": lambda: f"{s['firer']} → {s['target']}: chance to destroy?",
-        "platoon": lambda: f"May the {s['side']} platoon move together?",
-    }
-    title = titles[q.kind]() if q.kind in titles and q.board is not None else _short(q.ask, 70)
-    chosen = {**q.readings, **(readings or {})}
-    odd = [f"{k}={v}" for k, v in chosen.items() if v != q.reading_options[k][0]]
-    return title + (f" ({', '.join(odd)})" if odd else "")
-
-
-def draw_question(
-    figure: Figure,
-    q: quiz.Question,
-    *,
-    answer: quiz.Answer | None = None,
-    chosen: Sequence[str] = (),
-    verdict: str = "",
-    readings: dict[str, str] | None = None,
-    width: float = WIDTH,
-):
-    """Draw question ``q`` on the cleared ``figure``: its map or table with the situation marked
-    and the learner's ``chosen`` hexes or tanks, nothing of the answer; with ``answer`` (worked
-    out under ``readings``), the rules' answer drawn too and ``verdict`` ("Right: ", "Wrong: ")
-    in the title. A question with no board draws nothing until revealed, then the distribution
-    of a chance. Returns the view (a ``MapView`` or ``TableView``, or the chart's axes), or None
-    when there is nothing to draw."""
-    title = picture_title(q, readings)
-    if q.board is None:
-        figure.clear()
-        _forget_view(figure)
-        if answer is None or not isinstance(answer.result, Dist):
-            return None
-        figure.set_size_inches(width, 3.4)
-        ax = figure.add_axes((0.12, 0.18, 0.84, 0.66))
-        s = q.settings
-        what, xlabel = {
-            "hits_chance": (f"{s.get('hits')} hits or more from {s.get('dice')} dice", "hits"),
-            "damage_chance": (
-                str(s.get("damage")).replace("_", " ")
-                + ("" if s.get("damage") == "eliminated" else " or worse"),
-                "damage",
-            ),
-            "step_loss_chance": ("a step loss", "effect on the target"),
-        }.get(q.kind, ("", "outcome"))
-        bar_chart(answer.result, ax=ax, title=None, xlabel=xlabel)
-        ax.set_title(_lines(f"{verdict}{what}: {answer.words}"), fontsize=10)
-        return ax
-    if isinstance(q.board, HexMap) or hasattr(q.board, "units"):
-        view = _map_question(figure, q, answer, chosen, width)
-    else:
-        view = _table_question(figure, q, answer, chosen, width)
-    _remember_added(figure)
-    drawn_own_title = answer is not None and (
-        q.kind in ("retreat_hexes", "retreat_losses")
-        or (q.game == "pz8" and q.kind in ("shot", "destroy_chance"))
-    )
-    if answer is None:
-        view.set_title(_lines(title))
-    elif drawn_own_title:
-        view.set_title(_lines(f"{verdict}{view.ax.get_title()}"))
-    else:
-        view.set_title(_lines(f"{verdict}{title} {answer.words}"))
-    return view
 
 
 # --- the panel --------------------------------------------------------------------------------
@@ -585,7 +286,7 @@ class QuizPanel(Panel):
         self.chosen = set()
         self.pane.value = ""
         self.show_message("")
-        extra = situation_html(q)
+        extra = q.shown()
         how = {
             "hexes": " Click the hexes on the map (a second click takes one off), then Check.",
             "tanks": " Click the tanks on the table (a second click takes one off), then Check.",
@@ -661,7 +362,7 @@ class QuizPanel(Panel):
                 f"<p><b>{number}.</b> {html.escape(q.ask)}{html.escape(choices)} "
                 f'<span style="color:#595959;font-size:smaller">({html.escape(q.rule)})</span></p>'
             )
-            parts.append(situation_html(q))
+            parts.append(q.shown())
             if view is not None:
                 parts.append(_img(figure, q.ask))
             answer = q.answer()

@@ -244,6 +244,7 @@ QUIZ = GameQuiz(
                 + ": which column of the illustrative 1d6 CRT?"
             ),
             choices=_crt_options,
+            shown=_crt,
         ),
         "retreat_hexes": QuizKind(
             "hexes",
