@@ -6,12 +6,13 @@ from __future__ import annotations
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
+from wbk.draw.pz8.duel import duel_picture
+from wbk.draw.pz8.table import shot_title, table_picture
 from wbk.errors import WbkError
 from wbk.games import pz8
 from wbk.pictures import picture
 from wbk.quizplot import CHOSEN, RIGHT, QuestionDrawing, legend_key, question_drawing, rings
-from wbk.tableplot import TableView, shot_title, table_picture
-from wbk.widgets.pz8 import duel_picture
+from wbk.tableplot import TableView
 
 
 @picture.register
