@@ -21,6 +21,7 @@ down (culled) after a few idle minutes.
 from __future__ import annotations
 
 import argparse
+import functools
 import html
 import ipaddress
 import json
@@ -38,6 +39,7 @@ from pathlib import Path
 import nbformat
 from nbclient import NotebookClient
 
+from wbk.games import games
 from wbk.widgets import PANELS_ENV
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,15 +50,9 @@ LIVE_NOTE = re.compile(
     r"The (panels?) at the end (?:is|are) live: run the whole notebook \(Run ▸ Run All Cells\) "
     r"to use (?:it|them)\."
 )
-#: The games whose rules the workbook computes, as their steps cite them ("SS Panzer errata 9.4",
-#: "Pz 8, Movement"); a chapter belongs to the game its title starts with.
-GAMES = ("SS Panzer", "Streets of Stalingrad", "Pz 8", "Blitz Combat")
 RULE_NUMBER = r"\d{1,2}\.\d{1,2}(?:\.\d{1,2})?"
 #: What the site's search finds by number: rule sections ("9.4", "9.87") and four-digit hexes.
 NUMBER_TOKEN = re.compile(rf"(?<![\w.]){RULE_NUMBER}(?![\w.]|\.\d)|(?<![\w.])\d{{4}}(?![\w.])")
-CITATION = re.compile(
-    r"[\[(](" + "|".join(map(re.escape, GAMES)) + r")(?: errata)?(,?) ([^\[\]()]{1,80})[\])]"
-)
 RULE_INDEX_MARK = '<div id="wbk-rule-index"></div>'
 
 # --- the site ---------------------------------------------------------------------------------
@@ -336,6 +332,19 @@ class RuleSection:
         return (1, (), self.rule)
 
 
+def cited_games() -> tuple[str, ...]:
+    """The games whose rules the workbook computes, as their steps cite them ("SS Panzer errata
+    9.4", "Pz 8, Movement"): each registered game's ``cites``. A chapter belongs to the game its
+    title starts with."""
+    return tuple(cite for found in games().values() for cite in found.cites)
+
+
+@functools.cache
+def _citation(cites: tuple[str, ...]) -> re.Pattern[str]:
+    names = "|".join(map(re.escape, sorted(cites, key=len, reverse=True)))
+    return re.compile(rf"[\[(]({names})(?: errata)?(,?) ([^\[\]()]{{1,80}})[\])]")
+
+
 def cited_rules(text: str) -> list[tuple[str, str]]:
     """The (game, rule) pairs that step citations in ``text`` name: "[Streets of Stalingrad 9.87;
     6.0, wbk assumption]" names 9.87 and 6.0, "(Pz 8, Movement)" names Movement.
@@ -344,7 +353,7 @@ def cited_rules(text: str) -> list[tuple[str, str]]:
     [('SS Panzer', '9.4'), ('Pz 8', 'Penetration and Damage')]
     """
     found = []
-    for match in CITATION.finditer(text):
+    for match in _citation(cited_games()).finditer(text):
         game, comma, rest = match.groups()
         numbers = re.findall(rf"(?<![\w.]){RULE_NUMBER}(?![\w.])", rest)
         if numbers:
@@ -358,8 +367,9 @@ def rule_sections(sections: list[Section]) -> list[RuleSection]:
     """Every rule section the site's steps cite or its chapters' headings name, with the
     sections that teach it (a heading or prose naming it in its game's chapter), compute it (a
     cell output citing it) and quiz it (its chapter's Quiz section)."""
+    cites = cited_games()
     game_of = {
-        s.page: game for s in sections if s.level == 1 for game in GAMES if s.title.startswith(game)
+        s.page: game for s in sections if s.level == 1 for game in cites if s.title.startswith(game)
     }
     rules: dict[tuple[str, str], RuleSection] = {}
 
@@ -387,7 +397,9 @@ def rule_sections(sections: list[Section]) -> list[RuleSection]:
         quiz = [s for s in chapter if s.title.lower().startswith("quiz")]
         inside = [s for s in chapter if quiz and s.level > quiz[0].level and named.search(s.text())]
         found.quizzed = [q for q in quiz + inside if named.search(q.text())] or quiz[:1]
-    return sorted(rules.values(), key=lambda r: (GAMES.index(r.game), *r.sort_key()))
+    # the index follows the book: a game's rules where its chapter comes, then games without one
+    order = list(dict.fromkeys([*game_of.values(), *cites]))
+    return sorted(rules.values(), key=lambda r: (order.index(r.game), *r.sort_key()))
 
 
 def rule_index_html(rules: list[RuleSection], prefix: str) -> str:
@@ -403,7 +415,7 @@ def rule_index_html(rules: list[RuleSection], prefix: str) -> str:
         return ", ".join(shown) + more or "—"
 
     parts = []
-    for game in GAMES:
+    for game in dict.fromkeys(r.game for r in rules):
         ours = [r for r in rules if r.game == game]
         if not ours:
             continue

@@ -57,6 +57,12 @@ def register(game: Game) -> Game:
     return game
 
 
+def unregister(key: str) -> None:
+    """Forget the rule set called ``key`` (a test's toy, say); wbk's own come back with their
+    packages only when imported anew."""
+    _GAMES.pop(key, None)
+
+
 def games() -> dict[str, Game]:
     """Every rule set, by key: the packages of ``wbk.games`` and any other registered."""
     global _found
