@@ -1,10 +1,13 @@
 """A rule set of one's own joins wbk by registering itself (README, "Adding a rule set"): the
 toy in tests/toy_rules registers one rule, one reading, one kind of quiz question and one
 picture, and the shared code (pictures, quizzes, the site's rules-by-number index) finds them
-without a line of it edited."""
+without a line of it edited. Every test runs twice: on tests/toy_rules, and on the README's
+three code blocks written out as that package, so that the README shows what works."""
 
 import importlib
+import re
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -17,9 +20,22 @@ def _forget_the_toy() -> None:
         del sys.modules[name]
 
 
-@pytest.fixture
-def toy():
+def _readme_toy(folder: Path) -> Path:
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Adding a rule set", 1)[1].split("\n## ", 1)[0]
+    rules, quiz_kinds, drawing = re.findall(r"```python\n(.*?)```", section, re.S)
+    package = folder / "toy_rules"
+    package.mkdir()
+    for name, text in (("__init__", rules), ("quiz", quiz_kinds), ("draw", drawing)):
+        (package / f"{name}.py").write_text(text, encoding="utf-8")
+    return folder
+
+
+@pytest.fixture(params=["tests/toy_rules", "the README"])
+def toy(request, tmp_path, monkeypatch):
     """The toy, imported afresh (importing it registers it), and forgotten afterwards."""
+    if request.param == "the README":
+        monkeypatch.syspath_prepend(str(_readme_toy(tmp_path)))
     _forget_the_toy()
     yield importlib.import_module("toy_rules")
     _forget_the_toy()
