@@ -20,26 +20,36 @@ the printed labels ("1913", "1715/1816").
 
 from __future__ import annotations
 
-import json
+import functools
 import os
-import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from numbers import Integral
-from pathlib import Path
-from typing import Literal, NoReturn
+from typing import Literal
 
 from wbk.checks import LONGEST_NOTE, short_text
-from wbk.datafile import parse_toml, read_text, write_atomically
+from wbk.datafile import read_text, write_atomically
 from wbk.errors import WbkError
 from wbk.hexgrid import Corner, Hex, Hexside, Trace
+from wbk.mapchecks import (
+    LARGEST_MAP,
+    MOST_KINDS,
+    UPHILL_FEATURE,
+    check_size,
+    checked_collection,
+    checked_name,
+    checked_path,
+    checked_span,
+    checked_table,
+    checked_uphill_hexes,
+)
+from wbk.mapfile import FORMAT_NOTE, MapReader, head_comments, map_toml, read_map
 
 LowColumns = Literal["odd", "even"]
-UPHILL_FEATURE = "slope"
-_TOP_KEYS = {"name", "columns", "rows", "low_columns", "terrain", "hexsides", "markers"}
 
 __all__ = [
+    "FORMAT_NOTE",
     "LARGEST_MAP",
     "MOST_KINDS",
     "UPHILL_FEATURE",
@@ -48,52 +58,6 @@ __all__ = [
     "example_map",
     "example_maps",
 ]
-
-#: The most hexes a map may have: 5,000 (80 x 62, say), more than the largest board games' maps
-#: laid side by side (five 34 x 22 maps are 3,740 hexes). A map comes from strangers too (a file,
-#: a link, a picture), and every hex costs drawing and whole-map analysis (a viewshed on the
-#: largest: a second and 250 MB at first): past this it is refused before any work.
-LARGEST_MAP = 5_000
-#: The most kinds of terrain, of hexside feature and of marker a map may have (each is a
-#: legend entry and a control): more than any terrain chart has.
-MOST_KINDS = 24
-
-
-def _name(value, what: str) -> str:
-    if not isinstance(value, str) or not value:
-        raise WbkError(f"{what} {value!r} is not a name (expected non-empty text)")
-    return short_text(value, what)
-
-
-def _span(value, key: str) -> tuple[int, int]:
-    if not (
-        isinstance(value, (tuple, list))
-        and len(value) == 2
-        and all(isinstance(v, Integral) and not isinstance(v, bool) and int(v) >= 0 for v in value)
-    ):
-        raise WbkError(f"{key} {value!r} is not a pair (first, last) of whole numbers of 0 or more")
-    first, last = value
-    if first > last:
-        raise WbkError(f"{key} [{first}, {last}]: the first number is above the last")
-    return int(first), int(last)
-
-
-def _collection(values, kind: type, what: str) -> frozenset:
-    """The items of a list or set of ``kind``; a str (which would split into letters), a single
-    item or anything else is a WbkError naming ``what``."""
-    if isinstance(values, (str, bytes, Mapping)) or not isinstance(values, Iterable):
-        raise WbkError(f"{what} {values!r} is not a collection (a list or set) of {kind.__name__}")
-    items = list(values)
-    for item in items:
-        if not isinstance(item, kind):
-            raise WbkError(f"{what}: {item!r} is not a {kind.__name__}")
-    return frozenset(items)
-
-
-def _path(value, what: str) -> Path:
-    if isinstance(value, bytes) or not isinstance(value, (str, os.PathLike)):
-        raise WbkError(f"{what} {value!r} is not a file path (expected text or a pathlib.Path)")
-    return Path(value)
 
 
 @dataclass(frozen=True, eq=True, repr=False)
@@ -127,14 +91,8 @@ class HexMap:
     def __post_init__(self) -> None:
         short_text(self.name, "map name")
         short_text(self.notes, "map notes", LONGEST_NOTE, drawn=False)
-        columns, rows = _span(self.columns, "columns"), _span(self.rows, "rows")
-        width, depth = columns[1] - columns[0] + 1, rows[1] - rows[0] + 1
-        if width * depth > LARGEST_MAP:
-            raise WbkError(
-                f"columns {columns[0]}-{columns[1]}, rows {rows[0]}-{rows[1]}: {width:,} x "
-                f"{depth:,} hexes is larger than wbk takes ({LARGEST_MAP:,} hexes at most, such "
-                "as 80 x 62)"
-            )
+        columns, rows = checked_span(self.columns, "columns"), checked_span(self.rows, "rows")
+        check_size(columns, rows)
         if not isinstance(self.low_columns, str) or self.low_columns not in ("odd", "even"):
             raise WbkError(f"low_columns {self.low_columns!r}: expected 'odd' or 'even'")
         setattr_ = object.__setattr__
@@ -147,27 +105,10 @@ class HexMap:
             ("hexside_features", Hexside),
             ("marker_hexes", Hex),
         ):
-            setattr_(self, key, self._table(getattr(self, key), key, item_type))
-        if not isinstance(self.uphill_hexes, Mapping):
-            raise WbkError(
-                f"uphill_hexes {self.uphill_hexes!r} is not a table of uphill hexes by hexside"
-            )
-        for side, up in self.uphill_hexes.items():
-            if not isinstance(side, Hexside):
-                raise WbkError(f"uphill_hexes: {side!r} is not a Hexside")
-            if not isinstance(up, Hex):
-                raise WbkError(f"uphill_hexes: uphill hex {up!r} of {side!r} is not a Hex")
-        setattr_(self, "uphill_hexes", dict(self.uphill_hexes))
-        terrain_of: dict[Hex, set[str]] = {}
-        for kind, hexes in self.terrain_hexes.items():
-            for h in hexes:
-                terrain_of.setdefault(h, set()).add(kind)
-        features_of: dict[Hexside, set[str]] = {}
-        for feature, sides in self.hexside_features.items():
-            for side in sides:
-                features_of.setdefault(side, set()).add(feature)
-        setattr_(self, "_terrain_of", {h: frozenset(t) for h, t in terrain_of.items()})
-        setattr_(self, "_features_of", {s: frozenset(f) for s, f in features_of.items()})
+            setattr_(self, key, checked_table(getattr(self, key), key, item_type))
+        setattr_(self, "uphill_hexes", checked_uphill_hexes(self.uphill_hexes))
+        setattr_(self, "_terrain_of", _kinds_of_each(self.terrain_hexes))
+        setattr_(self, "_features_of", _kinds_of_each(self.hexside_features))
         setattr_(
             self,
             "_beside",
@@ -177,17 +118,6 @@ class HexMap:
             },
         )
         self._check_on_map()
-
-    @staticmethod
-    def _table(value, what: str, kind: type) -> dict[str, frozenset]:
-        if not isinstance(value, Mapping):
-            raise WbkError(f"{what} {value!r} is not a table of {kind.__name__}s by name")
-        if len(value) > MOST_KINDS:
-            raise WbkError(f"{what}: {len(value):,} kinds is more than wbk takes ({MOST_KINDS})")
-        return {
-            _name(k, f"{what}: name"): _collection(v, kind, f"{what} {k!r}")
-            for k, v in value.items()
-        }
 
     def __repr__(self) -> str:
         return f"<HexMap {self.name!r}: {self.extent}, {len(self)} hexes>"
@@ -397,7 +327,7 @@ class HexMap:
         >>> m.hex("1913") in m.hexes_beside("slope"), m.hex("1808") in m.hexes_beside("slope")
         (True, False)
         """
-        return self._beside.get(_name(feature, "hexes_beside: feature"), _NOTHING)
+        return self._beside.get(checked_name(feature, "hexes_beside: feature"), _NOTHING)
 
     def features(self, side: Hexside | str) -> frozenset[str]:
         """The features on a hexside (stream, slope, ...); a hexside may reach off the map."""
@@ -413,16 +343,16 @@ class HexMap:
 
     def markers(self, name: str) -> frozenset[Hex]:
         """The hexes carrying a marker (for example "star"); empty when there are none."""
-        return self.marker_hexes.get(_name(name, "marker"), _NOTHING)
+        return self.marker_hexes.get(checked_name(name, "marker"), _NOTHING)
 
     # --- editing: each returns an edited copy ----------------------------------------------
 
     def with_terrain(self, h: str | Hex, terrain: Iterable[str]) -> HexMap:
         """This map with the terrain of one hex replaced (an empty ``terrain`` makes it clear)."""
         h = self.hex(h)
-        wanted = _collection(terrain, str, f"terrain for {self.label(h)}")
+        wanted = checked_collection(terrain, str, f"terrain for {self.label(h)}")
         for kind in wanted:
-            _name(kind, f"terrain for {self.label(h)}: terrain type")
+            checked_name(kind, f"terrain for {self.label(h)}: terrain type")
         kinds = set(self.terrain_hexes) | wanted
         new = {
             k: (self.terrain_hexes.get(k, frozenset()) - {h}) | ({h} if k in wanted else set())
@@ -441,7 +371,7 @@ class HexMap:
         """This map with ``feature`` added to (or, ``present=False``, removed from) a hexside.
         A slope needs its ``uphill`` hex, one of the hexside's two; other features ignore it."""
         side = self._side(side)
-        _name(feature, "feature")
+        checked_name(feature, "feature")
         if not isinstance(present, bool):
             raise WbkError(f"present {present!r} is not True or False")
         for h in side.hexes:
@@ -474,7 +404,7 @@ class HexMap:
         """This map with ``marker`` (a victory star, say) put in (or, ``present=False``, taken
         out of) one hex."""
         h = self.hex(h)
-        _name(marker, "marker")
+        checked_name(marker, "marker")
         if not isinstance(present, bool):
             raise WbkError(f"present {present!r} is not True or False")
         hexes = set(self.marker_hexes.get(marker, frozenset()))
@@ -489,59 +419,32 @@ class HexMap:
 
     def with_name(self, name: str) -> HexMap:
         """This map under another name."""
-        return replace(self, name=_name(name, "map name"))
+        return replace(self, name=checked_name(name, "map name"))
 
     # --- TOML in and out -------------------------------------------------------------------
 
     @classmethod
     def load(cls, path: str | os.PathLike) -> HexMap:
-        path = _path(path, "map file")
+        """The map in a TOML file (the format: ``wbk.mapfile``, the README)."""
+        path = checked_path(path, "map file")
         return cls.from_toml(read_text(path, "map"), source=str(path))
 
     @classmethod
     def from_toml(cls, text: str, *, source: str = "map") -> HexMap:
-        if not isinstance(source, str):
-            raise WbkError(f"source {source!r} is not text")
-        if not isinstance(text, str):
-            raise WbkError(
-                f"{source}: the map {text!r} is not TOML text (to read a file, use HexMap.load)"
-            )
-        return replace(
-            _MapReader(source).read(parse_toml(text, source)), notes=_head_comments(text)
-        )
+        """The map that TOML ``text`` describes, its head comments as its notes; an error names
+        ``source`` and the key."""
+        made: HexMap = read_map(text, source, cls)
+        return replace(made, notes=head_comments(text))
 
     def to_toml(self) -> str:
         """The map in wbk's TOML format: its notes as the head comments, then sorted, one key a
         line, slopes written uphill hex first."""
-
-        def side_label(side: Hexside) -> str:
-            up = self.uphill(side)
-            return (
-                self.label(side) if up is None else f"{self.label(up)}/{self.label(side.other(up))}"
-            )
-
-        def section(title: str, items: Mapping[str, Iterable[str]]) -> list[str]:
-            return [f"\n[{title}]"] + [
-                f"{_toml_key(k)} = {_toml_list(sorted(v))}" for k, v in sorted(items.items())
-            ]
-
-        head = self.notes.splitlines() if self.notes else [FORMAT_NOTE]
-        lines = [
-            *(f"# {line}".rstrip() for line in head),
-            f"name = {_toml_string(self.name)}",
-            f"columns = [{self.columns[0]}, {self.columns[1]}]",
-            f"rows = [{self.rows[0]}, {self.rows[1]}]",
-            f'low_columns = "{self.low_columns}"',
-            *section("terrain", {k: map(self.label, v) for k, v in self.terrain_hexes.items()}),
-            *section("hexsides", {k: map(side_label, v) for k, v in self.hexside_features.items()}),
-            *section("markers", {k: map(self.label, v) for k, v in self.marker_hexes.items()}),
-        ]
-        return "\n".join(lines) + "\n"
+        return map_toml(self)
 
     def save(self, path: str | os.PathLike) -> None:
         """Write the map as TOML; a failed save leaves any existing file untouched. A new file
         gets the usual permissions (0o666 less the umask), a replaced file keeps its own."""
-        write_atomically(_path(path, "map file"), self.to_toml(), "map")
+        write_atomically(checked_path(path, "map file"), self.to_toml(), "map")
 
     def _repr_png_(self) -> bytes:
         from wbk.plot import map_png
@@ -550,6 +453,15 @@ class HexMap:
 
 
 _NOTHING: frozenset = frozenset()
+
+
+def _kinds_of_each(table: Mapping[str, frozenset]) -> dict:
+    """A table of items by kind turned round: each item's kinds (a hex's terrain types)."""
+    kinds: dict[object, set[str]] = {}
+    for kind, items in table.items():
+        for item in items:
+            kinds.setdefault(item, set()).add(kind)
+    return {item: frozenset(found) for item, found in kinds.items()}
 
 
 def example_map(name: str) -> HexMap:
@@ -570,142 +482,6 @@ def example_maps() -> list[str]:
     )
 
 
-class _MapReader:
-    """Turns parsed TOML into a HexMap, naming the file and key of anything wrong."""
-
-    def __init__(self, source: str) -> None:
-        self.source = source
-
-    def fail(self, where: str, message: str) -> NoReturn:
-        raise WbkError(f"{self.source}: {where}: {message}")
-
-    def read(self, data: dict) -> HexMap:
-        unknown = sorted(set(data) - _TOP_KEYS)
-        if unknown:
-            self.fail(unknown[0], f"unknown key (expected one of {', '.join(sorted(_TOP_KEYS))})")
-        for key in ("name", "columns", "rows", "low_columns"):
-            if key not in data:
-                self.fail(key, "missing")
-        name = data["name"]
-        if not isinstance(name, str):
-            self.fail("name", f"{name!r} is not a string")
-        columns, rows = self.span(data, "columns"), self.span(data, "rows")
-        low = data["low_columns"]
-        if low not in ("odd", "even"):
-            self.fail("low_columns", f'{low!r} (expected "odd" or "even")')
-        try:
-            frame = HexMap(name, columns, rows, low)
-        except WbkError as e:  # too large
-            raise WbkError(f"{self.source}: {e}") from None
-
-        terrain = {
-            k: frozenset(self.hexes(frame, "terrain", k, v)) for k, v in self.table(data, "terrain")
-        }
-        markers = {
-            k: frozenset(self.hexes(frame, "markers", k, v)) for k, v in self.table(data, "markers")
-        }
-        features: dict[str, frozenset[Hexside]] = {}
-        uphill: dict[Hexside, Hex] = {}
-        for feature, values in self.table(data, "hexsides"):
-            sides = []
-            for text in self.strings("hexsides", feature, values):
-                try:
-                    side = frame.hexside(text)
-                except WbkError as e:
-                    self.fail(f"[hexsides] {feature}", str(e))
-                if feature == UPHILL_FEATURE:
-                    up = frame.hex(text.split("/")[0])
-                    if uphill.get(side, up) != up:
-                        self.fail(
-                            f"[hexsides] {feature}",
-                            f"{text} is listed twice with opposite uphill hexes",
-                        )
-                    uphill[side] = up
-                sides.append(side)
-            features[feature] = frozenset(sides)
-        try:
-            return HexMap(name, columns, rows, low, terrain, features, uphill, markers)
-        except WbkError as e:  # the checks above should leave nothing for HexMap to find
-            raise WbkError(f"{self.source}: {e}") from None
-
-    def span(self, data: dict, key: str) -> tuple[int, int]:
-        value = data[key]
-        if not (
-            isinstance(value, list)
-            and len(value) == 2
-            and all(type(v) is int and v >= 0 for v in value)
-        ):
-            self.fail(key, f"{value!r} (expected [first, last], two whole numbers)")
-        if value[0] > value[1]:
-            self.fail(key, f"{value!r}: the first number is above the last")
-        return value[0], value[1]
-
-    def table(self, data: dict, key: str) -> list[tuple[str, object]]:
-        value = data.get(key, {})
-        if not isinstance(value, dict):
-            self.fail(key, f"expected a table [{key}], found {value!r}")
-        if "" in value:
-            self.fail(f"[{key}]", 'an empty name "" (expected a name like woods)')
-        if len(value) > MOST_KINDS:  # before a hex of them is read
-            self.fail(f"[{key}]", f"{len(value):,} kinds is more than wbk takes ({MOST_KINDS})")
-        return list(value.items())
-
-    def strings(self, section: str, key: str, values: object) -> list[str]:
-        if not (isinstance(values, list) and all(isinstance(v, str) for v in values)):
-            self.fail(f"[{section}] {key}", f"{values!r} (expected a list of quoted labels)")
-        return values
-
-    def hexes(self, frame: HexMap, section: str, key: str, values: object) -> list[Hex]:
-        hexes = []
-        for text in self.strings(section, key, values):
-            try:
-                hexes.append(frame.hex(text))
-            except WbkError as e:
-                self.fail(f"[{section}] {key}", str(e))
-        return hexes
-
-
-FORMAT_NOTE = "wbk hex map; the format is described in wbk's README."
-
-
-def _head_comments(text: str) -> str:
-    """The comment lines before a file's first key, without their "#" (the note wbk writes on a
-    map without notes is left out, so that such a map reads back as it was)."""
-    head = []
-    for line in text.splitlines():
-        stripped = line.strip()
-        if stripped and not stripped.startswith("#"):
-            break
-        if stripped.startswith("#"):
-            head.append(stripped[1:].removeprefix(" ").rstrip())
-        elif head:
-            head.append("")
-    while head and not head[-1]:
-        head.pop()
-    return "" if head == [FORMAT_NOTE] else "\n".join(head)
-
-
-def _toml_string(text: str) -> str:
-    # JSON's escapes are TOML's, but TOML also forbids a raw DEL character
-    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
-
-
-def _toml_key(key: str) -> str:
-    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else _toml_string(key)
-
-
-def _toml_list(values: list[str], width: int = 96) -> str:
-    """An inline TOML array of strings, wrapped so that a line stays readable."""
-    items = [_toml_string(v) for v in values]
-    one_line = "[" + ", ".join(items) + "]"
-    if len(one_line) <= width:
-        return one_line
-    rows: list[str] = []
-    row: list[str] = []
-    for item in items:
-        if row and len(", ".join([*row, item])) > width - 4:
-            rows.append(", ".join(row))
-            row = []
-        row.append(item)
-    rows.append(", ".join(row))
-    return "[\n" + "".join(f"    {r},\n" for r in rows) + "]"
+#: Reads a map inside another file's parsed TOML (a situation's [map] table):
+#: ``_MapReader(source).read(table)``.
+_MapReader = functools.partial(MapReader, make=HexMap)

@@ -70,7 +70,7 @@ def games() -> dict[str, Game]:
         _found = True
         for module in pkgutil.iter_modules(__path__):
             importlib.import_module(f"{__name__}.{module.name}")
-    return dict(_GAMES)
+    return dict(sorted(_GAMES.items()))  # the same order whichever was imported first
 
 
 def game(key: object) -> Game:

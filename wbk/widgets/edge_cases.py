@@ -14,6 +14,7 @@ hostile text (``wbk.widgets.load_edge_case``):
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Mapping
 
 import ipywidgets as widgets
@@ -33,6 +34,19 @@ def has_edge_cases(kind):
     ``from_edge_case(text, source)`` that opens it on a case."""
     EDGE_CASE_KINDS.add(kind)
     return kind
+
+
+def public_name(kind: object) -> str:
+    """The name an edge case gives its panel: the shortest module path that exposes it (the
+    package a panel is imported from, not the file it is written in), so that a panel moved
+    inside its package keeps opening the cases saved before."""
+    module, name = kind.__module__, kind.__qualname__
+    while "." in module:
+        parent = module.rpartition(".")[0]
+        if getattr(sys.modules.get(parent), name, None) is not kind:
+            break
+        module = parent
+    return f"{module}.{name}"
 
 
 def toml_value(value: object) -> str:

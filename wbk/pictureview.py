@@ -1,0 +1,216 @@
+"""What every drawn picture shares (a hex map, a table): its title, fitted to the picture's width
+on at most two lines, and a legend of what it shows, rebuilt only when it changes
+(``PictureView``). The one title fitter of wbk (``fit_title``) lives here."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from typing import Any, ClassVar, cast
+
+import numpy as np
+from matplotlib.artist import Artist
+from matplotlib.axes import Axes
+from matplotlib.collections import LineCollection
+from matplotlib.colors import to_rgba
+from matplotlib.figure import Figure
+from matplotlib.font_manager import FontProperties, findfont
+from matplotlib.lines import Line2D
+from matplotlib.patches import Patch
+from matplotlib.textpath import TextToPath
+
+__all__ = [
+    "NARROWEST_CHARACTER",
+    "TITLE_SIZES",
+    "PictureView",
+    "fit_title",
+    "legend_handle",
+    "text_width",
+    "wrap_to_width",
+]
+
+_TEXT_TO_PATH = TextToPath()
+#: Title sizes (points) tried in turn until the title fits on two lines.
+TITLE_SIZES = (10.0, 9.0, 8.0)
+
+
+def text_width(text: str, size: float) -> float:
+    """The width in points of ``text`` set at ``size`` points in matplotlib's default font."""
+    # measuring a text costs half a millisecond, and a title is tried at up to three sizes, word
+    # by word, on every update of its panel; a width grows in proportion to the size (TextToPath
+    # measures at one size and scales), so each text is measured once per font
+    return _width_at_one_point(text, findfont(FontProperties())) * size
+
+
+@functools.lru_cache(maxsize=4096)
+def _width_at_one_point(text: str, font: str) -> float:
+    width, _height, _descent = _TEXT_TO_PATH.get_text_width_height_descent(
+        text, FontProperties(fname=font, size=1), ismath=False
+    )
+    return float(width)
+
+
+def wrap_to_width(text: str, width: float, size: float) -> list[str]:
+    """``text`` broken at spaces into lines no wider than ``width`` points at ``size`` points
+    (a word longer than a line stays whole); its own line breaks are kept."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            tried = f"{line} {word}" if line else word
+            if line and text_width(tried, size) > width:
+                lines.append(line)
+                line = word
+            else:
+                line = tried
+        lines.append(line)
+    return lines
+
+
+#: The narrowest a character is set, in ems: no line of a title holds more than its width over
+#: this, so the rest of a long title is never measured.
+NARROWEST_CHARACTER = 0.2
+
+
+def fit_title(text: str, width: float, most_lines: int = 2) -> tuple[list[str], float]:
+    """A title's lines and size to fit ``width`` points on ``most_lines`` lines (the two kept
+    above a map): at the largest of ``TITLE_SIZES`` that fits, the last line ending in "…" if
+    even the smallest is too large."""
+    # however long the title, only what could fit on its lines is wrapped and measured
+    room = most_lines * int(width / (NARROWEST_CHARACTER * min(TITLE_SIZES))) + 1
+    text = text[:room]
+    for size in TITLE_SIZES:
+        lines = wrap_to_width(text, width, size)
+        if len(lines) <= most_lines:
+            return lines, size
+    last = " ".join(lines[most_lines - 1 :])
+    # the longest start of the last line that fits with its "…" (found by halving)
+    fits, too_long = 0, len(last) + 1
+    while too_long - fits > 1:
+        middle = (fits + too_long) // 2
+        if text_width(last[:middle] + " …", size) <= width:
+            fits = middle
+        else:
+            too_long = middle
+    return [*lines[: most_lines - 1], last[:fits].rstrip() + " …"], size
+
+
+class PictureView:
+    """What every drawn picture shares (a hex map, a table): its title and a legend of what it
+    shows, the overlays' entries kept by overlay and the legend rebuilt only when it changes.
+    A subclass says what its picture holds in ``picture_entries``."""
+
+    #: how the legend sits below the picture
+    legend_style: ClassVar[dict[str, Any]] = {
+        "ncol": 3,
+        "fontsize": 7,
+        "frameon": False,
+        "handlelength": 1.6,
+        "columnspacing": 1.0,
+    }
+
+    def __init__(self, ax: Axes) -> None:
+        self.ax, self.figure = ax, cast(Figure, ax.figure)
+        self.overlay_legend: dict[str, dict[str, object]] = {}
+        self._legend_key: list[tuple[str, tuple]] | None = None
+        self._title_text = ax.get_title()
+
+    def set_title(self, text: str) -> None:
+        """The picture's title: the question it answers and its answer, wrapped at word breaks
+        to the picture's width (at most two lines; smaller type rather than cut off)."""
+        if text == self._title_text:
+            return
+        self._title_text = text
+        width = self.ax.get_position().width * self.figure.get_figwidth() * 72
+        lines, size = fit_title(text, width)
+        # a fixed place (y=1): matplotlib's automatic title placement measures the hidden axis
+        # ticks on every draw, which costs more than drawing the map
+        self.ax.set_title("\n".join(lines), fontsize=size, y=1.0)
+
+    def title(self) -> str:
+        """The title as set, before it was wrapped."""
+        return self._title_text
+
+    def set_overlay_legend(self, key: str, entries: Mapping[str, object]) -> None:
+        """Name in the legend what overlay ``key`` draws now (an empty ``entries``: nothing)."""
+        self.overlay_legend[key] = dict(entries)
+        self.update_legend()
+
+    def picture_entries(self) -> dict[str, object]:
+        """The legend entries of what the picture always shows (terrain, markers...)."""
+        return {}
+
+    def legend_entries(self) -> dict[str, object]:
+        """What the picture shows, in the legend's words: its own entries, then each overlay's."""
+        entries = self.picture_entries()
+        for overlay in self.overlay_legend.values():
+            for text, artist in overlay.items():
+                entries[text] = legend_handle(artist)
+        return entries
+
+    def update_legend(self) -> None:
+        entries = self.legend_entries()
+        key = [(text, _handle_key(handle)) for text, handle in entries.items()]
+        if key == self._legend_key:
+            return  # the same legend: keep it (making one costs as much as drawing the map)
+        self._legend_key = key
+        old = self.ax.get_legend()
+        if old is not None:
+            old.remove()
+        if entries:
+            self.ax.legend(
+                cast(list[Artist], list(entries.values())),
+                list(entries),
+                loc="upper center",
+                bbox_to_anchor=(0.5, 0.0),
+                **self.legend_style,
+            )
+
+
+def _handle_key(handle) -> tuple:
+    """What a legend handle looks like, to tell whether a legend changed."""
+    parts: tuple[object, ...]
+    if isinstance(handle, Patch):
+        parts = ("patch", handle.get_facecolor(), handle.get_edgecolor(), handle.get_hatch())
+    else:
+        parts = (
+            "line",
+            handle.get_color(),
+            handle.get_linestyle(),
+            handle.get_linewidth(),
+            handle.get_marker(),
+            handle.get_markerfacecolor(),
+            handle.get_markeredgecolor(),
+        )
+    return tuple(repr(np.asarray(p).tolist()) if not isinstance(p, str) else p for p in parts)
+
+
+def legend_handle(artist):
+    """A stand-in for an overlay artist in the legend (an empty overlay has nothing to show)."""
+    if isinstance(artist, Patch):
+        return artist
+    if isinstance(artist, Line2D) and np.size(artist.get_xdata()) == 0:
+        return artist
+    if isinstance(artist, Line2D):
+        return Line2D(
+            [],
+            [],
+            color=artist.get_color(),
+            linestyle=artist.get_linestyle(),
+            linewidth=min(artist.get_linewidth(), 3),
+            marker=artist.get_marker(),
+            markerfacecolor=artist.get_markerfacecolor(),
+            markeredgecolor=artist.get_markeredgecolor(),
+            markersize=6,
+        )
+    if isinstance(artist, LineCollection):
+        colour = to_rgba(np.asarray(artist.get_color())[0])
+        width = float(np.atleast_1d(artist.get_linewidth())[0])
+        return Line2D([], [], color=colour, linewidth=min(width, 4))
+    return Patch(
+        facecolor="none",
+        edgecolor=artist.get_edgecolor()[0],
+        hatch=artist.get_hatch(),
+        linewidth=1.5,
+        linestyle=artist.get_linestyle()[0],  # a dashed outline's swatch dashed too
+    )

@@ -1,0 +1,622 @@
+"""What every panel is built on: ``Panel`` (its message line, what is out of date, saving its
+picture, its static snapshot, and the teaching parts it adds: step control, compare readings,
+worked examples), ``reports_errors`` for its callbacks, the ipympl canvas its pictures are drawn
+on (``interactive_figure``), and the readers of what a box holds (``typed``,
+``parse_whole_numbers``, ``parse_optional_number``). ``wbk.widgets`` re-exports each name."""
+
+from __future__ import annotations
+
+import base64
+import functools
+import html
+import io
+import os
+import weakref
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast, overload
+
+import ipywidgets as widgets
+import matplotlib
+from matplotlib.figure import Figure
+
+from wbk.errors import WbkError
+from wbk.explain import Step, steps_html
+from wbk.plot import MapView
+from wbk.readings import Reading
+from wbk.widgets.edge_cases import checked_text
+from wbk.widgets.files import LIVE_ONLY, PANELS_ENV, in_app
+from wbk.widgets.readings import compare_words
+
+if TYPE_CHECKING:
+    from wbk.widgets.steps import CompareReadings, Presets, StepControl
+
+T = TypeVar("T")
+
+
+def interactive_figure(
+    size: tuple[float, float],
+    *,
+    layout: Literal["constrained", "compressed", "tight"] | None = "constrained",
+) -> tuple[Figure, widgets.DOMWidget]:
+    """A matplotlib figure on its own ipympl canvas, whatever the notebook's backend is."""
+    # Importing ipympl switches the whole notebook to its backend; switch back, so that the
+    # worked examples keep drawing inline figures that a static page shows.
+    backend = matplotlib.get_backend()
+    from ipympl.backend_nbagg import Canvas, FigureManager
+
+    matplotlib.use(backend)
+    figure = Figure(figsize=size, layout=layout)
+    canvas = Canvas(figure)
+    FigureManager(canvas, 0)
+    canvas.header_visible = False
+    canvas.toolbar_visible = False
+    canvas.footer_visible = False
+    _canvases.add(canvas)
+    return figure, canvas
+
+
+#: Every ipympl canvas a panel draws on, while it lives (for ``paint_ahead``).
+_canvases: weakref.WeakSet = weakref.WeakSet()
+
+
+def paint_ahead() -> None:
+    """Give every live panel canvas its picture as it stands now, as an image the browser paints
+    the moment the page's widgets arrive, before the kernel has drawn anything for it.
+
+    The app (``make app``) calls this in a kernel that ran the chapter before any reader came:
+    ipympl draws only when a page asks, so without it each canvas stays blank until the kernel
+    has drawn every picture of the chapter again for the reader who just came."""
+    for canvas in list(_canvases):
+        figure = canvas.figure
+        buffer = io.BytesIO()
+        figure.savefig(buffer, format="png", dpi="figure")
+        canvas._data_url = "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()
+        canvas._size = canvas.get_width_height()  # the PNG's own size, in pixels
+
+
+STALE = "<p><i>Out of date: fix the input above to see the answer again.</i></p>"
+#: Where a panel's pictures go unless told otherwise: the user's folder, not the workbook's.
+PICTURES = Path("~/wbk-pictures")
+NOT_RUN = "An interactive panel: run the notebook (Run > Run All Cells) to use it."
+LIVE_NOTE = (
+    "A snapshot of an interactive panel. To explore it, open this chapter in JupyterLab "
+    "(make lab) or in the app (make app) and run it."
+)
+#: The message line's height, kept even when it is empty, so a message never moves the picture.
+MESSAGE_HEIGHT = "28px"
+ERROR_COLOUR = "#b03a2e"
+#: The dimmed answer of a panel that is out of date (see ``Panel.mark_stale``).
+_DIMMED = '<div style="opacity:0.45">'
+
+
+def _looks_like_path(text: str) -> bool:
+    """Whether a box holds a file path (of the reader's machine: not for a static page)."""
+    text = text.strip()
+    return (
+        text.startswith(("/", "~", "\\"))
+        or "/" in text
+        or "\\" in text
+        or (len(text) > 2 and text[1] == ":" and text[0].isalpha())
+    )
+
+
+def shown_value(control: widgets.Widget) -> str:
+    """A control's value as its reader sees it: the label of the option chosen ("none" for an
+    empty choice of several), "yes" or "no" for a switch, else the value as text."""
+    value = control.value
+    if hasattr(control, "options"):
+        label = getattr(control, "label", None)
+        if isinstance(label, tuple):
+            return ", ".join(label) or "none"
+        if label is not None:
+            return str(label)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, tuple):
+        return ", ".join(map(str, value)) or "none"
+    return str(value)
+
+
+def _control_values(widget: widgets.Widget) -> list[tuple[str, str]]:
+    """(label, value) of every control in a widget tree, in the order they are laid out; a box
+    holding a file path (the reader's own folders) is left out."""
+    if LIVE_ONLY in getattr(widget, "_dom_classes", ()):
+        return []  # a live-only box: nothing in it means anything on a static page
+    found = []
+    for child in getattr(widget, "children", ()):
+        found += _control_values(child)
+    if isinstance(widget, (widgets.HTML, widgets.Button)) or not hasattr(widget, "value"):
+        return found
+    label = getattr(widget, "description", "") or getattr(widget, "placeholder", "")
+    if not label:
+        return found
+    if isinstance(widget.value, str) and _looks_like_path(widget.value):
+        return found
+    return [*found, (label, shown_value(widget))]
+
+
+def _png_base64(figure: Figure) -> str:
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=90)
+    return base64.b64encode(buffer.getvalue()).decode("ascii")
+
+
+def quoted_list(names: Sequence[str]) -> str:
+    """The names quoted and listed: '"a"', '"a" and "b"', '"a", "b" and "c"'."""
+    quoted = [f'"{name}"' for name in names]
+    return " and ".join([", ".join(quoted[:-1]), quoted[-1]] if len(quoted) > 1 else quoted)
+
+
+Method = TypeVar("Method", bound=Callable[..., Any])
+
+
+@overload
+def reports_errors(method: Method, /) -> Method: ...
+@overload
+def reports_errors(
+    method: None = None, /, *, stale: bool = True, input: str | None = None
+) -> Callable[[Method], Method]: ...
+def reports_errors(
+    method: Callable[..., Any] | None = None,
+    /,
+    *,
+    stale: bool = True,
+    input: str | None = None,
+) -> Any:
+    """Turn an exception in a widget callback into the panel's one-line message.
+
+    - ``input="tank name"``: the callback reads that input; an error marks the input bad (the
+      panel out of date, the message line naming it) until the callback next succeeds.
+    - by default (``stale=True``): an error marks the panel out of date until this callback
+      next succeeds, its message shown without a name.
+    - ``stale=False`` (saving, loading: callbacks that change no answer): an error is a passing
+      message; the answer on show stays as it is.
+    """
+    if method is None:
+        return functools.partial(reports_errors, stale=stale, input=input)
+    name = method.__name__
+
+    @functools.wraps(method)
+    def guarded(self: Panel, *args: Any, **kwargs: Any) -> Any:
+        # trying the callback again forgets its last failure: it is either gone or set again
+        if input is not None:
+            self.bad_inputs.pop(input, None)
+        elif stale:
+            self.failed_callbacks.pop(name, None)
+        try:
+            result = method(self, *args, **kwargs)
+        except WbkError as e:
+            message = str(e)
+        except Exception as e:  # a widget must never print a traceback into the notebook
+            message = f"unexpected {type(e).__name__}: {e}"
+        else:
+            if name == "update":
+                self.stale = False  # an update that ran draws the answer afresh
+            self.settle()
+            return result
+        if input is not None:
+            self.set_bad(input, message)
+        elif stale:
+            self.failed_callbacks[name] = message
+            self.note = ("", False)
+            self.settle()
+        else:
+            self.show_message(message)
+        return None
+
+    return guarded
+
+
+class Panel:
+    """Common frame of the panels: a message line, saving the picture, Jupyter display of
+    ``self.widget``, and what is out of date.
+
+    A panel is out of date exactly while an input is bad (``set_bad`` / ``clear_bad``, or a
+    callback decorated ``@reports_errors(input=...)``) or a callback that changes the answer
+    failed (``@reports_errors``); the message line names each, and ``mark_stale`` dims the
+    answer. ``show_message(text)`` and ``show_done(text)`` give a passing message (an error, a
+    success) in the same line, each replacing the last.
+    """
+
+    #: The rule the panel's picture illustrates, named in the caption of a saved picture.
+    rule: str = ""
+    #: Whether the panel's pane lists its answer's steps already (then a static snapshot does
+    #: not list them again under it).
+    pane_lists_steps: bool = False
+
+    def __init__(self) -> None:
+        self.message = widgets.HTML(layout=widgets.Layout(min_height=MESSAGE_HEIGHT))
+        #: input name -> what is wrong with it, for each bad input
+        self.bad_inputs: dict[str, str] = {}
+        #: callback name -> its error, for each failed callback that changes the answer
+        self.failed_callbacks: dict[str, str] = {}
+        #: the passing message: its text, and whether it is an error
+        self.note: tuple[str, bool] = ("", False)
+        #: whether the answer on show is dimmed as out of date
+        self.stale = False
+        self.picture_path = widgets.Text(
+            "",
+            description="save to",
+            # written from "~": a page or a snapshot names no user's folder; in the app, where
+            # the picture is a download, no folder at all
+            placeholder="" if in_app() else str(PICTURES / "picture.png"),
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="360px"),
+        )
+        self.picture_path.add_class(LIVE_ONLY)
+        save = widgets.Button(
+            description="Save picture",
+            tooltip="PNG or SVG, by the file's suffix; a PNG carries its settings too "
+            "(wbk.widgets.load_edge_case opens it again)",
+        )
+        save.on_click(lambda _: self.save_picture())
+        self.picture_row = widgets.HBox([self.picture_path, save])
+
+    # --- the widget and its settings --------------------------------------------------------
+
+    @property
+    def widget(self) -> widgets.Widget:
+        """The panel's whole widget tree, as a notebook displays it."""
+        return self._widget
+
+    @widget.setter
+    def widget(self, value: widgets.Widget) -> None:
+        self._widget = value
+        if not hasattr(self, "defaults"):  # the first layout: the settings as the panel starts
+            #: each setting control's value when the panel was made (by id of the control)
+            self.defaults = {id(c): c.value for c in self.setting_controls()}
+
+    def setting_controls(self) -> list[widgets.Widget]:
+        """The controls the picture depends on besides its hexes or pieces (readings, blocking
+        terrain, options): ``self.controls``, if the panel has it. A saved picture's caption
+        names those not at their starting values."""
+        controls = getattr(self, "controls", ())
+        return list(controls.values() if isinstance(controls, dict) else controls)
+
+    def changed_settings(self) -> list[tuple[str, str]]:
+        """(label, value) of each setting that differs from how the panel started."""
+        defaults = getattr(self, "defaults", {})
+        return [
+            (c.description or "setting", shown_value(c))
+            for c in self.setting_controls()
+            if id(c) in defaults and c.value != defaults[id(c)]
+        ]
+
+    def caption(self) -> str:
+        """The small print under a saved picture: the rule it illustrates and every setting that
+        differs from the panel's defaults ("" for a panel with neither)."""
+        parts = [f"Rule: {self.rule}."] if self.rule else []
+        changed = self.changed_settings()
+        if changed:
+            listed = "; ".join(f"{label}: {value}" for label, value in changed)
+            parts.append(f"Settings unlike the defaults: {listed}.")
+        elif self.setting_controls():
+            parts.append("All settings at their defaults.")
+        return " ".join(parts)
+
+    def edge_case_text(self) -> str | None:
+        """The situation on show as TOML (the panel's ``edge_case()``, which a map panel has and
+        ``load_edge_case`` reads), or None for a panel without one."""
+        edge_case = getattr(self, "edge_case", None)
+        return edge_case() if callable(edge_case) else None
+
+    # --- messages and what is out of date ---------------------------------------------------
+
+    @property
+    def is_out_of_date(self) -> bool:
+        """Whether some input is bad, or a callback that changes the answer failed."""
+        return bool(self.bad_inputs or self.failed_callbacks)
+
+    def set_bad(self, name: str, message: str) -> None:
+        """Input ``name`` is bad: say so (``message`` names the value and what was expected)
+        and mark the answer out of date until ``clear_bad(name)``."""
+        self.bad_inputs[name] = message
+        self.note = ("", False)  # a success message must not stay beside a new error
+        self.settle()
+
+    def clear_bad(self, name: str) -> None:
+        """Input ``name`` is good again; once nothing is bad, the panel shows the answer again
+        (it calls ``update``, if it has one and the answer was dimmed)."""
+        if self.bad_inputs.pop(name, None) is not None:
+            self.settle()
+
+    def read_input(self, name: str, read: Callable[[], T]) -> T | None:
+        """``read()``'s value, input ``name`` marked good; or None, the input marked bad with
+        the ``WbkError`` that ``read`` raised. For use inside a callback decorated with
+        ``reports_errors``, which shows the outcome when it returns."""
+        try:
+            value = read()
+        except WbkError as e:
+            self.bad_inputs[name] = str(e)
+            self.note = ("", False)
+            return None
+        self.bad_inputs.pop(name, None)
+        return value
+
+    def settle(self) -> None:
+        """Show the message line for the panel's state, and dim the answer while it is out of
+        date, or bring it back when it no longer is."""
+        self.render_message()
+        if self.is_out_of_date:
+            self.mark_stale()
+        elif self.stale:
+            self.stale = False
+            update = getattr(self, "update", None)
+            if callable(update):
+                update()
+
+    def render_message(self) -> None:
+        errors = [f"{name}: {text}" for name, text in self.bad_inputs.items()]
+        errors += list(self.failed_callbacks.values())
+        text, is_error = self.note
+        # one line, whatever an exception's text holds
+        errors, text = [" ".join(e.split()) for e in errors], " ".join(text.split())
+        spans = [
+            f'<span style="color:{ERROR_COLOUR}">{html.escape(e, quote=False)}</span>'
+            for e in errors
+        ]
+        if text:
+            style = f' style="color:{ERROR_COLOUR}"' if is_error else ""
+            spans.append(f"<span{style}>{html.escape(text, quote=False)}</span>")
+        self.message.value = "; ".join(spans)
+
+    def show_message(self, text: str) -> None:
+        """A passing error message ("" clears the passing message); the bad inputs stay named."""
+        self.note = (text, bool(text))
+        self.render_message()
+
+    def show_done(self, text: str) -> None:
+        """A passing success message ("saved the picture to ..."), replacing the last one."""
+        self.note = (text, False)
+        self.render_message()
+
+    def stale_names(self) -> list[str]:
+        return list(self.bad_inputs)
+
+    def stale_title(self) -> str:
+        """The picture's title while the panel is out of date."""
+        names = self.stale_names()
+        if not names:
+            return "Out of date: fix the input above"
+        return f"Out of date: fix {quoted_list(names)} above"
+
+    def mark_stale(self) -> None:
+        """While out of date: say that what is on show no longer answers the controls, and which
+        inputs are bad. Subclasses also dim their picture."""
+        self.stale = True
+        pane = getattr(self, "pane", None)
+        if pane is None:
+            return
+        if not pane.value.startswith(_DIMMED):
+            self._answer_html = pane.value
+        names = self.stale_names()
+        if names:
+            bad = "is" if len(names) == 1 else "are"
+            them = "it" if len(names) == 1 else "them"
+            listed = html.escape(quoted_list(names), quote=False)
+            note = (
+                f"<p><i>Out of date while {listed} {bad} bad: fix {them} above "
+                "to see the answer again.</i></p>"
+            )
+        else:
+            note = STALE
+        pane.value = f"{_DIMMED}{note}{getattr(self, '_answer_html', '')}</div>"
+
+    # --- pictures ---------------------------------------------------------------------------
+
+    @reports_errors(stale=False)
+    def save_picture(self, path: str | None = None) -> None:
+        """Save the panel's picture (title, answer, legend, and a caption naming the rule and
+        the settings unlike the defaults) as PNG or SVG; a PNG also carries the edge case, so
+        that ``load_edge_case`` opens it again."""
+        from wbk.pictures import save_picture
+
+        chosen = self._chosen_path(path)
+        written = save_picture(
+            self.figures()[0], chosen, caption=self.caption(), edge_case=self.edge_case_text()
+        )
+        self.show_done(f"saved the picture to {written}")
+
+    def picture_bytes(self, suffix: str = ".png") -> bytes:
+        """The panel's picture as "Save picture" writes it (caption included, and a PNG's edge
+        case), for a file that goes elsewhere: a download from the app, say."""
+        from wbk.pictures import picture_bytes
+
+        return picture_bytes(
+            self.figures()[0], suffix, caption=self.caption(), edge_case=self.edge_case_text()
+        )
+
+    def _chosen_path(self, path: str | None) -> Path:
+        """The file typed (or given), else the default, whose folder is made if need be; any
+        other folder must exist."""
+        chosen = Path(path or self.picture_path.value.strip() or PICTURES / "picture.png")
+        chosen = chosen.expanduser()
+        folder = PICTURES.expanduser()
+        if chosen.parent == folder:
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+            except OSError as e:
+                raise WbkError(f"cannot make the folder {folder}: {e.strerror}") from None
+        return chosen
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        if os.environ.get(PANELS_ENV) == "static":
+            return {"text/html": self.static_html(), "text/plain": NOT_RUN}
+        if os.environ.get(PANELS_ENV) == "app":  # saves download, map panels copy a link
+            from wbk.widgets.app import serve
+
+            serve(self)
+        bundle = self.widget._repr_mimebundle_(**kwargs)
+        # what a stored notebook shows before its cells are run, instead of "VBox(children=..."
+        if isinstance(bundle, dict) and "text/plain" in bundle:
+            bundle["text/plain"] = NOT_RUN
+        return bundle
+
+    def controls_text(self) -> list[str]:
+        """The panel's controls as "label: value", as a reader of a static page sees them."""
+        return [
+            f"{html.escape(label)}: {html.escape(value)}"
+            for label, value in _control_values(self.widget)
+        ]
+
+    def figures(self) -> list[Figure]:
+        """The pictures the panel draws."""
+        figure = getattr(self, "figure", None)
+        return [figure] if figure is not None else []
+
+    def static_html(self) -> str:
+        """A snapshot of the panel as it stands, for a page with no kernel behind it: its
+        controls as "label: value", its pictures, its message and its text pane, and how to
+        explore it live."""
+        parts = ['<div class="wbk-panel-snapshot">']
+        controls = self.controls_text()
+        if controls:
+            parts.append(f'<p class="wbk-controls">{" · ".join(controls)}</p>')
+        if self.message.value:
+            parts.append(f"<p>{self.message.value}</p>")
+        for figure in self.figures():
+            title = " ".join(  # the alt text: the question and its answer, on one line
+                " ".join(ax.get_title().split()) for ax in figure.axes if ax.get_title()
+            )
+            parts.append(
+                f'<img src="data:image/png;base64,{_png_base64(figure)}" '
+                f'alt="{html.escape(title)}" style="max-width:100%">'
+            )
+        pane = getattr(self, "pane", None)
+        if pane is not None and pane.value:
+            parts.append(f"<div>{pane.value}</div>")
+        step_control = getattr(self, "step_control", None)
+        if step_control is not None and step_control.steps and not self.pane_lists_steps:
+            parts.append(f"<div><b>Step by step</b>{steps_html(step_control.steps)}</div>")
+        parts.append(f"<p><i>{LIVE_NOTE}</i></p></div>")
+        return "".join(parts)
+
+    # --- teaching: step through, compare readings, worked examples (issue 19) ----------------
+
+    def _place(self, part: widgets.Widget, *, before: widgets.Widget | None) -> None:
+        """Lay ``part`` into the panel's outer box just before ``before`` (at the end if it is
+        not there)."""
+        children = list(self.widget.children)
+        at = children.index(before) if before in children else len(children)
+        self.widget.children = (*children[:at], part, *children[at:])
+
+    def add_step_control(self, draw_at_step: Callable[[int], None] | None = None) -> StepControl:
+        """Give the panel a step control under its picture and return it; the panel hands it
+        each new answer's steps with ``show_steps(result.steps)`` at the end of ``show``.
+        ``draw_at_step(k)`` draws the picture at step k; a map panel's default marks the step on
+        its map (``wbk.pictures.show_step``), the last step being the whole answer."""
+        from wbk.widgets.steps import KEYS_CLASS, StepControl
+
+        self.step_control = StepControl(draw_at_step or self._draw_map_step)
+        self.step_control.widget.add_class(LIVE_ONLY)
+        self.widget.add_class(KEYS_CLASS)  # the arrow keys step while focus is in the panel
+        self._place(self.step_control.widget, before=self.picture_row)
+        return self.step_control
+
+    def show_steps(self, steps: Sequence[Step]) -> None:
+        """A new answer, drawn whole: its steps listed, the last (the verdict) on show."""
+        view = getattr(self, "view", None)
+        self._answer_title = view.title() if isinstance(view, MapView) else ""
+        self.step_control.set_steps(steps)
+
+    def _draw_map_step(self, k: int) -> None:
+        from wbk.pictures import clear_step, show_step
+
+        view: MapView = getattr(self, "view")  # noqa: B009 (a map panel's)
+        if self.step_control.at_answer:
+            clear_step(view)
+            view.set_title(self._answer_title)
+        else:
+            show_step(view, self.step_control.steps, k)
+        view.redraw()
+
+    def add_compare_readings(
+        self,
+        readings: Mapping[str, Mapping[str, str]] | Sequence[Reading] | Mapping[str, Reading],
+        mark: Callable[[dict[str, str] | None], bool],
+        current: Callable[[], Mapping[str, str]],
+        questions: Mapping[str, str] | None = None,
+    ) -> CompareReadings:
+        """A "compare with" menu of the other values of ``readings``, laid above the message
+        line: the panel's declared readings (``wbk.readings.Reading``s, or a game's ``READINGS``
+        by keyword), named by their questions; or keyword -> value -> words, with ``questions``
+        (keyword -> words) naming them.
+        ``mark(other)`` marks on the picture what changes under ``other`` ({keyword: value}) and
+        says whether anything does (None: take the marks off); ``current()`` gives the readings
+        on show. The panel calls ``refresh()`` on the returned control after each answer."""
+        from wbk.widgets.steps import CompareReadings
+
+        declared = list(readings.values() if isinstance(readings, Mapping) else readings)
+        if isinstance(readings, Mapping) and not any(isinstance(r, Reading) for r in declared):
+            words = cast(Mapping[str, Mapping[str, str]], readings)
+        else:
+            if questions is not None:
+                raise WbkError("questions come from the declared readings: give one or the other")
+            words, questions = compare_words(cast(list[Reading], declared))
+        self.compare_readings = CompareReadings(words, mark, current, questions)
+        self.compare_readings.widget.add_class(LIVE_ONLY)
+        self._place(self.compare_readings.widget, before=self.message)
+        return self.compare_readings
+
+    def add_presets(self, presets: Mapping[str, Mapping[str, object]]) -> Presets:
+        """A menu of the rules' worked examples at the panel's top: each a name and the values
+        it gives the panel's controls (a hex box by its name, another control by the panel's
+        attribute), e.g. ``{"9.4 example 1: 1913 -> 1716": {"firer": "1913", "target": "1716"}}``.
+        """
+        from wbk.widgets.steps import Presets
+
+        self.presets = Presets(presets, self.apply_preset)
+        self.presets.widget.add_class(LIVE_ONLY)
+        for name in {name for example in presets.values() for name in example}:
+            control = self._preset_control(name)
+            if isinstance(control, widgets.ValueWidget):
+                self.presets.follow(name, control)
+        self._place(self.presets.widget, before=self.widget.children[0])
+        return self.presets
+
+    def _preset_control(self, name: str) -> object:
+        """The control a worked example calls ``name``: a hex box, a chart panel's named
+        control, or the panel's attribute."""
+        for named in (getattr(self, "boxes", None), getattr(self, "controls", None)):
+            if isinstance(named, Mapping) and name in named:
+                return named[name]
+        return getattr(self, name, None)
+
+    @reports_errors
+    def apply_preset(self, values: Mapping[str, object]) -> None:
+        """Set the controls to ``values`` (see ``add_presets``); each change updates the
+        answer as if the reader had made it."""
+        for name, value in values.items():
+            control = self._preset_control(name)
+            if not isinstance(control, widgets.ValueWidget):
+                raise WbkError(f"worked example: the panel has no control {name!r}")
+            control.value = value
+
+
+def typed(text: str, name: str) -> str:
+    """What a box holds, no longer than ``LONGEST_TYPED`` (checked before it is read)."""
+    return checked_text(text, name)
+
+
+def parse_whole_numbers(text: str, name: str) -> list[int]:
+    """Whole numbers typed as "5, 5, 3" (or with spaces); an empty box is an empty list."""
+    typed(text, name)
+    numbers = []
+    for part in text.replace(",", " ").split():
+        try:
+            numbers.append(int(part))
+        except ValueError:
+            raise WbkError(f"{part!r} in {name} is not a whole number") from None
+    return numbers
+
+
+def parse_optional_number(text: str, name: str) -> int | None:
+    """A whole number typed in a box, or None for an empty box."""
+    text = typed(text, name).strip()
+    if not text:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise WbkError(f"{name} {text!r} is not a whole number") from None
