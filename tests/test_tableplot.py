@@ -5,19 +5,11 @@ import matplotlib.colors
 import matplotlib.pyplot as plt
 import pytest
 
+from wbk.draw.pz8.table import draw_reach, draw_shot, shot_title, show_shot
 from wbk.games import pz8
 from wbk.games.pz8 import Tank
 from wbk.table import Table, Terrain
-from wbk.tableplot import (
-    TERRAIN_STYLES,
-    draw_reach,
-    draw_shot,
-    draw_table,
-    say_chance,
-    say_inches,
-    shot_title,
-    table_png,
-)
+from wbk.tableplot import TERRAIN_STYLES, draw_table, say_chance, say_inches, table_png
 
 T = pz8.example_table()
 
@@ -49,7 +41,7 @@ def test_a_shot_in_cover_titles_the_picture_and_marks_what_hides_the_target():
     children = len(view.ax.get_children())
     shot = pz8.shot(T, "Pz IV 1", "KV-1")
     view.show_ranges("Pz IV 1", pz8.GUN_RANGES, gun="medium")
-    view.show_shot(shot)
+    show_shot(view, shot)
     assert (
         view.ax.get_title() == 'Pz IV 1 → KV-1, 17.1": in cover (53% seen), destroyed 5/18 (27.78%)'
     )
@@ -71,14 +63,14 @@ def test_a_shot_in_cover_titles_the_picture_and_marks_what_hides_the_target():
 
 def test_a_clear_and_a_hidden_target_differ_in_colour_and_style():
     view = draw_table(T)
-    view.show_shot(pz8.shot(T, "Pz IV 2", "KV-1"))
+    show_shot(view, pz8.shot(T, "Pz IV 2", "KV-1"))
     assert view.ax.get_title() == 'Pz IV 2 → KV-1, 17.5": in the open, destroyed 3/8 (37.50%)'
     clear_colour = view.line.get_color()
     assert view.line.get_linestyle() == "-"
-    view.show_shot(pz8.shot(T, "Pz IV 1", "T-34 1"))
+    show_shot(view, pz8.shot(T, "Pz IV 1", "T-34 1"))
     assert view.ax.get_title() == 'Pz IV 1 → T-34 1, 17.5": not seen, no shot (no line of sight)'
     assert view.line.get_color() != clear_colour and "no line of sight" in legend_of(view)
-    view.show_shot(pz8.shot(T, "Pz II", "KV-1"))
+    show_shot(view, pz8.shot(T, "Pz II", "KV-1"))
     assert "no shot (out of range; no line of sight)" in view.ax.get_title()
     plt.close(view.figure)
 
@@ -106,7 +98,7 @@ def test_the_picture_does_not_move_when_the_legend_grows():
     view = draw_table(T)
     before = view.ax.get_position().bounds
     view.show_reach(pz8.movement_reach(T, "Tiger"))
-    view.show_shot(pz8.shot(T, "Pz IV 1", "KV-1"))
+    show_shot(view, pz8.shot(T, "Pz IV 1", "KV-1"))
     view.figure.draw_without_rendering()
     assert view.ax.get_position().bounds == before
     # the legend stays inside the figure
@@ -162,8 +154,6 @@ def test_inches_and_percent():
 
 
 def test_draw_shot_and_reach_answer_in_their_titles():
-    from wbk.tableplot import draw_shot
-
     view = draw_shot(T, pz8.shot(T, "Pz IV 1", "KV-1"), ranges=pz8.GUN_RANGES, gun="medium")
     assert view.ax.get_title().endswith("destroyed 5/18 (27.78%)") and view.ranges[1].get_visible()
     plt.close(view.figure)
@@ -205,7 +195,7 @@ def test_reach_bands_are_one_hue_apart_from_the_terrain():
 
 def test_the_shot_picture_keeps_its_marks_and_labels_apart():
     view = draw_table(T)
-    view.show_shot(pz8.shot(T, "Pz IV 1", "KV-1"))
+    show_shot(view, pz8.shot(T, "Pz IV 1", "KV-1"))
     # what hides the target and the hidden part of the target differ in colour
     assert tuple(view.blockers.get_edgecolor()[0]) != tuple(view.hidden.get_edgecolor()[0])
     # the HQ star and the terrain names are drawn above the sight line and the hatching
@@ -228,7 +218,7 @@ def test_the_legend_of_a_shot_stays_inside_the_picture(width):
     figure = Figure(figsize=table_figure_size(T, width))
     FigureCanvasAgg(figure)
     view = TableView(T, table_axes(figure))
-    view.show_shot(pz8.shot(T, "Pz IV 1", "KV-1"))
+    show_shot(view, pz8.shot(T, "Pz IV 1", "KV-1"))
     view.show_ranges("Pz IV 1", pz8.GUN_RANGES, gun="medium")
     renderer = figure.canvas.get_renderer()
     legend = view.ax.get_legend().get_window_extent(renderer)

@@ -23,6 +23,10 @@ Public names:
   the reading values ``OBSTACLE_SIGHT_READINGS`` (``line_of_sight``) and ``ROUGH_READINGS``
   (``reach``).
 
+``Terrain``, ``Piece``, ``FOOTPRINT`` and the limits on sizes and counts are defined in
+``wbk.tableparts``, and a table file's reading and writing in ``wbk.tablefile``; they are
+imported from here.
+
 Conventions, used everywhere below:
 
 - Coordinates are inches, x along the table's width (0 at the left edge), y along its depth
@@ -52,14 +56,10 @@ Conventions, used everywhere below:
 from __future__ import annotations
 
 import itertools
-import json
 import math
 import os
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
-from numbers import Real
-from pathlib import Path
-from typing import ClassVar, NoReturn
+from dataclasses import dataclass, replace
 
 import shapely
 from shapely.geometry import LineString, Point, Polygon, box
@@ -67,9 +67,29 @@ from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
 
 from wbk.checks import short_text
-from wbk.datafile import parse_toml, read_text, write_atomically
+from wbk.datafile import read_text
 from wbk.errors import WbkError
 from wbk.explain import Step, steps_html
+from wbk.tablefile import checked_file_name, read_table, save_table, table_toml
+from wbk.tableparts import (
+    AREA_TOLERANCE,
+    FOOTPRINT,
+    LENGTH_TOLERANCE,
+    MAX_INCHES,
+    MAX_PIECES,
+    MOST_POINTS,
+    MOST_TERRAIN,
+    TERRAIN_KINDS,
+    Piece,
+    Terrain,
+    _bounds_meet,
+    _inches,
+    _number,
+    _place,
+    _Placed,
+    _point,
+    _rectangle,
+)
 
 __all__ = [
     "FOOTPRINT",
@@ -87,17 +107,6 @@ __all__ = [
     "seen_share",
 ]
 
-TERRAIN_KINDS = ("rough", "obstacle", "hill")
-#: The largest size, coordinate or move in inches wbk takes (about 830 feet): past it the
-#: geometry library's floating point gives up, so larger values are refused, not computed.
-MAX_INCHES = 10_000
-#: The most pieces a table holds: far more than any game puts down (Pz 8 plays a platoon or two
-#: a side), few enough to draw and check at once (a table may come from a stranger).
-MAX_PIECES = 100
-#: The most corners one piece of terrain may have, and the most pieces of terrain on a table: a
-#: table may come from a stranger, and every edge blocks sight and movement.
-MOST_POINTS = 64
-MOST_TERRAIN = 200
 #: The most directions ``Table.reach`` samples (one every half degree over 180°): more adds
 #: time, not accuracy.
 MAX_DIRECTIONS = 361
@@ -108,159 +117,9 @@ OBSTACLE_SIGHT_READINGS = ("as_marked", "all_block")
 #: the one it starts in included, once each) or "entering" (only pieces the centre crosses into
 #: from outside; driving out of the piece it starts in is free).
 ROUGH_READINGS = ("moving_through", "entering")
-#: The default footprint of a piece, (width, length) in inches.
-FOOTPRINT = (1.5, 2.5)
-#: Areas (square inches) below this count as nothing in sight and movement.
-AREA_TOLERANCE = 1e-6
-#: Lengths (inches) below this count as nothing.
-LENGTH_TOLERANCE = 1e-9
 
 SIGHT = "line of sight"
 MOVEMENT = "movement"
-
-
-def _number(
-    value, what: str, *, positive: bool = False, allow_zero: bool = True, limit: bool = True
-) -> float:
-    """A finite number; with ``limit`` (the default) at most ``MAX_INCHES`` either way."""
-    if isinstance(value, bool) or not isinstance(value, Real) or not math.isfinite(value):
-        raise WbkError(f"{what} {value!r} is not a number")
-    value = float(value)
-    if limit and abs(value) > MAX_INCHES:
-        raise WbkError(
-            f"{what} {value:g} is too large (wbk.table.MAX_INCHES: at most {MAX_INCHES} inches)"
-        )
-    if positive and (value < 0 or (value == 0 and not allow_zero)):
-        raise WbkError(f"{what} {value:g} is not {'positive' if not allow_zero else '0 or more'}")
-    return value
-
-
-def _point(value, what: str) -> tuple[float, float]:
-    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence) or len(value) != 2:
-        raise WbkError(f"{what} {value!r} is not a point (expected two numbers, x and y)")
-    return (_number(value[0], what), _number(value[1], what))
-
-
-def _inches(x: float) -> str:
-    return f'{x:.3g}"' if abs(x) < 100 else f'{x:.0f}"'
-
-
-# --- the pieces on the table ----------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Terrain:
-    """A terrain piece: a simple polygon of one kind (``"rough"``, ``"obstacle"`` or ``"hill"``).
-
-    ``blocks_sight`` says whether it hides what lies behind it. Obstacles and hills do, rough
-    terrain does not; an obstacle may be marked ``blocks_sight=False`` (a low wall a tank sees
-    over but cannot drive through). Left out (``None``), it is the kind's own.
-    """
-
-    kind: str
-    points: tuple[tuple[float, float], ...]
-    name: str = ""
-    blocks_sight: bool | None = None
-    _polygon: Polygon = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        if self.kind not in TERRAIN_KINDS:
-            raise WbkError(f"terrain kind {self.kind!r} is not one of {', '.join(TERRAIN_KINDS)}")
-        if not isinstance(self.name, str):
-            raise WbkError(f"terrain name {self.name!r} is not a string")
-        short_text(self.name, "terrain name")
-        own = self.kind != "rough"
-        if self.blocks_sight is None:
-            object.__setattr__(self, "blocks_sight", own)
-        elif not isinstance(self.blocks_sight, bool):
-            raise WbkError(f"blocks_sight {self.blocks_sight!r} is not true or false")
-        elif self.kind != "obstacle" and self.blocks_sight != own:
-            said = "always hides" if own else "never hides"
-            raise WbkError(
-                f"blocks_sight {self.blocks_sight!r} on {self.kind}: only an obstacle may be "
-                f"marked (a {self.kind} {said} what lies behind it)"
-            )
-        if isinstance(self.points, (str, bytes)) or not isinstance(self.points, Iterable):
-            raise WbkError(f"terrain points {self.points!r} is not a list of points")
-        points = tuple(_point(p, "terrain point") for p in self.points)
-        if len(points) > MOST_POINTS:  # a polygon's every edge casts a shadow to work out
-            raise WbkError(
-                f"terrain {self.name!r}: {len(points):,} points is more than wbk takes "
-                f"(wbk.table.MOST_POINTS: {MOST_POINTS})"
-            )
-        if len(points) < 3:
-            raise WbkError(f"terrain points {list(points)!r}: a polygon needs at least 3 points")
-        polygon = Polygon(points)
-        if not polygon.is_valid or polygon.area <= AREA_TOLERANCE:
-            why = shapely.is_valid_reason(polygon) if not polygon.is_valid else "no area"
-            raise WbkError(f"terrain points {list(points)!r} are not a simple polygon ({why})")
-        object.__setattr__(self, "points", points)
-        object.__setattr__(self, "_polygon", polygon)
-
-    @property
-    def polygon(self) -> Polygon:
-        return self._polygon
-
-    @property
-    def label(self) -> str:
-        return f"{self.kind} {self.name!r}" if self.name else self.kind
-
-
-@dataclass(frozen=True)
-class Piece:
-    """A piece on the table: a rectangle ``length`` long along its ``facing`` and ``width`` wide,
-    centred on ``position``. A game subclasses it with its own fields (``pz8.Tank``).
-
-    ``toml_keys`` maps the extra keys a table file may give a piece to the field they set;
-    ``Piece`` itself has none.
-    """
-
-    name: str
-    position: tuple[float, float] = (0.0, 0.0)
-    facing: float = 0.0
-    side: str = ""
-    width: float = FOOTPRINT[0]
-    length: float = FOOTPRINT[1]
-
-    toml_keys: ClassVar[dict[str, str]] = {}
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.name, str) or not self.name:
-            raise WbkError(f"piece name {self.name!r} is not a non-empty string")
-        short_text(self.name, "piece name")
-        if not isinstance(self.side, str):
-            raise WbkError(f"side {self.side!r} of {self.name!r} is not a string")
-        object.__setattr__(self, "position", _point(self.position, f"position of {self.name!r}"))
-        facing = _number(self.facing, f"facing of {self.name!r}", limit=False)
-        object.__setattr__(self, "facing", facing % 360.0)
-        for key in ("width", "length"):
-            value = _number(
-                getattr(self, key), f"{key} of {self.name!r}", positive=True, allow_zero=False
-            )
-            object.__setattr__(self, key, value)
-
-    @property
-    def footprint(self) -> Polygon:
-        """The rectangle the piece covers on the table."""
-        return _rectangle(self.position, self.facing, self.width, self.length)
-
-
-def _rectangle(centre, facing: float, width: float, length: float, behind: float = 0.0) -> Polygon:
-    """A ``width`` × ``length`` rectangle centred on ``centre`` along ``facing`` (degrees), its rear
-    moved ``behind`` inches further back (a swept rectangle)."""
-    (x, y), a = centre, math.radians(facing)
-    dx, dy = math.cos(a), math.sin(a)  # along the facing
-    nx, ny = -dy, dx  # across it
-    front, rear, half = length / 2, -(length / 2 + behind), width / 2
-    return Polygon(
-        [
-            (x + dx * front + nx * half, y + dy * front + ny * half),
-            (x + dx * rear + nx * half, y + dy * rear + ny * half),
-            (x + dx * rear - nx * half, y + dy * rear - ny * half),
-            (x + dx * front - nx * half, y + dy * front - ny * half),
-        ]
-    )
-
 
 # --- results ----------------------------------------------------------------------------------
 
@@ -373,7 +232,7 @@ class Table:
             raise WbkError(
                 f"{len(self.pieces)} pieces is more than wbk.table.MAX_PIECES ({MAX_PIECES})"
             )
-        placed = _Placed(self, self.pieces)
+        placed = _Placed(self.width, self.depth, self.pieces)
         for piece in self.pieces:
             self._check_piece(piece, placed)
 
@@ -413,7 +272,7 @@ class Table:
     @classmethod
     def load(cls, path: str | os.PathLike, *, pieces: type[Piece] = Piece) -> Table:
         """Read a table file; ``pieces`` is the game's piece class (``pz8.Tank`` for Pz 8)."""
-        _file_name(path)
+        checked_file_name(path)
         return cls.from_toml(read_text(path, "table"), source=str(path), pieces=pieces)
 
     @classmethod
@@ -423,7 +282,7 @@ class Table:
             raise WbkError(f"pieces {pieces!r} is not a Piece class")
         if not isinstance(text, str):
             raise WbkError(f"{source}: table text {text!r} is not a string")
-        return _TableReader(source, pieces).read(parse_toml(text, source))
+        return read_table(text, source=source, pieces=pieces, make=cls)
 
     # --- asking -----------------------------------------------------------------------------
 
@@ -463,63 +322,14 @@ class Table:
         """The table in wbk's table format (the README's): terrain pieces, then pieces, each
         with every key its class knows. Comments are not kept. Pieces of different footprints
         cannot share one file's ``footprint`` and are an error."""
-        sizes = {(p.width, p.length) for p in self.pieces}
-        if len(sizes) > 1:
-            listed = ", ".join(f"{w:g} × {length:g}" for w, length in sorted(sizes))
-            raise WbkError(f"the pieces have different footprints ({listed}): a table file has one")
-        width, length = sizes.pop() if sizes else FOOTPRINT
-        lines = [
-            "# wbk table; the format is described in wbk's README (Pz 8 table files).",
-            f"name = {_toml_value(self.name)}",
-            f"size = {_toml_value([self.width, self.depth])}",
-            f"footprint = {_toml_value([width, length])}",
-        ]
-        for t in self.terrain:
-            lines += ["", "[[terrain]]"]
-            if t.name:
-                lines.append(f"name = {_toml_value(t.name)}")
-            lines += [
-                f"kind = {_toml_value(t.kind)}",
-                f"points = {_toml_value([list(p) for p in t.points])}",
-            ]
-            if t.kind == "obstacle" and not t.blocks_sight:
-                lines.append("blocks_sight = false")
-        for p in self.pieces:
-            lines += ["", "[[tanks]]"]
-            generic = {
-                "name": p.name,
-                "side": p.side,
-                "position": list(p.position),
-                "facing": p.facing,
-            }
-            extra = {key: getattr(p, field) for key, field in type(p).toml_keys.items()}
-            lines += [
-                f"{key} = {_toml_value(value)}" for key, value in {**generic, **extra}.items()
-            ]
-        text = "\n".join(lines) + "\n"
-        try:
-            text.encode("utf-8")
-        except UnicodeEncodeError as e:
-            bad = e.object[e.start : e.end]
-            raise WbkError(
-                f"the table cannot be written: {bad!r} in {_line_at(text, e.start)!r} is not a "
-                "character (a lone surrogate); rename it"
-            ) from None
-        return text
+        return table_toml(self)
 
     def save(self, path: str | os.PathLike) -> None:
         """Write the table as TOML to a file whose name ends in ``.toml``; a failed save leaves
         any existing file untouched, and a table that cannot be written (a name holding a lone
         surrogate) is refused before anything is written. A new file gets the usual permissions
         (0o666 less the umask), a replaced file keeps its own."""
-        if isinstance(path, bytes) or not isinstance(path, (str, os.PathLike)):
-            raise WbkError(
-                f"table file {path!r} is not a file path (expected text or a pathlib.Path)"
-            )
-        path = Path(_file_name(path))
-        if path.suffix != ".toml":
-            raise WbkError(f"table file name {path.name!r} should end in .toml")
-        write_atomically(path, self.to_toml(), "table")
+        save_table(self, path)
 
     def _repr_png_(self) -> bytes:
         from wbk.tableplot import table_png
@@ -699,8 +509,8 @@ class Table:
         for i in range(directions):
             angle = (p.facing + max_pivot * (2 * i / (directions - 1) - 1)) % 360
             found.append(
-                self._straight_move(
-                    p, angle, inches, blockers, rough_cost, climb_cost, rough_charged
+                _straight_move(
+                    self, p, angle, inches, blockers, rough_cost, climb_cost, rough_charged
                 )
             )
         x0, y0 = p.position
@@ -738,132 +548,88 @@ class Table:
         steps += _reach_steps(found, inches, rule)
         return Reach(p.name, inches, area, tuple(found), tuple(steps))
 
-    def _straight_move(
-        self, p: Piece, angle, inches, blockers, rough_cost, climb_cost, rough_charged
-    ) -> DirectionReach:
-        a = math.radians(angle)
-        d = (math.cos(a), math.sin(a))
-        turned = _rectangle(p.position, angle, p.width, p.length)
-        edge = box(0, 0, self.width, self.depth)
-        if not edge.buffer(LENGTH_TOLERANCE).covers(turned):
+
+def _straight_move(
+    table: Table, p: Piece, angle, inches, blockers, rough_cost, climb_cost, rough_charged
+) -> DirectionReach:
+    """How far ``p`` gets on ``table`` straight along ``angle`` after pivoting to it (see
+    ``Table.reach``): the table's edge, ``blockers`` and the terrain's penalties stop it."""
+    a = math.radians(angle)
+    d = (math.cos(a), math.sin(a))
+    turned = _rectangle(p.position, angle, p.width, p.length)
+    edge = box(0, 0, table.width, table.depth)
+    if not edge.buffer(LENGTH_TOLERANCE).covers(turned):
+        return DirectionReach(angle, 0.0, "pivot")
+    for _label, polygon in blockers:
+        if polygon.intersection(turned).area > AREA_TOLERANCE:
             return DirectionReach(angle, 0.0, "pivot")
-        for _label, polygon in blockers:
-            if polygon.intersection(turned).area > AREA_TOLERANCE:
-                return DirectionReach(angle, 0.0, "pivot")
-        # the table's edge
-        limit, stopped_by = inches, "allowance"
-        for cx, cy in turned.exterior.coords[:-1]:
-            for c, dc, top in ((cx, d[0], self.width), (cy, d[1], self.depth)):
-                if dc > LENGTH_TOLERANCE:
-                    room = (top - c) / dc
-                elif dc < -LENGTH_TOLERANCE:
-                    room = c / -dc
-                else:
-                    continue
-                if room < limit:
-                    limit, stopped_by = max(0.0, room), "the table edge"
-        # pieces and obstacles in the swept rectangle
-        x0, y0 = p.position
-        ahead = (x0 + d[0] * inches, y0 + d[1] * inches)
-        swept = _rectangle(ahead, angle, p.width, p.length, behind=inches)
-        for label, polygon in blockers:
-            inter = polygon.intersection(swept)
-            if inter.area <= AREA_TOLERANCE:
+    # the table's edge
+    limit, stopped_by = inches, "allowance"
+    for cx, cy in turned.exterior.coords[:-1]:
+        for c, dc, top in ((cx, d[0], table.width), (cy, d[1], table.depth)):
+            if dc > LENGTH_TOLERANCE:
+                room = (top - c) / dc
+            elif dc < -LENGTH_TOLERANCE:
+                room = c / -dc
+            else:
                 continue
-            first = min((x - x0) * d[0] + (y - y0) * d[1] for x, y in _coordinates(inter))
-            room = max(0.0, first - p.length / 2)
             if room < limit:
-                limit, stopped_by = room, label
-        # penalties where the centre crosses into rough terrain or onto a hill
-        path = LineString([p.position, ahead])
-        events = []
-        for t in self.terrain:
-            cost = rough_cost if t.kind == "rough" else climb_cost if t.kind == "hill" else 0.0
-            if not cost:
-                continue
-            inter = path.intersection(t.polygon)
-            if inter.is_empty:
-                continue
-            entries = sorted(
-                (x - x0) * d[0] + (y - y0) * d[1] for x, y in _segment_starts(inter, p.position)
-            )
-            starts_in = t.polygon.covers(Point(p.position))
-            if starts_in and (t.kind == "hill" or rough_charged == "entering"):
-                entries = [e for e in entries if e > LENGTH_TOLERANCE]
-            if entries:
-                events.append((max(0.0, entries[0]), cost, t.label))
-        spent, charged = 0.0, []
-        cost_limit: float | None = None
-        why = ""
-        for at, cost, label in sorted(events, key=lambda e: e[0]):
-            if inches - spent <= at or at >= limit:
-                break
-            if inches - spent - cost <= at:
-                cost_limit, why = at, f"{label} (cannot pay its {_inches(cost)})"
-                break
-            spent += cost
-            charged.append(f"{label} ({_inches(cost)})")
-        if cost_limit is None:
-            cost_limit, why = (
-                inches - spent,
-                "allowance" if not spent else f"allowance less {_inches(spent)} of penalties",
-            )
-        if cost_limit < limit:
-            limit, stopped_by = cost_limit, why
-        return DirectionReach(angle, max(0.0, limit), stopped_by, tuple(charged))
-
-
-def _place(piece: Piece) -> str:
-    """A piece's centre to a tenth of an inch, as wargamers measure: "[30.0, 4.5]"."""
-    x, y = piece.position
-    return f"[{x:.1f}, {y:.1f}]"
-
-
-def _bounds_meet(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
-    """Whether two bounds (min x, min y, max x, max y) overlap or touch."""
-    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
-
-
-def _file_name(path: str | os.PathLike) -> str | os.PathLike:
-    """``path``, refused in one line if the system cannot spell it (a lone surrogate)."""
-    if isinstance(path, (str, os.PathLike)):
-        try:
-            os.fsencode(path)
-        except UnicodeEncodeError:
-            raise WbkError(
-                f"table file {str(path)!r} is not a file name the system can spell "
-                "(it holds a lone surrogate)"
-            ) from None
-    return path
-
-
-def _line_at(text: str, index: int) -> str:
-    """The line of ``text`` holding ``index``."""
-    start = text.rfind("\n", 0, index) + 1
-    end = text.find("\n", index)
-    return text[start : end if end >= 0 else len(text)]
+                limit, stopped_by = max(0.0, room), "the table edge"
+    # pieces and obstacles in the swept rectangle
+    x0, y0 = p.position
+    ahead = (x0 + d[0] * inches, y0 + d[1] * inches)
+    swept = _rectangle(ahead, angle, p.width, p.length, behind=inches)
+    for label, polygon in blockers:
+        inter = polygon.intersection(swept)
+        if inter.area <= AREA_TOLERANCE:
+            continue
+        first = min((x - x0) * d[0] + (y - y0) * d[1] for x, y in _coordinates(inter))
+        room = max(0.0, first - p.length / 2)
+        if room < limit:
+            limit, stopped_by = room, label
+    # penalties where the centre crosses into rough terrain or onto a hill
+    path = LineString([p.position, ahead])
+    events = []
+    for t in table.terrain:
+        cost = rough_cost if t.kind == "rough" else climb_cost if t.kind == "hill" else 0.0
+        if not cost:
+            continue
+        inter = path.intersection(t.polygon)
+        if inter.is_empty:
+            continue
+        entries = sorted(
+            (x - x0) * d[0] + (y - y0) * d[1] for x, y in _segment_starts(inter, p.position)
+        )
+        starts_in = t.polygon.covers(Point(p.position))
+        if starts_in and (t.kind == "hill" or rough_charged == "entering"):
+            entries = [e for e in entries if e > LENGTH_TOLERANCE]
+        if entries:
+            events.append((max(0.0, entries[0]), cost, t.label))
+    spent, charged = 0.0, []
+    cost_limit: float | None = None
+    why = ""
+    for at, cost, label in sorted(events, key=lambda e: e[0]):
+        if inches - spent <= at or at >= limit:
+            break
+        if inches - spent - cost <= at:
+            cost_limit, why = at, f"{label} (cannot pay its {_inches(cost)})"
+            break
+        spent += cost
+        charged.append(f"{label} ({_inches(cost)})")
+    if cost_limit is None:
+        cost_limit, why = (
+            inches - spent,
+            "allowance" if not spent else f"allowance less {_inches(spent)} of penalties",
+        )
+    if cost_limit < limit:
+        limit, stopped_by = cost_limit, why
+    return DirectionReach(angle, max(0.0, limit), stopped_by, tuple(charged))
 
 
 def _reading(value, readings: tuple[str, ...], what: str) -> str:
     if not isinstance(value, str) or value not in readings:
         raise WbkError(f"{what} {value!r} is not one of {', '.join(readings)}")
     return value
-
-
-def _toml_value(value) -> str:
-    """A TOML value: a string, a true/false, a number (whole numbers without a point), a list."""
-    if isinstance(value, str):
-        # JSON's escapes are TOML's, but TOML also forbids a raw DEL character
-        return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return (
-            str(int(value))
-            if float(value).is_integer() and abs(value) < 2**53
-            else repr(float(value))
-        )
-    return "[" + ", ".join(_toml_value(v) for v in value) + "]"
 
 
 def seen_share(fraction: float) -> str:
@@ -979,135 +745,3 @@ def _reach_steps(found: Sequence[DirectionReach], inches: float, rule: str) -> l
             Step(f"the farthest the centre gets: {_inches(max(d.distance for d in moving))}", rule)
         )
     return steps
-
-
-class _Placed:
-    """The pieces put on a table so far, filed by the squares of a grid their bounds touch, so
-    that a new piece is compared only with the pieces near it. A square is at least as wide as
-    the largest of ``pieces`` is long, so each piece touches at most nine."""
-
-    def __init__(self, table: Table, pieces: Sequence[Piece]):
-        self.cell = max([4.0, *(math.hypot(p.width, p.length) for p in pieces)])
-        self.edge = box(0, 0, table.width, table.depth).buffer(LENGTH_TOLERANCE)
-        self.names: set[str] = set()
-        self.cells: dict[tuple[int, int], list[tuple[Piece, Polygon]]] = {}
-        self.order: dict[int, int] = {}
-
-    def _cells(self, bounds: tuple[float, ...]) -> list[tuple[int, int]]:
-        x0, y0, x1, y1 = (math.floor(v / self.cell) for v in bounds)
-        return [(x, y) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1)]
-
-    def near(self, bounds: tuple[float, ...]) -> list[tuple[Piece, Polygon]]:
-        """The pieces whose bounds meet ``bounds``, in the order they were put down."""
-        found = {
-            id(piece): (piece, foot)
-            for cell in self._cells(bounds)
-            for piece, foot in self.cells.get(cell, ())
-            if _bounds_meet(bounds, foot.bounds)
-        }
-        return sorted(found.values(), key=lambda item: self.order[id(item[0])])
-
-    def add(self, piece: Piece, foot: Polygon) -> None:
-        self.names.add(piece.name)
-        self.order[id(piece)] = len(self.order)
-        for cell in self._cells(foot.bounds):
-            self.cells.setdefault(cell, []).append((piece, foot))
-
-
-class _TableReader:
-    """Reads a table file, each error naming the file, the key and the bad value."""
-
-    def __init__(self, source: str, pieces: type[Piece]):
-        self.source, self.pieces = source, pieces
-
-    def fail(self, where: str, message: str) -> NoReturn:
-        raise WbkError(f"{self.source}: {where}: {message}")
-
-    def read(self, data: dict) -> Table:
-        allowed = ("name", "size", "footprint", "terrain", "tanks")
-        for key in data:
-            if key not in allowed:
-                self.fail(key, f"unknown key (expected {', '.join(allowed)})")
-        if "size" not in data:
-            self.fail("size", "missing (expected [width, depth] in inches)")
-        width, depth = self.pair("size", data["size"], positive=True)
-        footprint = self.pair("footprint", data.get("footprint", list(FOOTPRINT)), positive=True)
-        name = data.get("name", "")
-        if not isinstance(name, str):
-            self.fail("name", f"{name!r} is not a quoted string")
-        for key, most in (("terrain", MOST_TERRAIN), ("tanks", MAX_PIECES)):
-            if len(self.entries(data, key)) > most:  # before a piece is read
-                self.fail(key, f"{len(self.entries(data, key)):,} pieces is more than wbk takes")
-        terrain = [
-            self.terrain(i, entry) for i, entry in enumerate(self.entries(data, "terrain"), 1)
-        ]
-        pieces = [self.piece(entry, footprint) for entry in self.entries(data, "tanks")]
-        try:
-            table = Table(width, depth, tuple(terrain), (), name)
-        except WbkError as e:
-            self.fail("size", str(e))
-        if len(pieces) > MAX_PIECES:
-            self.fail("tanks", f"{len(pieces)} tanks is more than wbk.table.MAX_PIECES")
-        placed = _Placed(table, pieces)
-        for piece in pieces:  # one at a time, so an error names the piece that breaks the table
-            if piece.name in placed.names:
-                self.fail(f"[[tanks]] {piece.name!r} name", f"two pieces are called {piece.name!r}")
-            try:
-                table._check_piece(piece, placed)
-            except WbkError as e:
-                self.fail(f"[[tanks]] {piece.name!r}", str(e))
-        return replace(table, pieces=tuple(pieces))
-
-    def pair(self, key: str, value, *, positive: bool) -> tuple[float, float]:
-        if not (
-            isinstance(value, list)
-            and len(value) == 2
-            and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
-        ):
-            self.fail(key, f"{value!r} is not two numbers")
-        if positive and min(value) <= 0:
-            self.fail(key, f"{value!r}: both numbers must be positive")
-        return float(value[0]), float(value[1])
-
-    def entries(self, data: dict, key: str) -> list[dict]:
-        value = data.get(key, [])
-        if not (isinstance(value, list) and all(isinstance(v, dict) for v in value)):
-            self.fail(key, f"expected [[{key}]] tables, got {value!r}")
-        return value
-
-    def terrain(self, number: int, entry: dict) -> Terrain:
-        where = f"[[terrain]] {entry.get('name', number)!r}"
-        for key in entry:
-            if key not in ("name", "kind", "points", "blocks_sight"):
-                self.fail(
-                    f"{where} {key}", "unknown key (expected name, kind, points, blocks_sight)"
-                )
-        for key in ("kind", "points"):
-            if key not in entry:
-                self.fail(f"{where} {key}", "missing")
-        try:
-            return Terrain(
-                entry["kind"], entry["points"], entry.get("name", ""), entry.get("blocks_sight")
-            )
-        except WbkError as e:
-            self.fail(where, str(e))
-
-    def piece(self, entry: dict, footprint: tuple[float, float]) -> Piece:
-        name = entry.get("name")
-        if not isinstance(name, str) or not name:
-            self.fail("[[tanks]] name", f"{name!r}: every tank needs a quoted name")
-        where = f"[[tanks]] {name!r}"
-        generic = {"name": "name", "side": "side", "position": "position", "facing": "facing"}
-        keys = {**generic, **self.pieces.toml_keys}
-        for key in entry:
-            if key not in keys:
-                self.fail(f"{where} {key}", f"unknown key (expected {', '.join(keys)})")
-        if "position" not in entry:
-            self.fail(f"{where} position", "missing (expected [x, y] in inches)")
-        values = {keys[k]: v for k, v in entry.items()}
-        values.setdefault("width", footprint[0])
-        values.setdefault("length", footprint[1])
-        try:
-            return self.pieces(**values)
-        except WbkError as e:
-            self.fail(where, str(e))

@@ -4,23 +4,24 @@
 dark, hills with a contour), tanks as rotated rectangles with a gun barrel showing their facing,
 in their side's colour, HQ and wreck symbols, names, and a 6-inch grid with its scale. Overlays
 (the gun ranges around a firer, the line of sight with what hides the target, the reach of a
-move by its chance) change the data of a few fixed artists and never rebuild the table. The
-layout is fixed as ``wbk.plot``'s maps are: the title above, the legend below, so the table
-never moves when the legend grows and a click lands where it is drawn.
+move by its chance, the distances from an HQ) change the data of a few fixed artists and never
+rebuild the table. The layout is fixed as ``wbk.plot``'s maps are: the title above, the legend
+below, so the table never moves when the legend grows and a click lands where it is drawn.
 
-**At a step.** ``draw_shot(table, shot, step=k)`` and ``draw_reach(table, reach, step=k)`` draw
-the whole answer, then outline in sky blue what step ``k`` is about (its ``Step.about``: tanks
-and terrain pieces by name, ``"range <gun>"`` for a gun's range circle, ``"reach"`` or
-``"reach <roll>"`` for the reach's bands, ``"platoon radius"`` / ``"rally radius"`` for the
-circle around an HQ, ``"link <tank>"`` for the line from the HQ to a tank), dim the rest of
-the table and title the picture with the step; ``table_picture(table, result, step=k)`` is
-the figure ``wbk.pictures.picture`` gives. ``draw_platoon`` and ``draw_rally`` do the same
-for a platoon move and a rally.
+A ``TableView`` is made of its layers, each a class of its own: ``TerrainLayer`` (the board, its
+grid and the terrain), ``PiecesLayer`` (the tanks and their names), and the overlays
+``ReachOverlay``, ``RangesOverlay``, ``SightOverlay`` and ``LinksOverlay``; the view itself adds
+a step's marks (``show_step``).
 
-Public names: ``draw_table``, ``draw_shot``, ``draw_reach``, ``draw_platoon``, ``draw_rally``,
-``table_picture``, ``TableView``, ``platoon_title``, ``rally_title``, ``shape_paths``,
-``table_axes``,
-``table_figure_size``, ``table_png``, ``shot_title``, ``say_chance``, ``say_inches``,
+**At a step.** ``view.show_step(steps, k)`` outlines in sky blue what step ``k`` is about (its
+``Step.about``: tanks and terrain pieces by name, ``"range <gun>"`` for a gun's range circle,
+``"reach"`` or ``"reach <roll>"`` for the reach's bands, ``"platoon radius"`` / ``"rally
+radius"`` for the circle around an HQ, ``"link <tank>"`` for the line from the HQ to a tank),
+dims the rest of the table and titles the picture with the step. A game's results are drawn on
+a table by the game's drawing module (``wbk.draw.<game>``).
+
+Public names: ``draw_table``, ``TableView``, ``shape_paths``, ``table_axes``,
+``table_figure_size``, ``table_png``, ``say_chance``, ``say_inches``, ``name_label``,
 ``SIDE_COLOURS``, ``TERRAIN_STYLES``.
 """
 
@@ -44,7 +45,6 @@ from shapely.geometry.polygon import orient
 from shapely.ops import unary_union
 
 from wbk.dice import chance, percent
-from wbk.errors import WbkError
 from wbk.explain import Step
 from wbk.pictures import STEP_COLOUR, step_index, step_title
 from wbk.plot import BLOCKED_LINE, CLEAR, CLEAR_LINE, TITLE_HEIGHT, PictureView
@@ -142,21 +142,14 @@ def shape_paths(geometry) -> list[Path]:
     return paths
 
 
-class TableView(PictureView):
-    """A drawn table with overlays that update in place. Build it with ``draw_table``."""
+class TerrainLayer(PictureView):
+    """The table itself: the board, its grid and inch labels, the terrain pieces by kind and
+    their names."""
 
-    legend_style: ClassVar[dict[str, object]] = {
-        "ncol": 3,
-        "fontsize": 7,
-        "frameon": False,
-        "handlelength": 1.3,
-        "handletextpad": 0.5,
-        "columnspacing": 0.7,
-    }
+    table: Table
 
-    def __init__(self, table: Table, ax):
-        super().__init__(ax)
-        self.table = table
+    def _add_board(self, table: Table) -> None:
+        ax = self.ax
         self.board = matplotlib.patches.Rectangle(
             (0, 0),
             table.width,
@@ -199,101 +192,6 @@ class TableView(PictureView):
             ax.add_collection(collection)
             self.terrain[kind] = collection
         self.terrain_names: list = []
-        # overlays below the tanks: reach bands, range circles
-        self.reach = PathCollection([], edgecolors="none", zorder=1.5)
-        ax.add_collection(self.reach)
-        self.ranges = [Circle((0, 0), 1, fill=False, visible=False, zorder=1.6) for _ in range(3)]
-        for circle in self.ranges:
-            ax.add_patch(circle)
-            circle.set_clip_path(self.board)
-        self.range_texts = [
-            ax.text(
-                0,
-                0,
-                "",
-                fontsize=7,
-                ha="center",
-                va="center",
-                color=RANGE_COLOUR,
-                zorder=1.7,
-                path_effects=[patheffects.withStroke(linewidth=2, foreground="white")],
-            )
-            for _ in range(3)
-        ]
-        # the tanks
-        self.tanks = PolyCollection([], edgecolors="black", linewidths=0.8, zorder=3)
-        ax.add_collection(self.tanks)
-        self.barrels = LineCollection([], colors="black", linewidths=1.6, zorder=3.1)
-        ax.add_collection(self.barrels)
-        (self.hq_marks,) = ax.plot(
-            [], [], "*", color="white", markeredgecolor="black", markersize=9, zorder=4.2
-        )
-        (self.wreck_marks,) = ax.plot(
-            [], [], "x", color="white", markeredgewidth=1.8, markersize=7, zorder=4.2
-        )
-        (self.shaken_marks,) = ax.plot(
-            [], [], "o", color="#D55E00", markeredgecolor="white", markersize=5, zorder=4.3
-        )
-        self.names: list = []
-        # overlays above the tanks: what hides the target, the line of sight, firer and target
-        self.blockers = PolyCollection(
-            [], facecolors="none", edgecolors=BLOCKED_LINE, hatch="//", linewidths=2, zorder=3.5
-        )
-        ax.add_collection(self.blockers)
-        self.hidden = PathCollection(
-            [], facecolors="none", edgecolors=HIDDEN_LINE, hatch="xxxx", linewidths=1, zorder=3.6
-        )
-        ax.add_collection(self.hidden)
-        self.fan = LineCollection([], colors=CLEAR_LINE, linewidths=0.8, linestyles=":", zorder=3.7)
-        ax.add_collection(self.fan)
-        self.line = Line2D([], [], color=CLEAR_LINE, linewidth=2, zorder=3.8)
-        ax.add_line(self.line)
-        (self.firer_mark,) = ax.plot(
-            [],
-            [],
-            "o",
-            markerfacecolor="none",
-            markeredgecolor="black",
-            markeredgewidth=2,
-            markersize=22,
-            zorder=3.9,
-        )
-        (self.target_mark,) = ax.plot(
-            [],
-            [],
-            "s",
-            markerfacecolor="none",
-            markeredgecolor="black",
-            markeredgewidth=2,
-            markersize=18,
-            zorder=3.9,
-        )
-        # a platoon move or a rally: the HQ's radius, a line from the HQ to each tank measured
-        self.radius = Circle((0, 0), 1, fill=False, visible=False, zorder=1.6, linestyle="--")
-        ax.add_patch(self.radius)
-        self.radius.set_clip_path(self.board)
-        self.links = LineCollection([], linewidths=2, zorder=3.8)
-        ax.add_collection(self.links)
-        self.link_texts: list = []
-        self.link_shapes: dict[str, Any] = {}
-        self.radius_shape: Any = None
-        # a step's marks over everything: the rest of the table dimmed, its part outlined
-        self.step_dim = PathCollection(
-            [], facecolors="white", edgecolors="none", alpha=0.6, zorder=4.5
-        )
-        self.step_marks = PathCollection(
-            [], facecolors="none", edgecolors=STEP_COLOUR, linewidths=3, zorder=4.6
-        )
-        ax.add_collection(self.step_dim)
-        ax.add_collection(self.step_marks)
-        self.range_of: dict[str, tuple[float, float, float]] = {}
-        self.reach_bands: dict[int, Any] = {}
-        self.show_contents(table)
-        ax.set_xlim(-0.5, table.width + 0.5)
-        ax.set_ylim(-0.5, table.depth + 0.5)
-        ax.set_aspect("equal")
-        ax.set_axis_off()
-        self.set_title(table.name)
 
     @staticmethod
     def _grid_lines(table: Table) -> list:
@@ -302,15 +200,11 @@ class TableView(PictureView):
             ((0, y), (table.width, y)) for y in range(GRID, math.ceil(table.depth), GRID)
         ]
 
-    def show_contents(self, table: Table) -> None:
-        """Show the terrain and pieces of ``table`` (an edited copy of the same size): the
-        artists stay, only their data change. Overlays are kept; redraw them if they changed."""
-        if (table.width, table.depth) != (self.table.width, self.table.depth):
-            raise ValueError(f"table {table.name!r} is not the size of the drawn table")
-        self.table = table
+    def _show_terrain(self, table: Table) -> None:
+        """The terrain pieces of ``table`` and their names."""
         for kind, collection in self.terrain.items():
             collection.set_verts([t.points for t in table.terrain if _drawn_as(t) == kind])
-        for text in self.terrain_names + self.names:
+        for text in self.terrain_names:
             text.remove()
         self.terrain_names = [
             self.ax.text(
@@ -328,6 +222,46 @@ class TableView(PictureView):
             for t in table.terrain
             if t.name
         ]
+
+    def terrain_entries(self) -> dict[str, object]:
+        """The legend's terrain kinds, those on the table."""
+        entries: dict[str, object] = {}
+        kinds = {_drawn_as(t) for t in self.table.terrain}
+        for kind, style in TERRAIN_STYLES.items():
+            if kind in kinds:
+                entries[TERRAIN_NAMES[kind]] = Patch(**style)
+        if "low" in kinds:
+            entries[LOW_OBSTACLE_NAME] = Patch(**LOW_OBSTACLE_STYLE)
+        return entries
+
+
+class PiecesLayer(PictureView):
+    """The tanks: rectangles in their side's colour (a wreck grey), a barrel showing the facing,
+    HQ, wreck and shaken marks, and names placed where they cover no other tank or name."""
+
+    table: Table
+
+    def _add_pieces(self) -> None:
+        ax = self.ax
+        self.tanks = PolyCollection([], edgecolors="black", linewidths=0.8, zorder=3)
+        ax.add_collection(self.tanks)
+        self.barrels = LineCollection([], colors="black", linewidths=1.6, zorder=3.1)
+        ax.add_collection(self.barrels)
+        (self.hq_marks,) = ax.plot(
+            [], [], "*", color="white", markeredgecolor="black", markersize=9, zorder=4.2
+        )
+        (self.wreck_marks,) = ax.plot(
+            [], [], "x", color="white", markeredgewidth=1.8, markersize=7, zorder=4.2
+        )
+        (self.shaken_marks,) = ax.plot(
+            [], [], "o", color="#D55E00", markeredgecolor="white", markersize=5, zorder=4.3
+        )
+        self.names: list = []
+
+    def _show_pieces(self, table: Table) -> None:
+        """The pieces of ``table``, its names last of all."""
+        for text in self.names:
+            text.remove()
         self.side_colour = _side_colours(table)
         pieces = table.pieces
         self.tanks.set_verts([_coords(p.footprint) for p in pieces])
@@ -371,7 +305,6 @@ class TableView(PictureView):
             )
             for p, (x, y, ha, va) in zip(pieces, self._name_places(pieces), strict=False)
         ]
-        self.update_legend()
 
     def inches_per_point(self) -> float:
         """Table inches per typographic point at the figure's size."""
@@ -412,7 +345,104 @@ class TableView(PictureView):
             places[p.name] = place
         return [places[p.name] for p in pieces]
 
-    # --- overlays ---------------------------------------------------------------------------
+    def pieces_entries(self) -> dict[str, object]:
+        """The legend's sides (those with a tank standing), HQ, wrecks and shaken markers."""
+        entries: dict[str, object] = {}
+        for side, colour in self.side_colour.items():
+            if any(
+                p.side == side and not getattr(p, "destroyed", False) for p in self.table.pieces
+            ):
+                entries[f"{side or 'no side'} tank (barrel: facing)"] = Patch(
+                    facecolor=colour, edgecolor="black"
+                )
+        if self.hq_marks.get_xdata():
+            entries["HQ"] = Line2D(
+                [],
+                [],
+                linestyle="none",
+                marker="*",
+                color="white",
+                markeredgecolor="black",
+                markersize=8,
+            )
+        if self.wreck_marks.get_xdata():
+            entries["wreck (blocks like a tank)"] = Line2D(
+                [],
+                [],
+                linestyle="none",
+                marker="x",
+                color="white",
+                markeredgewidth=1.8,
+                markersize=7,
+                markerfacecolor=WRECK,
+                markeredgecolor=WRECK,
+            )
+        if self.shaken_marks.get_xdata():
+            entries["shaken"] = Line2D(
+                [], [], linestyle="none", marker="o", color="#D55E00", markersize=5
+            )
+        return entries
+
+
+class ReachOverlay(PictureView):
+    """Where a tank can move: each roll's band of places, darker the likelier."""
+
+    def _add_reach(self) -> None:
+        ax = self.ax
+        self.reach = PathCollection([], edgecolors="none", zorder=1.5)
+        ax.add_collection(self.reach)
+        self.reach_bands: dict[int, Any] = {}
+
+    def show_reach(self, reach) -> None:
+        """A reach by the roll (its ``bands``, as Pz 8's ``MovementReach``): each roll's band of
+        places, translucent and darker the more likely (the terrain shows through). ``None``
+        removes it."""
+        entries: dict[str, object] = {}
+        bands = [] if reach is None else [b for b in reach.bands if not b.area.is_empty]
+        paths, colours = [], []
+        cmap = matplotlib.colormaps[REACH_CMAP]
+        for band in bands:
+            colour = cmap(0.2 + 0.8 * float(band.probability), alpha=0.7)
+            found = shape_paths(band.area)
+            paths += found
+            colours += [colour] * len(found)
+            roll = "any roll" if band.roll == 1 else f"{band.roll}+"
+            entries[f"reach {say_inches(band.inches)} ({roll}): {percent(band.probability)}"] = (
+                Patch(facecolor=colour, edgecolor="none")
+            )
+        self.reach_bands = {band.roll: band.area for band in bands}
+        self.reach.set_paths(paths)
+        self.reach.set_facecolor(colours)
+        self.set_overlay_legend("reach", entries)
+
+
+class RangesOverlay(PictureView):
+    """The gun ranges around a firer: a circle for each range, labelled where it hides least."""
+
+    table: Table
+    board: matplotlib.patches.Rectangle
+
+    def _add_ranges(self) -> None:
+        ax = self.ax
+        self.ranges = [Circle((0, 0), 1, fill=False, visible=False, zorder=1.6) for _ in range(3)]
+        for circle in self.ranges:
+            ax.add_patch(circle)
+            circle.set_clip_path(self.board)
+        self.range_texts = [
+            ax.text(
+                0,
+                0,
+                "",
+                fontsize=7,
+                ha="center",
+                va="center",
+                color=RANGE_COLOUR,
+                zorder=1.7,
+                path_effects=[patheffects.withStroke(linewidth=2, foreground="white")],
+            )
+            for _ in range(3)
+        ]
+        self.range_of: dict[str, tuple[float, float, float]] = {}
 
     def show_ranges(
         self, firer: str | None, ranges: Mapping[str, float] | None = None, *, gun: str = ""
@@ -477,6 +507,48 @@ class TableView(PictureView):
                 best, place = clear, {"x": px, "y": py}
         return place
 
+
+class SightOverlay(PictureView):
+    """A line of sight: the line centre to centre, the lines to the target's edges, what hides
+    the target and its hidden part, the firer and the target marked."""
+
+    table: Table
+
+    def _add_sight(self) -> None:
+        ax = self.ax
+        self.blockers = PolyCollection(
+            [], facecolors="none", edgecolors=BLOCKED_LINE, hatch="//", linewidths=2, zorder=3.5
+        )
+        ax.add_collection(self.blockers)
+        self.hidden = PathCollection(
+            [], facecolors="none", edgecolors=HIDDEN_LINE, hatch="xxxx", linewidths=1, zorder=3.6
+        )
+        ax.add_collection(self.hidden)
+        self.fan = LineCollection([], colors=CLEAR_LINE, linewidths=0.8, linestyles=":", zorder=3.7)
+        ax.add_collection(self.fan)
+        self.line = Line2D([], [], color=CLEAR_LINE, linewidth=2, zorder=3.8)
+        ax.add_line(self.line)
+        (self.firer_mark,) = ax.plot(
+            [],
+            [],
+            "o",
+            markerfacecolor="none",
+            markeredgecolor="black",
+            markeredgewidth=2,
+            markersize=22,
+            zorder=3.9,
+        )
+        (self.target_mark,) = ax.plot(
+            [],
+            [],
+            "s",
+            markerfacecolor="none",
+            markeredgecolor="black",
+            markeredgewidth=2,
+            markersize=18,
+            zorder=3.9,
+        )
+
     def show_sight(self, sight) -> None:
         """A line of sight (a ``wbk.table.Sight``): the line centre to centre, the sight lines to
         the target's edges, what hides the target outlined and hatched, the hidden part of the
@@ -532,32 +604,24 @@ class TableView(PictureView):
                 entries["hidden part of the target"] = self.hidden
         self.set_overlay_legend("sight", entries)
 
-    def show_shot(self, shot, *, destroyed: Fraction | None = None) -> None:
-        """A ``pz8.Shot``: its line of sight drawn and its answer in the title, e.g. "Pz IV →
-        T-34, 14": in cover (62% seen), destroyed 91/216 (42.13%)"."""
-        self.show_sight(shot.sight)
-        self.set_title(shot_title(shot))
 
-    def show_reach(self, reach) -> None:
-        """A ``pz8.MovementReach``: each roll's band of places, translucent and darker the more
-        likely (the terrain shows through). ``None`` removes it."""
-        entries: dict[str, object] = {}
-        bands = [] if reach is None else [b for b in reach.bands if not b.area.is_empty]
-        paths, colours = [], []
-        cmap = matplotlib.colormaps[REACH_CMAP]
-        for band in bands:
-            colour = cmap(0.2 + 0.8 * float(band.probability), alpha=0.7)
-            found = shape_paths(band.area)
-            paths += found
-            colours += [colour] * len(found)
-            roll = "any roll" if band.roll == 1 else f"{band.roll}+"
-            entries[f"reach {say_inches(band.inches)} ({roll}): {percent(band.probability)}"] = (
-                Patch(facecolor=colour, edgecolor="none")
-            )
-        self.reach_bands = {band.roll: band.area for band in bands}
-        self.reach.set_paths(paths)
-        self.reach.set_facecolor(colours)
-        self.set_overlay_legend("reach", entries)
+class LinksOverlay(PictureView):
+    """The distances that decide a platoon move or a rally: the radius around the HQ and a line
+    from the HQ to each tank measured, with its length."""
+
+    table: Table
+    board: matplotlib.patches.Rectangle
+
+    def _add_links(self) -> None:
+        ax = self.ax
+        self.radius = Circle((0, 0), 1, fill=False, visible=False, zorder=1.6, linestyle="--")
+        ax.add_patch(self.radius)
+        self.radius.set_clip_path(self.board)
+        self.links = LineCollection([], linewidths=2, zorder=3.8)
+        ax.add_collection(self.links)
+        self.link_texts: list = []
+        self.link_shapes: dict[str, Any] = {}
+        self.radius_shape: Any = None
 
     def show_links(
         self,
@@ -621,50 +685,66 @@ class TableView(PictureView):
         self.links.set_color(colours)
         self.set_overlay_legend("links", entries)
 
+
+class TableView(TerrainLayer, PiecesLayer, ReachOverlay, RangesOverlay, SightOverlay, LinksOverlay):
+    """A drawn table with overlays that update in place. Build it with ``draw_table``."""
+
+    legend_style: ClassVar[dict[str, object]] = {
+        "ncol": 3,
+        "fontsize": 7,
+        "frameon": False,
+        "handlelength": 1.3,
+        "handletextpad": 0.5,
+        "columnspacing": 0.7,
+    }
+
+    def __init__(self, table: Table, ax):
+        super().__init__(ax)
+        self.table = table
+        # the layers add their artists in this order: of two artists at the same z-order, the
+        # one added first is drawn first
+        self._add_board(table)
+        self._add_reach()
+        self._add_ranges()
+        self._add_pieces()
+        self._add_sight()
+        self._add_links()
+        self._add_step_marks()
+        self.show_contents(table)
+        ax.set_xlim(-0.5, table.width + 0.5)
+        ax.set_ylim(-0.5, table.depth + 0.5)
+        ax.set_aspect("equal")
+        ax.set_axis_off()
+        self.set_title(table.name)
+
+    def _add_step_marks(self) -> None:
+        """A step's marks, over everything: the rest of the table dimmed, its part outlined."""
+        self.step_dim = PathCollection(
+            [], facecolors="white", edgecolors="none", alpha=0.6, zorder=4.5
+        )
+        self.step_marks = PathCollection(
+            [], facecolors="none", edgecolors=STEP_COLOUR, linewidths=3, zorder=4.6
+        )
+        self.ax.add_collection(self.step_dim)
+        self.ax.add_collection(self.step_marks)
+
+    def show_contents(self, table: Table) -> None:
+        """Show the terrain and pieces of ``table`` (an edited copy of the same size): the
+        artists stay, only their data change. Overlays are kept; redraw them if they changed."""
+        if (table.width, table.depth) != (self.table.width, self.table.depth):
+            raise ValueError(f"table {table.name!r} is not the size of the drawn table")
+        self.table = table
+        self._show_terrain(table)
+        self._show_pieces(table)
+        self.update_legend()
+
     def picture_entries(self) -> dict[str, object]:
         """Terrain kinds, sides, HQ, wrecks, shaken markers and the grid."""
-        entries: dict[str, object] = {}
-        kinds = {_drawn_as(t) for t in self.table.terrain}
-        for kind, style in TERRAIN_STYLES.items():
-            if kind in kinds:
-                entries[TERRAIN_NAMES[kind]] = Patch(**style)
-        if "low" in kinds:
-            entries[LOW_OBSTACLE_NAME] = Patch(**LOW_OBSTACLE_STYLE)
-        for side, colour in self.side_colour.items():
-            if any(
-                p.side == side and not getattr(p, "destroyed", False) for p in self.table.pieces
-            ):
-                entries[f"{side or 'no side'} tank (barrel: facing)"] = Patch(
-                    facecolor=colour, edgecolor="black"
-                )
-        if self.hq_marks.get_xdata():
-            entries["HQ"] = Line2D(
-                [],
-                [],
-                linestyle="none",
-                marker="*",
-                color="white",
-                markeredgecolor="black",
-                markersize=8,
-            )
-        if self.wreck_marks.get_xdata():
-            entries["wreck (blocks like a tank)"] = Line2D(
-                [],
-                [],
-                linestyle="none",
-                marker="x",
-                color="white",
-                markeredgewidth=1.8,
-                markersize=7,
-                markerfacecolor=WRECK,
-                markeredgecolor=WRECK,
-            )
-        if self.shaken_marks.get_xdata():
-            entries["shaken"] = Line2D(
-                [], [], linestyle="none", marker="o", color="#D55E00", markersize=5
-            )
-        entries[f"grid: {GRID} inches"] = Line2D([], [], color="#bdb6a6", linewidth=1)
-        return entries
+        return {
+            **self.terrain_entries(),
+            **self.pieces_entries(),
+            f"grid: {GRID} inches": Line2D([], [], color="#bdb6a6", linewidth=1),
+        }
 
     def about_shape(self, about: object):
         """The table's shape (a shapely geometry) that a step's ``about`` names, or None: a
@@ -758,112 +838,6 @@ class TableView(PictureView):
         return None
 
 
-def shot_title(shot) -> str:
-    """A shot's answer as a title, e.g.
-    "Pz IV → T-34, 14": in cover (62% seen), destroyed 91/216 (42.13%)"."""
-    where = f"{shot.firer} → {shot.target}, {say_inches(shot.distance)}"
-    if shot.visible_fraction == 1:
-        seen = "in the open"
-    elif shot.in_cover:
-        seen = f"in cover ({seen_share(shot.visible_fraction)} seen)"
-    elif shot.visible_fraction > 0:
-        seen = f"in the open ({seen_share(shot.visible_fraction)} seen)"
-    else:
-        seen = "not seen"
-    if shot.outcome is None:
-        why = "; ".join(
-            s.text.removeprefix("no shot: ") for s in shot.steps if s.text.startswith("no shot: ")
-        )
-        return f"{where}: {seen}, no shot ({why})"
-    destroyed = shot.outcome.map(lambda o: o.destroyed).probability(True)
-    return f"{where}: {seen}, destroyed {say_chance(destroyed)}"
-
-
-def platoon_title(move) -> str:
-    """A platoon move's answer as a title, e.g. "Platoon move of Pz IV 1's platoon: not
-    allowed, 'Tiger' is 11.7" from the HQ 'Pz IV 1', more than 3"" ."""
-    whose = f"{move.hq}'s platoon" if move.hq else "a platoon"
-    if move.allowed:
-        base = min(m.inches for m in move.movement.outcomes()) - 1
-        return (
-            f"Platoon move of {whose}: allowed, {len(move.tanks)} tanks move 1D6 + {base}, "
-            "then the turn passes"
-        )
-    reasons = [s.text for s in move.steps if "more than" in s.text or "shaken" in s.text] or [
-        move.steps[-1].text
-    ]
-    return f"Platoon move of {whose}: not allowed, " + "; ".join(reasons)
-
-
-def rally_title(rally) -> str:
-    """A rally's answer as a title, e.g. "Rally of KV-1: its HQ 'T-34 1' 2.5" away, it
-    rallies 1/3 (33.33%)"."""
-    if rally.hq is not None and rally.hq != rally.tank and rally.distance is not None:
-        where = f"its HQ {rally.hq!r} {say_inches(rally.distance)} away, "
-    elif rally.hq == rally.tank:
-        return f"Rally of {rally.tank}: the HQ rallies itself on 4-6, {say_chance(rally.chance)}"
-    else:
-        where = ""
-    from wbk.games import pz8
-
-    why = [
-        words
-        for words, applies in (
-            (
-                f"more than {say_inches(pz8.RALLY_RADIUS)}",
-                rally.distance is not None and rally.distance > pz8.RALLY_RADIUS,
-            ),
-            ("its HQ is destroyed", any(s.text.endswith(" is destroyed") for s in rally.steps)),
-            ("its HQ is itself shaken", any("itself shaken" in s.text for s in rally.steps)),
-        )
-        if applies
-    ]
-    verdict = (
-        f"it rallies {say_chance(rally.chance)}"
-        if rally.chance
-        else "it cannot rally" + (f" ({'; '.join(why)})" if why else "")
-    )
-    return f"Rally of {rally.tank}: {where}{verdict}"
-
-
-def draw_platoon(
-    table: Table, move, *, ax=None, width: float | None = None, step: int | None = None
-) -> TableView:
-    """A platoon move (a ``pz8.PlatoonMove``) on its table: the 3" around the HQ, a line from
-    the HQ to each tank that would move, its length; the verdict in the title. ``step``: at that
-    step of ``move.steps`` (see the module docstring)."""
-    from wbk.games import pz8
-
-    view = draw_table(table, ax=ax, width=width)
-    measured = [
-        name
-        for name in move.platoon_tanks
-        if not getattr(table.piece(name), "destroyed", False)
-        and not getattr(table.piece(name), "shaken", False)
-    ]
-    view.show_links(move.hq, measured, pz8.PLATOON_RADIUS, "platoon move")
-    view.set_title(platoon_title(move))
-    if step is not None:
-        view.show_step(move.steps, step)
-    return view
-
-
-def draw_rally(
-    table: Table, rally, *, ax=None, width: float | None = None, step: int | None = None
-) -> TableView:
-    """A rally (a ``pz8.Rally``) on its table: the 12" around the tank's HQ and the line from
-    the HQ to the tank, its length; the verdict in the title. ``step``: at that step of
-    ``rally.steps`` (see the module docstring)."""
-    from wbk.games import pz8
-
-    view = draw_table(table, ax=ax, width=width)
-    view.show_links(rally.hq, [rally.tank], pz8.RALLY_RADIUS, "rally")
-    view.set_title(rally_title(rally))
-    if step is not None:
-        view.show_step(rally.steps, step)
-    return view
-
-
 def draw_table(table: Table, *, ax=None, width: float | None = None) -> TableView:
     """Draw ``table`` on ``ax`` (a new figure of ``table_figure_size`` when omitted) and return
     the view to add overlays to."""
@@ -872,77 +846,6 @@ def draw_table(table: Table, *, ax=None, width: float | None = None) -> TableVie
 
         ax = table_axes(plt.figure(figsize=table_figure_size(table, width)))
     return TableView(table, ax)
-
-
-def draw_shot(
-    table: Table,
-    shot,
-    *,
-    ax=None,
-    width: float | None = None,
-    ranges: Mapping[str, float] | None = None,
-    gun: str = "",
-    step: int | None = None,
-) -> TableView:
-    """A shot (a ``pz8.Shot``) drawn on its table: the firer's gun ranges (``ranges``, its own
-    ``gun`` solid), the line of sight and what hides the target, the answer in the title;
-    ``step``: at that step of ``shot.steps`` (see the module docstring)."""
-    view = draw_table(table, ax=ax, width=width)
-    if ranges:
-        view.show_ranges(shot.firer, ranges, gun=gun)
-    view.show_shot(shot)
-    if step is not None:
-        view.show_step(shot.steps, step)
-    return view
-
-
-def draw_reach(
-    table: Table, reach, *, ax=None, width: float | None = None, step: int | None = None
-) -> TableView:
-    """A tank's reach (a ``pz8.MovementReach``) drawn on its table, by the chance of each band;
-    ``step``: at that step of ``reach.steps`` (see the module docstring)."""
-    view = draw_table(table, ax=ax, width=width)
-    view.show_reach(reach)
-    if reach.bands:
-        low, high = reach.bands[0].inches, reach.bands[-1].inches
-        view.set_title(
-            f"Where can {reach.tank} move? {say_inches(low)} to {say_inches(high)} by the roll;"
-            " the darker, the likelier"
-        )
-    else:
-        view.set_title(f"Where can {reach.tank} move? Nowhere: it cannot move")
-    if step is not None:
-        view.show_step(reach.steps, step)
-    return view
-
-
-def table_picture(
-    table: object, result: object, *, step: int | None = None, width: float | None = None
-) -> Figure:
-    """The figure of a Pz 8 result on ``table``: a shot (with its firer's gun ranges), a
-    reach, a platoon move or a rally, whole or at ``step`` (what
-    ``wbk.pictures.picture(result, table=t, step=k)`` gives)."""
-    from wbk.games import pz8
-
-    if not isinstance(table, Table):
-        raise WbkError(f"table {table!r} is not a Table (wbk.table.Table)")
-    figure = Figure(figsize=table_figure_size(table, width))
-    ax = table_axes(figure)
-    if isinstance(result, pz8.Shot):
-        gun = getattr(table.piece(result.firer), "gun", "")
-        draw_shot(table, result, ax=ax, ranges=pz8.GUN_RANGES, gun=gun, step=step)
-    elif isinstance(result, pz8.MovementReach):
-        draw_reach(table, result, ax=ax, step=step)
-    elif isinstance(result, pz8.PlatoonMove):
-        draw_platoon(table, result, ax=ax, step=step)
-    elif isinstance(result, pz8.Rally):
-        draw_rally(table, result, ax=ax, step=step)
-    else:
-        raise WbkError(
-            f"a table picture of a {type(result).__name__}: wbk draws a Pz 8 shot or reach, "
-            "a platoon move or a rally"
-        )
-    return figure
 
 
 def table_axes(figure: Figure):
