@@ -63,10 +63,10 @@ from wbk.plot import (
     corner_point,
     draw_map,
     figure_size,
+    fit_title,
     hex_polygons,
     hexside_segment,
     map_axes,
-    wrap_to_width,
 )
 
 __all__ = [
@@ -251,10 +251,7 @@ def step_title(view: PictureView, text: str) -> None:
     if not isinstance(text, str):
         raise WbkError(f"step_title: title {text!r} is not text")
     width = view.ax.get_position().width * view.figure.get_figwidth() * 72
-    for size in STEP_TITLE_SIZES:
-        lines = wrap_to_width(text, width, size)
-        if len(lines) <= STEP_TITLE_LINES:
-            break
+    lines, size = fit_title(text, width, STEP_TITLE_LINES, sizes=STEP_TITLE_SIZES, cut=False)
     view.ax.set_title("\n".join(lines), fontsize=size, y=1.0)
     # keep the view's record of its title, so that its next set_title replaces this one
     view._title_text = text

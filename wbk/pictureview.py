@@ -5,7 +5,7 @@ on at most two lines, and a legend of what it shows, rebuilt only when it change
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, cast
 
 import numpy as np
@@ -72,17 +72,32 @@ def wrap_to_width(text: str, width: float, size: float) -> list[str]:
 NARROWEST_CHARACTER = 0.2
 
 
-def fit_title(text: str, width: float, most_lines: int = 2) -> tuple[list[str], float]:
-    """A title's lines and size to fit ``width`` points on ``most_lines`` lines (the two kept
-    above a map): at the largest of ``TITLE_SIZES`` that fits, the last line ending in "…" if
-    even the smallest is too large."""
-    # however long the title, only what could fit on its lines is wrapped and measured
-    room = most_lines * int(width / (NARROWEST_CHARACTER * min(TITLE_SIZES))) + 1
-    text = text[:room]
-    for size in TITLE_SIZES:
+def fit_title(
+    text: str,
+    width: float,
+    most_lines: int = 2,
+    *,
+    sizes: Sequence[float] = TITLE_SIZES,
+    cut: bool = True,
+    break_after: Sequence[str] = (),
+) -> tuple[list[str], float]:
+    """A title's lines and type size to fit ``width`` points on ``most_lines`` lines (the two
+    kept above a map), at the largest of ``sizes`` that fits. If even the smallest is too large,
+    the last line ends in "…" (``cut``), or the title takes as many lines as it needs at the
+    smallest (``cut=False``: a step's words, never cut). ``break_after``: marks ("; ", ": ") a
+    title in two lines breaks after rather than inside what follows them (a question and its
+    answer), where each part then fits one line."""
+    if cut:  # however long the title, only what could fit on its lines is wrapped and measured
+        room = most_lines * int(width / (NARROWEST_CHARACTER * min(sizes))) + 1
+        text = text[:room]
+    for size in sizes:
         lines = wrap_to_width(text, width, size)
+        if len(lines) == 2 and break_after:
+            lines = _broken_after(text, lines, width, size, break_after)
         if len(lines) <= most_lines:
             return lines, size
+    if not cut:
+        return lines, size
     last = " ".join(lines[most_lines - 1 :])
     # the longest start of the last line that fits with its "…" (found by halving)
     fits, too_long = 0, len(last) + 1
@@ -93,6 +108,17 @@ def fit_title(text: str, width: float, most_lines: int = 2) -> tuple[list[str], 
         else:
             too_long = middle
     return [*lines[: most_lines - 1], last[:fits].rstrip() + " …"], size
+
+
+def _broken_after(
+    text: str, lines: list[str], width: float, size: float, marks: Sequence[str]
+) -> list[str]:
+    for mark in marks:
+        at = text.rfind(mark)
+        parts = [text[: at + 1], text[at + 2 :]]
+        if at > 0 and all(len(wrap_to_width(part, width, size)) == 1 for part in parts):
+            return parts
+    return lines
 
 
 class PictureView:
