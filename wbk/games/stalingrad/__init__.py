@@ -26,7 +26,8 @@ Public names:
   ``RETREAT_INTO_READINGS``, ``PINNED_ZOC_READINGS``, ``GIVEN_UP_TO_STAY_READINGS`` (9.87-9.89).
 
 Where they live: ``crt`` (CRT files and lookups), ``units`` (``Unit``), ``close_assault`` (9.67),
-``retreat`` (9.87-9.89) and ``situation`` (situation files); import them from here.
+``retreat`` (9.87-9.89), ``situation`` (situation files) and ``readings`` (each reading declared
+once, ``READINGS``); import them from here.
 
 The supplement's example of 9.67: 15 AF attacks on the 10-19 column; with the bonus on 20-29,
 and the defender's 3 DF fires first on the 4 column.
@@ -59,7 +60,6 @@ from wbk.games.stalingrad.close_assault import (
     CloseAssault,  # noqa: F401
     close_assault_bonus,
 )
-from wbk.games.stalingrad.close_assault import READING_WORDS as _ASSAULT_WORDS
 from wbk.games.stalingrad.crt import (
     Crt,
     CrtCode,  # noqa: F401
@@ -84,7 +84,6 @@ from wbk.games.stalingrad.retreat import (
     eliminated_words,  # noqa: F401
     retreat_after_combat,
 )
-from wbk.games.stalingrad.retreat import READING_WORDS as _RETREAT_WORDS
 from wbk.games.stalingrad.situation import Situation, example_situation
 from wbk.games.stalingrad.units import (
     ASSUMED,  # noqa: F401
@@ -93,9 +92,11 @@ from wbk.games.stalingrad.units import (
     Unit,
 )
 
-#: Every reading of the chapter in short words (keyword -> value -> words), declared once in
-#: its rules module (9.67 in ``close_assault``, 9.87-9.89 in ``retreat``).
-READING_WORDS: dict[str, dict[str, str]] = {**_ASSAULT_WORDS, **_RETREAT_WORDS}
+#: Every reading of the chapter in a control's words (keyword -> value -> words), from their
+#: one declaration in ``readings``.
+READING_WORDS: dict[str, dict[str, str]] = {
+    keyword: dict(reading.values) for keyword, reading in _DECLARED.items()
+}
 
 __all__ = [
     "KINDS",

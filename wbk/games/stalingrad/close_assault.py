@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import html
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from numbers import Integral
-from typing import Literal
 
 from wbk.checks import choice as _choice
 from wbk.checks import whole as _whole
@@ -15,6 +15,12 @@ from wbk.dice import Dist, percent
 from wbk.errors import WbkError
 from wbk.explain import Step, steps_html
 from wbk.games.stalingrad.crt import Crt, _crt_source, example_crt
+from wbk.games.stalingrad.readings import (
+    COLUMN_AFTER_FIRE,
+    FIRE_WITHOUT_BONUS,
+    LOSSES,
+    PINNED_ATTACK,
+)
 from wbk.games.stalingrad.units import ASSUMED, Unit, _names, _rule, _units
 
 #: 9.67: the kinds of unit that qualify an attack for the Close Assault Bonus.
@@ -22,32 +28,12 @@ ASSAULT_KINDS = ("infantry", "engineer")
 
 #: When the defender's first fire (9.67) costs the attacker units, which does he give up?
 #: "keep_bonus" (default): keep a qualifying unit where he can, then as much AF as he can;
-#: "best_column": whatever leaves the attack on the highest column.
-LOSS_CHOICES = ("keep_bonus", "best_column")
-#: Do pinned attacking units still add their AF to the attack? "counts" (default: 9.67 still
-#: calls a pinned unit an "attacking" unit) or "drops_out".
-PINNED_ATTACK_READINGS = ("counts", "drops_out")
-#: What the bonus is weighed against: without it, does the defender fire anyway? "own_column"
-#: (default: 9.67 lets him fire *first* with the bonus, so he fires without it too, on his own
-#: column, not first: his fire does not change the attack) or "none" (he does not fire at all).
-FIRE_WITHOUT_BONUS_READINGS = ("own_column", "none")
-#: The bonus attack's column after the defender's fire, while a qualifying unit is left:
-#: "af_left" (default: one above the column of the AF left, as 9.67's "one higher than his
-#: total AF" reads) or "announced" (the column announced before the fire, as the example's
-#: "may use the 20-29 column" reads).
-COLUMN_AFTER_FIRE_READINGS = ("af_left", "announced")
-#: Each 9.67 reading in short words, once (keyword -> value -> words), the default first: for
-#: the panels' controls and their "compare with" menu.
-READING_WORDS: dict[str, dict[str, str]] = {
-    "fire_without_bonus": {
-        "own_column": "without the bonus he fires anyway, not first",
-        "none": "without the bonus he does not fire",
-    },
-    "column_after_fire": {
-        "af_left": "after the fire: one above the AF left",
-        "announced": "after the fire: the column announced",
-    },
-}
+#: "best_column": whatever leaves the attack on the highest column (``LOSSES``).
+LOSS_CHOICES = tuple(LOSSES.values)
+#: The values of 9.67's readings, the default first (each declared in ``readings``).
+PINNED_ATTACK_READINGS = tuple(PINNED_ATTACK.values)
+FIRE_WITHOUT_BONUS_READINGS = tuple(FIRE_WITHOUT_BONUS.values)
+COLUMN_AFTER_FIRE_READINGS = tuple(COLUMN_AFTER_FIRE.values)
 
 #: What a step of the advice is about, for its picture: the attack's result or the defender's
 #: fire, without or with the bonus (a step names these and the CRT column it reads).
@@ -59,11 +45,6 @@ MOST_ATTACKING_UNITS = 1000
 
 NO_FIRE = "no fire"
 NO_ATTACK = "no attack"
-
-LossChoice = Literal["keep_bonus", "best_column"]
-PinnedAttack = Literal["counts", "drops_out"]
-FireWithoutBonus = Literal["own_column", "none"]
-ColumnAfterFire = Literal["af_left", "announced"]
 
 
 @dataclass(frozen=True)
@@ -139,10 +120,10 @@ def close_assault_bonus(
     not_adjacent: Iterable[str] = (),
     drm: int = 0,
     fire_drm: int = 0,
-    losses: LossChoice = "keep_bonus",
-    pinned_attack: PinnedAttack = "counts",
-    fire_without_bonus: FireWithoutBonus = "own_column",
-    column_after_fire: ColumnAfterFire = "af_left",
+    losses: str = LOSSES.default,
+    pinned_attack: str = PINNED_ATTACK.default,
+    fire_without_bonus: str = FIRE_WITHOUT_BONUS.default,
+    column_after_fire: str = COLUMN_AFTER_FIRE.default,
 ) -> CloseAssault:
     """Streets of Stalingrad 9.67: should the attacker take the Close Assault Bonus here?
 
@@ -190,21 +171,222 @@ def close_assault_bonus(
     >>> a.plain_fire_column, a.without.fire.probabilities()
     ('3', {'-': Fraction(1, 2), 'P': Fraction(1, 2)})
     """
-    crt = example_crt() if crt is None else crt
-    if not isinstance(crt, Crt):
-        raise WbkError(f"crt {crt!r} is not a Crt (load one with Crt.load(path))")
-    attack = _units(attack, "the attack")
-    defenders = _units(defenders, "the defence")
-    if not attack:
-        raise WbkError("the attack has no units")
-    if len(attack) > MOST_ATTACKING_UNITS:
-        raise WbkError(
-            f"the attack has {len(attack)} units: wbk answers for up to "
-            f"{MOST_ATTACKING_UNITS:,} (the attacker's choice of losses takes too long beyond)"
+    a = _Attack.checked(
+        attack,
+        defenders,
+        defence_df,
+        crt,
+        not_adjacent,
+        drm,
+        fire_drm,
+        losses,
+        pinned_attack,
+        fire_without_bonus,
+        column_after_fire,
+    )
+    steps = _strength_steps(a)
+    without, plain_fire_column = _without_bonus(a, steps)
+    qualifying = [u for u in a.units if _qualifies(u, a.away)]
+    if not qualifying:
+        return _no_bonus(a, without, steps, plain_fire_column)
+    fire_column, fire = _first_fire(a, qualifying, steps)
+    with_bonus = _split(fire.map(a.bonus_exchange), True)
+    steps.append(_after_fire_step(a))
+    verdict = _verdict(without, with_bonus, a.crt)
+    steps.append(
+        Step(
+            "the verdict weighs units for units: the defending units the bonus adds to "
+            "the expected losses against the attacking units it adds to the expected losses",
+            ASSUMED,
         )
-    if not defenders:
-        raise WbkError("the defence has no units")
-    defence_df = _whole(defence_df, "defence DF")
+    )
+    return CloseAssault(
+        True,
+        a.column,
+        a.bonus_column,
+        fire_column,
+        without,
+        with_bonus,
+        verdict,
+        tuple(steps),
+        plain_fire_column,
+    )
+
+
+@dataclass
+class _Attack:
+    """An attack ``close_assault_bonus`` has checked, and how 9.67 reads it: the AF its units
+    count for, the columns that AF reads, the units its attacker gives up to the defender's
+    fire, and each exchange of fire and attack."""
+
+    crt: Crt
+    units: list[Unit]
+    defender_count: int
+    defence_df: int
+    away: frozenset[str]
+    drm: int
+    fire_drm: int
+    losses: str
+    pinned_attack: str
+    fire_without_bonus: str
+    column_after_fire: str
+    column: str = field(init=False)
+    bonus_column: str = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.column = self.crt.column_for(self.af(self.units))  # names a strength too low
+        self.bonus_column = self.crt.shift(self.column, 1)
+
+    @classmethod
+    def checked(
+        cls,
+        attack: Sequence[Unit],
+        defenders: Sequence[Unit],
+        defence_df: int,
+        crt: Crt | None,
+        not_adjacent: Iterable[str],
+        drm: int,
+        fire_drm: int,
+        losses: str,
+        pinned_attack: str,
+        fire_without_bonus: str,
+        column_after_fire: str,
+    ) -> _Attack:
+        """``close_assault_bonus``'s arguments checked, each bad one named, in its order."""
+        crt = example_crt() if crt is None else crt
+        if not isinstance(crt, Crt):
+            raise WbkError(f"crt {crt!r} is not a Crt (load one with Crt.load(path))")
+        attack = _units(attack, "the attack")
+        defenders = _units(defenders, "the defence")
+        if not attack:
+            raise WbkError("the attack has no units")
+        if len(attack) > MOST_ATTACKING_UNITS:
+            raise WbkError(
+                f"the attack has {len(attack)} units: wbk answers for up to "
+                f"{MOST_ATTACKING_UNITS:,} (the attacker's choice of losses takes too long beyond)"
+            )
+        if not defenders:
+            raise WbkError("the defence has no units")
+        defence_df = _whole(defence_df, "defence DF")
+        away = _away(attack, not_adjacent)
+        for value, what in ((drm, "die roll modifier"), (fire_drm, "fire die roll modifier")):
+            if isinstance(value, bool) or not isinstance(value, Integral):
+                raise WbkError(f"{what} {value!r} is not a whole number")
+        _choice(losses, LOSS_CHOICES, "loss choice")
+        PINNED_ATTACK.check(pinned_attack)
+        FIRE_WITHOUT_BONUS.check(fire_without_bonus)
+        COLUMN_AFTER_FIRE.check(column_after_fire)
+        _one_side_against_another(attack, defenders)
+        return cls(
+            crt,
+            attack,
+            len(defenders),
+            defence_df,
+            away,
+            drm,
+            fire_drm,
+            losses,
+            pinned_attack,
+            fire_without_bonus,
+            column_after_fire,
+        )
+
+    @property
+    def first_band(self) -> int:
+        """The least strength the table has a column for."""
+        return self.crt._bands[0][0]
+
+    @property
+    def own_fire_column(self) -> str | None:
+        """The column of the defence's DF (None: too little DF to fire; a DF of 0 fires
+        nothing)."""
+        if self.defence_df >= max(self.first_band, 1):
+            return self.crt.column_for(self.defence_df)
+        return None
+
+    def af(self, units: Sequence[Unit]) -> int:
+        """The AF ``units`` add to the attack (pinned ones as ``pinned_attack`` reads)."""
+        return sum(u.strength for u in units if self.pinned_attack == "counts" or not u.pinned)
+
+    def weight(self, u: Unit) -> int:
+        """The AF one unit adds to the attack."""
+        return u.strength if self.pinned_attack == "counts" or not u.pinned else 0
+
+    def column_of(self, strength: int, qualified: bool) -> str:
+        """The bonus attack's column for ``strength`` AF left, a qualifying unit left or not."""
+        if qualified and self.column_after_fire == "announced":
+            return self.bonus_column
+        if strength < self.first_band:
+            return NO_ATTACK
+        own = self.crt.column_for(strength)
+        return self.crt.shift(own, 1) if qualified else own
+
+    def qualifies_after(self, pin: bool, u: Unit) -> bool:
+        """Whether ``u`` still qualifies for the bonus after a fire that pins (``pin``) or not."""
+        return not pin and _qualifies(u, self.away)
+
+    def loss_value(self, pin: bool, bonus: bool, strength: int, qualified: bool) -> tuple:
+        """How much the attacker values what a choice of losses leaves him (``losses``)."""
+        if self.losses == "keep_bonus" or not bonus:
+            return (qualified, strength)
+        counted = 0 if pin and self.pinned_attack == "drops_out" else strength
+        col = self.column_of(counted, qualified)
+        rank = -1 if col == NO_ATTACK else self.crt.columns.index(col)
+        return (rank, strength, qualified)
+
+    def losses_to(self, code: str, *, bonus: bool) -> tuple[list[Unit], list[Unit], str]:
+        """(units lost, units left, the attacker's outcome in words) after the defender's fire
+        ``code``; the attacker chooses his losses as ``losses`` says."""
+        if code == NO_FIRE:
+            return [], list(self.units), "none"
+        effect = self.crt.effect(code)
+        pin = effect.pin
+        n = effect.losses(len(self.units))
+        lost = _choose_losses(
+            self.units,
+            n,
+            self.weight,
+            functools.partial(self.qualifies_after, pin),
+            functools.partial(self.loss_value, pin, bonus),
+        )
+        survivors = [u for u in self.units if u not in lost]
+        if pin:
+            survivors = [replace(u, pinned=True) for u in survivors]
+        outcome = f"{len(lost)} lost ({_names(lost)})" if lost else "none"
+        if pin and survivors:
+            outcome = f"{outcome}, rest pinned" if lost else "pinned"
+        return lost, survivors, outcome
+
+    def exchanges(self, results: Dist, code: str, outcome: str, lost: int, column: str) -> Dist:
+        """Each exchange after the fire ``code``: the attack on ``column`` rolling ``results``."""
+        return results.map(
+            lambda result: (
+                code,
+                outcome,
+                lost,
+                column,
+                result,
+                self.crt.effect(result).losses(self.defender_count),
+            )
+        )
+
+    def plain_exchange(self, code: str, results: Dist) -> Dist:
+        """Without the bonus: the defender's fire ``code`` leaves the attack on its column."""
+        lost, _, outcome = self.losses_to(code, bonus=False)
+        return self.exchanges(results, code, outcome, len(lost), self.column)
+
+    def bonus_exchange(self, code: str) -> Dist:
+        """With the bonus: the attack on the column of what the first fire ``code`` leaves."""
+        lost, survivors, outcome = self.losses_to(code, bonus=True)
+        qualified = any(_qualifies(u, self.away) for u in survivors)
+        col = self.column_of(self.af(survivors), qualified) if survivors else NO_ATTACK
+        if col == NO_ATTACK:
+            return Dist.always((code, outcome, len(lost), NO_ATTACK, NO_ATTACK, 0))
+        return self.exchanges(self.crt.on_column(col, drm=self.drm), code, outcome, len(lost), col)
+
+
+def _away(attack: list[Unit], not_adjacent: Iterable[str]) -> frozenset[str]:
+    """The names of the attacking units not adjacent to the target hex, checked."""
     if isinstance(not_adjacent, str) or not isinstance(not_adjacent, Iterable):
         raise WbkError(f"not_adjacent {not_adjacent!r} is not a list of unit names")
     not_adjacent = list(not_adjacent)
@@ -215,13 +397,11 @@ def close_assault_bonus(
     unknown = sorted(away - {u.name for u in attack})
     if unknown:
         raise WbkError(f"not_adjacent names {unknown[0]!r}, which is not an attacking unit")
-    for value, what in ((drm, "die roll modifier"), (fire_drm, "fire die roll modifier")):
-        if isinstance(value, bool) or not isinstance(value, Integral):
-            raise WbkError(f"{what} {value!r} is not a whole number")
-    _choice(losses, LOSS_CHOICES, "loss choice")
-    _choice(pinned_attack, PINNED_ATTACK_READINGS, "reading of pinned attackers")
-    _choice(fire_without_bonus, FIRE_WITHOUT_BONUS_READINGS, "reading of fire without the bonus")
-    _choice(column_after_fire, COLUMN_AFTER_FIRE_READINGS, "reading of the column after the fire")
+    return away
+
+
+def _one_side_against_another(attack: list[Unit], defenders: list[Unit]) -> None:
+    """The attacking units are of one side, the defending units of the other."""
     sides = {u.side for u in attack}
     if len(sides) > 1:
         raise WbkError(f"the attack mixes sides: {', '.join(sorted(sides))}")
@@ -230,118 +410,60 @@ def close_assault_bonus(
         first = enemies[0]
         raise WbkError(f"defending unit {first.name!r} is on the attacker's side ({first.side})")
 
-    r967 = _rule("9.67")
-    first_band = crt._bands[0][0]
 
-    def af(units: Sequence[Unit]) -> int:
-        return sum(u.strength for u in units if pinned_attack == "counts" or not u.pinned)
+def _split(exchange: Dist, bonus: bool) -> AssaultOption:
+    """One way of making the attack, its exchanges and each part of them."""
+    return AssaultOption(
+        bonus,
+        exchange,
+        exchange.map(lambda e: e[0]),
+        exchange.map(lambda e: e[1]),
+        exchange.map(lambda e: e[2]),
+        exchange.map(lambda e: e[3]),
+        exchange.map(lambda e: e[4]),
+        exchange.map(lambda e: e[5]),
+    )
 
-    total = af(attack)
-    column = crt.column_for(total)  # names a strength too low for the table
-    bonus_column = crt.shift(column, 1)
 
-    def column_of(strength: int, qualified: bool) -> str:
-        """The bonus attack's column for ``strength`` AF left, a qualifying unit left or not."""
-        if qualified and column_after_fire == "announced":
-            return bonus_column
-        if strength < first_band:
-            return NO_ATTACK
-        own = crt.column_for(strength)
-        return crt.shift(own, 1) if qualified else own
-
-    qualifying = [u for u in attack if _qualifies(u, away)]
-    allowed = bool(qualifying)
+def _strength_steps(a: _Attack) -> list[Step]:
+    """9.67's first steps: the table, and the column of the attack's AF."""
     steps = [
-        Step(f"on the {crt.name}", _crt_source(crt)),
+        Step(f"on the {a.crt.name}", _crt_source(a.crt)),
         Step(
-            f"attack strength {total} AF: the {column} column",
-            r967,
-            about=(ABOUT_ATTACK, ABOUT_WITHOUT, column),
+            f"attack strength {a.af(a.units)} AF: the {a.column} column",
+            _rule("9.67"),
+            about=(ABOUT_ATTACK, ABOUT_WITHOUT, a.column),
         ),
     ]
-    if pinned_attack == "drops_out" and any(u.pinned for u in attack):
-        pinned = _names(u for u in attack if u.pinned)
+    if a.pinned_attack == "drops_out" and any(u.pinned for u in a.units):
+        pinned = _names(u for u in a.units if u.pinned)
         steps.append(Step(f"pinned attackers add no AF (reading 'drops_out'): {pinned}", ASSUMED))
-    defender_count = len(defenders)
-    has_fire = defence_df >= max(first_band, 1)
-    own_fire_column = crt.column_for(defence_df) if has_fire else None
-    plain_fire_column = own_fire_column if fire_without_bonus == "own_column" else None
+    return steps
 
-    def split(exchange: Dist, bonus: bool) -> AssaultOption:
-        return AssaultOption(
-            bonus,
-            exchange,
-            exchange.map(lambda e: e[0]),
-            exchange.map(lambda e: e[1]),
-            exchange.map(lambda e: e[2]),
-            exchange.map(lambda e: e[3]),
-            exchange.map(lambda e: e[4]),
-            exchange.map(lambda e: e[5]),
-        )
 
-    def losses_to(code: str, *, bonus: bool) -> tuple[list[Unit], list[Unit], str]:
-        """(units lost, units left, the attacker's outcome in words) after the defender's fire
-        ``code``; the attacker chooses his losses as ``losses`` says."""
-        if code == NO_FIRE:
-            return [], list(attack), "none"
-        effect = crt.effect(code)
-        pin = effect.pin
-
-        def qualifies(u: Unit) -> bool:
-            return not pin and _qualifies(u, away)
-
-        def weight(u: Unit) -> int:
-            return u.strength if pinned_attack == "counts" or not u.pinned else 0
-
-        def value(strength: int, qualified: bool) -> tuple:
-            if losses == "keep_bonus" or not bonus:
-                return (qualified, strength)
-            counted = 0 if pin and pinned_attack == "drops_out" else strength
-            col = column_of(counted, qualified)
-            rank = -1 if col == NO_ATTACK else crt.columns.index(col)
-            return (rank, strength, qualified)
-
-        n = effect.losses(len(attack))
-        lost = _choose_losses(attack, n, weight, qualifies, value)
-        survivors = [u for u in attack if u not in lost]
-        if pin:
-            survivors = [replace(u, pinned=True) for u in survivors]
-        outcome = f"{len(lost)} lost ({_names(lost)})" if lost else "none"
-        if pin and survivors:
-            outcome = f"{outcome}, rest pinned" if lost else "pinned"
-        return lost, survivors, outcome
-
-    attack_result = crt.on_column(column, drm=drm)
-
-    def plain_exchange(code: str) -> Dist:
-        lost, _, outcome = losses_to(code, bonus=False)
-        return attack_result.map(
-            lambda result: (
-                code,
-                outcome,
-                len(lost),
-                column,
-                result,
-                crt.effect(result).losses(defender_count),
-            )
-        )
-
+def _without_bonus(a: _Attack, steps: list[Step]) -> tuple[AssaultOption, str | None]:
+    """9.67 weighed against the attack without the bonus: on its own column, the defender
+    firing on his, not first (or not at all, as ``fire_without_bonus`` reads). Returns the
+    option and the column of his fire (None: no fire)."""
+    r967, own_fire_column = _rule("9.67"), a.own_fire_column
+    plain_fire_column = own_fire_column if a.fire_without_bonus == "own_column" else None
+    attack_result = a.crt.on_column(a.column, drm=a.drm)
     plain_fire = (
         Dist.always(NO_FIRE)
         if plain_fire_column is None
-        else crt.on_column(plain_fire_column, drm=fire_drm)
+        else a.crt.on_column(plain_fire_column, drm=a.fire_drm)
     )
-    without = split(plain_fire.map(plain_exchange), False)
-    if fire_without_bonus == "own_column" and own_fire_column is not None:
+    without = _split(plain_fire.map(lambda code: a.plain_exchange(code, attack_result)), False)
+    if a.fire_without_bonus == "own_column" and own_fire_column is not None:
         steps.append(
             Step(
-                f"without the bonus the defender's {defence_df} DF fires on its own column, "
+                f"without the bonus the defender's {a.defence_df} DF fires on its own column, "
                 f"{own_fire_column}, but not first: it does not change the attack",
                 f"{r967}, reading 'own_column'",
                 about=(ABOUT_FIRE, ABOUT_WITHOUT, own_fire_column),
             )
         )
-    elif fire_without_bonus == "none":
+    elif a.fire_without_bonus == "none":
         steps.append(
             Step(
                 "without the bonus the defender does not fire (reading 'none')",
@@ -349,37 +471,50 @@ def close_assault_bonus(
                 about=(ABOUT_FIRE, ABOUT_WITHOUT),
             )
         )
+    return without, plain_fire_column
 
-    if not allowed:
-        why = [u for u in attack if u.kind in ASSAULT_KINDS]
-        detail = f" ({_names(why)}: pinned, spent or not adjacent)" if why else ""
-        steps.append(
-            Step(f"no unpinned, unspent infantry or engineer unit adjacent{detail}: no bonus", r967)
-        )
-        verdict = (
-            "No Close Assault Bonus here: no unpinned, unspent infantry or engineer unit is "
-            "adjacent (9.67)."
-        )
-        return CloseAssault(
-            False,
-            column,
-            None,
-            None,
-            without,
-            None,
-            verdict,
-            tuple(steps),
-            plain_fire_column,
-        )
 
+def _no_bonus(
+    a: _Attack, without: AssaultOption, steps: list[Step], plain_fire_column: str | None
+) -> CloseAssault:
+    """9.67's answer when no unpinned, unspent infantry or engineer unit is adjacent."""
+    why = [u for u in a.units if u.kind in ASSAULT_KINDS]
+    detail = f" ({_names(why)}: pinned, spent or not adjacent)" if why else ""
+    steps.append(
+        Step(
+            f"no unpinned, unspent infantry or engineer unit adjacent{detail}: no bonus",
+            _rule("9.67"),
+        )
+    )
+    verdict = (
+        "No Close Assault Bonus here: no unpinned, unspent infantry or engineer unit is "
+        "adjacent (9.67)."
+    )
+    return CloseAssault(
+        False,
+        a.column,
+        None,
+        None,
+        without,
+        None,
+        verdict,
+        tuple(steps),
+        plain_fire_column,
+    )
+
+
+def _first_fire(a: _Attack, qualifying: list[Unit], steps: list[Step]) -> tuple[str | None, Dist]:
+    """9.67 with the bonus announced: the attack one column higher, and the defender's fire
+    first, one column above his DF's. Returns that column (None: no fire) and the fire."""
+    r967, own_fire_column, defence_df = _rule("9.67"), a.own_fire_column, a.defence_df
     verb = "qualifies" if len(qualifying) == 1 else "qualify"
     steps.append(Step(f"{_names(qualifying)} {verb}: the attacker may announce the bonus", r967))
     steps.append(
         Step(
-            f"with the bonus the attack would roll on {bonus_column}"
-            + (" (already the last column)" if bonus_column == column else ""),
+            f"with the bonus the attack would roll on {a.bonus_column}"
+            + (" (already the last column)" if a.bonus_column == a.column else ""),
             r967,
-            about=(ABOUT_ATTACK, ABOUT_WITH, bonus_column),
+            about=(ABOUT_ATTACK, ABOUT_WITH, a.bonus_column),
         )
     )
     if own_fire_column is None:
@@ -389,8 +524,8 @@ def close_assault_bonus(
             Step(f"the defender's {defence_df} DF has no column: he fires nothing first", ASSUMED)
         )
     else:
-        fire_column = crt.shift(own_fire_column, 1)
-        fire = crt.on_column(fire_column, drm=fire_drm)
+        fire_column = a.crt.shift(own_fire_column, 1)
+        fire = a.crt.on_column(fire_column, drm=a.fire_drm)
         last = " (already the last column)" if fire_column == own_fire_column else ""
         steps.append(
             Step(
@@ -412,62 +547,27 @@ def close_assault_bonus(
     steps.append(
         Step(
             "the attacker keeps a qualifying unit where he can"
-            if losses == "keep_bonus"
+            if a.losses == "keep_bonus"
             else "the attacker gives up the units whose loss leaves the best column "
             "(reading 'best_column')",
             ASSUMED,
             about=(ABOUT_FIRE, ABOUT_WITH),
         )
     )
+    return fire_column, fire
 
-    def bonus_exchange(code: str) -> Dist:
-        lost, survivors, outcome = losses_to(code, bonus=True)
-        qualified = any(_qualifies(u, away) for u in survivors)
-        col = column_of(af(survivors), qualified) if survivors else NO_ATTACK
-        if col == NO_ATTACK:
-            return Dist.always((code, outcome, len(lost), NO_ATTACK, NO_ATTACK, 0))
-        return crt.on_column(col, drm=drm).map(
-            lambda result: (
-                code,
-                outcome,
-                len(lost),
-                col,
-                result,
-                crt.effect(result).losses(defender_count),
-            )
-        )
 
-    with_bonus = split(fire.map(bonus_exchange), True)
-    steps.append(
-        Step(
-            "after the fire: the announced column, "
-            f"{bonus_column}, if a qualifying unit is left (reading 'announced'), "
-            "else the column of the AF left"
-            if column_after_fire == "announced"
-            else "after the fire: one column above the column of the AF left if a qualifying "
-            "unit is left, else the column of the AF left",
-            r967,
-            about=(ABOUT_ATTACK, ABOUT_WITH),
-        )
-    )
-    verdict = _verdict(without, with_bonus, crt)
-    steps.append(
-        Step(
-            "the verdict weighs units for units: the defending units the bonus adds to "
-            "the expected losses against the attacking units it adds to the expected losses",
-            ASSUMED,
-        )
-    )
-    return CloseAssault(
-        True,
-        column,
-        bonus_column,
-        fire_column,
-        without,
-        with_bonus,
-        verdict,
-        tuple(steps),
-        plain_fire_column,
+def _after_fire_step(a: _Attack) -> Step:
+    """9.67: the bonus attack's column once the fire is over, as ``column_after_fire`` reads."""
+    return Step(
+        "after the fire: the announced column, "
+        f"{a.bonus_column}, if a qualifying unit is left (reading 'announced'), "
+        "else the column of the AF left"
+        if a.column_after_fire == "announced"
+        else "after the fire: one column above the column of the AF left if a qualifying "
+        "unit is left, else the column of the AF left",
+        _rule("9.67"),
+        about=(ABOUT_ATTACK, ABOUT_WITH),
     )
 
 

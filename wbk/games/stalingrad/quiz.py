@@ -15,6 +15,7 @@ from wbk.datafile import file_beside
 from wbk.errors import WbkError
 from wbk.explain import Step, count
 from wbk.games import stalingrad
+from wbk.games.stalingrad.readings import GIVEN_UP_TO_STAY, PINNED_ZOC, RETREAT_READINGS
 from wbk.quiz import Answer, GameQuiz, Question, QuizKind, yes_no_words
 
 
@@ -195,8 +196,10 @@ def _retreat_readings(q: Question, readings: tuple[str, ...]) -> tuple[str, ...]
     units = [u for here in situation.units.values() for u in here]
     defenders = situation.units.get(situation.target, ())
     matters = {
-        "pinned_zoc": any(u.pinned or u.spent for u in units),
-        "given_up_to_stay": any(u.kind == "fortification" or u.immobilized for u in defenders),
+        PINNED_ZOC.keyword: any(u.pinned or u.spent for u in units),
+        GIVEN_UP_TO_STAY.keyword: any(
+            u.kind == "fortification" or u.immobilized for u in defenders
+        ),
     }
     return tuple(r for r in readings if matters.get(r, True))
 
@@ -211,7 +214,7 @@ _RETREAT_OPTIONAL: dict[str, object] = {
     "attacked": [],
     "stacking_limit": 3,
 }
-_RETREAT_READINGS = ("retreat_into", "pinned_zoc", "given_up_to_stay")
+_RETREAT_READINGS = tuple(r.keyword for r in RETREAT_READINGS)
 RETREAT = "Streets of Stalingrad 9.87-9.89"
 
 

@@ -10,7 +10,7 @@ PINNED_ATTACK = Reading(
     rule="Streets of Stalingrad 9.67",
     question="pinned attackers",
     asks="Streets of Stalingrad 9.67: do pinned attacking units still add their AF?",
-    values={"counts": "still count", "drops_out": "drop out"},
+    values={"counts": "still add their AF", "drops_out": "drop out"},
     sentences={
         "counts": "pinned attacking units still add their AF",
         "drops_out": "pinned attacking units drop out of the attack",
@@ -24,9 +24,14 @@ FIRE_WITHOUT_BONUS = Reading(
     question="without the bonus",
     asks="Streets of Stalingrad 9.67: without the bonus, does the defender fire anyway?",
     values={
+        "own_column": "he fires on his own column",
+        "none": "he does not fire",
+    },
+    sentences={
         "own_column": "without the bonus he fires anyway, not first",
         "none": "without the bonus he does not fire",
     },
+    tags={"none": "no fire without the bonus"},
     why="9.67 lets him fire first with the bonus, so he fires without it too, not first",
 )
 COLUMN_AFTER_FIRE = Reading(
@@ -36,9 +41,14 @@ COLUMN_AFTER_FIRE = Reading(
     asks="Streets of Stalingrad 9.67: after the defender's fire, does the bonus attack use one "
     "column above the AF left, or the column announced?",
     values={
+        "af_left": "one above the AF left",
+        "announced": "the announced column",
+    },
+    sentences={
         "af_left": "after the fire: one above the AF left",
         "announced": "after the fire: the column announced",
     },
+    tags={"announced": "the announced column after the fire"},
     why="9.67's 'one higher than his total AF'",
 )
 RETREAT_INTO = Reading(
@@ -52,6 +62,7 @@ RETREAT_INTO = Reading(
         "any_hexes": "the defending units may split over several hexes",
         "one_hex": "the defending units all retreat into one hex",
     },
+    tags={"one_hex": "all into one hex"},
     why="the text is silent; wbk's choice",
 )
 PINNED_ZOC = Reading(
@@ -59,11 +70,12 @@ PINNED_ZOC = Reading(
     rule="Streets of Stalingrad 6.0",
     question="pinned units' ZOC",
     asks="Does a pinned or spent enemy unit exert its ZOC?",
-    values={"exerts": "pinned units still exert a ZOC", "none": "pinned units exert none"},
+    values={"exerts": "still exerted", "none": "none"},
     sentences={
         "exerts": "a pinned or spent enemy unit exerts its ZOC",
         "none": "a pinned or spent enemy unit exerts no ZOC",
     },
+    tags={"none": "no ZOC from pinned units"},
     why="the text is silent; wbk's choice",
 )
 GIVEN_UP_TO_STAY = Reading(
@@ -73,16 +85,36 @@ GIVEN_UP_TO_STAY = Reading(
     asks="Streets of Stalingrad 9.88: may the unit given up to stay be a fortification or "
     "immobilized tank that 9.89 eliminates anyway?",
     values={
-        "another_unit": "to stay, give up another unit",
-        "a_9_89_loss": "to stay, a 9.89 loss may be the one",
+        "another_unit": "another unit",
+        "a_9_89_loss": "may be a 9.89 loss",
     },
     sentences={
         "another_unit": "the unit given up to stay is not one 9.89 eliminates anyway",
         "a_9_89_loss": "the unit given up to stay may be one 9.89 eliminates anyway",
     },
+    tags={"a_9_89_loss": "a 9.89 loss may be the one given up"},
     why="the text is silent; wbk's choice",
+)
+
+#: Not a reading of the text but wbk's own assumption, declared alike because the advisor offers
+#: it beside 9.67's readings: which attacking units the defender's first fire takes. It is not
+#: in ``READINGS``, which holds only the text's open questions.
+LOSSES = Reading(
+    "losses",
+    rule="Streets of Stalingrad 9.67, wbk assumption",
+    question="losses",
+    asks="which attacking units the defender's first fire takes (wbk's reading): keep an "
+    "infantry or engineer unit that qualifies for the bonus, or the highest column",
+    values={"keep_bonus": "keep a qualifying unit", "best_column": "keep the best column"},
+    tags={"best_column": "losses keep the best column"},
+    why="the attacker keeps what lets him take the bonus, then as much AF as he can",
 )
 
 READINGS = readings_by_keyword(
     PINNED_ATTACK, FIRE_WITHOUT_BONUS, COLUMN_AFTER_FIRE, RETREAT_INTO, PINNED_ZOC, GIVEN_UP_TO_STAY
 )
+
+#: The readings ``close_assault_bonus`` takes (wbk's ``losses`` first), in the advisor's order.
+ASSAULT_READINGS = (LOSSES, PINNED_ATTACK, FIRE_WITHOUT_BONUS, COLUMN_AFTER_FIRE)
+#: The readings ``retreat_after_combat`` takes, in the planner's order.
+RETREAT_READINGS = (RETREAT_INTO, PINNED_ZOC, GIVEN_UP_TO_STAY)

@@ -5,12 +5,12 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
 
 from wbk.checks import choice as _choice
 from wbk.checks import whole as _whole
 from wbk.errors import WbkError
 from wbk.explain import Step, count, steps_html
+from wbk.games.stalingrad.readings import GIVEN_UP_TO_STAY, PINNED_ZOC, RETREAT_INTO
 from wbk.games.stalingrad.units import ASSUMED, KINDS, Unit, _names, _rule, _units
 from wbk.hexgrid import Hex
 from wbk.maps import HexMap
@@ -21,32 +21,10 @@ ZOC_KINDS = ("infantry", "engineer", "tank", "gun")
 STAY_TERRAIN = ("balka", "forest", "suburb", "village")
 CLEAR = "clear"
 
-#: 9.87 "the hex he retreats into": may the defending units split over several hexes
-#: ("any_hexes", the default) or must they all go into one ("one_hex")?
-RETREAT_INTO_READINGS = ("any_hexes", "one_hex")
-#: Does a pinned or spent enemy unit exert its ZOC (6.0)? "exerts" (default) or "none".
-PINNED_ZOC_READINGS = ("exerts", "none")
-#: 9.88: may the one unit given up to stay be a fortification or immobilized tank that 9.89
-#: eliminates anyway? "another_unit" (default: no, staying costs one unit more) or
-#: "a_9_89_loss" (yes, so staying costs nothing more).
-GIVEN_UP_TO_STAY_READINGS = ("another_unit", "a_9_89_loss")
-#: Each 9.87-9.89 reading in short words, once (keyword -> value -> words), the default first:
-#: for the panels' controls and their "compare with" menu.
-READING_WORDS: dict[str, dict[str, str]] = {
-    "retreat_into": {
-        "any_hexes": "any hexes (units may split)",
-        "one_hex": "one hex, all together",
-    },
-    "pinned_zoc": {"exerts": "pinned units still exert a ZOC", "none": "pinned units exert none"},
-    "given_up_to_stay": {
-        "another_unit": "to stay, give up another unit",
-        "a_9_89_loss": "to stay, a 9.89 loss may be the one",
-    },
-}
-
-RetreatInto = Literal["any_hexes", "one_hex"]
-PinnedZoc = Literal["exerts", "none"]
-GivenUpToStay = Literal["another_unit", "a_9_89_loss"]
+#: The values of 9.87-9.89's readings, the default first (each declared in ``readings``).
+RETREAT_INTO_READINGS = tuple(RETREAT_INTO.values)
+PINNED_ZOC_READINGS = tuple(PINNED_ZOC.values)
+GIVEN_UP_TO_STAY_READINGS = tuple(GIVEN_UP_TO_STAY.values)
 
 #: The units in each hex, the hex by ``Hex`` or by its label.
 Placement = Mapping[Hex, Sequence[Unit]] | Mapping[str, Sequence[Unit]]
@@ -187,9 +165,9 @@ def retreat_after_combat(
     bombarded: Iterable[Hex | str] = (),
     stacking_limit: int | None = 3,
     zoc_kinds: Iterable[str] = ZOC_KINDS,
-    retreat_into: RetreatInto = "any_hexes",
-    pinned_zoc: PinnedZoc = "exerts",
-    given_up_to_stay: GivenUpToStay = "another_unit",
+    retreat_into: str = RETREAT_INTO.default,
+    pinned_zoc: str = PINNED_ZOC.default,
+    given_up_to_stay: str = GIVEN_UP_TO_STAY.default,
 ) -> Retreat:
     """Streets of Stalingrad 9.87-9.89: a "P" result against the defenders in ``target``.
 
@@ -243,30 +221,152 @@ def retreat_after_combat(
     1313 is clear: the defending units retreat one hex, then are pinned [Streets of Stalingrad 9.87]
     1312: in the ZOC of Pz III: no [Streets of Stalingrad 9.87; 6.0, wbk assumption]
     """
-    placed = _placement(m, units)
-    t = m.hex(target)
-    where = m.label(t)
-    attacked = _hexes(m, attacked, "attacked")
-    bombarded = _hexes(m, bombarded, "bombarded")
-    if stacking_limit is not None:
-        stacking_limit = _whole(stacking_limit, "stacking limit", 1)
-    if isinstance(zoc_kinds, str) or not isinstance(zoc_kinds, Iterable):
-        raise WbkError(f"zoc_kinds {zoc_kinds!r} is not a list of unit kinds")
-    zoc_kinds = tuple(zoc_kinds)
-    for kind in zoc_kinds:
-        _choice(kind, KINDS, "ZOC kind")
-    _choice(retreat_into, RETREAT_INTO_READINGS, "reading of the hex retreated into")
-    _choice(pinned_zoc, PINNED_ZOC_READINGS, "reading of pinned units' ZOC")
-    _choice(given_up_to_stay, GIVEN_UP_TO_STAY_READINGS, "reading of the unit given up to stay")
-    defenders = placed.get(t, ())
-    if not defenders:
-        raise WbkError(f"hex {where} has no defending units")
-    sides = sorted({u.side for u in defenders})
-    if len(sides) > 1:
-        raise WbkError(f"hex {where} holds units of both sides: the defenders must be one side")
-    side = sides[0]
+    d = _Defence.checked(
+        m,
+        units,
+        target,
+        attacked,
+        bombarded,
+        stacking_limit,
+        zoc_kinds,
+        retreat_into,
+        pinned_zoc,
+        given_up_to_stay,
+    )
+    return _retreat(d)
 
-    r987, r988, r989 = _rule("9.87"), _rule("9.88"), _rule("9.89")
+
+def _retreat(d: _Defence) -> Retreat:
+    """9.87-9.89 in their order: the units untouched (9.89), the terrain (9.87, 9.88), the
+    units that never retreat (9.89), the hexes open (9.87), the retreat chosen, and where 9.88
+    allows it, staying weighed against retreating."""
+    terrain, terrain_types = _terrain(d.map, d.target)
+    steps, unaffected = _untouched(d)
+    affected = [u for u in d.defenders if u.name not in unaffected]
+    if terrain == "other":
+        return _only_pinned(d, terrain_types, affected, unaffected, steps)
+    steps.append(_terrain_step(d, terrain))
+    fixed = _never_retreat(d, affected, steps)
+    eliminated = frozenset(u.name for u in fixed)
+    retreaters = [u for u in affected if u not in fixed]
+    enemy_in, zoc = _enemy_zoc(d, steps)
+    free, room = _open_hexes(d, retreaters, enemy_in, zoc, steps)
+    options = {u.name: frozenset(free) for u in retreaters}
+    free = _one_hex(d, free, room, steps)
+    best = _assign(retreaters, free, room)
+    lost = _retreat_steps(d, retreaters, free, best, steps)
+    may_stay = terrain != CLEAR and bool(retreaters)
+    fixed_names = tuple(sorted(eliminated))
+    go = Choice(
+        fixed_names + tuple(u.name for u in lost),
+        {name: h for name, h in best.items() if h is not None},
+    )
+    stay, stay_eliminates = (
+        _stay(d, retreaters, fixed_names, len(lost), steps) if may_stay else (None, None)
+    )
+    at_least = go.cost if stay is None else min(go.cost, stay.cost)
+    survivors = {u.name for u in affected} - eliminated - {u.name for u in lost}
+    steps.append(_outcome_step(at_least, len(affected), may_stay))
+    return Retreat(
+        d.map,
+        d.target,
+        terrain,
+        options,
+        best,
+        eliminated,
+        at_least,
+        unaffected,
+        frozenset(survivors),
+        may_stay,
+        stay_eliminates,
+        tuple(steps),
+        frozenset(zoc),
+        go,
+        stay,
+    )
+
+
+@dataclass(frozen=True)
+class _Defence:
+    """A "P" result's defenders and their surroundings, as ``retreat_after_combat`` checked
+    them, with the readings it takes."""
+
+    map: HexMap
+    placed: dict[Hex, tuple[Unit, ...]]
+    target: Hex
+    attacked: frozenset[Hex]
+    bombarded: frozenset[Hex]
+    stacking_limit: int | None
+    zoc_kinds: tuple[str, ...]
+    retreat_into: str
+    pinned_zoc: str
+    given_up_to_stay: str
+    side: str
+
+    @classmethod
+    def checked(
+        cls,
+        m: HexMap,
+        units: Placement,
+        target: Hex | str,
+        attacked: Iterable[Hex | str],
+        bombarded: Iterable[Hex | str],
+        stacking_limit: int | None,
+        zoc_kinds: Iterable[str],
+        retreat_into: str,
+        pinned_zoc: str,
+        given_up_to_stay: str,
+    ) -> _Defence:
+        """``retreat_after_combat``'s arguments checked, each bad one named, in its order."""
+        placed = _placement(m, units)
+        t = m.hex(target)
+        where = m.label(t)
+        attacked = _hexes(m, attacked, "attacked")
+        bombarded = _hexes(m, bombarded, "bombarded")
+        if stacking_limit is not None:
+            stacking_limit = _whole(stacking_limit, "stacking limit", 1)
+        if isinstance(zoc_kinds, str) or not isinstance(zoc_kinds, Iterable):
+            raise WbkError(f"zoc_kinds {zoc_kinds!r} is not a list of unit kinds")
+        zoc_kinds = tuple(zoc_kinds)
+        for kind in zoc_kinds:
+            _choice(kind, KINDS, "ZOC kind")
+        RETREAT_INTO.check(retreat_into)
+        PINNED_ZOC.check(pinned_zoc)
+        GIVEN_UP_TO_STAY.check(given_up_to_stay)
+        defenders = placed.get(t, ())
+        if not defenders:
+            raise WbkError(f"hex {where} has no defending units")
+        sides = sorted({u.side for u in defenders})
+        if len(sides) > 1:
+            raise WbkError(f"hex {where} holds units of both sides: the defenders must be one side")
+        return cls(
+            m,
+            placed,
+            t,
+            attacked,
+            bombarded,
+            stacking_limit,
+            zoc_kinds,
+            retreat_into,
+            pinned_zoc,
+            given_up_to_stay,
+            sides[0],
+        )
+
+    @property
+    def where(self) -> str:
+        """The defending hex's label."""
+        return self.map.label(self.target)
+
+    @property
+    def defenders(self) -> tuple[Unit, ...]:
+        """The units hit by the "P"."""
+        return self.placed[self.target]
+
+
+def _terrain(m: HexMap, t: Hex) -> tuple[str, frozenset[str]]:
+    """The defending hex's terrain as 9.87-9.89 sort it: "clear" (9.87), its 9.88 terrain
+    ("balka", or several joined by commas), or "other"; and its terrain types but clear."""
     terrain_types = m.terrain(t) - {CLEAR}
     if not terrain_types:
         terrain = CLEAR
@@ -274,64 +374,80 @@ def retreat_after_combat(
         terrain = ", ".join(sorted(terrain_types))
     else:
         terrain = "other"
+    return terrain, frozenset(terrain_types)
+
+
+def _untouched(d: _Defence) -> tuple[list[Step], frozenset[str]]:
+    """The first steps: the "P" result (9.87), and the minefields and bridges it leaves
+    untouched (9.89); returns the steps and the names of those untouched."""
     steps = [
         Step(
-            f'a "P" result against the {side} units in {where} ({_names(defenders)})',
-            r987,
-            about=(t,),
+            f'a "P" result against the {d.side} units in {d.where} ({_names(d.defenders)})',
+            _rule("9.87"),
+            about=(d.target,),
         )
     ]
-
-    unaffected = frozenset(u.name for u in defenders if u.kind in ("minefield", "bridge"))
+    unaffected = frozenset(u.name for u in d.defenders if u.kind in ("minefield", "bridge"))
     if unaffected:
         untouched = ", ".join(sorted(unaffected))
-        steps.append(Step(f"minefields and bridges are untouched: {untouched}", r989))
-    affected = [u for u in defenders if u.name not in unaffected]
+        steps.append(Step(f"minefields and bridges are untouched: {untouched}", _rule("9.89")))
+    return steps, unaffected
 
-    if terrain == "other":
-        kinds = ", ".join(sorted(terrain_types))
-        steps.append(
-            Step(
-                f"{where} is {kinds}: the supplement covers only clear, balka, forest and "
-                'suburb/village hexes, so here a "P" only pins',
-                ASSUMED,
-            )
-        )
-        pinned = frozenset(u.name for u in affected)
-        stay_put = Choice((), {u.name: t for u in affected})
-        return Retreat(
-            m,
-            t,
-            terrain,
-            {},
-            {},
-            frozenset(),
-            0,
-            unaffected,
-            pinned,
-            False,
-            None,
-            tuple(steps),
-            stay=stay_put,
-        )
 
+def _only_pinned(
+    d: _Defence,
+    terrain_types: frozenset[str],
+    affected: list[Unit],
+    unaffected: frozenset[str],
+    steps: list[Step],
+) -> Retreat:
+    """Terrain the supplement does not cover (wbk's assumption): a "P" only pins."""
+    kinds = ", ".join(sorted(terrain_types))
+    steps.append(
+        Step(
+            f"{d.where} is {kinds}: the supplement covers only clear, balka, forest and "
+            'suburb/village hexes, so here a "P" only pins',
+            ASSUMED,
+        )
+    )
+    pinned = frozenset(u.name for u in affected)
+    stay_put = Choice((), {u.name: d.target for u in affected})
+    return Retreat(
+        d.map,
+        d.target,
+        "other",
+        {},
+        {},
+        frozenset(),
+        0,
+        unaffected,
+        pinned,
+        False,
+        None,
+        tuple(steps),
+        stay=stay_put,
+    )
+
+
+def _terrain_step(d: _Defence, terrain: str) -> Step:
+    """What the terrain asks of the defenders: retreat (9.87), or retreat or stay (9.88)."""
     if terrain == CLEAR:
-        steps.append(
-            Step(
-                f"{where} is clear: the defending units retreat one hex, then are pinned",
-                r987,
-                about=(t,),
-            )
+        return Step(
+            f"{d.where} is clear: the defending units retreat one hex, then are pinned",
+            _rule("9.87"),
+            about=(d.target,),
         )
-    else:
-        steps.append(
-            Step(
-                f"{where} is {terrain}: the units may retreat, or stay by eliminating one of them",
-                r988,
-                about=(t,),
-            )
-        )
+    return Step(
+        f"{d.where} is {terrain}: the units may retreat, or stay by eliminating one of them",
+        _rule("9.88"),
+        about=(d.target,),
+    )
 
+
+def _never_retreat(d: _Defence, affected: list[Unit], steps: list[Step]) -> list[Unit]:
+    """9.89: the fortifications and immobilized Soviet tanks, which never retreat and are
+    eliminated; and (wbk's assumption) any other immobilized unit, which 9.87 eliminates."""
+    r987, r989, t = _rule("9.87"), _rule("9.89"), d.target
     fixed = []
     for u in affected:
         if u.kind == "fortification":
@@ -362,169 +478,207 @@ def retreat_after_combat(
                     about=(t, u),
                 )
             )
-    eliminated = frozenset(u.name for u in fixed)
-    retreaters = [u for u in affected if u not in fixed]
+    return fixed
 
-    enemy_in = {h: [u for u in here if u.side != side] for h, here in placed.items()}
+
+def _enemy_zoc(
+    d: _Defence, steps: list[Step]
+) -> tuple[dict[Hex, list[Unit]], dict[Hex, list[Unit]]]:
+    """The enemy units by hex, and the hexes in their ZOC with the units exerting it (6.0, as
+    wbk assumes it, pinned or spent units as ``pinned_zoc`` reads)."""
+    enemy_in = {h: [u for u in here if u.side != d.side] for h, here in d.placed.items()}
     enemy_in = {h: here for h, here in enemy_in.items() if here}
     zoc: dict[Hex, list[Unit]] = {}
     idle = [u for here in enemy_in.values() for u in here if u.pinned or u.spent]
     for h, here in enemy_in.items():
         for u in here:
-            if u.kind in zoc_kinds and not (pinned_zoc == "none" and u in idle):
-                for n in m.neighbors(h):
+            if u.kind in d.zoc_kinds and not (d.pinned_zoc == "none" and u in idle):
+                for n in d.map.neighbors(h):
                     zoc.setdefault(n, []).append(u)
-    if pinned_zoc == "none" and idle:
+    if d.pinned_zoc == "none" and idle:
         steps.append(
             Step(
                 f"pinned or spent, so exerting no ZOC (reading 'none'): {_names(idle)}",
                 f"6.0, {ASSUMED}",
             )
         )
-    friendly_count = {h: sum(u.side == side for u in here) for h, here in placed.items()}
+    return enemy_in, zoc
 
+
+def _open_hexes(
+    d: _Defence,
+    retreaters: list[Unit],
+    enemy_in: dict[Hex, list[Unit]],
+    zoc: dict[Hex, list[Unit]],
+    steps: list[Step],
+) -> tuple[list[Hex], dict[Hex, int]]:
+    """9.87: each hex around the defenders, open to their retreat or closed and why (off the
+    map, enemy units, enemy ZOC, attacked, bombarded, full under the stacking limit). Returns
+    the open hexes in order, and the room in each."""
+    m, r987, limit = d.map, _rule("9.87"), d.stacking_limit
+    friendly_count = {h: sum(u.side == d.side for u in here) for h, here in d.placed.items()}
     zoc_rule, stacking_rule = f"{r987}; 6.0, {ASSUMED}", f"{r987}; 5.0, {ASSUMED}"
     free: list[Hex] = []
     room: dict[Hex, int] = {}
-    off = 6 - len(m.neighbors(t))
+    off = 6 - len(m.neighbors(d.target))
     if off:
         verb = "is" if off == 1 else "are"
-        steps.append(Step(f"{off} of the hexes around {where} {verb} off the map", r987))
-    for n in m.neighbors(t):
+        steps.append(Step(f"{off} of the hexes around {d.where} {verb} off the map", r987))
+    for n in m.neighbors(d.target):
         label = m.label(n)
-        reasons = []
-        if n in enemy_in:
-            reasons.append(f"enemy units ({_names(enemy_in[n])})")
-        if n in zoc:
-            reasons.append(f"in the ZOC of {_names(zoc[n])}")
-        if n in attacked:
-            reasons.append("being attacked")
-        if n in bombarded:
-            reasons.append("being bombarded")
+        reasons = _closed_because(d, n, enemy_in, zoc)
         if reasons:
             rule = zoc_rule if n in zoc and n not in enemy_in else r987
             steps.append(Step(f"{label}: {'; '.join(reasons)}: no", rule, about=(n,)))
-        else:
-            there = friendly_count.get(n, 0)
-            space = len(retreaters) if stacking_limit is None else stacking_limit - there
-            if space <= 0:
-                steps.append(
-                    Step(
-                        f"{label}: {there} friendly units already, the stacking limit of "
-                        f"{stacking_limit}: no",
-                        stacking_rule,
-                        about=(n,),
-                    )
+            continue
+        there = friendly_count.get(n, 0)
+        space = len(retreaters) if limit is None else limit - there
+        if space <= 0:
+            steps.append(
+                Step(
+                    f"{label}: {there} friendly units already, the stacking limit of {limit}: no",
+                    stacking_rule,
+                    about=(n,),
                 )
-                continue
-            free.append(n)
-            room[n] = space
-            if stacking_limit is None:
-                steps.append(Step(f"{label}: open", r987, about=(n,)))
-            else:
-                steps.append(
-                    Step(
-                        f"{label}: open, room for {space} under the stacking limit of "
-                        f"{stacking_limit}",
-                        stacking_rule,
-                        about=(n,),
-                    )
-                )
-
-    options = {u.name: frozenset(free) for u in retreaters}
-    if retreat_into == "one_hex" and len(free) > 1:
-        roomiest = max(free, key=lambda h: room[h])  # the first of the roomiest, in order
-        steps.append(
-            Step(
-                f"the units retreat together into one hex (reading 'one_hex'): {m.label(roomiest)}"
-                + ("" if stacking_limit is None else f", with room for {room[roomiest]}"),
-                f"{r987}, {ASSUMED}",
-                about=(roomiest,),
             )
+            continue
+        free.append(n)
+        room[n] = space
+        if limit is None:
+            steps.append(Step(f"{label}: open", r987, about=(n,)))
+        else:
+            steps.append(
+                Step(
+                    f"{label}: open, room for {space} under the stacking limit of {limit}",
+                    stacking_rule,
+                    about=(n,),
+                )
+            )
+    return free, room
+
+
+def _closed_because(
+    d: _Defence, n: Hex, enemy_in: dict[Hex, list[Unit]], zoc: dict[Hex, list[Unit]]
+) -> list[str]:
+    """Why 9.87 closes the hex ``n`` to the retreat (none: it is not closed on these counts)."""
+    reasons = []
+    if n in enemy_in:
+        reasons.append(f"enemy units ({_names(enemy_in[n])})")
+    if n in zoc:
+        reasons.append(f"in the ZOC of {_names(zoc[n])}")
+    if n in d.attacked:
+        reasons.append("being attacked")
+    if n in d.bombarded:
+        reasons.append("being bombarded")
+    return reasons
+
+
+def _one_hex(d: _Defence, free: list[Hex], room: dict[Hex, int], steps: list[Step]) -> list[Hex]:
+    """9.87 "the hex he retreats into", as ``retreat_into`` reads it: under "one_hex" the
+    units all go into the roomiest open hex (the first of them, in order)."""
+    if d.retreat_into != "one_hex" or len(free) <= 1:
+        return free
+    roomiest = max(free, key=lambda h: room[h])  # the first of the roomiest, in order
+    steps.append(
+        Step(
+            f"the units retreat together into one hex (reading 'one_hex'): "
+            f"{d.map.label(roomiest)}"
+            + ("" if d.stacking_limit is None else f", with room for {room[roomiest]}"),
+            f"{_rule('9.87')}, {ASSUMED}",
+            about=(roomiest,),
         )
-        free = [roomiest]
-    best = _assign(retreaters, free, room)
+    )
+    return [roomiest]
+
+
+def _retreat_steps(
+    d: _Defence,
+    retreaters: list[Unit],
+    free: list[Hex],
+    best: dict[str, Hex | None],
+    steps: list[Step],
+) -> list[Unit]:
+    """9.87: where each unit retreats, pinned, and which are eliminated for want of a hex or of
+    room; returns those eliminated."""
+    r987 = _rule("9.87")
     lost = [u for u in retreaters if best[u.name] is None]
     for u in retreaters:
         if (into := best[u.name]) is not None:
             steps.append(
-                Step(f"{u.name} retreats to {m.label(into)} and is pinned", r987, about=(into, u))
+                Step(
+                    f"{u.name} retreats to {d.map.label(into)} and is pinned",
+                    r987,
+                    about=(into, u),
+                )
             )
     if lost:
         why = "no hex to retreat into" if not free else "no room left"
-        steps.append(Step(f"{_names(lost)}: {why}, eliminated", r987, about=(t, *lost)))
-    may_stay = terrain != CLEAR and bool(retreaters)
-    fixed_names = tuple(sorted(eliminated))
-    go = Choice(
-        fixed_names + tuple(u.name for u in lost),
-        {name: h for name, h in best.items() if h is not None},
-    )
-    stay: Choice | None = None
-    stay_eliminates = None
-    if may_stay:
-        if given_up_to_stay == "a_9_89_loss" and fixed_names:
-            stay_eliminates = fixed_names[0]
-            steps.append(
-                Step(
-                    f"to stay, the defender gives up {stay_eliminates}, lost anyway "
-                    "(reading 'a_9_89_loss')",
-                    f"{r988}, {ASSUMED}",
-                    about=(t,),
-                )
+        steps.append(Step(f"{_names(lost)}: {why}, eliminated", r987, about=(d.target, *lost)))
+    return lost
+
+
+def _stay(
+    d: _Defence,
+    retreaters: list[Unit],
+    fixed_names: tuple[str, ...],
+    retreating: int,
+    steps: list[Step],
+) -> tuple[Choice, str]:
+    """9.88: staying put, all pinned, by giving up one unit (a 9.89 loss may be the one, as
+    ``given_up_to_stay`` reads), weighed against retreating, which loses ``retreating`` units.
+    Returns the choice and the unit given up."""
+    r988, t = _rule("9.88"), d.target
+    if d.given_up_to_stay == "a_9_89_loss" and fixed_names:
+        stay_eliminates = fixed_names[0]
+        steps.append(
+            Step(
+                f"to stay, the defender gives up {stay_eliminates}, lost anyway "
+                "(reading 'a_9_89_loss')",
+                f"{r988}, {ASSUMED}",
+                about=(t,),
             )
-            given_up = []
-        else:
-            given_up = [min(retreaters, key=lambda u: (u.strength, u.name))]
-            stay_eliminates = given_up[0].name
-            steps.append(
-                Step(f"to stay, the defender would eliminate {stay_eliminates}", r988, about=(t,))
-            )
-        stay = Choice(
-            fixed_names + tuple(u.name for u in given_up),
-            {u.name: t for u in retreaters if u not in given_up},
         )
-        staying, retreating = stay.cost - len(fixed_names), len(lost)
-        if staying < retreating:
-            advice = (
-                f"staying costs {count(staying, 'unit') if staying else 'nothing'} more, "
-                f"retreating {retreating}: staying is cheaper"
-            )
-        elif staying == retreating:
-            each = count(staying, "unit") if staying else "nothing"
-            advice = f"staying and retreating each cost {each} more"
-        else:
-            advice = f"retreating costs nothing more, staying {count(staying, 'unit')}"
-        if not fixed_names:
-            advice = advice.replace(" more", "")
-        steps.append(Step(advice, r988))
-    at_least = go.cost if stay is None else min(go.cost, stay.cost)
-    survivors = {u.name for u in affected} - eliminated - {u.name for u in lost}
-    lost_words = eliminated_words(at_least, len(affected))
-    if at_least == len(affected):
+        given_up = []
+    else:
+        given_up = [min(retreaters, key=lambda u: (u.strength, u.name))]
+        stay_eliminates = given_up[0].name
+        steps.append(
+            Step(f"to stay, the defender would eliminate {stay_eliminates}", r988, about=(t,))
+        )
+    stay = Choice(
+        fixed_names + tuple(u.name for u in given_up),
+        {u.name: t for u in retreaters if u not in given_up},
+    )
+    staying = stay.cost - len(fixed_names)
+    if staying < retreating:
+        advice = (
+            f"staying costs {count(staying, 'unit') if staying else 'nothing'} more, "
+            f"retreating {retreating}: staying is cheaper"
+        )
+    elif staying == retreating:
+        each = count(staying, "unit") if staying else "nothing"
+        advice = f"staying and retreating each cost {each} more"
+    else:
+        advice = f"retreating costs nothing more, staying {count(staying, 'unit')}"
+    if not fixed_names:
+        advice = advice.replace(" more", "")
+    steps.append(Step(advice, r988))
+    return stay, stay_eliminates
+
+
+def _outcome_step(at_least: int, affected: int, may_stay: bool) -> Step:
+    """The last step: the fewest units the defender loses, the cheaper choice where 9.88 lets
+    him stay."""
+    lost_words = eliminated_words(at_least, affected)
+    if at_least == affected:
         outcome = lost_words
     elif at_least:
         outcome = f"the defending units left are pinned; {lost_words}"
     else:
         outcome = f"the defending units are pinned; {lost_words}"
-    steps.append(
-        Step(outcome + (" (the cheaper choice)" if may_stay else ""), r988 if may_stay else r987)
-    )
-    return Retreat(
-        m,
-        t,
-        terrain,
-        options,
-        best,
-        eliminated,
-        at_least,
-        unaffected,
-        frozenset(survivors),
-        may_stay,
-        stay_eliminates,
-        tuple(steps),
-        frozenset(zoc),
-        go,
-        stay,
+    return Step(
+        outcome + (" (the cheaper choice)" if may_stay else ""),
+        _rule("9.88") if may_stay else _rule("9.87"),
     )
 
 

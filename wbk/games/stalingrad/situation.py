@@ -16,12 +16,10 @@ from wbk.checks import whole as _whole
 from wbk.datafile import file_beside, parse_toml, read_text, write_atomically
 from wbk.errors import WbkError
 from wbk.explain import count
+from wbk.games.stalingrad.readings import GIVEN_UP_TO_STAY, PINNED_ZOC, RETREAT_INTO
 from wbk.games.stalingrad.retreat import (
     ZOC_KINDS,
-    GivenUpToStay,
-    PinnedZoc,
     Retreat,
-    RetreatInto,
     _hexes,
     _placement,
     retreat_after_combat,
@@ -183,9 +181,9 @@ class Situation:
         target: Hex | str | None = None,
         *,
         zoc_kinds: Iterable[str] = ZOC_KINDS,
-        retreat_into: RetreatInto = "any_hexes",
-        pinned_zoc: PinnedZoc = "exerts",
-        given_up_to_stay: GivenUpToStay = "another_unit",
+        retreat_into: str = RETREAT_INTO.default,
+        pinned_zoc: str = PINNED_ZOC.default,
+        given_up_to_stay: str = GIVEN_UP_TO_STAY.default,
     ) -> Retreat:
         """``retreat_after_combat`` in this situation, for ``target`` (the situation's own target
         by default), under the readings given (see ``retreat_after_combat``)."""

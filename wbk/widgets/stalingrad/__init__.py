@@ -2,8 +2,10 @@
 advisor (9.67) and a retreat planner on the map (9.87-9.89).
 
 Controls show plain words ("eliminate 1", "attacked", "keep a qualifying unit"); their values
-are the option names of ``wbk.games.stalingrad``. Every view of an illustrative table names it,
-and its name says it is not the published table.
+are the option names of ``wbk.games.stalingrad``, a reading's dropdown built from its one
+declaration (``wbk.games.stalingrad.readings``). The pictures are drawn by
+``wbk.draw.stalingrad``; the drawing names are importable from here too. Every view of an
+illustrative table names it, and its name says it is not the published table.
 """
 
 from wbk.widgets.stalingrad.close_assault import (

@@ -1,29 +1,32 @@
-"""The Close Assault Bonus advisor (Streets of Stalingrad 9.67)."""
+"""The Close Assault Bonus advisor (Streets of Stalingrad 9.67). Its pictures are drawn by
+``wbk.draw.stalingrad.close_assault``, whose names are importable from here too."""
 
 from __future__ import annotations
 
 import functools
 import html
-import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import ipywidgets as widgets
 from matplotlib.figure import Figure
 
-from wbk.dice import Dist, percent
+from wbk.dice import Dist
+from wbk.draw.stalingrad.close_assault import (  # noqa: F401 (importable from here, as before)
+    OTHER_READING,
+    advisor_title,
+    assault_bars,
+    draw_assault,
+    mark_other_reading,
+)
 from wbk.errors import WbkError
 from wbk.explain import steps_html
 from wbk.games import stalingrad
 from wbk.games.stalingrad import Crt, Unit
-from wbk.games.stalingrad.close_assault import (
-    ABOUT_ATTACK,
-    ABOUT_FIRE,
-    ABOUT_WITH,
-    ABOUT_WITHOUT,
-    MOST_ATTACKING_UNITS,
-)
-from wbk.pictures import STEP_COLOUR, step_index
+from wbk.games.stalingrad.close_assault import MOST_ATTACKING_UNITS
+from wbk.games.stalingrad.readings import ASSAULT_READINGS, READINGS
+from wbk.readings import Reading
 from wbk.widgets import (
     ChartPanel,
     chart_edge_cases,
@@ -31,9 +34,8 @@ from wbk.widgets import (
     reports_errors,
     typed,
 )
+from wbk.widgets.readings import compare_words
 from wbk.widgets.stalingrad.crt import (
-    WITH,
-    WITHOUT,
     _in_rows,
     _slider,
     choose_crt,
@@ -101,101 +103,6 @@ def parse_attack(text: str) -> tuple[list[Unit], list[str]]:
     return units, away
 
 
-def _grouped_bars(ax, dists: dict[str, Dist], colours: dict[str, str], title: str) -> None:
-    outcomes = sorted({o for d in dists.values() for o in d.outcomes()})
-    width = 0.8 / len(dists)
-    # past three outcomes a pair of bars is narrower than "41.67%": the numbers stand upright
-    upright = len(outcomes) > 3
-    for i, (name, dist) in enumerate(dists.items()):
-        xs = [j + (i - (len(dists) - 1) / 2) * width for j in range(len(outcomes))]
-        ps = [dist.probability(o) for o in outcomes]
-        bars = ax.bar(
-            xs,
-            [float(p) for p in ps],
-            width=width,
-            color=colours[name],
-            label=name,
-            hatch="//" if i else None,
-            edgecolor="white",
-        )
-        ax.bar_label(
-            bars,
-            labels=[percent(p) if p else "" for p in ps],
-            fontsize=7,
-            padding=1,
-            rotation=90 if upright else 0,
-        )
-    ax.set_xticks(range(len(outcomes)), [str(o) for o in outcomes])
-    ax.set_ylim(0, 1.3 if upright else 1.15)
-    ax.set_yticks([step / 5 for step in range(6)])  # the room above 100% is for the numbers
-    ax.yaxis.set_major_formatter(lambda y, _: f"{y:.0%}")
-    ax.set_title(title, fontsize=9)
-    ax.spines[["top", "right"]].set_visible(False)
-
-
-def advisor_title(
-    a: stalingrad.CloseAssault, crt: Crt, readings: dict[str, str] | None = None
-) -> str:
-    """The verdict, wrapped, above the table's name and the readings that differ from the
-    defaults ("[no fire without the bonus]")."""
-    words = [
-        short
-        for name, _, options, _, _, short in READING_CONTROLS
-        if (readings or {}).get(name, options[0][1]) != options[0][1]
-    ]
-    tag = f" [{'; '.join(words)}]" if words else ""
-    return "\n".join(textwrap.wrap(a.verdict, 95)) + f"\non the {crt.name}{tag}"
-
-
-def assault_bars(a: stalingrad.CloseAssault, figure: Figure, step: int | None = None) -> None:
-    """Defending and attacking units lost, without and with the bonus, side by side.
-
-    ``step``: the advice at that step of its ``steps``: the chart the step is about (the
-    attack's result or the defender's fire) framed in sky blue, the bars it is not about faded,
-    and the step in words as the figure's title; None draws the whole answer."""
-    left, right = figure.subplots(1, 2)
-    without, with_ = "without the bonus", "with the Close Assault Bonus"
-    colours = {without: WITHOUT, with_: WITH}
-    defenders = {without: a.without.defender_losses}
-    attackers = {without: a.without.attacker_losses}
-    if a.with_bonus is not None:
-        defenders[with_] = a.with_bonus.defender_losses
-        attackers[with_] = a.with_bonus.attacker_losses
-    _grouped_bars(left, defenders, colours, "defending units eliminated")
-    _grouped_bars(right, attackers, colours, "attacking units lost to the defender's fire")
-    handles, names = left.get_legend_handles_labels()
-    figure.legend(handles, names, loc="outside lower center", ncols=2, fontsize=8, frameon=False)
-    if step is not None:
-        k = step_index(a.steps, step)
-        about = set(a.steps[k].about)
-        for ax, kind in ((left, ABOUT_ATTACK), (right, ABOUT_FIRE)):
-            charts = about & {ABOUT_ATTACK, ABOUT_FIRE}
-            groups = about & {ABOUT_WITHOUT, ABOUT_WITH}
-            if kind in charts:
-                for spine in ax.spines.values():
-                    spine.set_visible(True)
-                    spine.set(color=STEP_COLOUR, linewidth=3)
-            for container in ax.containers:
-                label = container.get_label()
-                group = ABOUT_WITHOUT if label == without else ABOUT_WITH
-                if (charts and kind not in charts) or (groups and group not in groups):
-                    for bar in container:
-                        bar.set_alpha(0.2)
-        words = f"Step {k + 1} of {len(a.steps)}: {a.steps[k].text} ({a.steps[k].rule})"
-        figure.suptitle("\n".join(textwrap.wrap(words, 95)), fontsize=9)
-
-
-def draw_assault(a: stalingrad.CloseAssault, crt: Crt):
-    """The advisor's picture on a new figure: units lost without and with the bonus, side by
-    side, the verdict in the title. Returns the figure."""
-    import matplotlib.pyplot as plt
-
-    figure = plt.figure(figsize=(7.0, 3.8), layout="constrained")
-    assault_bars(a, figure)
-    figure.suptitle(advisor_title(a, crt), fontsize=9)
-    return figure
-
-
 def column_order(crt: Crt, columns: Dist) -> list[str]:
     """The columns ``columns`` may give, in the table's order (left to right), "no attack"
     last: never in the order of their names ("10-19" before "4-9")."""
@@ -212,55 +119,137 @@ class _Assault:
     readings: dict[str, str] = field(default_factory=dict)
 
 
-#: The advisor's readings of 9.67: keyword, label, (words, value) choices (the default first),
-#: tooltip, width, and the words a title adds when the reading is not the default.
-READING_CONTROLS = [
-    (
-        "losses",
-        "losses",
-        [("keep a qualifying unit", "keep_bonus"), ("keep the best column", "best_column")],
-        "which attacking units the defender's first fire takes (wbk's reading): keep an "
-        "infantry or engineer unit that qualifies for the bonus, or the highest column",
-        "21em",
-        "losses keep the best column",
-    ),
-    (
-        "pinned_attack",
-        "pinned",
-        [("still add their AF", "counts"), ("drop out", "drops_out")],
-        "do attacking units pinned by the first fire still attack? (wbk's reading)",
-        "19em",
-        "pinned attackers drop out",
-    ),
-    (
-        "fire_without_bonus",
-        "no bonus",
-        [("he fires on his own column", "own_column"), ("he does not fire", "none")],
-        "9.67: without the bonus, does the defender fire anyway (on his own column, not first)? "
-        "The text does not settle it",
-        "24em",
-        "no fire without the bonus",
-    ),
-    (
-        "column_after_fire",
-        "after fire",
-        [("one above the AF left", "af_left"), ("the announced column", "announced")],
-        "9.67: while a qualifying unit is left after the fire, is the attack one column above "
-        "the AF left, or the column announced? The text does not settle it",
-        "24em",
-        "the announced column after the fire",
-    ),
-]
+#: The advisor's label and width of each reading's dropdown: short, so that its rows fit.
+READING_LABELS = {
+    "losses": ("losses", "21em"),
+    "pinned_attack": ("pinned", "19em"),
+    "fire_without_bonus": ("no bonus", "24em"),
+    "column_after_fire": ("after fire", "24em"),
+}
 NO_DIFFERENCE = "makes no difference here"
-READING_NAMES = [name for name, *_ in READING_CONTROLS]
+READING_NAMES = [r.keyword for r in ASSAULT_READINGS]
 #: The settings that say when they make no difference.
-NOTED = [name for name, *_ in READING_CONTROLS] + ["fire_drm"]
+NOTED = [*READING_NAMES, "fire_drm"]
+#: The readings of the text (not wbk's ``losses``) that "compare with" offers.
+COMPARED = [r for r in ASSAULT_READINGS if r.keyword in READINGS]
+
+
+def reading_dropdown(reading: Reading) -> widgets.Dropdown:
+    """A 9.67 reading's dropdown, in its declared words, at its default, under the advisor's
+    short label."""
+    label, width = READING_LABELS[reading.keyword]
+    return widgets.Dropdown(
+        options=reading.options, description=label, tooltip=reading.asks, layout={"width": width}
+    )
 
 
 def _answer(a: stalingrad.CloseAssault) -> tuple:
     """What a reader sees of an advice: the verdict and every distribution."""
     bonus = None if a.with_bonus is None else a.with_bonus.exchange
     return (a.verdict, a.without.exchange, bonus)
+
+
+def no_difference(
+    advise: Callable[..., stalingrad.CloseAssault],
+    advice: stalingrad.CloseAssault,
+    readings: dict[str, str],
+) -> frozenset[str]:
+    """The settings whose other values give the same advice as ``advice``, made under
+    ``readings``: each reading whose other values agree, and the fire's DRM when there is no
+    first fire to modify."""
+    same = set()
+    for reading in ASSAULT_READINGS:
+        name = reading.keyword
+        others = [value for value in reading.values if value != readings[name]]
+        answer = _answer(advice)
+        if all(_answer(advise(**{**readings, name: value})) == answer for value in others):
+            same.add(name)
+    if advice.with_bonus is None or advice.fire_column is None:
+        same.add("fire_drm")  # no first fire to modify
+    return frozenset(same)
+
+
+def advice_html(a: stalingrad.CloseAssault, crt: Crt) -> str:
+    """The advice in the pane: the verdict, its steps, the attack's result without and with the
+    bonus, and what the first fire leaves of the attack."""
+    results = {"without the bonus": a.without.result}
+    if a.with_bonus is not None:
+        results["with the bonus"] = a.with_bonus.result
+    labels = {code: code_label(crt, code) for code in crt.effects}
+    order = [c for c in code_order(crt) if any(d.probability(c) for d in results.values())]
+    order += [o for o in (stalingrad.NO_ATTACK,) if any(d.probability(o) for d in results.values())]
+    parts = [
+        f"<p><b>{html.escape(a.verdict)}</b></p>",
+        steps_html(a.steps),
+        "<p>The attack's result:</p>",
+        dist_table(results, order=order, labels=labels),
+    ]
+    if a.with_bonus is not None:
+        parts += [
+            "<p>The defender's first fire, and what it leaves of the attack:</p>",
+            dist_table({"the attacking units": a.with_bonus.attacker}),
+            dist_table(
+                {"the attack's column": a.with_bonus.column},
+                order=column_order(crt, a.with_bonus.column),
+            ),
+        ]
+    return "".join(parts)
+
+
+def _advisor_controls(table: str, crt_file) -> dict[str, widgets.Widget]:
+    """The advisor's controls: the table, the attack, the defence, the readings, the DRMs."""
+    return {
+        "table": table_control(table),
+        "file": crt_file,
+        "attack": widgets.Text(
+            "infantry 6, engineer 4, tank 5",
+            continuous_update=False,
+            description="attack",
+            placeholder="kind AF, ...: infantry 6, engineer 4 pinned",
+            tooltip=(
+                "the attacking units: a kind and its AF each, then optionally pinned, spent or "
+                "away (not adjacent to the target)"
+            ),
+            layout={"width": "23em"},
+        ),
+        "defence_df": widgets.Text(
+            "3",
+            description="DF",
+            tooltip="the defence's total DF (0 if none)",
+            continuous_update=False,
+            layout={"width": "7em"},
+        ),
+        "defending_units": widgets.IntSlider(
+            1,
+            1,
+            6,
+            description="defenders",
+            tooltip="defending units in the target hex",
+            layout={"width": "15em"},
+        ),
+        **{r.keyword: reading_dropdown(r) for r in ASSAULT_READINGS},
+        "drm": _slider(-3, 3, "DRM", "the attack's die roll modifier", "16em"),
+        "fire_drm": _slider(-3, 3, "fire DRM", "die roll modifier of the defender's first fire"),
+    }
+
+
+def _lay_out(panel: ChartPanel, notes: dict[str, widgets.HTML]) -> None:
+    """The advisor's controls in four rows, each setting's note beside it."""
+    _in_rows(
+        panel,
+        [
+            ["table", "file", "defence_df"],
+            ["attack", "defending_units", "drm", "fire_drm", "fire_drm note"],
+            ["losses", "losses note", "pinned_attack", "pinned_attack note"],
+            [
+                "fire_without_bonus",
+                "fire_without_bonus note",
+                "column_after_fire",
+                "column_after_fire note",
+            ],
+        ],
+        {f"{name} note": note for name, note in notes.items()},
+    )
 
 
 #: The seed's worked example of 9.67, one click away: 15 AF (a qualifying infantry unit
@@ -275,65 +264,15 @@ PRESETS: dict[str, dict[str, object]] = {
         "fire_drm": 0,
     },
 }
-#: The other reading's chances, drawn over the bars: a black dash where a bar would move.
-OTHER_READING = "#1a1a1a"
 
 
-def mark_other_reading(
-    figure: Figure, a: stalingrad.CloseAssault, other: stalingrad.CloseAssault, value: str
-) -> bool:
-    """Over the bars of ``a`` drawn by ``assault_bars``, a black dash at each chance that
-    ``other`` (the advice under another reading, ``value``) moves, and its verdict under the
-    title if it differs; returns whether anything a reader sees changes."""
-    groups = {
-        ABOUT_WITHOUT: (a.without, other.without),
-        ABOUT_WITH: (a.with_bonus, other.with_bonus),
-    }
-    moved = False
-    for ax, losses in zip(figure.axes[:2], ("defender_losses", "attacker_losses"), strict=True):
-        outcomes = [tick.get_text() for tick in ax.get_xticklabels()]
-        for container in ax.containers:
-            group = ABOUT_WITHOUT if container.get_label() == "without the bonus" else ABOUT_WITH
-            mine, theirs = groups[group]
-            if mine is None or theirs is None:
-                moved |= (mine is None) != (theirs is None)
-                continue
-            dist_mine, dist_theirs = getattr(mine, losses), getattr(theirs, losses)
-            moved |= dist_mine != dist_theirs
-            for bar, outcome in zip(container, outcomes, strict=False):
-                key = next((o for o in dist_mine.outcomes() if str(o) == outcome), None)
-                p = dist_theirs.probability(key) if key is not None else 0
-                if key is not None and p != dist_mine.probability(key):
-                    x = bar.get_x() + bar.get_width() / 2
-                    ax.plot(
-                        [x],
-                        [float(p)],
-                        marker="_",
-                        markersize=16,
-                        markeredgewidth=2.5,
-                        color=OTHER_READING,
-                        zorder=5,
-                        label=f"under '{value}'",
-                    )
-    if other.verdict != a.verdict:
-        moved = True
-        title = figure.get_suptitle()
-        verdict = "\n".join(textwrap.wrap(f"under '{value}': {other.verdict}", 95))
-        figure.suptitle(f"{title}\n{verdict}", fontsize=9)
-    dashes = [line for ax in figure.axes for line in ax.lines][:1]
-    if dashes:  # the bars' legend again, the other reading's dash beside its two entries
-        handles, names = figure.axes[0].get_legend_handles_labels()
-        for legend in figure.legends:
-            legend.remove()
-        figure.legend(
-            [*handles, *dashes],
-            [*names, f"under '{value}'"],
-            loc="outside lower center",
-            ncols=3,
-            fontsize=8,
-            frameon=False,
-        )
-    return moved
+@reports_errors
+def _apply_preset(chart: ChartPanel, values: dict[str, object]) -> None:
+    # a chart panel's controls are in its ``controls``, not its attributes
+    for name, value in values.items():
+        if name not in chart.controls:
+            raise WbkError(f"worked example: the panel has no control {name!r}")
+        chart.controls[name].value = value
 
 
 @chart_edge_cases
@@ -354,30 +293,19 @@ def assault_advisor(table: str = "illustrative_1d6", path: str = "") -> ChartPan
         if df is None:
             raise WbkError("defence DF is blank: type the defence's total DF (0 if none)")
         defence = [Unit(f"defender {i + 1}", "Soviet", "infantry") for i in range(defending_units)]
-
-        def advise(**chosen: Any) -> stalingrad.CloseAssault:
-            return stalingrad.close_assault_bonus(
-                units,
-                defence,
-                df,
-                crt=crt,
-                not_adjacent=away,
-                drm=drm,
-                fire_drm=fire_drm,
-                **chosen,
-            )
-
+        advise = functools.partial(
+            stalingrad.close_assault_bonus,
+            units,
+            defence,
+            df,
+            crt=crt,
+            not_adjacent=away,
+            drm=drm,
+            fire_drm=fire_drm,
+        )
         advice = advise(**readings)
-        same = set()
-        for name, _, options, _, _, _ in READING_CONTROLS:
-            others = [value for _, value in options if value != readings[name]]
-            answer = _answer(advice)
-            if all(_answer(advise(**{**readings, name: value})) == answer for value in others):
-                same.add(name)
-        if advice.with_bonus is None or advice.fire_column is None:
-            same.add("fire_drm")  # no first fire to modify
         last["advise"] = advise
-        return _Assault(advice, crt, frozenset(same), readings)
+        return _Assault(advice, crt, no_difference(advise, advice, readings), readings)
 
     def draw(figure: Figure, result: _Assault) -> str:
         a, crt = result.advice, result.crt
@@ -393,72 +321,14 @@ def assault_advisor(table: str = "illustrative_1d6", path: str = "") -> ChartPan
         if "panel" in last:
             last["panel"].show_steps(a.steps)
             last["panel"].compare.refresh()
-        results = {"without the bonus": a.without.result}
-        if a.with_bonus is not None:
-            results["with the bonus"] = a.with_bonus.result
-        labels = {code: code_label(crt, code) for code in crt.effects}
-        order = [c for c in code_order(crt) if any(d.probability(c) for d in results.values())]
-        order += [
-            o for o in (stalingrad.NO_ATTACK,) if any(d.probability(o) for d in results.values())
-        ]
-        parts = [
-            f"<p><b>{html.escape(a.verdict)}</b></p>",
-            steps_html(a.steps),
-            "<p>The attack's result:</p>",
-            dist_table(results, order=order, labels=labels),
-        ]
-        if a.with_bonus is not None:
-            parts += [
-                "<p>The defender's first fire, and what it leaves of the attack:</p>",
-                dist_table({"the attacking units": a.with_bonus.attacker}),
-                dist_table(
-                    {"the attack's column": a.with_bonus.column},
-                    order=column_order(crt, a.with_bonus.column),
-                ),
-            ]
-        return "".join(parts)
+        return advice_html(a, crt)
 
     panel = ChartPanel(
         compute,
         draw,
         size=(7.0, 3.8),
         rule="Streets of Stalingrad 9.67, the Close Assault Bonus",
-        table=table_control(table),
-        file=crt_file,
-        attack=widgets.Text(
-            "infantry 6, engineer 4, tank 5",
-            continuous_update=False,
-            description="attack",
-            placeholder="kind AF, ...: infantry 6, engineer 4 pinned",
-            tooltip=(
-                "the attacking units: a kind and its AF each, then optionally pinned, spent or "
-                "away (not adjacent to the target)"
-            ),
-            layout={"width": "23em"},
-        ),
-        defence_df=widgets.Text(
-            "3",
-            description="DF",
-            tooltip="the defence's total DF (0 if none)",
-            continuous_update=False,
-            layout={"width": "7em"},
-        ),
-        defending_units=widgets.IntSlider(
-            1,
-            1,
-            6,
-            description="defenders",
-            tooltip="defending units in the target hex",
-            layout={"width": "15em"},
-        ),
-        **{
-            name: widgets.Dropdown(
-                options=options, description=label, tooltip=tooltip, layout={"width": width}
-            )
-            for name, label, options, tooltip, width, _ in READING_CONTROLS
-        },
-        drm=_slider(-3, 3, "DRM", "the attack's die roll modifier", "16em"),
-        fire_drm=_slider(-3, 3, "fire DRM", "die roll modifier of the defender's first fire"),
+        **_advisor_controls(table, crt_file),
     )
     notes.update({name: widgets.HTML(layout={"width": "13em"}) for name in NOTED})
 
@@ -483,44 +353,17 @@ def assault_advisor(table: str = "illustrative_1d6", path: str = "") -> ChartPan
         panel.canvas.draw_idle()
         return moved
 
-    @reports_errors
-    def apply_preset(chart: ChartPanel, values: dict[str, object]) -> None:
-        # a chart panel's controls are in its ``controls``, not its attributes
-        for name, value in values.items():
-            if name not in chart.controls:
-                raise WbkError(f"worked example: the panel has no control {name!r}")
-            chart.controls[name].value = value
-
-    _in_rows(
-        panel,
-        [
-            ["table", "file", "defence_df"],
-            ["attack", "defending_units", "drm", "fire_drm", "fire_drm note"],
-            ["losses", "losses note", "pinned_attack", "pinned_attack note"],
-            [
-                "fire_without_bonus",
-                "fire_without_bonus note",
-                "column_after_fire",
-                "column_after_fire note",
-            ],
-        ],
-        {f"{name} note": note for name, note in notes.items()},
-    )
-    setattr(panel, "apply_preset", functools.partial(apply_preset, panel))  # noqa: B010
+    _lay_out(panel, notes)
+    setattr(panel, "apply_preset", functools.partial(_apply_preset, panel))  # noqa: B010
     panel.step_control = panel.add_step_control(draw_at_step)
-    setattr(  # noqa: B010 (the advisor's compare control)
-        panel,
-        "compare",
-        panel.add_compare_readings(
-            {
-                name: stalingrad.READING_WORDS[name]
-                for name in stalingrad.READING_WORDS
-                if name in panel.controls
-            },
-            mark=mark,
-            current=lambda: {name: panel.controls[name].value for name in READING_NAMES},
-        ),
+    words, questions = compare_words(COMPARED)
+    compare = panel.add_compare_readings(
+        words,
+        mark=mark,
+        current=lambda: {name: panel.controls[name].value for name in READING_NAMES},
+        questions=questions,
     )
+    setattr(panel, "compare", compare)  # noqa: B010 (the advisor's compare control)
     panel.add_presets(PRESETS)
     last["panel"] = panel
     panel.update()  # the notes beside the settings filled in

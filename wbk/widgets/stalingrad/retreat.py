@@ -1,35 +1,48 @@
-"""The retreat planner (Streets of Stalingrad 9.87-9.89): a situation and its retreat on the map."""
+"""The retreat planner (Streets of Stalingrad 9.87-9.89): a situation and its retreat on the map.
+Its pictures are drawn by ``wbk.draw.stalingrad.retreat``, whose names are importable from here
+too."""
 
 from __future__ import annotations
 
 import html
 import re
-import textwrap
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
-from matplotlib import patheffects
 from matplotlib.artist import Artist
-from matplotlib.collections import PolyCollection
-from matplotlib.lines import Line2D
-from matplotlib.text import Text
 
+from wbk.draw.stalingrad.retreat import (  # noqa: F401 (importable from here, as before the move)
+    BOMBARDED,
+    CHANGED,
+    LINE_SPACING,
+    LOST_MARK,
+    MOST_LINES,
+    OPEN_HEX,
+    RETREAT,
+    SIDE_COLOURS,
+    Z_ARROWS,
+    Z_UNIT_NAMES,
+    ZOC,
+    RetreatOverlay,
+    draw_retreat,
+    lost_units,
+    mark_changes,
+    readings_tag,
+    retreat_arrows,
+    retreat_changes,
+    retreat_title,
+    unit_label,
+)
 from wbk.errors import WbkError
 from wbk.explain import count
 from wbk.games import stalingrad
 from wbk.games.stalingrad import Situation, Unit
+from wbk.games.stalingrad.readings import RETREAT_READINGS
 from wbk.hexgrid import Hex
-from wbk.plot import (
-    CROSSED,
-    SKY_BLUE,
-    MapView,
-    center,
-    draw_map,
-    figure_size,
-    map_axes,
-)
+from wbk.plot import MapView, figure_size, map_axes
+from wbk.readings import Reading
 from wbk.widgets import (
     LIVE_ONLY,
     MapPanel,
@@ -37,7 +50,8 @@ from wbk.widgets import (
 )
 from wbk.widgets.edge_cases import has_edge_cases
 from wbk.widgets.files import FileRow
-from wbk.widgets.stalingrad.crt import GERMAN, SOVIET, _unshrunk
+from wbk.widgets.readings import compare_words
+from wbk.widgets.stalingrad.crt import _unshrunk
 
 # --- 9.87-9.89 the retreat planner ------------------------------------------------------------
 
@@ -48,51 +62,24 @@ CLICKS = [
     ("bombarded", "bombarded"),
     ("clear the hex", "clear"),
 ]
-BOMBARDED = "#CC79A7"
-#: The retreat chosen: sky blue, outlined, over the green of the legal hexes.
-RETREAT = SKY_BLUE
-#: The legal retreat hexes: a translucent green, the terrain showing through.
-OPEN_HEX = (0.16, 0.55, 0.27, 0.45)
-#: The hatching of the hexes in the enemy's ZOC.
-ZOC = "#8c8c8c"
-SIDE_COLOURS = {"German": GERMAN, "Soviet": SOVIET}
-#: Units' names go over the arrows, markers and hex numbers, and the hex numbers over the
-#: arrows: a label is never covered.
-Z_UNIT_NAMES, Z_ARROWS = 11, 8.6
-#: The mark before the name of a unit eliminated.
-LOST_MARK = "✗"
-#: Names printed in one hex; more units are summed up on the last line ("+2 more").
-MOST_LINES = 4
-LINE_SPACING = 0.24
 
-
-#: The readings of 9.87-9.89 the planner offers: keyword, label, (words, value) choices (the
-#: default first), tooltip, and the words a title adds when the reading is not the default.
-READING_CONTROLS = [
-    (
-        "retreat_into",
-        "retreat into",
-        [("any hexes (units may split)", "any_hexes"), ("one hex, all together", "one_hex")],
-        '9.87 "the hex he retreats into": may the units split? (the text does not settle it)',
-        "all into one hex",
-    ),
-    (
-        "pinned_zoc",
-        "ZOC of pinned units",
-        [("still exerted", "exerts"), ("none", "none")],
-        "do pinned or spent enemy units exert a ZOC? (6.0, not in wbk's texts)",
-        "no ZOC from pinned units",
-    ),
-    (
-        "given_up_to_stay",
-        "to stay, give up",
-        [("another unit", "another_unit"), ("may be a 9.89 loss", "a_9_89_loss")],
-        "9.88: may the unit given up to stay be a fortification or immobilized tank 9.89 "
-        "eliminates anyway? (the text does not settle it)",
-        "a 9.89 loss may be the one given up",
-    ),
-]
+#: The planner's label of each reading's dropdown.
+READING_LABELS = {
+    "retreat_into": "retreat into",
+    "pinned_zoc": "ZOC of pinned units",
+    "given_up_to_stay": "to stay, give up",
+}
 NO_DIFFERENCE = "makes no difference here"
+
+
+def reading_dropdown(reading: Reading) -> widgets.Dropdown:
+    """A 9.87-9.89 reading's dropdown, in its declared words, at its default."""
+    return widgets.Dropdown(
+        options=reading.options,
+        description=READING_LABELS[reading.keyword],
+        style={"description_width": "initial"},
+        tooltip=reading.asks,
+    )
 
 
 #: The worked retreats of the chapter: the shipped situations (wbk/data/situations).
@@ -104,298 +91,6 @@ PRESETS: dict[str, dict[str, object]] = {
     "9.89: minefield, fortification, immobilized tank": {"situation": "rule_9_89"},
     "9.87: four in the open, stacking limit 3": {"situation": "four_in_the_open"},
 }
-#: The outline of the hexes whose part in the retreat another reading changes (vermillion).
-CHANGED = "#D55E00"
-
-
-def retreat_changes(r: stalingrad.Retreat, other: stalingrad.Retreat) -> frozenset[Hex]:
-    """The hexes entering or leaving the retreat under another reading: open to one and not
-    the other, or chosen by one and not the other."""
-
-    def open_and_chosen(x: stalingrad.Retreat) -> tuple[frozenset[Hex], frozenset[Hex]]:
-        opened = frozenset().union(*x.options.values())
-        return opened, frozenset(h for h in x.best.values() if h is not None)
-
-    (open1, chosen1), (open2, chosen2) = open_and_chosen(r), open_and_chosen(other)
-    return (open1 ^ open2) | (chosen1 ^ chosen2)
-
-
-def readings_tag(readings: dict[str, Any]) -> str:
-    """The readings that differ from the defaults, for a title: "[all into one hex]" ("" if
-    none), so that a picture says what it assumes."""
-    words = [
-        short
-        for name, _, options, _, short in READING_CONTROLS
-        if readings.get(name, options[0][1]) != options[0][1]
-    ]
-    return f"[{'; '.join(words)}]" if words else ""
-
-
-def unit_label(name: str, eliminated: bool = False, *, longest: int = 11) -> str:
-    """A unit's name as printed in its hex: whole up to ``longest`` characters, else cut short
-    with "…"; an eliminated unit's marked "✗"."""
-    short = name if len(name) <= longest else name[: longest - 1].rstrip() + "…"
-    return f"{LOST_MARK} {short}" if eliminated else short
-
-
-def _moves(r: stalingrad.Retreat) -> str:
-    """Where the retreating units go: "1/42 Rifle retreats to 1314", "A to 1314, B to 1315",
-    or, when that is long, "retreat into 1213, 1214 and 1314 (4 units)"."""
-    moves = [(name, r.map.label(h)) for name, h in r.best.items() if h is not None]
-    if len(moves) == 1:
-        return f"{moves[0][0]} retreats to {moves[0][1]}"
-    named = "retreat: " + ", ".join(f"{name} to {label}" for name, label in moves)
-    if len(named) <= 60:
-        return named
-    hexes = sorted({label for _, label in moves})
-    into = hexes[0] if len(hexes) == 1 else f"{', '.join(hexes[:-1])} and {hexes[-1]}"
-    return f"retreat into {into} ({count(len(moves), 'unit')})"
-
-
-def retreat_title(r: stalingrad.Retreat, readings: dict[str, Any] | None = None) -> str:
-    """The answer in the picture's title: the terrain, the verdict (with the readings that
-    differ from the defaults), who goes where and who is eliminated."""
-    title = _retreat_title(r)
-    tag = readings_tag(readings or {})
-    first, newline, rest = title.partition("\n")
-    return f"{first} {tag}{newline}{rest}" if tag else title
-
-
-def _retreat_title(r: stalingrad.Retreat) -> str:
-    where = r.map.label(r.target)
-    if r.terrain == "other":
-        kinds = ", ".join(sorted(r.map.terrain(r.target)))
-        return (
-            f'"P" in {kinds} {where}: the units are only pinned, no retreat\n'
-            "(9.87-9.89 cover clear, balka, forest and suburb/village hexes)"
-        )
-    lost = lost_units(r)
-    total = len(r.eliminated) + len(r.best)
-    if r.may_stay and r.stay is not None:
-        stay, go = r.stay.cost, len(lost)
-        if stay < go:
-            verdict = f"stay: it costs {count(stay, 'unit')}, a retreat {go}"
-        elif go < stay:
-            verdict = f"retreat: it costs {count(go, 'unit') if go else 'nothing'}, staying {stay}"
-        else:
-            verdict = f"stay or retreat: each costs {count(go, 'unit')}"
-        first = f'"P" in {r.terrain} {where}: {verdict}'
-        second = f"staying gives up {r.stay_eliminates}"
-        if r.stay.cost == len(r.eliminated):
-            second += ", lost anyway"
-        if lost:
-            second = f"retreating loses {', '.join(lost)}; {second}"
-        return "\n".join([first, *textwrap.wrap(second, 75)])
-    first = f'"P" in clear {where}: {stalingrad.eliminated_words(len(lost), total)}'
-    if lost:
-        first += f" ({', '.join(lost)})"
-    details = []
-    if len(lost) < total:
-        details.append(_moves(r))
-    if r.unaffected:
-        details.append(f"untouched (9.89): {', '.join(sorted(r.unaffected))}")
-    if len(lost) == 0 and len(details) == 1 and len(first) + len(details[0]) < 75:
-        return f"{first}: {details[0]}"
-    return "\n".join([first, *textwrap.wrap("; ".join(details), 75)])
-
-
-def lost_units(r: stalingrad.Retreat) -> list[str]:
-    """The units a retreat eliminates: those that never retreat, then those left without room."""
-    return sorted(r.eliminated) + [name for name, h in r.best.items() if h is None]
-
-
-def retreat_arrows(target: Hex, hexes) -> list[tuple[tuple[float, float], tuple[float, float]]]:
-    """(start, end) of an arrow from ``target`` into each of ``hexes``: from the edge of the
-    defending hex to the middle of the next, clear of the markers, the unit counts below them,
-    the cross of the units lost and the hex labels at the top (an arrow north or south, along
-    the labels, is moved to their left)."""
-    x0, y0 = center(target)
-    arrows = []
-    for x, y in (center(h) for h in sorted(hexes)):
-        dx, dy = x - x0, y - y0
-        side = -0.45 if abs(dx) < 0.01 else 0.0
-        arrows.append(
-            (
-                (x0 + 0.4 * dx + side, y0 + 0.4 * dy),
-                (x0 + 0.78 * dx + side, y0 + 0.78 * dy),
-            )
-        )
-    return arrows
-
-
-class RetreatOverlay:
-    """A situation and its retreat drawn over a ``MapView``: the units (their short names in
-    their hexes, in their side's colour, drawn over everything), attacked and bombarded hexes
-    hatched, the defending hex outlined, the legal retreat hexes shaded, the retreat chosen
-    drawn, the units lost marked "✗"; the answer in the title and every mark in the legend."""
-
-    def __init__(self, view: MapView):
-        self.view = view
-        ax = view.ax
-        self.attacked = PolyCollection(
-            [], facecolors="none", edgecolors=CROSSED, hatch="//", linewidths=1.5, zorder=4
-        )
-        self.bombarded = PolyCollection(
-            [], facecolors="none", edgecolors=BOMBARDED, hatch="xx", linewidths=1.5, zorder=4
-        )
-        self.target = PolyCollection(
-            [], facecolors="none", edgecolors="black", linewidths=3, zorder=5
-        )
-        self.zoc = PolyCollection(
-            [], facecolors="none", edgecolors=ZOC, hatch="\\", linewidths=0.5, zorder=3
-        )
-        # its own layer, not the map's one shade layer, which a step's dimming takes over
-        self.open = PolyCollection(
-            [], facecolors=OPEN_HEX, edgecolors=OPEN_HEX, linewidths=0, zorder=2.5
-        )
-        for artist in (self.open, self.zoc, self.attacked, self.bombarded, self.target):
-            ax.add_collection(artist)
-        self.zoc_hexes: frozenset[Hex] = frozenset()
-        self.arrows: list = []
-        self.arrow_key = Line2D(
-            [], [], color=RETREAT, linestyle="none", marker=r"$\rightarrow$", markersize=14
-        )
-        #: the units' names printed in their hexes, drawn over everything else
-        self.labels: list[Text] = []
-        self.side_keys = {
-            side: Line2D([], [], linestyle="none", marker="$Ab$", color=colour, markersize=12)
-            for side, colour in (("German", GERMAN), ("Soviet", SOVIET))
-        }
-        self.lost_key = Line2D(
-            [], [], linestyle="none", marker=f"${LOST_MARK}$", color="black", markersize=9
-        )
-
-    def _polygons(self, hexes) -> list:
-        view = self.view
-        return [view.polygons[view.index[h]] for h in sorted(hexes)]
-
-    def show_situation(
-        self, s: Situation, lost: frozenset[str] = frozenset(), lost_words: str = "eliminated"
-    ) -> None:
-        """Draw the situation: each unit's short name in its hex, in its side's colour (those
-        in ``lost`` marked eliminated, ``lost_words`` in the legend), and the hexes attacked and
-        bombarded."""
-        view = self.view
-        self.attacked.set_verts(self._polygons(s.attacked))
-        self.bombarded.set_verts(self._polygons(s.bombarded))
-        for label in self.labels:
-            label.remove()
-        self.labels.clear()
-        halo = [patheffects.withStroke(linewidth=2.5, foreground="white")]
-        for h, here in s.units.items():
-            x, y = center(h)
-            lines = [(u.side, unit_label(u.name, u.name in lost)) for u in here]
-            if len(lines) > MOST_LINES:
-                more = len(lines) - MOST_LINES + 1
-                lines = [*lines[: MOST_LINES - 1], ("", f"+{more} more")]
-            top = y + 0.1 - LINE_SPACING * (len(lines) - 1) / 2
-            for i, (side, text) in enumerate(lines):
-                colour = "black" if text.startswith(LOST_MARK) or not side else SIDE_COLOURS[side]
-                self.labels.append(
-                    view.ax.text(
-                        x,
-                        top + i * LINE_SPACING,
-                        text,
-                        ha="center",
-                        va="center",
-                        fontsize=6.5,
-                        fontweight="bold",
-                        color=colour,
-                        zorder=Z_UNIT_NAMES,
-                        path_effects=halo,
-                    )
-                )
-        sides = {u.side for here in s.units.values() for u in here}
-        entries: dict[str, Artist] = {
-            f"{side} units (short names)": key
-            for side, key in self.side_keys.items()
-            if side in sides
-        }
-        if lost:
-            entries[lost_words] = self.lost_key
-        if s.attacked:
-            entries["being attacked"] = self.attacked
-        if s.bombarded:
-            entries["being bombarded"] = self.bombarded
-        view.set_overlay_legend("situation", entries)
-
-    def show(
-        self, s: Situation, target: Hex | str | None = None, **readings: Any
-    ) -> stalingrad.Retreat:
-        """Draw ``s`` and the retreat of a "P" result on ``target`` (the situation's own by
-        default) under ``readings`` (keywords of ``retreat_after_combat``); return the
-        retreat."""
-        self.clear_retreat()
-        r = s.retreat(target, **readings)
-        # the arrows and marks show the retreat; where the units may stay, the title and the
-        # pane weigh it against staying
-        lost = "eliminated if they retreat" if r.may_stay else "eliminated"
-        self.show_situation(s, frozenset(lost_units(r)), lost)
-        self.show_retreat(r, readings)
-        return r
-
-    def show_retreat(self, r: stalingrad.Retreat, readings: dict[str, Any] | None = None) -> None:
-        """Draw the retreat ``r`` alone (no units: a ``Retreat`` does not hold them): the
-        defending hex, the legal retreat hexes, the enemy's ZOC, the arrows and the title."""
-        view, t = self.view, r.target
-        self.target.set_verts(self._polygons([t]))
-        open_hexes = set().union(*r.options.values())
-        self.open.set_verts(self._polygons(open_hexes))
-        self.zoc_hexes = r.zoc & set(view.index)
-        self.zoc.set_verts(self._polygons(self.zoc_hexes))
-        moves = retreat_arrows(t, set(r.best.values()) - {None})
-        for start, end in moves:
-            self.arrows.append(
-                view.ax.annotate(
-                    "",
-                    end,
-                    start,
-                    zorder=Z_ARROWS,
-                    arrowprops={
-                        "arrowstyle": "-|>,head_length=0.5,head_width=0.3",
-                        "color": RETREAT,
-                        "linewidth": 3,
-                        "shrinkA": 0,
-                        "shrinkB": 0,
-                        "path_effects": [patheffects.withStroke(linewidth=5, foreground="black")],
-                    },
-                )
-            )
-        entries: dict[str, Artist] = {"defending hex": self.target}
-        if open_hexes:
-            entries["legal retreat hex (9.87)"] = self.open
-        if r.zoc:
-            entries["enemy ZOC (6.0): closed"] = self.zoc
-        if moves:
-            entries["retreat, if they go" if r.may_stay else "retreat chosen"] = self.arrow_key
-        view.set_overlay_legend("retreat", entries)
-        view.set_title(retreat_title(r, readings))
-
-    def clear_retreat(self) -> None:
-        self.target.set_verts([])
-        self.zoc.set_verts([])
-        self.zoc_hexes = frozenset()
-        for arrow in self.arrows:
-            arrow.remove()
-        self.arrows.clear()
-        self.open.set_verts([])
-        self.view.set_overlay_legend("retreat", {})
-
-
-def draw_retreat(
-    s: Situation,
-    target: Hex | str | None = None,
-    *,
-    ax=None,
-    width: float | None = None,
-    **readings: Any,
-) -> MapView:
-    """A situation and the retreat of a "P" result on ``target`` drawn on its map, the answer
-    in the title (a new figure when ``ax`` is omitted); ``readings`` are keywords of
-    ``retreat_after_combat`` (``retreat_into="one_hex"``...)."""
-    view = draw_map(s.map, ax=ax, width=width)
-    RetreatOverlay(view).show(s, target, **readings)
-    return view
 
 
 def retreat_table(r: stalingrad.Retreat) -> str:
@@ -502,7 +197,7 @@ def edge_case_readings(text: str, source: str) -> dict[str, str]:
     table = parse_toml(head, source).get(EDGE_CASE_READINGS, {})
     if not isinstance(table, dict):
         raise WbkError(f"{source}: readings: {table!r} is not a table of readings")
-    allowed = {name: [value for _, value in options] for name, _, options, *_ in READING_CONTROLS}
+    allowed = {r.keyword: list(r.values) for r in RETREAT_READINGS}
     readings = {}
     for name, value in table.items():
         if name not in allowed:
@@ -549,6 +244,63 @@ class RetreatPlanner(MapPanel):
     ):
         self.situation = situation or stalingrad.example_situation("retreat_clear_hex")
         wide = {"description_width": "initial"}
+        self._unit_controls()
+        limit = _limit_value(self.situation.stacking_limit)
+        self.stacking = widgets.Dropdown(
+            options=_limits(limit),
+            value=limit,
+            description="stacking limit",
+            style=wide,
+            tooltip="how many units of a side a hex may hold (5.0)",
+            layout={"width": "12.5em"},
+        )
+        self.readings = {r.keyword: reading_dropdown(r) for r in RETREAT_READINGS}
+        #: beside each setting: "makes no difference here" when no other value changes the answer
+        self.no_difference = {
+            name: widgets.HTML("", layout={"width": "13em"})
+            for name in ("stacking", *self.readings)
+        }
+        #: the note of the situation as loaded, once edits have made it drop
+        self.dropped_note = ""
+        self.file = FileRow(
+            "situation",
+            Path(path) if path else default_situation_path(self.situation),
+            load=self.load,
+            save=self.save,
+            width="35em",
+        )
+        # what the next click does means nothing on a static page, nor does a file of the user's
+        for control in self._placing():
+            control.add_class(LIVE_ONLY)
+        s = self.situation
+        target = s.target if s.target is not None else next(iter(s.units))
+        super().__init__(
+            s.map,
+            {"defending hex": s.map.label(target)},
+            [self.stacking, *self.readings.values()],
+            width=width,
+        )
+        self.width = width
+        box = self.boxes["defending hex"]
+        box.style, box.layout.width = wide, "13em"
+        self.overlay = RetreatOverlay(self.view)
+        self.widget = self._lay_out(box)
+        self.step_control = self.add_step_control()
+        words, questions = compare_words(RETREAT_READINGS)
+        self.compare = self.add_compare_readings(
+            words,
+            mark=self.mark_changes,
+            current=lambda: {name: c.value for name, c in self.readings.items()},
+            questions=questions,
+        )
+        #: the marks of what another reading changes, taken off with the next answer
+        self.change_marks: list[Artist] = []
+        self.add_presets(PRESETS)
+        self.update()
+
+    def _unit_controls(self) -> None:
+        """The controls of what a click does, and of the unit it places."""
+        wide = {"description_width": "initial"}
         buttons_fit = {"description_width": "initial", "button_width": "auto"}
         self.click = widgets.ToggleButtons(
             options=CLICKS, tooltip="what a click on the map does", style=buttons_fit
@@ -583,35 +335,10 @@ class RetreatPlanner(MapPanel):
         self.immobilized = widgets.Checkbox(
             False, description="immobilized", indent=False, layout={"width": "8em"}
         )
-        limit = _limit_value(self.situation.stacking_limit)
-        self.stacking = widgets.Dropdown(
-            options=_limits(limit),
-            value=limit,
-            description="stacking limit",
-            style=wide,
-            tooltip="how many units of a side a hex may hold (5.0)",
-            layout={"width": "12.5em"},
-        )
-        self.readings = {
-            name: widgets.Dropdown(options=options, description=label, style=wide, tooltip=tooltip)
-            for name, label, options, tooltip, _ in READING_CONTROLS
-        }
-        #: beside each setting: "makes no difference here" when no other value changes the answer
-        self.no_difference = {
-            name: widgets.HTML("", layout={"width": "13em"})
-            for name in ("stacking", *self.readings)
-        }
-        #: the note of the situation as loaded, once edits have made it drop
-        self.dropped_note = ""
-        self.file = FileRow(
-            "situation",
-            Path(path) if path else default_situation_path(self.situation),
-            load=self.load,
-            save=self.save,
-            width="35em",
-        )
-        # what the next click does means nothing on a static page, nor does a file of the user's
-        for control in (
+
+    def _placing(self) -> list[widgets.Widget]:
+        """What a click does and the unit it places."""
+        return [
             self.click,
             self.side,
             self.kind,
@@ -619,30 +346,17 @@ class RetreatPlanner(MapPanel):
             self.unit_name,
             self.pinned,
             self.immobilized,
-        ):
-            control.add_class(LIVE_ONLY)
-        s = self.situation
-        target = s.target if s.target is not None else next(iter(s.units))
-        super().__init__(
-            s.map,
-            {"defending hex": s.map.label(target)},
-            [self.stacking, *self.readings.values()],
-            width=width,
-        )
-        self.width = width
-        box = self.boxes["defending hex"]
-        box.style, box.layout.width = wide, "13em"
-        self.overlay = RetreatOverlay(self.view)
+        ]
+
+    def _lay_out(self, box: widgets.Widget) -> widgets.VBox:
+        """The planner in rows: a click's controls, the settings with their notes, the message
+        line, the map, the picture row and the pane."""
+        click, *placing = self._placing()
         _unshrunk(
             [
-                self.click,
+                click,
                 box,
-                self.side,
-                self.kind,
-                self.strength,
-                self.unit_name,
-                self.pinned,
-                self.immobilized,
+                *placing,
                 self.stacking,
                 *self.readings.values(),
                 *self.no_difference.values(),
@@ -650,24 +364,13 @@ class RetreatPlanner(MapPanel):
             ]
         )
         row = widgets.Layout(flex_flow="row wrap")
-        clicks, placing = widgets.Label("a click sets"), widgets.Label("placing")
-        for words in (clicks, placing):
+        clicks, placing_words = widgets.Label("a click sets"), widgets.Label("placing")
+        for words in (clicks, placing_words):
             words.add_class(LIVE_ONLY)
-        self.widget = widgets.VBox(
+        return widgets.VBox(
             [
-                widgets.HBox([clicks, self.click, box], layout=row),
-                widgets.HBox(
-                    [
-                        placing,
-                        self.side,
-                        self.kind,
-                        self.strength,
-                        self.unit_name,
-                        self.pinned,
-                        self.immobilized,
-                    ],
-                    layout=row,
-                ),
+                widgets.HBox([clicks, click, box], layout=row),
+                widgets.HBox([placing_words, *placing], layout=row),
                 widgets.HBox(
                     [self.stacking, self.no_difference["stacking"], *self.file.parts],
                     layout=row,
@@ -682,16 +385,6 @@ class RetreatPlanner(MapPanel):
                 self.pane,
             ]
         )
-        self.step_control = self.add_step_control()
-        self.compare = self.add_compare_readings(
-            {name: stalingrad.READING_WORDS[name] for name in self.readings},
-            mark=self.mark_changes,
-            current=lambda: {name: c.value for name, c in self.readings.items()},
-        )
-        #: the marks of what another reading changes, taken off with the next answer
-        self.change_marks: list[Artist] = []
-        self.add_presets(PRESETS)
-        self.update()
 
     # --- what a click does ------------------------------------------------------------------
 
@@ -842,23 +535,7 @@ class RetreatPlanner(MapPanel):
         readings = {name: c.value for name, c in self.readings.items()}
         r2 = self.situation.retreat(r.target, **{**readings, **other})
         ((_, value),) = other.items()
-        changed_hexes = retreat_changes(r, r2)
-        lost, lost2 = lost_units(r), lost_units(r2)
-        entries: dict[str, Artist] = {}
-        if changed_hexes:
-            outline = PolyCollection(
-                self.overlay._polygons(changed_hexes),
-                facecolor="none",
-                edgecolor=CHANGED,
-                linewidth=2.5,
-                linestyle=(0, (3, 2)),
-                zorder=29,
-            )
-            self.change_marks.append(self.view.ax.add_collection(outline))
-            entries[f"changes under '{value}'"] = outline
-        if lost != lost2:
-            key = Line2D([], [], color=CHANGED, linewidth=0)
-            entries[f"lost under '{value}': {', '.join(lost2) or 'none'}"] = key
+        self.change_marks, entries = mark_changes(self.view, r, r2, value)
         self.view.set_overlay_legend("compare", entries)
         self.view.redraw()
         return bool(entries) or _answer(r) != _answer(r2)

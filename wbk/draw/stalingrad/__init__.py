@@ -1,5 +1,8 @@
 """Streets of Stalingrad's results drawn (see ``wbk.pictures``): a lookup on a CRT, and a
-retreat on its map."""
+retreat on its map; and its quiz questions (``wbk.quizplot``).
+
+The drawings themselves, which the chapter's panels draw too: ``crt`` (the table, its bars, a
+lookup), ``close_assault`` (9.67's advice) and ``retreat`` (9.87-9.89 on the map)."""
 
 from __future__ import annotations
 
@@ -7,13 +10,13 @@ from collections.abc import Sequence
 
 from matplotlib.figure import Figure
 
+from wbk.draw.stalingrad.crt import lookup_picture
+from wbk.draw.stalingrad.retreat import RetreatOverlay
 from wbk.explain import Step
 from wbk.games.stalingrad import CrtLookup, Retreat
 from wbk.pictures import on_map, picture
 from wbk.plot import MapView
 from wbk.quizplot import QuestionDrawing, mark_chosen_hexes, question_drawing
-from wbk.widgets.stalingrad.crt import lookup_picture
-from wbk.widgets.stalingrad.retreat import RetreatOverlay
 
 
 @picture.register
