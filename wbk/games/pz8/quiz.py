@@ -17,6 +17,7 @@ from wbk.dice import percent
 from wbk.errors import WbkError
 from wbk.explain import Step
 from wbk.games import pz8
+from wbk.games.pz8.tanks import tank_on
 from wbk.quiz import Answer, GameQuiz, Question, QuizKind, chance_words, yes_no_words
 
 SHOT_CHOICES = ("no shot", "shot, target in the open", "shot, target in cover")
@@ -57,7 +58,7 @@ def _pz8_targets(q: Question, readings: dict[str, str]) -> Answer:
 def _pz8_destroy(q: Question, readings: dict[str, str]) -> Answer:
     if q.setting("firer") is not None:
         result = pz8.shot(q.board, q.setting("firer"), q.setting("target"), **readings)
-        if not result.can_shoot:
+        if result.outcome is None:
             p = Fraction(0)
             steps = (*result.steps, Step("no shot: no chance to destroy", pz8.SHOOTING))
         else:
@@ -144,7 +145,7 @@ def _table(settings: Mapping, folder: Path | None):
     if not isinstance(shaken, list):
         raise WbkError(f"shaken_tanks {shaken!r} is not a list of tank names")
     for tank in shaken:
-        table = table.with_piece(replace(table.piece(tank), shaken=True))
+        table = table.with_piece(replace(tank_on(table, tank), shaken=True))
     return table
 
 

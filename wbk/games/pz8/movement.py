@@ -1,0 +1,200 @@
+"""Pz 8, Movement: a tank's movement roll, and where on the table it can get with it."""
+
+from __future__ import annotations
+
+import math
+import numbers
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from shapely.geometry import Point
+from shapely.geometry.base import BaseGeometry
+from shapely.ops import unary_union
+
+from wbk.checks import choice, flag, whole
+from wbk.dice import Dist, d6
+from wbk.errors import WbkError
+from wbk.explain import Step, steps_html
+from wbk.games.pz8.readings import ROUGH_TERRAIN
+from wbk.games.pz8.tanks import (
+    DAMAGE,
+    MAX_PIVOT,
+    MOVE_VALUES,
+    MOVEMENT,
+    SHAKEN,
+    TANK_CLASSES,
+    TERRAIN_PENALTY,
+    Tank,
+    read_as,
+    tank_on,
+)
+from wbk.table import MAX_DIRECTIONS, Table
+
+
+@dataclass(frozen=True, order=True)
+class Movement:
+    """One movement roll: how many inches the tank may move, and whether the turn passes after."""
+
+    inches: int
+    turn_passes: bool
+
+    def __post_init__(self) -> None:
+        if isinstance(self.inches, bool) or not isinstance(self.inches, int) or self.inches < 0:
+            raise WbkError(f"movement inches {self.inches!r} is not a whole number of 0 or more")
+        flag(self.turn_passes, "turn_passes")
+
+    def __str__(self) -> str:
+        return f'{self.inches}"' + (", then the turn passes" if self.turn_passes else "")
+
+
+def movement(tank_class: str) -> Dist:
+    """Pz 8, Movement: light tanks move 5 + D6 inches, medium 4 + D6, heavy 3 + D6; on a 1 or 2
+    the tank still finishes its move, then the turn passes.
+
+    >>> movement("light").probability(Movement(11, False))
+    Fraction(1, 6)
+    >>> (movement("medium").map(lambda m: m.turn_passes)).probability(True)
+    Fraction(1, 3)
+    """
+    base = MOVE_VALUES[choice(tank_class, TANK_CLASSES, "class")]
+    return d6.map(lambda roll: Movement(base + roll, roll <= 2))
+
+
+@dataclass(frozen=True)
+class ReachBand:
+    """The places a tank's centre reaches on a roll of ``roll`` but not on one lower; it gets
+    there with ``probability`` (the chance of rolling ``roll`` or more)."""
+
+    roll: int
+    inches: int
+    probability: Fraction
+    turn_passes: bool
+    area: BaseGeometry
+
+
+@dataclass(frozen=True)
+class MovementReach:
+    """Where a tank can end its move, roll by roll."""
+
+    tank: str
+    start: tuple[float, float]
+    bands: tuple[ReachBand, ...]
+    steps: tuple[Step, ...]
+
+    def chance_to_reach(self, point: Sequence[float]) -> Fraction:
+        """The chance the tank's centre can end its move at ``point`` (x, y): the chance of the
+        lowest roll whose area holds it (the start counts as reached: a tank may stay)."""
+        if isinstance(point, (str, bytes)) or not isinstance(point, Sequence) or len(point) != 2:
+            raise WbkError(f"point {point!r} is not a point (expected two numbers, x and y)")
+        if (
+            isinstance(point[0], bool)
+            or isinstance(point[1], bool)
+            or not all(isinstance(v, numbers.Real) and math.isfinite(v) for v in point)
+        ):
+            raise WbkError(f"point {point!r} is not a point (expected two numbers, x and y)")
+        if math.dist(point, self.start) < 1e-9:
+            return Fraction(1)
+        p = Point(*point)
+        for band in self.bands:
+            if band.area.buffer(1e-9).covers(p):
+                return band.probability
+        return Fraction(0)
+
+    def _repr_html_(self) -> str:
+        return f"<b>{self.tank}: where it can move</b>{steps_html(self.steps)}"
+
+
+def movement_reach(
+    table: Table,
+    tank: str | Tank,
+    *,
+    directions: int = 91,
+    rough_terrain: str = "moving_through",
+) -> MovementReach:
+    """Pz 8, Movement on the table: for each D6 roll, the places the tank's centre can reach
+    (``Table.reach`` with a pivot of up to 45°, 3" for rough terrain and for climbing a hill, no
+    moving through obstacles or other tanks), as bands with the chance of getting that far.
+
+    The pivot is taken once, at the start, and the move is then straight: ``Table.reach`` says
+    where this approximation reaches less than a real move could. ``directions`` is at most
+    ``wbk.table.MAX_DIRECTIONS`` (361).
+
+    "Moving through rough terrain" costs 3": ``rough_terrain="moving_through"`` (the default,
+    the card's words) charges a tank that starts in a rough piece as soon as it moves;
+    ``"entering"`` charges only pieces its centre drives into, so leaving the one it starts in
+    is free. Each piece is charged once a move.
+    """
+    t = tank_on(table, tank)
+    read_as(ROUGH_TERRAIN, rough_terrain, "rough terrain reading")
+    if whole(directions, "directions", 2) > MAX_DIRECTIONS:
+        raise WbkError(
+            f"directions {directions} is more than wbk.table.MAX_DIRECTIONS ({MAX_DIRECTIONS})"
+        )
+    base = MOVE_VALUES[t.tank_class]
+    steps = [
+        Step(
+            f"{t.name!r} is {t.tank_class}: it moves {base} + D6 inches", MOVEMENT, about=(t.name,)
+        )
+    ]
+    if t.destroyed or t.shaken:
+        why = (
+            ("it is destroyed: a wreck does not move", DAMAGE)
+            if t.destroyed
+            else ("it is shaken: it cannot move, only turn its turret", SHAKEN)
+        )
+        steps.append(Step(*why))
+        return MovementReach(t.name, t.position, (), tuple(steps))
+    bands, before = [], Point(t.position)
+    for roll in range(1, 7):
+        reach = table.reach(
+            t,
+            base + roll,
+            max_pivot=MAX_PIVOT,
+            rough_cost=TERRAIN_PENALTY,
+            climb_cost=TERRAIN_PENALTY,
+            directions=directions,
+            rough_charged=rough_terrain,
+            rule=MOVEMENT,
+        )
+        area = unary_union([reach.area, before])
+        bands.append(
+            ReachBand(
+                roll,
+                base + roll,
+                Fraction(7 - roll, 6),
+                roll <= 2,
+                area.difference(before) if roll > 1 else area,
+            )
+        )
+        before = area
+        if roll == 6:
+            steps += [s for s in reach.steps[1:]]
+    steps.append(
+        Step(
+            f"rolls 1 to 6 give {base + 1} to {base + 6} inches; penalties of "
+            f'{TERRAIN_PENALTY}" for rough terrain and for climbing a hill, '
+            f"pivot up to {MAX_PIVOT}°",
+            MOVEMENT,
+            about=(t.name, "reach"),
+        )
+    )
+    steps.append(
+        Step(
+            "on a 1 or 2 the tank finishes its move, then the turn passes",
+            MOVEMENT,
+            about=("reach 1", "reach 2"),
+        )
+    )
+    return MovementReach(t.name, t.position, tuple(bands), tuple(steps))
+
+
+def reach_changes(here: MovementReach, there: MovementReach) -> BaseGeometry:
+    """Where the chance to be reached differs between two reaches of one tank (under two
+    readings, say): the places some roll reaches under one and not under the other."""
+    moved = []
+    reached_here, reached_there = Point(here.start).buffer(0), Point(here.start).buffer(0)
+    for a, b in zip(here.bands, there.bands, strict=True):
+        reached_here, reached_there = reached_here.union(a.area), reached_there.union(b.area)
+        moved.append(reached_here.symmetric_difference(reached_there))
+    return unary_union(moved).buffer(0)

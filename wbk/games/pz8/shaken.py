@@ -1,0 +1,131 @@
+"""Pz 8, Optional Rule: Shaken: the chance a shaken tank rallies, and its rally read off the
+table (its own platoon's HQ, how far, in what state)."""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from fractions import Fraction
+
+from wbk.checks import flag
+from wbk.dice import d6, percent
+from wbk.explain import Step, steps_html
+from wbk.games.pz8.platoons import platoon_hq, platoon_named, platoon_words
+from wbk.games.pz8.tanks import (
+    DAMAGE,
+    RALLY_RADIUS,
+    SHAKEN,
+    Tank,
+    say_inches,
+    tank_on,
+)
+from wbk.table import Table
+
+
+def rally_chance(
+    *, veteran: bool = False, is_hq: bool = False, hq_within_12: bool = True, hq_able: bool = True
+) -> Fraction:
+    """Pz 8, Optional Rule: Shaken: the chance a shaken tank rallies with its activation.
+
+    Within 12" of its HQ it needs 5-6 (+1 for a veteran crew); out of range, or with its HQ
+    destroyed or shaken (``hq_able=False``), it cannot rally. An HQ rallies itself on 4-6 (the
+    veteran +1 is read as belonging to the roll near the HQ, so not to the HQ's own).
+
+    >>> rally_chance(), rally_chance(veteran=True), rally_chance(is_hq=True)
+    (Fraction(1, 3), Fraction(1, 2), Fraction(1, 2))
+    >>> rally_chance(hq_within_12=False)
+    Fraction(0, 1)
+    """
+    veteran, is_hq = flag(veteran, "veteran"), flag(is_hq, "is_hq")
+    hq_within_12, hq_able = flag(hq_within_12, "hq_within_12"), flag(hq_able, "hq_able")
+    if is_hq:
+        return (d6 >= 4).probability(True)
+    if not (hq_within_12 and hq_able):
+        return Fraction(0)
+    return (d6 + veteran >= 5).probability(True)
+
+
+@dataclass(frozen=True)
+class Rally:
+    """A shaken tank's rally, read off the table: its platoon's HQ, how far that is and in what
+    state, and the chance to rally (0 when it cannot)."""
+
+    tank: str
+    chance: Fraction
+    hq: str | None
+    distance: float | None
+    steps: tuple[Step, ...]
+
+    @property
+    def can_rally(self) -> bool:
+        return self.chance > 0
+
+    def _repr_html_(self) -> str:
+        return f"<b>{html.escape(self.tank)} rallies {percent(self.chance)}</b>" + steps_html(
+            self.steps
+        )
+
+
+def rally(table: Table, tank: str | Tank) -> Rally:
+    """Pz 8, Optional Rule: Shaken, asked of the table: the chance ``tank`` rallies with its
+    activation, from the distance to its own platoon's HQ (``Tank.platoon``), the HQ's state
+    (destroyed or shaken) and the tank's crew, as ``rally_chance`` reckons it.
+
+    A tank that is not shaken is told what it would need were it shaken. The card writes the
+    range as "12’" once and "12”" once; wbk reads inches both times (twelve feet is past
+    every gun's reach).
+
+    >>> from wbk.games.pz8.tanks import example_table
+    >>> r = rally(example_table(), "KV-1")
+    >>> r.chance, r.hq, round(r.distance, 1)
+    (Fraction(1, 3), 'T-34 1', 2.5)
+    """
+    t = tank_on(table, tank)
+    steps: list[Step] = []
+    if not t.shaken:
+        steps.append(
+            Step(
+                f"{t.name!r} is not shaken: had it been, this is its rally", SHAKEN, about=(t.name,)
+            )
+        )
+    if t.destroyed:
+        steps.append(Step(f"{t.name!r} is a wreck: it cannot rally", DAMAGE, about=(t.name,)))
+        return Rally(t.name, Fraction(0), None, None, tuple(steps))
+    name, tanks = platoon_named(table, t.side, t.platoon)
+    words = platoon_words(t.side, name)
+    hq = platoon_hq(tanks, words)
+    if t.is_hq:
+        chance = rally_chance(veteran=t.is_veteran, is_hq=True)
+        steps.append(
+            Step(
+                f"{t.name!r} is the HQ: it rallies itself on 4-6, {chance}",
+                SHAKEN,
+                about=(t.name,),
+            )
+        )
+        return Rally(t.name, chance, t.name, 0.0, tuple(steps))
+    if hq is None:
+        steps.append(Step(f"{words} has no HQ: {t.name!r} cannot rally", SHAKEN, about=(t.name,)))
+        return Rally(t.name, Fraction(0), None, None, tuple(steps))
+    distance = table.distance(t, hq)
+    within = distance <= RALLY_RADIUS
+    steps.append(
+        Step(
+            f"its HQ {hq.name!r} is {say_inches(distance)} away: "
+            + (f'within {RALLY_RADIUS}"' if within else f'more than {RALLY_RADIUS}"'),
+            SHAKEN,
+            about=(t.name, hq.name, f"link {t.name}", "rally radius"),
+        )
+    )
+    able = not (hq.destroyed or hq.shaken)
+    if not able:
+        state = "destroyed" if hq.destroyed else "itself shaken"
+        steps.append(Step(f"its HQ {hq.name!r} is {state}", SHAKEN, about=(hq.name,)))
+    chance = rally_chance(veteran=t.is_veteran, hq_within_12=within, hq_able=able)
+    if chance:
+        bonus = " (+1 for the veteran crew)" if t.is_veteran else ""
+        need = 4 if t.is_veteran else 5
+        steps.append(Step(f"it rallies on {need}-6{bonus}: {chance}", SHAKEN, about=(t.name,)))
+    else:
+        steps.append(Step(f"{t.name!r} cannot rally", SHAKEN, about=(t.name,)))
+    return Rally(t.name, chance, hq.name, distance, tuple(steps))

@@ -1,0 +1,388 @@
+"""Pz 8, Shooting and Penetration and Damage: one attack's exact outcome, its chances, and a
+shot on the table (range, line of sight, cover, then the attack)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from wbk.checks import choice, flag
+from wbk.dice import Dist, d6
+from wbk.errors import WbkError
+from wbk.explain import Step, steps_html
+from wbk.games.pz8.readings import COVER, NATURAL_SIX, OBSTACLE_SIGHT
+from wbk.games.pz8.tanks import (
+    DAMAGE,
+    GUN_DICE,
+    GUN_RANGES,
+    GUNS,
+    HIT_NUMBERS,
+    SAVE_NUMBERS,
+    SHAKEN,
+    SHOOTING,
+    TANK_CLASSES,
+    Tank,
+    read_as,
+    tank_on,
+)
+from wbk.table import Sight, Table
+
+
+@dataclass(frozen=True, order=True)
+class AttackOutcome:
+    """What one attack does: the hits applied, whether the target is destroyed or hit but not
+    destroyed (``shaken``), and whether a gun die passed the turn."""
+
+    hits: int
+    destroyed: bool
+    shaken: bool
+    turn_passes: bool
+
+    def __post_init__(self) -> None:
+        if isinstance(self.hits, bool) or not isinstance(self.hits, int) or not 0 <= self.hits <= 3:
+            raise WbkError(f"hits {self.hits!r} is not a whole number from 0 to 3")
+        for key in ("destroyed", "shaken", "turn_passes"):
+            flag(getattr(self, key), key)
+        if self.destroyed and self.shaken:
+            raise WbkError("an attack outcome cannot be both destroyed and shaken")
+        if (self.destroyed or self.shaken) and not self.hits:
+            raise WbkError(f"hits {self.hits}: a target destroyed or shaken needs a hit")
+
+    def __str__(self) -> str:
+        what = "destroyed" if self.destroyed else "hit, not destroyed" if self.shaken else "no hit"
+        return what + (", turn passes" if self.turn_passes else "")
+
+
+@dataclass(frozen=True)
+class AttackProcedure:
+    """One attack's numbers and its exact outcome."""
+
+    dice: int
+    hit_number: int
+    modifier: int
+    save_number: int
+    hit_chance: Fraction
+    outcome: Dist
+    steps: tuple[Step, ...]
+
+    def _repr_html_(self) -> str:
+        return steps_html(self.steps) + self.outcome._repr_html_()
+
+
+def attack_procedure(
+    gun: str,
+    target_class: str,
+    *,
+    cover: bool = False,
+    veteran: bool = False,
+    shaken: bool = False,
+    natural_six: str = "modified",
+) -> AttackProcedure:
+    """Pz 8, Shooting and Penetration and Damage: one attack, its numbers and working.
+
+    Short guns roll 3 dice and every hit applies; medium guns roll 2 and apply one result (a hit
+    if either die hits); long guns roll 1. Short and medium hit on 5-6, long on 4-6; -1 when the
+    target is in cover, +1 for a veteran crew firing, -1 for a shaken firer (Optional Rule:
+    Shaken). A die hits when its modified roll reaches the hit number (``natural_six``: see the
+    module). Any gun die showing an unmodified 1 or 2 passes the turn. Each hit needs an armour
+    save; one failed save destroys the target.
+    """
+    choice(gun, GUNS, "gun")
+    choice(target_class, TANK_CLASSES, "target class")
+    cover, veteran, shaken = (
+        flag(cover, "cover"),
+        flag(veteran, "veteran"),
+        flag(shaken, "shaken"),
+    )
+    read_as(NATURAL_SIX, natural_six, "reading of a natural 6")
+    dice, need, save = GUN_DICE[gun], HIT_NUMBERS[gun], SAVE_NUMBERS[target_class][gun]
+    modifier = veteran - cover - shaken
+
+    def hits(face: int) -> bool:
+        return face + modifier >= need or (natural_six == "always_hits" and face == 6)
+
+    steps = [
+        Step(
+            f'{gun} gun: range {GUN_RANGES[gun]}", '
+            f"{dice} {'die' if dice == 1 else 'dice'}, hits on {need}+",
+            SHOOTING,
+        )
+    ]
+    named = [
+        ("target in cover", -1, cover),
+        ("veteran crew firing", +1, veteran),
+        ("firer shaken", -1, shaken),
+    ]
+    for why, value, applies in named:
+        if applies:
+            steps.append(Step(f"{why}: {value:+d}", SHAKEN if why == "firer shaken" else SHOOTING))
+    faces = [f for f in range(1, 7) if hits(f)]
+    hit_chance = Fraction(len(faces), 6)
+    if faces:
+        rolls = "6" if faces[0] == 6 else f"{faces[0]}-6"
+        why = (
+            "a natural 6 always hits"
+            if natural_six == "always_hits" and 6 + modifier < need
+            else f"the roll {modifier:+d} must reach {need}"
+        )
+        steps.append(Step(f"each die hits on a {rolls} ({why}): {hit_chance}", SHOOTING))
+    else:
+        steps.append(Step(f"no die can hit: even a 6 {modifier:+d} is less than {need}", SHOOTING))
+    if gun == "short":
+        steps.append(Step("every hit applies", SHOOTING))
+    elif gun == "medium":
+        steps.append(Step("one result applies: a hit if either die hits", SHOOTING))
+    steps.append(
+        Step(
+            "an unmodified 1 or 2 on any die passes the turn"
+            + (", the unused die too" if gun == "medium" else ""),
+            SHOOTING,
+        )
+    )
+    steps.append(
+        Step(
+            f"a {target_class} tank hit by a {gun} gun saves on {save}+; a failed save destroys it",
+            DAMAGE,
+        )
+    )
+    steps.append(Step("save rolls of 1 or 2 do not pass the turn", DAMAGE))
+
+    one_die = d6.map(lambda face: (hits(face), face <= 2))
+
+    def applied(rolls) -> tuple[int, bool]:
+        n = sum(hit for hit, _ in rolls)
+        return (n if gun == "short" else min(n, 1), any(low for _, low in rolls))
+
+    rolled = Dist.joint(*[one_die] * dice).map(applied)
+
+    def damage(result) -> Dist:
+        n, low = result
+        return (n @ (d6 < save)).map(
+            lambda failed: AttackOutcome(n, failed > 0, n > 0 and failed == 0, low)
+        )
+
+    return AttackProcedure(dice, need, modifier, save, hit_chance, rolled.map(damage), tuple(steps))
+
+
+def attack(
+    gun: str,
+    target_class: str,
+    *,
+    cover: bool = False,
+    veteran: bool = False,
+    shaken: bool = False,
+    natural_six: str = "modified",
+) -> Dist:
+    """Pz 8, Shooting and Penetration and Damage: the exact ``Dist`` of ``AttackOutcome`` of one
+    attack (see ``attack_procedure``).
+
+    >>> d = attack("long", "heavy")
+    >>> d.map(lambda o: o.destroyed).probability(True)
+    Fraction(1, 3)
+    >>> d.map(lambda o: o.turn_passes).probability(True)
+    Fraction(1, 3)
+    """
+    return attack_procedure(
+        gun, target_class, cover=cover, veteran=veteran, shaken=shaken, natural_six=natural_six
+    ).outcome
+
+
+def chance_destroyed(outcome: Dist) -> Fraction:
+    """Penetration and Damage: the chance an attack's ``outcome`` (``attack``'s) destroys."""
+    return outcome.map(lambda o: o.destroyed).probability(True)
+
+
+def chance_turn_passes(outcome: Dist) -> Fraction:
+    """Shooting: the chance an attack's ``outcome`` (``attack``'s) passes the turn."""
+    return outcome.map(lambda o: o.turn_passes).probability(True)
+
+
+@dataclass(frozen=True)
+class AttackChances:
+    """One attack's chances, exactly: a hit applied, the target destroyed, hit but not destroyed
+    (shaken, under the optional rule), and the turn passing."""
+
+    hit: Fraction
+    destroyed: Fraction
+    shaken: Fraction
+    turn_passes: Fraction
+
+
+def attack_chances(
+    gun: str,
+    target_class: str,
+    *,
+    cover: bool = False,
+    veteran: bool = False,
+    shaken: bool = False,
+    natural_six: str = "modified",
+) -> AttackChances:
+    """Pz 8, Shooting and Penetration and Damage: the chances of one attack (see ``attack``).
+
+    >>> attack_chances("short", "medium").destroyed
+    Fraction(91, 216)
+    >>> attack_chances("medium", "heavy").turn_passes
+    Fraction(5, 9)
+    """
+    d = attack(
+        gun, target_class, cover=cover, veteran=veteran, shaken=shaken, natural_six=natural_six
+    )
+
+    def chance(predicate) -> Fraction:
+        return d.map(predicate).probability(True)
+
+    return AttackChances(
+        chance(lambda o: o.hits > 0),
+        chance(lambda o: o.destroyed),
+        chance(lambda o: o.shaken),
+        chance(lambda o: o.turn_passes),
+    )
+
+
+@dataclass(frozen=True)
+class Shot:
+    """A shot on the table: range, line of sight, cover and, when the shot can be taken, the
+    attack's exact outcome (``None`` otherwise)."""
+
+    firer: str
+    target: str
+    distance: float
+    in_range: bool
+    visible_fraction: float
+    in_cover: bool
+    outcome: Dist | None
+    steps: tuple[Step, ...]
+    #: the line of sight measured on the table (a ``wbk.table.Sight``), for drawing
+    sight: object = None
+
+    @property
+    def can_shoot(self) -> bool:
+        return self.outcome is not None
+
+    def _repr_html_(self) -> str:
+        verdict = "can shoot" if self.can_shoot else "cannot shoot"
+        table = self.outcome._repr_html_() if self.outcome is not None else ""
+        return f"<b>{self.firer} → {self.target}: {verdict}</b>{steps_html(self.steps)}{table}"
+
+
+def shot(
+    table: Table,
+    firer: str | Tank,
+    target: str | Tank,
+    *,
+    natural_six: str = "modified",
+    cover_reading: str = "partly_hidden",
+    obstacle_sight: str = "as_marked",
+) -> Shot:
+    """Pz 8, Shooting on the table: is the target in range (centre to centre) and in sight, is it
+    in cover, and what the attack does.
+
+    The card gives cover when "a shot is partially obscured": ``cover_reading="partly_hidden"``
+    (the default) reads that as any part of the footprint hidden; ``"half_hidden"`` asks for at
+    least half of it hidden (a common table habit, not the card's words).
+
+    "Most obstacles block line of sight", says the card: a table file may mark an obstacle that
+    does not (``blocks_sight = false``, a low wall a tank sees over but cannot drive through).
+    ``obstacle_sight="as_marked"`` (the default) follows the marks; ``"all_block"`` lets every
+    obstacle block, as if the table had no such marks.
+
+    A wreck neither shoots nor is shot at; a tank does not shoot at its own side. The firer's
+    shaken marker gives -1 (Optional Rule: Shaken).
+    """
+    a, b = tank_on(table, firer), tank_on(table, target)
+    read_as(NATURAL_SIX, natural_six, "reading of a natural 6")
+    read_as(COVER, cover_reading, "cover reading")
+    read_as(OBSTACLE_SIGHT, obstacle_sight, "obstacle sight reading")
+    sight = table.line_of_sight(a, b, obstacle_sight=obstacle_sight, rule=SHOOTING)
+    in_cover, steps = _cover(sight, cover_reading, b)
+    reach = GUN_RANGES[a.gun]
+    in_range = sight.distance <= reach
+    steps.append(
+        Step(
+            f'the {a.gun} gun of {a.name!r} reaches {reach}": '
+            f"the target is {'in' if in_range else 'out of'} range",
+            SHOOTING,
+            about=(a.name, b.name, f"range {a.gun}"),
+        )
+    )
+    reasons = _no_shot_reasons(a, b, in_range, sight.has_los)
+    if reasons:
+        steps += [Step(f"no shot: {why}", rule, about=(a.name, b.name)) for why, rule in reasons]
+        return Shot(
+            a.name,
+            b.name,
+            sight.distance,
+            in_range,
+            sight.visible_fraction,
+            in_cover,
+            None,
+            tuple(steps),
+            sight,
+        )
+    procedure = attack_procedure(
+        a.gun,
+        b.tank_class,
+        cover=in_cover,
+        veteran=a.is_veteran,
+        shaken=a.shaken,
+        natural_six=natural_six,
+    )
+    steps += _attack_steps_on_the_table(procedure, a, b)
+    return Shot(
+        a.name,
+        b.name,
+        sight.distance,
+        True,
+        sight.visible_fraction,
+        in_cover,
+        procedure.outcome,
+        tuple(steps),
+        sight,
+    )
+
+
+def _cover(sight: Sight, cover_reading: str, target: Tank) -> tuple[bool, list[Step]]:
+    """Shooting: whether the target is in cover under ``cover_reading``, and the steps of the
+    line of sight that tell (with the half-hidden reading's verdict where it is asked)."""
+    steps = list(sight.steps)
+    in_cover = (
+        sight.in_cover if cover_reading == "partly_hidden" else 0 < sight.visible_fraction <= 0.5
+    )
+    if cover_reading == "half_hidden" and sight.in_cover:
+        verdict = "in cover" if in_cover else "in the open"
+        steps.append(
+            Step(
+                f"read as cover only when half or more is hidden: {verdict}",
+                SHOOTING,
+                about=(target.name,),
+            )
+        )
+    return in_cover, steps
+
+
+def _no_shot_reasons(a: Tank, b: Tank, in_range: bool, has_los: bool) -> list[tuple[str, str]]:
+    """Shooting, Penetration and Damage: why ``a`` cannot shoot at ``b``, each with its rule
+    (none when it can)."""
+    reasons = []
+    if a.destroyed:
+        reasons.append((f"{a.name!r} is a wreck", DAMAGE))
+    if b.destroyed:
+        reasons.append((f"{b.name!r} is already a wreck", DAMAGE))
+    if a.side == b.side:
+        reasons.append((f"{b.name!r} is on the same side", SHOOTING))
+    if not in_range:
+        reasons.append(("out of range", SHOOTING))
+    if not has_los:
+        reasons.append(("no line of sight", SHOOTING))
+    return reasons
+
+
+def _attack_steps_on_the_table(procedure: AttackProcedure, a: Tank, b: Tank) -> list[Step]:
+    """The attack's steps, each about the firer's dice or about the target (its cover, its
+    save), so that a picture of the shot can mark what a step is about."""
+    return [
+        Step(
+            s.text, s.rule, about=(b.name,) if s.rule == DAMAGE or "target" in s.text else (a.name,)
+        )
+        for s in procedure.steps
+    ]
