@@ -12,6 +12,7 @@ from typing import cast
 import matplotlib
 import numpy as np
 from matplotlib import patheffects
+from matplotlib.artist import Artist
 from matplotlib.cm import ScalarMappable
 from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.colorbar import Colorbar
@@ -22,7 +23,8 @@ from matplotlib.path import Path
 from matplotlib.text import Text
 from matplotlib.ticker import MaxNLocator
 
-from wbk.hexgrid import Hex, Hexside, Trace
+from wbk.explain import Step
+from wbk.hexgrid import Corner, Hex, Hexside, Trace
 from wbk.mapartists import StampedText
 from wbk.maps import HexMap
 from wbk.mapstyle import (
@@ -42,9 +44,10 @@ from wbk.mapstyle import (
     center,
     corner_point,
     hex_polygon,
+    hex_polygons,
     hexside_segment,
 )
-from wbk.pictureview import PictureView
+from wbk.pictureview import STEP_COLOUR, STEP_EDGE, PictureView, step_index, step_title
 
 __all__ = ["COLOUR_BAR_BOTTOM", "COLOUR_BAR_HEIGHT", "MOST_NUMBERS", "MapOverlays"]
 
@@ -347,3 +350,68 @@ class MapOverlays(PictureView):
         points = [center(h) for h in hexes or ()]
         self.route.set_data(*zip(*points, strict=False) if points else ([], []))
         self.set_overlay_legend("route", {label: self.route} if points else {})
+
+    # --- a result at a step -------------------------------------------------------------------
+
+    def show_step(self, steps: Sequence[Step], k: int, *, extra: Sequence[Hex] = ()) -> None:
+        """Mark step ``k`` of ``steps`` on the map already showing the whole answer: the hexes,
+        hexsides and corners its ``about`` names (and the hexes in ``extra``, for a drawing that
+        reads more from it) outlined in sky blue, the hexes beside none of them dimmed, and the
+        step in words with its rule as the title. A step about nothing on the map dims nothing."""
+        step = steps[step_index(steps, k)]
+        self.clear_step()
+        about = [*step.about, *extra]
+        hexes = [h for h in about if isinstance(h, Hex)]
+        sides = [s for s in about if isinstance(s, Hexside)]
+        corners = [c for c in about if isinstance(c, Corner)]
+        near = set(hexes)
+        for side in sides:
+            near.update(side.hexes)
+        for corner in corners:
+            near.update(corner.hexes)
+        artists: list[Artist] = []
+        entries: dict[str, object] = {}
+        if near:
+            self.dim([h for h in self.map if h not in near], label="not this step")
+        if hexes:
+            outline = PolyCollection(
+                list(hex_polygons(hexes, 0.92)),
+                facecolor="none",
+                edgecolor=STEP_COLOUR,
+                linewidth=3.2,
+                zorder=30,
+            )
+            artists.append(self.ax.add_collection(outline))
+            entries["this step's hex"] = outline
+        if sides:
+            segments = [hexside_segment(s) for s in sides]
+            edge = LineCollection(segments, colors=STEP_EDGE, linewidths=7.5, zorder=30)
+            band = LineCollection(segments, colors=STEP_COLOUR, linewidths=5.0, zorder=30.1)
+            artists += [self.ax.add_collection(edge), self.ax.add_collection(band)]
+            entries["this step's hexside"] = band
+        if corners:
+            xs, ys = zip(*(corner_point(c) for c in corners), strict=True)
+            (ring,) = self.ax.plot(
+                xs,
+                ys,
+                linestyle="none",
+                marker="o",
+                markersize=13,
+                markerfacecolor="none",
+                markeredgecolor=STEP_COLOUR,
+                markeredgewidth=3,
+                zorder=30.2,
+            )
+            artists.append(ring)
+            entries["this step's corner"] = ring
+        self._step_artists = artists
+        self.set_overlay_legend("step", entries)
+        step_title(self, f"Step {k + 1} of {len(steps)}: {step.text} ({step.rule})")
+
+    def clear_step(self) -> None:
+        """Take a step's marks off (its dimming too): the whole answer again."""
+        for artist in getattr(self, "_step_artists", ()):
+            artist.remove()
+        self._step_artists = []
+        self.dim(())
+        self.set_overlay_legend("step", {})

@@ -39,13 +39,10 @@ import io
 import os
 import struct
 import textwrap
-import weakref
 import zlib
 from collections.abc import Sequence
 from pathlib import Path
 
-from matplotlib.artist import Artist
-from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.figure import Figure
 from matplotlib.text import Text
 
@@ -54,24 +51,32 @@ from wbk.dice import Dist
 from wbk.errors import WbkError
 from wbk.explain import Step, count
 from wbk.games import load_drawings
-from wbk.hexgrid import Corner, Hex, Hexside, Trace, trace_steps
+from wbk.hexgrid import Hex, Trace, trace_steps
 from wbk.maps import HexMap
+from wbk.pictureview import (
+    STEP_COLOUR,
+    STEP_EDGE,
+    STEP_TITLE_LINES,
+    STEP_TITLE_SIZES,
+    checked_view,
+    step_index,
+    step_title,
+)
 from wbk.plot import (
-    SKY_BLUE,
     MapView,
     PictureView,
-    corner_point,
     draw_map,
     figure_size,
-    fit_title,
-    hex_polygons,
-    hexside_segment,
     map_axes,
 )
 
 __all__ = [
     "EDGE_CASE_KEY",
     "FORMATS",
+    "STEP_COLOUR",
+    "STEP_EDGE",
+    "STEP_TITLE_LINES",
+    "STEP_TITLE_SIZES",
     "clear_step",
     "on_map",
     "picture",
@@ -213,58 +218,11 @@ def trace_title(m: HexMap, tr: Trace) -> str:
 
 # --- a result at a step ---------------------------------------------------------------------
 
-#: Type sizes for a step's title, largest first: the largest at which it takes at most
-#: ``STEP_TITLE_LINES`` lines, else the smallest with as many lines as it needs (never cut).
-STEP_TITLE_SIZES = (9.0, 8.0, 7.0)
-STEP_TITLE_LINES = 3
-#: What a step is about: drawn over everything, in Okabe-Ito sky blue with a dark edge, so it
-#: stands apart from the line's own colours (blue, vermillion, orange, pink).
-STEP_COLOUR = SKY_BLUE
-STEP_EDGE = "#1a1a1a"
-
-#: the artists ``show_step`` drew on each view, so that the next step removes them
-_step_artists: weakref.WeakKeyDictionary[PictureView, list[Artist]] = weakref.WeakKeyDictionary()
-
-
-def step_index(steps: Sequence[object], step: object) -> int:
-    """``step`` as an index into ``steps`` (a negative one counts from the end); a step that is
-    not there is a ``WbkError`` saying how many steps there are."""
-    n = len(steps)
-    if isinstance(step, bool) or not isinstance(step, int):
-        raise WbkError(f"step {step!r} is not a whole number (an index into the {n} steps)")
-    if not -n <= step < n:
-        there = f"steps 0 to {n - 1}, or -1 for the last" if n else "no steps"
-        raise WbkError(f"step {step} is not one of the answer's {count(n, 'step')} ({there})")
-    return step % n
-
-
-def _need_view(view: object, function: str, kind: type[PictureView] = PictureView) -> None:
-    if not isinstance(view, kind):
-        raise WbkError(f"{function}: view {view!r} is not a {kind.__name__} (a drawn picture)")
-
-
-def step_title(view: PictureView, text: str) -> None:
-    """A long title (a step in words with its rule) wrapped to the picture's width at the
-    largest of ``STEP_TITLE_SIZES`` that keeps it to ``STEP_TITLE_LINES`` lines, else in as many
-    lines as it needs at the smallest: never cut off."""
-    _need_view(view, "step_title")
-    if not isinstance(text, str):
-        raise WbkError(f"step_title: title {text!r} is not text")
-    width = view.ax.get_position().width * view.figure.get_figwidth() * 72
-    lines, size = fit_title(text, width, STEP_TITLE_LINES, sizes=STEP_TITLE_SIZES, cut=False)
-    view.ax.set_title("\n".join(lines), fontsize=size, y=1.0)
-    # keep the view's record of its title, so that its next set_title replaces this one
-    view._title_text = text
-
 
 def clear_step(view: PictureView) -> None:
     """Take a step's marks off ``view`` (its dimming too): the whole answer again."""
-    _need_view(view, "clear_step")
-    for artist in _step_artists.pop(view, []):
-        artist.remove()
-    if isinstance(view, MapView):
-        view.dim(())
-    view.set_overlay_legend("step", {})
+    checked_view(view, "clear_step")
+    view.clear_step()
 
 
 def show_step(
@@ -274,60 +232,10 @@ def show_step(
     *,
     extra: Sequence[Hex] = (),
 ) -> None:
-    """Mark step ``k`` of ``steps`` on a map already showing the whole answer: the hexes,
-    hexsides and corners its ``about`` names (and the hexes in ``extra``, for a branch that
-    reads more from it) outlined in sky blue, the hexes beside none of them dimmed, and the
-    step in words with its rule as the title. A step about nothing on the map dims nothing."""
-    _need_view(view, "show_step", MapView)
-    step = steps[step_index(steps, k)]
-    clear_step(view)
-    about = [*step.about, *extra]
-    hexes = [h for h in about if isinstance(h, Hex)]
-    sides = [s for s in about if isinstance(s, Hexside)]
-    corners = [c for c in about if isinstance(c, Corner)]
-    near = set(hexes)
-    for side in sides:
-        near.update(side.hexes)
-    for corner in corners:
-        near.update(corner.hexes)
-    artists: list[Artist] = []
-    entries: dict[str, object] = {}
-    if near:
-        view.dim([h for h in view.map if h not in near], label="not this step")
-    if hexes:
-        outline = PolyCollection(
-            list(hex_polygons(hexes, 0.92)),
-            facecolor="none",
-            edgecolor=STEP_COLOUR,
-            linewidth=3.2,
-            zorder=30,
-        )
-        artists.append(view.ax.add_collection(outline))
-        entries["this step's hex"] = outline
-    if sides:
-        segments = [hexside_segment(s) for s in sides]
-        edge = LineCollection(segments, colors=STEP_EDGE, linewidths=7.5, zorder=30)
-        band = LineCollection(segments, colors=STEP_COLOUR, linewidths=5.0, zorder=30.1)
-        artists += [view.ax.add_collection(edge), view.ax.add_collection(band)]
-        entries["this step's hexside"] = band
-    if corners:
-        xs, ys = zip(*(corner_point(c) for c in corners), strict=True)
-        (ring,) = view.ax.plot(
-            xs,
-            ys,
-            linestyle="none",
-            marker="o",
-            markersize=13,
-            markerfacecolor="none",
-            markeredgecolor=STEP_COLOUR,
-            markeredgewidth=3,
-            zorder=30.2,
-        )
-        artists.append(ring)
-        entries["this step's corner"] = ring
-    _step_artists[view] = artists
-    view.set_overlay_legend("step", entries)
-    step_title(view, f"Step {k + 1} of {len(steps)}: {step.text} ({step.rule})")
+    """Mark step ``k`` of ``steps`` on a map already showing the whole answer
+    (``MapView.show_step``; a table's view marks its steps the same way)."""
+    checked_view(view, "show_step", MapView)
+    view.show_step(steps, k, extra=extra)
 
 
 #: The PNG text chunk that holds a picture's edge case (see ``wbk.widgets.load_edge_case``).

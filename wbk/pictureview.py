@@ -19,12 +19,23 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from matplotlib.textpath import TextToPath
 
+from wbk.errors import WbkError
+from wbk.explain import count
+from wbk.mapstyle import SKY_BLUE
+
 __all__ = [
     "NARROWEST_CHARACTER",
+    "STEP_COLOUR",
+    "STEP_EDGE",
+    "STEP_TITLE_LINES",
+    "STEP_TITLE_SIZES",
     "TITLE_SIZES",
     "PictureView",
+    "checked_view",
     "fit_title",
     "legend_handle",
+    "step_index",
+    "step_title",
     "text_width",
     "wrap_to_width",
 ]
@@ -162,6 +173,11 @@ class PictureView:
         self.overlay_legend[key] = dict(entries)
         self.update_legend()
 
+    def clear_step(self) -> None:
+        """Take a step's marks off: the whole answer again (a view that marks steps takes its
+        marks off too)."""
+        self.set_overlay_legend("step", {})
+
     def picture_entries(self) -> dict[str, object]:
         """The legend entries of what the picture always shows (terrain, markers...)."""
         return {}
@@ -240,3 +256,46 @@ def legend_handle(artist):
         linewidth=1.5,
         linestyle=artist.get_linestyle()[0],  # a dashed outline's swatch dashed too
     )
+
+
+#: Type sizes for a step's title, largest first: the largest at which it takes at most
+#: ``STEP_TITLE_LINES`` lines, else the smallest with as many lines as it needs (never cut).
+STEP_TITLE_SIZES = (9.0, 8.0, 7.0)
+STEP_TITLE_LINES = 3
+#: What a step is about: drawn over everything, in Okabe-Ito sky blue with a dark edge, so it
+#: stands apart from the line's own colours (blue, vermillion, orange, pink).
+STEP_COLOUR = SKY_BLUE
+STEP_EDGE = "#1a1a1a"
+
+
+def step_index(steps: Sequence[object], step: object) -> int:
+    """``step`` as an index into ``steps`` (a negative one counts from the end); a step that is
+    not there is a ``WbkError`` saying how many steps there are."""
+    n = len(steps)
+    if isinstance(step, bool) or not isinstance(step, int):
+        raise WbkError(f"step {step!r} is not a whole number (an index into the {n} steps)")
+    if not -n <= step < n:
+        there = f"steps 0 to {n - 1}, or -1 for the last" if n else "no steps"
+        raise WbkError(f"step {step} is not one of the answer's {count(n, 'step')} ({there})")
+    return step % n
+
+
+def checked_view(view: object, function: str, kind: type | None = None) -> None:
+    """A ``WbkError`` naming ``function`` unless ``view`` is a drawn picture (of ``kind``)."""
+    kind = kind or PictureView
+    if not isinstance(view, kind):
+        raise WbkError(f"{function}: view {view!r} is not a {kind.__name__} (a drawn picture)")
+
+
+def step_title(view: PictureView, text: str) -> None:
+    """A long title (a step in words with its rule) wrapped to the picture's width at the
+    largest of ``STEP_TITLE_SIZES`` that keeps it to ``STEP_TITLE_LINES`` lines, else in as many
+    lines as it needs at the smallest: never cut off."""
+    checked_view(view, "step_title")
+    if not isinstance(text, str):
+        raise WbkError(f"step_title: title {text!r} is not text")
+    width = view.ax.get_position().width * view.figure.get_figwidth() * 72
+    lines, size = fit_title(text, width, STEP_TITLE_LINES, sizes=STEP_TITLE_SIZES, cut=False)
+    view.ax.set_title("\n".join(lines), fontsize=size, y=1.0)
+    # keep the view's record of its title, so that its next set_title replaces this one
+    view._title_text = text

@@ -46,7 +46,7 @@ from shapely.ops import unary_union
 
 from wbk.dice import chance, percent
 from wbk.explain import Step
-from wbk.pictures import STEP_COLOUR, step_index, step_title
+from wbk.pictureview import STEP_COLOUR, step_index, step_title
 from wbk.plot import BLOCKED_LINE, CLEAR, CLEAR_LINE, TITLE_HEIGHT, PictureView
 from wbk.table import Table, seen_share
 
