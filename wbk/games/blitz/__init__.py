@@ -16,14 +16,16 @@ Public names (``__all__``):
 - ``saving_leader(leaders)``: which leader may throw for the hex;
 - ``damage(hits)``, ``passenger_damage(apc, apc_steps=...)``, ``Damage``, ``Leader``, ``Piece``;
 - the option values ``FIRE_TYPES``, ``TARGETS``, ``TERRAINS``, ``PROTECTIONS``;
-- ``READINGS``: every reading of the text wbk names, each a keyword with its values, the words
-  for a control and the rule it reads (``CROWDED_READINGS``, ``ASSAULT_READINGS``,
-  ``DISRUPTED_READINGS``, ``SAVE_BONUS_READINGS``, ``APC_READINGS`` are their values);
+- ``READINGS``: every reading of the text wbk names, by keyword, as ``wbk.games.blitz.readings``
+  declares them (``wbk.readings.Reading``: its values, the words for a control and a caption,
+  the rule it reads); ``CROWDED_READINGS``, ``ASSAULT_READINGS``, ``DISRUPTED_READINGS``,
+  ``SAVE_BONUS_READINGS``, ``APC_READINGS`` are their values;
 - ``MAX_DICE``: the exact odds are worked out for up to 10,000 dice (about 0.3 s); more is a
   ``WbkError`` naming the limit, not a frozen notebook; likewise ``MAX_FIRERS`` firing pieces.
 
-The results (``Strength``, ``FireProcedure``, ``SavingThrows``, ``LeaderChoice``) are returned,
-never built by hand, so they are not in ``__all__``.
+The results (``Strength``, ``FireProcedure``, ``SavingThrows``, ``LeaderChoice``, and
+``RolledHits``, hits already rolled: ``rolled_from_throws`` makes one of a leader's saving
+throws) are returned, never built by hand, so they are not in ``__all__``.
 
 Where the text leaves a choice open, it is a named reading (``READINGS``; the default is what
 the text supports best, and the notebook prints a case where the values differ):
@@ -68,7 +70,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from numbers import Integral
-from typing import Literal, NamedTuple
+from typing import Literal
 
 from wbk.checks import choice as _choice
 from wbk.checks import flag as _flag
@@ -76,7 +78,9 @@ from wbk.dice import Dist, d6
 from wbk.errors import WbkError
 from wbk.explain import Step, steps_html
 from wbk.games import Game, register
-from wbk.games.blitz.readings import READINGS as _DECLARED
+from wbk.games.blitz.readings import APC_DESTROYED, CROWDED, DISRUPTED_FIRERS, READINGS, SAVE_BONUS
+from wbk.games.blitz.readings import ASSAULT as ASSAULT_READING
+from wbk.readings import Reading
 
 _TWO_D6 = 2 @ d6
 
@@ -137,58 +141,20 @@ TERRAINS = ("open", "woods", "hills", "town")
 #: What protects the target: dug in halves, bunker and entrenchment quarter (only in the open).
 PROTECTIONS = ("none", "dug_in", "bunker", "entrenchment")
 
-#: Does "target hex contains 3 non-vehicle units" mean three or more, or exactly three?
-CROWDED_READINGS = ("three_or_more", "exactly_three")
-#: Do terrain and protection modify assault combat? (Range never does: see the module docstring.)
-ASSAULT_READINGS = ("terrain_applies", "no_terrain")
-#: Does a disrupted firer halve his own part of the attack, or the whole attack?
-DISRUPTED_READINGS = ("their_share", "whole_attack")
-#: "For every two hits, +1 to each saving throw": does an odd hit count as a pair?
-SAVE_BONUS_READINGS = ("whole_pairs", "rounded_up")
-#: When is an APC destroyed, taking its passengers with it?
-APC_READINGS = ("eliminated_or_last_step", "eliminated_only")
+#: Each reading's values, the default first, as ``wbk.games.blitz.readings`` declares them.
+CROWDED_READINGS = tuple(CROWDED.values)
+ASSAULT_READINGS = tuple(ASSAULT_READING.values)
+DISRUPTED_READINGS = tuple(DISRUPTED_FIRERS.values)
+SAVE_BONUS_READINGS = tuple(SAVE_BONUS.values)
+APC_READINGS = tuple(APC_DESTROYED.values)
 
 
-class Reading(NamedTuple):
-    """One reading of the text: the rule it reads, the question, and each value's words."""
+def _reading(declared: Reading, value: object, what: str) -> str:
+    """``value`` if it is one of the ``declared`` reading's values. The message calls the
+    reading ``what`` ("reading of the crowded hex 'three' is not one of ..."), as the rules'
+    messages always have."""
+    return _choice(value, tuple(declared.values), what)
 
-    rule: str
-    question: str
-    values: dict[str, str]
-
-
-#: Every reading wbk names, by keyword: the default value first. Panels, pictures and the
-#: chapter build their controls and sentences from this declaration.
-READINGS: dict[str, Reading] = {
-    "crowded": Reading(
-        MODIFIERS,
-        "“3 non-vehicle units” means",
-        {"three_or_more": "three or more", "exactly_three": "exactly three"},
-    ),
-    "assault": Reading(
-        ASSAULT,
-        "in assault combat",
-        {"terrain_applies": "terrain counts", "no_terrain": "terrain does not count"},
-    ),
-    "disrupted_firers": Reading(
-        MODIFIERS,
-        "a disrupted firer halves",
-        {"their_share": "his own part", "whole_attack": "the whole attack"},
-    ),
-    "save_bonus": Reading(
-        LEADERS,
-        "+1 per two hits, with an odd hit",
-        {"whole_pairs": "whole pairs only", "rounded_up": "rounded up"},
-    ),
-    "apc_destroyed": Reading(
-        ARMOR,
-        "an APC is destroyed when",
-        {
-            "eliminated_or_last_step": "eliminated or its last step lost",
-            "eliminated_only": "eliminated only",
-        },
-    ),
-}
 
 _WORDS = {
     "non_vehicle": "non-vehicle unit",
@@ -379,9 +345,34 @@ def fire_strength(
     hint = " (dug in, bunker and entrenchment are protection=...)" if misplaced else ""
     target_terrain = _choice(target_terrain, TERRAINS, "target terrain", hint)
     protection = _choice(protection, PROTECTIONS, "protection")
-    crowded = _choice(crowded, CROWDED_READINGS, "reading of the crowded hex")
-    assault = _choice(assault, ASSAULT_READINGS, "reading of assault combat")
-    disrupted_firers = _choice(disrupted_firers, DISRUPTED_READINGS, "reading of disrupted firers")
+    crowded = _reading(CROWDED, crowded, "reading of the crowded hex")
+    assault = _reading(ASSAULT_READING, assault, "reading of assault combat")
+    disrupted_firers = _reading(DISRUPTED_FIRERS, disrupted_firers, "reading of disrupted firers")
+    pieces, engineers = _check_firers(strengths, engineer_strengths)
+    if range_hexes is not None and (not _is_whole(range_hexes) or range_hexes < 0):
+        raise WbkError(f"range {range_hexes!r} is not a whole number of hexes")
+    crowd = _check_count(target_non_vehicle_units, "number of non-vehicle units")
+    if not pieces and not engineers:
+        raise WbkError("no firing units: give at least one strength")
+
+    work = _Working()
+    if fire_type == "at":
+        pieces, engineers = _at_zero_counts_one(pieces, engineers, work)
+    parts = _total(fire_type, pieces, engineers, work)
+    _disrupted_firers(parts, disrupted_firers, work)
+    _crowded_hex(fire_type, crowd, crowded, work)
+    _range(fire_type, range_hexes, work)
+    if fire_type == "assault" and assault == "no_terrain":
+        if target_terrain != "open" or protection != "none":
+            said = "terrain and protection left out of assault combat (reading no_terrain)"
+            work.say(said, ASSAULT)
+    else:
+        _cover(target_terrain, protection, work)
+    return work.rounded_up()
+
+
+def _check_firers(strengths, engineer_strengths) -> tuple[list[Piece], list[Piece]]:
+    """The firing pieces and the engineers, at most ``MAX_FIRERS`` of them together."""
     pieces = _check_pieces(strengths, "strengths")
     engineers = _check_pieces(engineer_strengths, "engineer strengths")
     if len(pieces) + len(engineers) > MAX_FIRERS:
@@ -389,105 +380,136 @@ def fire_strength(
             f"{len(pieces) + len(engineers):,} firing pieces are over the limit of "
             f"{MAX_FIRERS:,} for one attack"
         )
-    if range_hexes is not None and (not _is_whole(range_hexes) or range_hexes < 0):
-        raise WbkError(f"range {range_hexes!r} is not a whole number of hexes")
-    crowd = _check_count(target_non_vehicle_units, "number of non-vehicle units")
-    if not pieces and not engineers:
-        raise WbkError("no firing units: give at least one strength")
+    return pieces, engineers
 
-    steps: list[Step] = []
-    if fire_type == "at":
-        zeros = sum(p.strength == 0 for p in pieces + engineers)
-        if zeros:
-            said = f"{zeros} AT strengths of 0 count" if zeros > 1 else "an AT strength of 0 counts"
-            steps.append(Step(f"{said} as 1", MODIFIERS, about=("strength",)))
-        pieces = [Piece(max(p.strength, 1), p.disrupted) for p in pieces]
-        engineers = [Piece(max(p.strength, 1), p.disrupted) for p in engineers]
 
-    # Each piece's part of the total: its strength times the multiplier of its kind of fire.
+class _Working:
+    """An attack's strength as the modifiers change it, one after another, and the steps that
+    say how (each step about the strength as it then stands)."""
+
+    def __init__(self) -> None:
+        self.strength = Fraction(0)
+        self.steps: list[Step] = []
+
+    def say(self, said: str, rule: str = MODIFIERS) -> None:
+        self.steps.append(Step(said, rule, about=("strength", self.strength)))
+
+    def multiply(self, factor: Fraction, why: str) -> None:
+        """Blitz Combat, Combat Strength Modifiers: every modifier multiplies the total."""
+        self.strength *= factor
+        self.say(f"{why}: × {_shown(factor)} = {_number(self.strength)}")
+
+    def rounded_up(self) -> Strength:
+        """Blitz Combat, Combat Strength Modifiers: the strength is rounded up, once, to the
+        dice the attack rolls (Fire Procedure)."""
+        dice = math.ceil(self.strength)
+        if self.strength.denominator != 1:
+            said = f"{_number(self.strength)} rounds up to {_dice(dice)}"
+            self.steps.append(Step(said, MODIFIERS, about=("dice", dice)))
+        else:
+            self.steps.append(Step(_dice(dice), PROCEDURE, about=("dice", dice)))
+        return Strength(self.strength, self.steps)
+
+
+def _at_zero_counts_one(
+    pieces: list[Piece], engineers: list[Piece], work: _Working
+) -> tuple[list[Piece], list[Piece]]:
+    """Blitz Combat, Combat Strength Modifiers: an AT strength of 0 fires as 1, an
+    engineer's too."""
+    zeros = sum(p.strength == 0 for p in pieces + engineers)
+    if zeros:
+        said = f"{zeros} AT strengths of 0 count" if zeros > 1 else "an AT strength of 0 counts"
+        work.steps.append(Step(f"{said} as 1", MODIFIERS, about=("strength",)))
+    return (
+        [Piece(max(p.strength, 1), p.disrupted) for p in pieces],
+        [Piece(max(p.strength, 1), p.disrupted) for p in engineers],
+    )
+
+
+def _total(
+    fire_type: str, pieces: list[Piece], engineers: list[Piece], work: _Working
+) -> list[tuple[int, bool]]:
+    """Blitz Combat, Combat Strength Modifiers: the firers' total, each strength three times
+    over in assault combat (an engineer's four times) and five times over in AT fire. Returns
+    each piece's part of the total and whether he is disrupted."""
     if fire_type == "assault":
         ordinary = sum(p.strength for p in pieces)
         engineer = sum(p.strength for p in engineers)
-        parts = [(3 * p.strength, p.disrupted) for p in pieces]
-        parts += [(4 * p.strength, p.disrupted) for p in engineers]
-        strength: Fraction = Fraction(3 * ordinary + 4 * engineer)
+        work.strength = Fraction(3 * ordinary + 4 * engineer)
         terms = [f"3 × {ordinary}"] if pieces else []
         terms += [f"engineers 4 × {engineer}"] if engineers else []
-        said = f"assault combat: {' + '.join(terms)} = {_number(strength)}"
-        steps.append(Step(said, MODIFIERS, about=("strength", strength)))
-    else:
-        everyone = pieces + engineers
-        strength = Fraction(sum(p.strength for p in everyone))
-        listed = " + ".join(str(p.strength) for p in everyone)
-        if len(everyone) > 3 and len({p.strength for p in everyone}) == 1:
-            listed = f"{len(everyone)} × {everyone[0].strength}"  # not "5 + 5 + ... + 5"
-        elif len(everyone) > 12:  # a step is a line to read, not a column of figures
-            listed = f"{len(everyone)} strengths"
-        total = f"{listed} = {_number(strength)}" if len(everyone) > 1 else _number(strength)
-        steps.append(Step(f"total strength {total}", MODIFIERS, about=("strength", strength)))
-        at_factor = 5 if fire_type == "at" else 1
-        parts = [(at_factor * p.strength, p.disrupted) for p in everyone]
-        if fire_type == "at":
-            strength *= 5
-            said = f"AT fire: × 5 = {_number(strength)}"
-            steps.append(Step(said, MODIFIERS, about=("strength", strength)))
+        work.say(f"assault combat: {' + '.join(terms)} = {_number(work.strength)}")
+        return [(3 * p.strength, p.disrupted) for p in pieces] + [
+            (4 * p.strength, p.disrupted) for p in engineers
+        ]
+    everyone = pieces + engineers
+    work.strength = Fraction(sum(p.strength for p in everyone))
+    listed = " + ".join(str(p.strength) for p in everyone)
+    if len(everyone) > 3 and len({p.strength for p in everyone}) == 1:
+        listed = f"{len(everyone)} × {everyone[0].strength}"  # not "5 + 5 + ... + 5"
+    elif len(everyone) > 12:  # a step is a line to read, not a column of figures
+        listed = f"{len(everyone)} strengths"
+    strength = _number(work.strength)
+    total = f"{listed} = {strength}" if len(everyone) > 1 else strength
+    work.say(f"total strength {total}")
+    if fire_type != "at":
+        return [(p.strength, p.disrupted) for p in everyone]
+    work.multiply(Fraction(5), "AT fire")
+    return [(5 * p.strength, p.disrupted) for p in everyone]
 
-    def multiply(factor: Fraction, why: str, rule: str = MODIFIERS) -> None:
-        nonlocal strength
-        strength *= factor
-        said = f"{why}: × {_shown(factor)} = {_number(strength)}"
-        steps.append(Step(said, rule, about=("strength", strength)))
 
+def _disrupted_firers(parts: list[tuple[int, bool]], reading: str, work: _Working) -> None:
+    """Blitz Combat, Combat Strength Modifiers and Damage: a disrupted firer halves the attack
+    when he fires alone or with other disrupted firers only; beside firers in good order, his
+    own part of the total counts half ("their_share") or the whole attack is halved
+    ("whole_attack")."""
     firers = len(parts)
     disrupted = [part for part, is_disrupted in parts if is_disrupted]
     if len(disrupted) == firers:
         who = "the firer is disrupted" if firers == 1 else f"all {firers} firers disrupted"
-        multiply(Fraction(1, 2), who)
-    elif disrupted and disrupted_firers == "whole_attack":
+        work.multiply(Fraction(1, 2), who)
+    elif disrupted and reading == "whole_attack":
         who = f"{len(disrupted)} of {firers} firers disrupted: the whole attack halved"
-        multiply(Fraction(1, 2), f"{who} (reading whole_attack)")
+        work.multiply(Fraction(1, 2), f"{who} (reading whole_attack)")
     elif disrupted:
-        share, before = Fraction(sum(disrupted)), strength
-        strength -= share / 2
+        share, before = Fraction(sum(disrupted)), work.strength
+        work.strength -= share / 2
         said = f"{len(disrupted)} of {firers} firers disrupted"
         said += f": their {_number(share)} of {_number(before)}"
-        arithmetic = f"{_number(before)} − {_number(share / 2)} = {_number(strength)}"
-        steps.append(
-            Step(f"{said} counts half: {arithmetic}", DAMAGE, about=("strength", strength))
-        )
+        arithmetic = f"{_number(before)} − {_number(share / 2)} = {_number(work.strength)}"
+        work.say(f"{said} counts half: {arithmetic}", DAMAGE)
 
-    crowded_hex = crowd >= 3 if crowded == "three_or_more" else crowd == 3
+
+def _crowded_hex(fire_type: str, crowd: int, reading: str, work: _Working) -> None:
+    """Blitz Combat, Combat Strength Modifiers: direct fire and bombardment at a hex of 3
+    non-vehicle units ("three_or_more", or "exactly_three") count double."""
+    crowded_hex = crowd >= 3 if reading == "three_or_more" else crowd == 3
     if fire_type in ("direct", "bombardment") and crowded_hex:
-        multiply(Fraction(2), f"{crowd} non-vehicle units in the target hex")
+        work.multiply(Fraction(2), f"{crowd} non-vehicle units in the target hex")
     elif crowded_hex:
         said = f"{crowd} non-vehicle units in the target hex: no × 2"
-        said += ", that is for direct fire and bombardment"
-        steps.append(Step(said, MODIFIERS, about=("strength", strength)))
+        work.say(said + ", that is for direct fire and bombardment")
+
+
+def _range(fire_type: str, range_hexes: int | None, work: _Working) -> None:
+    """Blitz Combat, Combat Strength Modifiers: fire at range 1 counts double; assault combat,
+    in the hex both sides share, has no range (Assault Combat)."""
     if fire_type == "assault":
         if range_hexes:
             said = "no range modifier: assault combat takes place in the shared hex"
-            steps.append(Step(said, ASSAULT, about=("strength", strength)))
+            work.say(said, ASSAULT)
     elif range_hexes == 1:
-        multiply(Fraction(2), "range 1")
+        work.multiply(Fraction(2), "range 1")
 
-    if fire_type == "assault" and assault == "no_terrain":
-        if target_terrain != "open" or protection != "none":
-            said = "terrain and protection left out of assault combat (reading no_terrain)"
-            steps.append(Step(said, ASSAULT, about=("strength", strength)))
-    else:
-        for factor, why in _terrain_steps(target_terrain, protection):
-            if factor == 1:
-                steps.append(Step(why, MODIFIERS, about=("strength", strength)))
-            else:
-                multiply(factor, why)
 
-    dice = math.ceil(strength)
-    if strength.denominator != 1:
-        said = f"{_number(strength)} rounds up to {_dice(dice)}"
-        steps.append(Step(said, MODIFIERS, about=("dice", dice)))
-    else:
-        steps.append(Step(_dice(dice), PROCEDURE, about=("dice", dice)))
-    return Strength(strength, steps)
+def _cover(terrain: str, protection: str, work: _Working) -> None:
+    """Blitz Combat, Combat Strength Modifiers: the target's terrain and protection, each as
+    ``_terrain_steps`` says; a step that changes nothing says why."""
+    for factor, why in _terrain_steps(terrain, protection):
+        if factor == 1:
+            work.say(why)
+        else:
+            work.multiply(factor, why)
 
 
 def _terrain_steps(terrain: str, protection: str) -> list[tuple[Fraction, str]]:
@@ -555,7 +577,7 @@ def saving_throw_bonus(hits_on_hex: int, reading: str = "whole_pairs") -> int:
     [1, 2, 2, 2]
     """
     h = _check_count(hits_on_hex, "hits on the hex")
-    reading = _choice(reading, SAVE_BONUS_READINGS, "reading of the saving throw bonus")
+    reading = _reading(SAVE_BONUS, reading, "reading of the saving throw bonus")
     return h // 2 if reading == "whole_pairs" else (h + 1) // 2
 
 
@@ -570,7 +592,7 @@ def unsaved_hits(hits_on_hex: int | Dist, morale: int, *, save_bonus: str = "who
     True
     """
     morale = _check_morale(morale)
-    reading = _choice(save_bonus, SAVE_BONUS_READINGS, "reading of the saving throw bonus")
+    reading = _reading(SAVE_BONUS, save_bonus, "reading of the saving throw bonus")
     if isinstance(hits_on_hex, Dist):
         for h in hits_on_hex.outcomes():
             _check_count(h, "hits in the distribution hits_on_hex")
@@ -632,6 +654,31 @@ def saving_throws(
     result = damage(remaining)
     steps.append(Step(f"{_hits(remaining)} left: {result}", DAMAGE, about=("damage", result)))
     return SavingThrows(saved, remaining, result, tuple(steps))
+
+
+@dataclass(frozen=True)
+class RolledHits:
+    """The dice are down: each hit rolled, whether it counts and why not, the damage, and the
+    steps (each citing its rule)."""
+
+    marks: tuple[str, ...]  # per hit: "" if it counts, else why not ("5 + 2 saved", "armor")
+    damage: Damage
+    steps: tuple[Step, ...]
+
+    @property
+    def remaining(self) -> int:
+        return sum(not mark for mark in self.marks)
+
+
+def rolled_from_throws(throws: SavingThrows) -> RolledHits:
+    """A leader's saving throws as hits rolled: each hit saved or not, by its roll."""
+    bonus = throws.steps[0].about[1]
+    marks = tuple(
+        f"{s.about[2]} + {bonus} saved" if s.about[3] == "saved" else ""
+        for s in throws.steps
+        if s.about[:1] == ("roll",)
+    )
+    return RolledHits(marks, throws.damage, throws.steps)
 
 
 LEADER_STATES = ("normal", "disrupted", "demoralized")
@@ -750,7 +797,7 @@ def fire_procedure(
     target, armor_value = _check_target(target, armor)
     if leader_morale is not None:
         _check_morale(leader_morale)
-    bonus_reading = _choice(save_bonus, SAVE_BONUS_READINGS, "reading of the saving throw bonus")
+    bonus_reading = _reading(SAVE_BONUS, save_bonus, "reading of the saving throw bonus")
     rolled = hits(dice)
     steps = [Step(f"roll {_dice(dice)}: every 6 is a hit", PROCEDURE, about=("rolled", dice))]
     counted = rolled
@@ -852,7 +899,7 @@ def passenger_damage(
         raise WbkError(f"apc damage {apc!r} is not a Damage (none, disrupted, ... eliminated)")
     if not _is_whole(apc_steps) or apc_steps < 1:
         raise WbkError(f"apc_steps {apc_steps!r} is not a whole number of 1 or more")
-    reading = _choice(apc_destroyed, APC_READINGS, "reading of a destroyed APC")
+    reading = _reading(APC_DESTROYED, apc_destroyed, "reading of a destroyed APC")
     last_step = reading == "eliminated_or_last_step" and apc == Damage.STEP_LOSS and apc_steps == 1
     destroyed = apc == Damage.ELIMINATED or last_step
     return Damage.ELIMINATED if destroyed else Damage.NONE
@@ -863,7 +910,7 @@ register(
         "blitz",
         title="Blitz Combat",
         cites=("Blitz Combat",),
-        readings=_DECLARED,
+        readings=READINGS,
         quiz="wbk.games.blitz.quiz",
         drawings="wbk.draw.blitz",
         panels="wbk.widgets.blitz",

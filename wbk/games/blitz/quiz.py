@@ -16,9 +16,9 @@ from wbk.games import blitz
 from wbk.quiz import Answer, GameQuiz, Question, QuizKind, chance_words, list_words
 
 
-def _pieces(values, key: str) -> list:
+def _pieces(values, key: str) -> list[int | blitz.Piece]:
     """Strengths as a file writes them: 5, or "5d" for a disrupted piece."""
-    pieces = []
+    pieces: list[int | blitz.Piece] = []
     for v in values:
         if isinstance(v, str) and v.endswith("d") and v[:-1].isdigit():
             pieces.append(blitz.Piece(int(v[:-1]), disrupted=True))
