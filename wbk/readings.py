@@ -22,7 +22,7 @@ with" menus from it, the captions and the quizzes their sentences, the saved fil
 >>> edge.check("neither")
 Traceback (most recent call last):
 ...
-wbk.errors.WbkError: reading of along a hexside (edge) 'neither' is not one of both, either
+wbk.errors.WbkError: reading edge 'neither' is not one of both, either
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from wbk.checks import choice
 from wbk.errors import WbkError
 
 
@@ -73,14 +74,11 @@ class Reading:
         """(words, value) of each value, the default first: a dropdown's options."""
         return [(words, value) for value, words in self.values.items()]
 
-    def check(self, value: object) -> str:
-        """``value`` if it is one of the reading's values, else a ``WbkError`` naming both."""
-        if not isinstance(value, str) or value not in self.values:
-            raise WbkError(
-                f"reading of {self.question} ({self.keyword}) {value!r} is not one of "
-                f"{', '.join(self.values)}"
-            )
-        return value
+    def check(self, value: object, what: str = "") -> str:
+        """``value`` if it is one of the reading's values, else a ``WbkError`` naming it as
+        ``what`` (as the rule's other messages name their arguments; by default "reading" and
+        its keyword)."""
+        return choice(value, tuple(self.values), what or f"reading {self.keyword}")
 
     def sentence(self, value: str) -> str:
         """The value as a sentence (its control words where no sentence is declared)."""

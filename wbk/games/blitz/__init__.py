@@ -80,7 +80,6 @@ from wbk.explain import Step, steps_html
 from wbk.games import Game, register
 from wbk.games.blitz.readings import APC_DESTROYED, CROWDED, DISRUPTED_FIRERS, READINGS, SAVE_BONUS
 from wbk.games.blitz.readings import ASSAULT as ASSAULT_READING
-from wbk.readings import Reading
 
 _TWO_D6 = 2 @ d6
 
@@ -147,13 +146,6 @@ ASSAULT_READINGS = tuple(ASSAULT_READING.values)
 DISRUPTED_READINGS = tuple(DISRUPTED_FIRERS.values)
 SAVE_BONUS_READINGS = tuple(SAVE_BONUS.values)
 APC_READINGS = tuple(APC_DESTROYED.values)
-
-
-def _reading(declared: Reading, value: object, what: str) -> str:
-    """``value`` if it is one of the ``declared`` reading's values. The message calls the
-    reading ``what`` ("reading of the crowded hex 'three' is not one of ..."), as the rules'
-    messages always have."""
-    return _choice(value, tuple(declared.values), what)
 
 
 _WORDS = {
@@ -345,9 +337,9 @@ def fire_strength(
     hint = " (dug in, bunker and entrenchment are protection=...)" if misplaced else ""
     target_terrain = _choice(target_terrain, TERRAINS, "target terrain", hint)
     protection = _choice(protection, PROTECTIONS, "protection")
-    crowded = _reading(CROWDED, crowded, "reading of the crowded hex")
-    assault = _reading(ASSAULT_READING, assault, "reading of assault combat")
-    disrupted_firers = _reading(DISRUPTED_FIRERS, disrupted_firers, "reading of disrupted firers")
+    crowded = CROWDED.check(crowded, "reading of the crowded hex")
+    assault = ASSAULT_READING.check(assault, "reading of assault combat")
+    disrupted_firers = DISRUPTED_FIRERS.check(disrupted_firers, "reading of disrupted firers")
     pieces, engineers = _check_firers(strengths, engineer_strengths)
     if range_hexes is not None and (not _is_whole(range_hexes) or range_hexes < 0):
         raise WbkError(f"range {range_hexes!r} is not a whole number of hexes")
@@ -577,7 +569,7 @@ def saving_throw_bonus(hits_on_hex: int, reading: str = "whole_pairs") -> int:
     [1, 2, 2, 2]
     """
     h = _check_count(hits_on_hex, "hits on the hex")
-    reading = _reading(SAVE_BONUS, reading, "reading of the saving throw bonus")
+    reading = SAVE_BONUS.check(reading, "reading of the saving throw bonus")
     return h // 2 if reading == "whole_pairs" else (h + 1) // 2
 
 
@@ -592,7 +584,7 @@ def unsaved_hits(hits_on_hex: int | Dist, morale: int, *, save_bonus: str = "who
     True
     """
     morale = _check_morale(morale)
-    reading = _reading(SAVE_BONUS, save_bonus, "reading of the saving throw bonus")
+    reading = SAVE_BONUS.check(save_bonus, "reading of the saving throw bonus")
     if isinstance(hits_on_hex, Dist):
         for h in hits_on_hex.outcomes():
             _check_count(h, "hits in the distribution hits_on_hex")
@@ -797,7 +789,7 @@ def fire_procedure(
     target, armor_value = _check_target(target, armor)
     if leader_morale is not None:
         _check_morale(leader_morale)
-    bonus_reading = _reading(SAVE_BONUS, save_bonus, "reading of the saving throw bonus")
+    bonus_reading = SAVE_BONUS.check(save_bonus, "reading of the saving throw bonus")
     rolled = hits(dice)
     steps = [Step(f"roll {_dice(dice)}: every 6 is a hit", PROCEDURE, about=("rolled", dice))]
     counted = rolled
@@ -899,7 +891,7 @@ def passenger_damage(
         raise WbkError(f"apc damage {apc!r} is not a Damage (none, disrupted, ... eliminated)")
     if not _is_whole(apc_steps) or apc_steps < 1:
         raise WbkError(f"apc_steps {apc_steps!r} is not a whole number of 1 or more")
-    reading = _reading(APC_DESTROYED, apc_destroyed, "reading of a destroyed APC")
+    reading = APC_DESTROYED.check(apc_destroyed, "reading of a destroyed APC")
     last_step = reading == "eliminated_or_last_step" and apc == Damage.STEP_LOSS and apc_steps == 1
     destroyed = apc == Damage.ELIMINATED or last_step
     return Damage.ELIMINATED if destroyed else Damage.NONE

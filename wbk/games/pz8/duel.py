@@ -14,7 +14,7 @@ from wbk.errors import WbkError
 from wbk.explain import Step, steps_html
 from wbk.games.pz8.readings import NATURAL_SIX, TURNS
 from wbk.games.pz8.shooting import AttackChances, attack, attack_chances
-from wbk.games.pz8.tanks import DAMAGE, GUN_RANGES, SHAKEN, SHOOTING, Tank, read_as
+from wbk.games.pz8.tanks import DAMAGE, GUN_RANGES, SHAKEN, SHOOTING, Tank
 from wbk.table import MAX_INCHES
 
 #: Ranges ``duel_curve`` covers (inches): every gun's reach and a little beyond.
@@ -162,8 +162,8 @@ def _checked_set_up(
         )
     checked_cover = (flag(cover[0], "first_in_cover"), flag(cover[1], "second_in_cover"))
     shaken_rule = flag(shaken_rule, "shaken_rule")
-    read_as(TURNS, turns, "duel turns")
-    read_as(NATURAL_SIX, natural_six, "reading of a natural 6")
+    TURNS.check(turns, "duel turns")
+    NATURAL_SIX.check(natural_six, "reading of a natural 6")
     in_range = (range_inches <= GUN_RANGES[first.gun], range_inches <= GUN_RANGES[second.gun])
     return _SetUp(tanks, range_inches, in_range, checked_cover, shaken_rule, natural_six, turns)
 

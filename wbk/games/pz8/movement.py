@@ -26,7 +26,6 @@ from wbk.games.pz8.tanks import (
     TANK_CLASSES,
     TERRAIN_PENALTY,
     Tank,
-    read_as,
     tank_on,
 )
 from wbk.table import MAX_DIRECTIONS, Table
@@ -126,7 +125,7 @@ def movement_reach(
     is free. Each piece is charged once a move.
     """
     t = tank_on(table, tank)
-    read_as(ROUGH_TERRAIN, rough_terrain, "rough terrain reading")
+    ROUGH_TERRAIN.check(rough_terrain, "rough terrain reading")
     if whole(directions, "directions", 2) > MAX_DIRECTIONS:
         raise WbkError(
             f"directions {directions} is more than wbk.table.MAX_DIRECTIONS ({MAX_DIRECTIONS})"

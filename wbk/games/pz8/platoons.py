@@ -17,7 +17,6 @@ from wbk.games.pz8.tanks import (
     PLATOON_RADIUS,
     SHAKEN,
     Tank,
-    read_as,
     say_inches,
 )
 from wbk.table import Table
@@ -130,8 +129,8 @@ def platoon_movement(
     >>> platoon_movement(table, "A", platoon="1").tanks
     ('HQ1', 'a')
     """
-    read_as(SHAKEN_HQ, shaken_hq, "shaken HQ reading")
-    read_as(SHAKEN_MEMBER, shaken_member, "shaken member reading")
+    SHAKEN_HQ.check(shaken_hq, "shaken HQ reading")
+    SHAKEN_MEMBER.check(shaken_member, "shaken member reading")
     name, tanks = platoon_named(table, side, platoon)
     words = platoon_words(side, name)
     hq = platoon_hq(tanks, words)

@@ -22,7 +22,6 @@ from wbk.games.pz8.tanks import (
     SHOOTING,
     TANK_CLASSES,
     Tank,
-    read_as,
     tank_on,
 )
 from wbk.table import Sight, Table
@@ -94,7 +93,7 @@ def attack_procedure(
         flag(veteran, "veteran"),
         flag(shaken, "shaken"),
     )
-    read_as(NATURAL_SIX, natural_six, "reading of a natural 6")
+    NATURAL_SIX.check(natural_six, "reading of a natural 6")
     dice, need, save = GUN_DICE[gun], HIT_NUMBERS[gun], SAVE_NUMBERS[target_class][gun]
     modifier = veteran - cover - shaken
 
@@ -290,9 +289,9 @@ def shot(
     shaken marker gives -1 (Optional Rule: Shaken).
     """
     a, b = tank_on(table, firer), tank_on(table, target)
-    read_as(NATURAL_SIX, natural_six, "reading of a natural 6")
-    read_as(COVER, cover_reading, "cover reading")
-    read_as(OBSTACLE_SIGHT, obstacle_sight, "obstacle sight reading")
+    NATURAL_SIX.check(natural_six, "reading of a natural 6")
+    COVER.check(cover_reading, "cover reading")
+    OBSTACLE_SIGHT.check(obstacle_sight, "obstacle sight reading")
     sight = table.line_of_sight(a, b, obstacle_sight=obstacle_sight, rule=SHOOTING)
     in_cover, steps = _cover(sight, cover_reading, b)
     reach = GUN_RANGES[a.gun]

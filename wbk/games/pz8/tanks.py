@@ -14,7 +14,6 @@ from typing import ClassVar
 
 from wbk.checks import choice, flag
 from wbk.errors import WbkError
-from wbk.readings import Reading
 from wbk.table import Piece, Table
 
 MOVEMENT = "Pz 8, Movement"
@@ -52,13 +51,6 @@ RALLY_RADIUS = 12
 #: gives short "up to 47mm or 2 pounder", medium "50mm up to 76mm", long "over 76mm": wbk puts
 #: the 48 and 49 mm it leaves out with the short guns (the medium band starts at 50 mm).
 CALIBRE_LIMITS = {"short": 49, "medium": 76}
-
-
-def read_as(reading: Reading, value: object, what: str) -> str:
-    """``value`` if it is one of ``reading``'s declared values, else a ``WbkError`` naming it
-    as ``what`` ("cover reading 'half' is not one of partly_hidden, half_hidden"): the words
-    the rules' messages have always used."""
-    return choice(value, tuple(reading.values), what)
 
 
 def say_inches(x: float) -> str:

@@ -273,9 +273,9 @@ class _Attack:
             if isinstance(value, bool) or not isinstance(value, Integral):
                 raise WbkError(f"{what} {value!r} is not a whole number")
         _choice(losses, LOSS_CHOICES, "loss choice")
-        PINNED_ATTACK.check(pinned_attack)
-        FIRE_WITHOUT_BONUS.check(fire_without_bonus)
-        COLUMN_AFTER_FIRE.check(column_after_fire)
+        PINNED_ATTACK.check(pinned_attack, "reading of pinned attackers")
+        FIRE_WITHOUT_BONUS.check(fire_without_bonus, "reading of fire without the bonus")
+        COLUMN_AFTER_FIRE.check(column_after_fire, "reading of the column after the fire")
         _one_side_against_another(attack, defenders)
         return cls(
             crt,

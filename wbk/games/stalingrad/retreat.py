@@ -330,9 +330,9 @@ class _Defence:
         zoc_kinds = tuple(zoc_kinds)
         for kind in zoc_kinds:
             _choice(kind, KINDS, "ZOC kind")
-        RETREAT_INTO.check(retreat_into)
-        PINNED_ZOC.check(pinned_zoc)
-        GIVEN_UP_TO_STAY.check(given_up_to_stay)
+        RETREAT_INTO.check(retreat_into, "reading of the hex retreated into")
+        PINNED_ZOC.check(pinned_zoc, "reading of pinned units' ZOC")
+        GIVEN_UP_TO_STAY.check(given_up_to_stay, "reading of the unit given up to stay")
         defenders = placed.get(t, ())
         if not defenders:
             raise WbkError(f"hex {where} has no defending units")
