@@ -122,3 +122,19 @@ def test_a_step_that_is_not_there_is_refused(step, named):
         picture(line_of_sight(M, "1712", "2014"), map=M, step=step)
     with pytest.raises(WbkError, match="a HexMap has no steps"):
         picture(M, step=0)
+
+
+def test_a_result_that_knows_its_board_is_drawn_on_it():
+    """A Pz 8 result carries the table it was read off, a retreat its map: no table= or map=."""
+    from wbk.games import pz8, stalingrad
+
+    table = pz8.example_table()
+    shot = pz8.shot(table, "Pz IV 1", "T-34 1")
+    assert picture(shot).axes[0].get_title() == picture(shot, table=table).axes[0].get_title()
+    reach = pz8.movement_reach(table, "Pz IV 1")
+    assert picture(reach, step=0).axes[0].get_title().startswith("Step 1 of ")
+    retreat = stalingrad.example_situation("one_way_out").retreat()
+    assert (
+        picture(retreat).axes[0].get_title()
+        == picture(retreat, map=retreat.map).axes[0].get_title()
+    )

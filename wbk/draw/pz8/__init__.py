@@ -25,6 +25,7 @@ def _duel(subject: pz8.Duel, *, map=None, step=None, width=None, table=None) -> 
 @picture.register(pz8.PlatoonMove)
 @picture.register(pz8.Rally)
 def _on_table(subject, *, map=None, step=None, width=None, table=None) -> Figure:
+    table = table if table is not None else subject.table
     if table is None:
         raise WbkError(
             f"a picture of a {type(subject).__name__} needs its table: picture(result, table=t)"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import numbers
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from shapely.geometry import Point
@@ -80,6 +80,8 @@ class MovementReach:
     start: tuple[float, float]
     bands: tuple[ReachBand, ...]
     steps: tuple[Step, ...]
+    #: the table the result was read off, for its picture
+    table: Table | None = field(default=None, repr=False, compare=False)
 
     def chance_to_reach(self, point: Sequence[float]) -> Fraction:
         """The chance the tank's centre can end its move at ``point`` (x, y): the chance of the
@@ -143,7 +145,7 @@ def movement_reach(
             else ("it is shaken: it cannot move, only turn its turret", SHAKEN)
         )
         steps.append(Step(*why))
-        return MovementReach(t.name, t.position, (), tuple(steps))
+        return MovementReach(t.name, t.position, (), tuple(steps), table=table)
     bands, before = [], Point(t.position)
     for roll in range(1, 7):
         reach = table.reach(
@@ -185,7 +187,7 @@ def movement_reach(
             about=("reach 1", "reach 2"),
         )
     )
-    return MovementReach(t.name, t.position, tuple(bands), tuple(steps))
+    return MovementReach(t.name, t.position, tuple(bands), tuple(steps), table=table)
 
 
 def reach_changes(here: MovementReach, there: MovementReach) -> BaseGeometry:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from wbk.dice import Dist, d6
 from wbk.errors import WbkError
@@ -33,6 +33,8 @@ class PlatoonMove:
     #: the platoon's HQ (None when it has none) and every tank of the platoon, wrecks too
     hq: str | None = None
     platoon_tanks: tuple[str, ...] = ()
+    #: the table the result was read off, for its picture
+    table: Table | None = field(default=None, repr=False, compare=False)
 
     def _repr_html_(self) -> str:
         verdict = "allowed" if self.allowed else "not allowed"
@@ -140,7 +142,9 @@ def platoon_movement(
     def answer(allowed: bool, movers=(), movement: Dist | None = None) -> PlatoonMove:
         moving = tuple(t.name for t in movers)
         hq_name = None if hq is None else hq.name
-        return PlatoonMove(allowed, moving, movement, tuple(steps), hq_name, everyone)
+        return PlatoonMove(
+        allowed, moving, movement, tuple(steps), hq_name, everyone, table=table
+    )
 
     refused = _hq_cannot_lead(hq, words, everyone, shaken_hq)
     if refused is not None:

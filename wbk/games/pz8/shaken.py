@@ -4,7 +4,7 @@ table (its own platoon's HQ, how far, in what state)."""
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from wbk.checks import flag
@@ -55,6 +55,8 @@ class Rally:
     hq: str | None
     distance: float | None
     steps: tuple[Step, ...]
+    #: the table the result was read off, for its picture
+    table: Table | None = field(default=None, repr=False, compare=False)
 
     @property
     def can_rally(self) -> bool:
@@ -90,7 +92,7 @@ def rally(table: Table, tank: str | Tank) -> Rally:
         )
     if t.destroyed:
         steps.append(Step(f"{t.name!r} is a wreck: it cannot rally", DAMAGE, about=(t.name,)))
-        return Rally(t.name, Fraction(0), None, None, tuple(steps))
+        return Rally(t.name, Fraction(0), None, None, tuple(steps), table=table)
     name, tanks = platoon_named(table, t.side, t.platoon)
     words = platoon_words(t.side, name)
     hq = platoon_hq(tanks, words)
@@ -103,10 +105,10 @@ def rally(table: Table, tank: str | Tank) -> Rally:
                 about=(t.name,),
             )
         )
-        return Rally(t.name, chance, t.name, 0.0, tuple(steps))
+        return Rally(t.name, chance, t.name, 0.0, tuple(steps), table=table)
     if hq is None:
         steps.append(Step(f"{words} has no HQ: {t.name!r} cannot rally", SHAKEN, about=(t.name,)))
-        return Rally(t.name, Fraction(0), None, None, tuple(steps))
+        return Rally(t.name, Fraction(0), None, None, tuple(steps), table=table)
     distance = table.distance(t, hq)
     within = distance <= RALLY_RADIUS
     steps.append(
@@ -128,4 +130,4 @@ def rally(table: Table, tank: str | Tank) -> Rally:
         steps.append(Step(f"it rallies on {need}-6{bonus}: {chance}", SHAKEN, about=(t.name,)))
     else:
         steps.append(Step(f"{t.name!r} cannot rally", SHAKEN, about=(t.name,)))
-    return Rally(t.name, chance, hq.name, distance, tuple(steps))
+    return Rally(t.name, chance, hq.name, distance, tuple(steps), table=table)

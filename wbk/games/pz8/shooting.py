@@ -3,7 +3,7 @@ shot on the table (range, line of sight, cover, then the attack)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from wbk.checks import choice, flag
@@ -253,6 +253,8 @@ class Shot:
     steps: tuple[Step, ...]
     #: the line of sight measured on the table (a ``wbk.table.Sight``), for drawing
     sight: object = None
+    #: the table the result was read off, for its picture
+    table: Table | None = field(default=None, repr=False, compare=False)
 
     @property
     def can_shoot(self) -> bool:
@@ -317,6 +319,7 @@ def shot(
             None,
             tuple(steps),
             sight,
+            table,
         )
     procedure = attack_procedure(
         a.gun,
@@ -337,6 +340,7 @@ def shot(
         procedure.outcome,
         tuple(steps),
         sight,
+        table,
     )
 
 
