@@ -1,6 +1,6 @@
-"""The fast path of errata 9.4 (wbk.games.ss_panzer.sightlines) against its reference, ss_panzer.line_of_sight:
-the line templates against trace offset by offset, and every answer against line_of_sight on
-every pair of hexes of several maps under every option set."""
+"""The fast path of errata 9.4 (wbk.games.ss_panzer.sightlines) against its reference,
+ss_panzer.line_of_sight: the line templates against trace offset by offset, and every answer
+against line_of_sight on every pair of hexes of several maps under every option set."""
 
 import itertools
 import random
@@ -8,13 +8,13 @@ import random
 import numpy as np
 import pytest
 
-from wbk.games.ss_panzer import sightlines
 from wbk.games.ss_panzer import (
     SLOPE_END_READINGS,
     SLOPE_HEX_OF_READINGS,
     SLOPE_HEX_READINGS,
     has_los,
     intervisibility,
+    sightlines,
     viewshed,
 )
 from wbk.hexgrid import Hex, Hexside, trace

@@ -9,28 +9,31 @@ import random
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from wbk.datafile import file_beside
 from wbk.dice import percent
 from wbk.errors import WbkError
 from wbk.explain import Step, count
-from wbk.games import ss_panzer
+from wbk.games.ss_panzer.data import example_data
+from wbk.games.ss_panzer.fire import FireEffect, fire_dice, fire_effect
+from wbk.games.ss_panzer.movement import explain_entry, plan_movement
+from wbk.games.ss_panzer.readings import EDGE, SIGHT_READINGS, ZOC_FIRE
+from wbk.games.ss_panzer.sight import line_of_sight
 from wbk.maps import HexMap, example_map
 from wbk.quiz import Answer, GameQuiz, Question, QuizKind, chance_words, list_words, yes_no_words
 
 
-def _ss_sees(q: Question, readings: dict[str, str]) -> Answer:
-    options = {"blocking_terrain": tuple(q.setting("blocking_terrain"))}
+def _ss_sees(q: Question, readings: Mapping[str, Any]) -> Answer:
+    options: dict[str, Any] = {"blocking_terrain": tuple(q.setting("blocking_terrain"))}
     if q.setting("visibility") is not None:
         options["visibility"] = q.setting("visibility")
-    result = ss_panzer.line_of_sight(
-        q.board, q.setting("firer"), q.setting("target"), **options, **readings
-    )
+    result = line_of_sight(q.board, q.setting("firer"), q.setting("target"), **options, **readings)
     return Answer(result.clear, yes_no_words(result.clear, result.verdict), result.steps, result)
 
 
 def _ss_movement(q: Question):
-    return ss_panzer.plan_movement(
+    return plan_movement(
         q.board,
         q.setting("unit"),
         q.setting("start"),
@@ -64,9 +67,7 @@ def _ss_entry(q: Question, mp_left=None):
     options = {"moved": q.setting("moved"), "action": q.setting("action")}
     if mp_left is not None:
         options["mp_left"] = mp_left
-    return ss_panzer.explain_entry(
-        q.board, q.setting("unit"), q.setting("from"), q.setting("to"), **options
-    )
+    return explain_entry(q.board, q.setting("unit"), q.setting("from"), q.setting("to"), **options)
 
 
 def _ss_entry_cost(q: Question, readings: dict[str, str]) -> Answer:
@@ -80,19 +81,19 @@ def _ss_may_enter(q: Question, readings: dict[str, str]) -> Answer:
     return Answer(entry.allowed, yes_no_words(entry.allowed, detail), entry.steps, entry)
 
 
-def _ss_fire_dice(q: Question, readings: dict[str, str]) -> Answer:
-    fires = ss_panzer.fire_dice(list(q.setting("conditions")), **readings)
+def _ss_fire_dice(q: Question, readings: Mapping[str, Any]) -> Answer:
+    fires = fire_dice(list(q.setting("conditions")), **readings)
     words = " and ".join(count(n, "die", "dice") for n in fires.fires)
     if len(fires.fires) > 1:
         words += f" ({len(fires.fires)} fires)"
     return Answer(tuple(fires.fires), words, fires.steps, fires)
 
 
-def _ss_step_loss(q: Question, readings: dict[str, str]) -> Answer:
-    fires = ss_panzer.fire_dice(list(q.setting("conditions")), **readings)
+def _ss_step_loss(q: Question, readings: Mapping[str, Any]) -> Answer:
+    fires = fire_dice(list(q.setting("conditions")), **readings)
     hit_number = q.setting("hit_number")
-    effect = ss_panzer.fire_effect(fires, hit_number)
-    p = effect.at_least(ss_panzer.FireEffect.STEP_LOSS)
+    effect = fire_effect(fires, hit_number)
+    p = effect.at_least(FireEffect.STEP_LOSS)
     steps = (
         *fires.steps,
         Step(f"a hit is a roll of {hit_number} or less; a 1 always hits", "SS Panzer errata 9.5"),
@@ -102,7 +103,7 @@ def _ss_step_loss(q: Question, readings: dict[str, str]) -> Answer:
 
 
 def _ss_units(m) -> list[str]:
-    return sorted(ss_panzer.example_data().units)
+    return sorted(example_data().units)
 
 
 def _draw_sees(rng: random.Random, m: HexMap) -> dict:
@@ -133,7 +134,7 @@ def _draw_may_enter(rng: random.Random, m: HexMap) -> dict:
 
 
 def _ss_conditions() -> list[str]:
-    return sorted(ss_panzer.example_data().condition_dice)
+    return sorted(example_data().condition_dice)
 
 
 def _draw_fire_dice(rng: random.Random, m) -> dict:
@@ -145,7 +146,7 @@ def _draw_step_loss(rng: random.Random, m) -> dict:
     return {**_draw_fire_dice(rng, m), "hit_number": rng.randint(1, 4)}
 
 
-# --- Blitz Combat ---
+# --- the board ---
 
 
 def _map(settings: Mapping, folder: Path | None) -> HexMap:
@@ -171,7 +172,7 @@ def _sees_readings(q: Question, readings: tuple[str, ...]) -> tuple[str, ...]:
     """The edge reading matters only with blocking terrain."""
     if q.setting("blocking_terrain"):
         return readings
-    return tuple(r for r in readings if r != "edge")
+    return tuple(r for r in readings if r != EDGE.keyword)
 
 
 MOVEMENT = "SS Panzer errata 8.3"
@@ -188,7 +189,7 @@ QUIZ = GameQuiz(
             what="does A see B",
             rule="SS Panzer errata 9.4",
             ask=lambda s: f"Can a unit in {s['firer']} see a unit in {s['target']}?",
-            readings=("slope_hex", "slope_hex_of", "slope_end", "edge"),
+            readings=tuple(SIGHT_READINGS),
             relevant=_sees_readings,
             board=_map,
         ),
@@ -244,7 +245,7 @@ QUIZ = GameQuiz(
                 f"A unit fires under these conditions: {list_words(s['conditions'])}. How many "
                 "dice?"
             ),
-            readings=("reading",),
+            readings=(ZOC_FIRE.keyword,),
         ),
         "step_loss_chance": QuizKind(
             "band",
@@ -258,7 +259,7 @@ QUIZ = GameQuiz(
                 f"A unit fires under these conditions: {list_words(s['conditions'])}, hitting "
                 f"on {s['hit_number']} or less. What is the chance of a step loss?"
             ),
-            readings=("reading",),
+            readings=(ZOC_FIRE.keyword,),
         ),
     },
     default_board=lambda: example_map("ss_panzer_errata_9_4"),

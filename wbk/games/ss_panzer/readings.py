@@ -61,10 +61,13 @@ EDGE = Reading(
 ZOC_FIRE = Reading(
     "reading",
     rule="SS Panzer errata 9.5",
-    question="several fire conditions",
-    asks="SS Panzer errata 9.5: do several conditions make one fire of the largest dice, or a "
-    "fire each?",
-    values={"largest": "one fire, the most dice", "separate": "a fire each"},
+    question="several conditions",
+    asks="Errata 9.5 (unofficial): one fire with the most dice any condition gives; the official "
+    "ZOC fire rule: each condition's fire resolved on its own",
+    values={
+        "largest": "the largest number of dice only (unofficial errata 9.5)",
+        "separate": "each condition a separate fire (official ZOC fire rule)",
+    },
     sentences={
         "largest": "several conditions give one fire of the largest dice (unofficial 9.5)",
         "separate": "each condition is a fire of its own (official ZOC fire rule)",
@@ -72,4 +75,6 @@ ZOC_FIRE = Reading(
     why="the unofficial 9.5 says so: the one that gives the most dice",
 )
 
-READINGS = readings_by_keyword(SLOPE_HEX, SLOPE_HEX_OF, SLOPE_END, EDGE, ZOC_FIRE)
+#: The readings a line of sight is traced under (9.4's and the terrain chart's), by keyword.
+SIGHT_READINGS = readings_by_keyword(SLOPE_HEX, SLOPE_HEX_OF, SLOPE_END, EDGE)
+READINGS = readings_by_keyword(*SIGHT_READINGS.values(), ZOC_FIRE)

@@ -7,10 +7,11 @@ those out once per offset with ``trace``'s integer method written for numpy arra
 it against ``trace`` offset by offset). ``Sightlines`` compiles the courses for a map's extent
 into index arrays; a line of sight is then one gather over a "what blocks" code array and an
 OR over the line's events, and a viewshed or a whole map's intervisibility is a few array
-operations. ``wbk.games.ss_panzer.line_of_sight`` stays the explained reference: tests check that
-this module answers as it does on every pair of several maps under every option set.
+operations. ``wbk.games.ss_panzer.line_of_sight`` (in ``sight``) stays the explained reference:
+tests check that this module answers as it does on every pair of several maps under every
+option set.
 
-The rules module imports this one lazily (its ``viewshed`` and ``intervisibility``), so that
+``sight`` imports this module lazily (its ``viewshed`` and ``intervisibility``), so that
 ``import wbk.games.ss_panzer`` stays free of numpy.
 """
 
@@ -88,22 +89,37 @@ def courses(offsets: np.ndarray) -> Courses:
 def _traced_courses(offsets: np.ndarray) -> Courses:
     """``courses`` for each offset, every line traced.
 
-    Every line advances a step at a time, all lines at once: from the current hex p it leaves
-    through the hexside of least parameter t = (1 + p·u) / (d·u) among the directions u with
-    d·u > 0 (compared as integer cross products); two at once is a corner, and the line's
+    Every line advances a step at a time, all lines at once (``_Walk``): from the current hex p
+    it leaves through the hexside of least parameter t = (1 + p·u) / (d·u) among the directions
+    u with d·u > 0 (compared as integer cross products); two at once is a corner, and the line's
     lean d·(u_j - u_i) says whether it runs along the hexside between the two hexes beyond the
     corner (lean 0) or crosses into one of them.
     """
-    offsets = np.asarray(offsets, dtype=np.int64).reshape(-1, 2)
-    n = len(offsets)
-    dq, dr = offsets[:, 0], offsets[:, 1]
-    ds = -dq - dr
-    slopes = dq[None, :] * _UQ[:, None] + dr[None, :] * _UR[:, None] + ds[None, :] * _US[:, None]
-    pq, pr = np.zeros(n, np.int64), np.zeros(n, np.int64)
-    found = []  # (offset id, kind, q, r, direction) arrays
-    grazed = []
+    walk = _Walk(np.asarray(offsets, dtype=np.int64).reshape(-1, 2))
+    while len(walk.active):
+        walk.step()
+    return walk.courses()
+
+
+class _Walk:
+    """The lines to a list of offsets, traced together a step at a time (``_traced_courses``),
+    and the events found so far."""
+
+    def __init__(self, offsets: np.ndarray):
+        self.offsets = offsets
+        self.n = n = len(offsets)
+        self.dq, self.dr = dq, dr = offsets[:, 0], offsets[:, 1]
+        self.ds = ds = -dq - dr
+        self.slopes = (
+            dq[None, :] * _UQ[:, None] + dr[None, :] * _UR[:, None] + ds[None, :] * _US[:, None]
+        )
+        self.pq, self.pr = np.zeros(n, np.int64), np.zeros(n, np.int64)
+        self.found: list[tuple[np.ndarray, ...]] = []  # (offset id, kind, q, r, direction) arrays
+        self.grazed: list[tuple[np.ndarray, ...]] = []
+        self.active = np.nonzero((dq != 0) | (dr != 0))[0]
 
     def side(
+        self,
         ids: np.ndarray,
         xq: np.ndarray,
         xr: np.ndarray,
@@ -113,27 +129,28 @@ def _traced_courses(offsets: np.ndarray) -> Courses:
         plain_kind: int,
     ) -> None:
         """Record hexsides (x, x + u_k), sorting out those that are a side of an end hex."""
+        dq, dr = self.dq[ids], self.dr[ids]
         own = (
             ((xq == 0) & (xr == 0))
             | ((yq == 0) & (yr == 0))
-            | ((xq == dq[ids]) & (xr == dr[ids]))
-            | ((yq == dq[ids]) & (yr == dr[ids]))
+            | ((xq == dq) & (xr == dr))
+            | ((yq == dq) & (yr == dr))
         )
         keep = ~own
         if plain_kind == ALONG:
-            found.append((ids[own], np.full(own.sum(), ALONG_OWN), xq[own], xr[own], k[own]))
-        found.append((ids[keep], np.full(keep.sum(), plain_kind), xq[keep], xr[keep], k[keep]))
+            self.found.append((ids[own], np.full(own.sum(), ALONG_OWN), xq[own], xr[own], k[own]))
+        self.found.append((ids[keep], np.full(keep.sum(), plain_kind), xq[keep], xr[keep], k[keep]))
 
-    active = np.nonzero((dq != 0) | (dr != 0))[0]
-    while len(active):
-        aq, ar = pq[active], pr[active]
-        a_s = -aq - ar
+    def leaving(self, aq: np.ndarray, ar: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The direction each active line leaves its hex (aq, ar) by, and the second one where
+        it leaves through a corner (-1 where it does not)."""
+        active, a_s = self.active, -aq - ar
         best_num = np.ones(len(active), np.int64)
         best_den = np.zeros(len(active), np.int64)
         first = np.full(len(active), -1, np.int64)
         second = np.full(len(active), -1, np.int64)
         for k in range(6):
-            slope = slopes[k, active]
+            slope = self.slopes[k, active]
             num = 1 + aq * _UQ[k] + ar * _UR[k] + a_s * _US[k]
             lhs, rhs = num * best_den, best_num * slope
             valid = slope > 0
@@ -143,43 +160,64 @@ def _traced_courses(offsets: np.ndarray) -> Courses:
             best_den = np.where(less, slope, best_den)
             second = np.where(less, -1, np.where(tie, k, second))
             first = np.where(less, k, first)
+        return first, second
+
+    def through_corners(
+        self,
+        c: np.ndarray,
+        aq: np.ndarray,
+        ar: np.ndarray,
+        first: np.ndarray,
+        second: np.ndarray,
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """The lines ``c`` (indices into the active ones) that leave their hex through a corner:
+        the hexside they run along or cross there, the hex they graze, and the hex they go on
+        into."""
+        dq, dr, ds = self.dq, self.dr, self.ds
+        ids = self.active[c]
+        i, j = first[c], second[c]
+        cq, cr = aq[c], ar[c]
+        lean = (
+            dq[ids] * (_UQ[j] - _UQ[i]) + dr[ids] * (_UR[j] - _UR[i]) + ds[ids] * (_US[j] - _US[i])
+        )
+        iq, ir = cq + _UQ[i], cr + _UR[i]
+        jq, jr = cq + _UQ[j], cr + _UR[j]
+        run = lean == 0
+        if run.any():  # along the hexside between the two hexes beyond the corner
+            rid = ids[run]
+            k_along = _DIRECTION_OF[(jq[run] - iq[run] + 1) * 3 + (jr[run] - ir[run] + 1)]
+            self.side(rid, iq[run], ir[run], k_along, jq[run], jr[run], ALONG)
+        cross = ~run
+        pick = np.where(lean > 0, j, i)
+        other = np.where(lean > 0, i, j)
+        if cross.any():  # through the corner into one hex, grazing the other
+            xid = ids[cross]
+            pk, ok = pick[cross], other[cross]
+            xq, xr = cq[cross], cr[cross]
+            self.side(xid, xq, xr, pk, xq + _UQ[pk], xr + _UR[pk], CROSSED_AT_CORNER)
+            self.grazed.append((xid, xq + _UQ[ok], xr + _UR[ok]))
+        return (
+            np.where(run, iq + _UQ[j], cq + _UQ[pick]),
+            np.where(run, ir + _UR[j], cr + _UR[pick]),
+        )
+
+    def step(self) -> None:
+        """Every active line into its next hex; a line that reaches its end stops."""
+        active = self.active
+        aq, ar = self.pq[active], self.pr[active]
+        first, second = self.leaving(aq, ar)
         nq, nr = aq + _UQ[first], ar + _UR[first]  # a clean crossing
         corner = second >= 0
         if corner.any():
             c = np.nonzero(corner)[0]
-            ids = active[c]
-            i, j = first[c], second[c]
-            cq, cr = aq[c], ar[c]
-            lean = (
-                dq[ids] * (_UQ[j] - _UQ[i])
-                + dr[ids] * (_UR[j] - _UR[i])
-                + ds[ids] * (_US[j] - _US[i])
-            )
-            iq, ir = cq + _UQ[i], cr + _UR[i]
-            jq, jr = cq + _UQ[j], cr + _UR[j]
-            run = lean == 0
-            if run.any():  # along the hexside between the two hexes beyond the corner
-                rid = ids[run]
-                k_along = _DIRECTION_OF[(jq[run] - iq[run] + 1) * 3 + (jr[run] - ir[run] + 1)]
-                side(rid, iq[run], ir[run], k_along, jq[run], jr[run], ALONG)
-            cross = ~run
-            pick = np.where(lean > 0, j, i)
-            other = np.where(lean > 0, i, j)
-            if cross.any():  # through the corner into one hex, grazing the other
-                xid = ids[cross]
-                pk, ok = pick[cross], other[cross]
-                xq, xr = cq[cross], cr[cross]
-                side(xid, xq, xr, pk, xq + _UQ[pk], xr + _UR[pk], CROSSED_AT_CORNER)
-                grazed.append((xid, xq + _UQ[ok], xr + _UR[ok]))
-            nq[c] = np.where(run, iq + _UQ[j], cq + _UQ[pick])
-            nr[c] = np.where(run, ir + _UR[j], cr + _UR[pick])
+            nq[c], nr[c] = self.through_corners(c, aq, ar, first, second)
         clean = np.nonzero(~corner)[0]
         if len(clean):
             leave = first[clean]
-            side(active[clean], aq[clean], ar[clean], leave, nq[clean], nr[clean], CROSSED)
-        pq[active], pr[active] = nq, nr
-        inside = (nq != dq[active]) | (nr != dr[active])
-        found.append(
+            self.side(active[clean], aq[clean], ar[clean], leave, nq[clean], nr[clean], CROSSED)
+        self.pq[active], self.pr[active] = nq, nr
+        inside = (nq != self.dq[active]) | (nr != self.dr[active])
+        self.found.append(
             (
                 active[inside],
                 np.full(inside.sum(), HEX),
@@ -188,21 +226,24 @@ def _traced_courses(offsets: np.ndarray) -> Courses:
                 np.zeros(inside.sum(), np.int64),
             )
         )
-        active = active[inside]
+        self.active = active[inside]
 
-    # A hex grazed at a corner is never one the line enters or runs along (a straight line
-    # meets a convex hex in one segment): tests check this against trace, which looks.
-    for gid, gq, gr in grazed:
-        found.append((gid, np.full(len(gid), GRAZED), gq, gr, np.zeros(len(gid), np.int64)))
-    ids, kind, q, r, direction = (
-        (np.concatenate(x) for x in zip(*found, strict=False))
-        if found
-        else (np.zeros(0, np.int64),) * 5
-    )
-    order = np.argsort(ids, kind="stable")
-    start = np.zeros(n + 1, np.int64)
-    np.cumsum(np.bincount(ids, minlength=n), out=start[1:])
-    return Courses(offsets, start, kind[order], q[order], r[order], direction[order])
+    def courses(self) -> Courses:
+        """The events found, in CSR form by offset."""
+        found = list(self.found)
+        # A hex grazed at a corner is never one the line enters or runs along (a straight line
+        # meets a convex hex in one segment): tests check this against trace, which looks.
+        for gid, gq, gr in self.grazed:
+            found.append((gid, np.full(len(gid), GRAZED), gq, gr, np.zeros(len(gid), np.int64)))
+        ids, kind, q, r, direction = (
+            (np.concatenate(x) for x in zip(*found, strict=False))
+            if found
+            else (np.zeros(0, np.int64),) * 5
+        )
+        order = np.argsort(ids, kind="stable")
+        start = np.zeros(self.n + 1, np.int64)
+        np.cumsum(np.bincount(ids, minlength=self.n), out=start[1:])
+        return Courses(self.offsets, start, kind[order], q[order], r[order], direction[order])
 
 
 class Grid:

@@ -1,0 +1,225 @@
+"""SS Panzer errata 9.5 (and 13.2), fire: the dice of a unit's fire under its conditions
+(``fire_dice``), of the Soviet artillery (``soviet_artillery_dice``), the hits they roll
+(``hits``) and the exact distribution of the effect on the target (``fire_effect``)."""
+
+from __future__ import annotations
+
+import enum
+import itertools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from numbers import Integral
+from typing import Literal
+
+from wbk.checks import choice as _choice
+from wbk.checks import whole as _whole
+from wbk.dice import Dist, d6
+from wbk.errors import WbkError
+from wbk.explain import Step, count, steps_html
+from wbk.games.ss_panzer.data import GameData, _data, _names, _rule
+from wbk.games.ss_panzer.readings import ZOC_FIRE
+
+ZocReading = Literal["largest", "separate"]
+
+
+@dataclass(frozen=True)
+class FireDice:
+    """The fires a unit makes at one target: the dice of each, and why. ``rolled_by`` names
+    what gives dice (each condition, or the base, or the artillery's side) with its dice; a
+    step is ``about`` those names and the fires' (``fire_names``), as a chart of the dice
+    marks them."""
+
+    fires: tuple[int, ...]
+    steps: tuple[Step, ...]
+    rolled_by: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def fire_names(self) -> tuple[str, ...]:
+        """Each fire's name in a step's ``about`` and on a chart: "the fire", or "fire 1"..."""
+        if len(self.fires) == 1:
+            return ("the fire",)
+        return tuple(f"fire {k}" for k in range(1, len(self.fires) + 1))
+
+    def _repr_html_(self) -> str:
+        dice = " and ".join(count(n, "die", "dice") for n in self.fires)
+        return f"<b>{dice}</b>{steps_html(self.steps)}"
+
+
+def condition_words(condition: str) -> str:
+    """A fire condition as the rules write it: "kill zone", "entering ZOC"."""
+    return condition.replace("_", " ").replace("zoc", "ZOC")
+
+
+def fire_dice(
+    conditions: Sequence[str] = (),
+    *,
+    reading: ZocReading = "largest",
+    data: GameData | None = None,
+) -> FireDice:
+    """Errata 9.5: the dice for fire under the given conditions ("kill_zone", "entering_zoc" in
+    wbk's example data).
+
+    ``reading="largest"`` (the unofficial errata 9.5): when several conditions apply, one fire
+    with the single largest number of dice any of them gives, never the sum. ``reading="separate"``
+    (the official ZOC fire rule): each condition is a fire of its own, resolved separately.
+
+    >>> fire_dice(["kill_zone", "entering_zoc"]).fires
+    (4,)
+    """
+    data = _data(data)
+    separate = ZOC_FIRE.check(reading, "reading") == "separate"
+    conditions = _names(conditions, "fire conditions")
+    for c in conditions:
+        if c not in data.condition_dice:
+            raise WbkError(
+                f"fire condition {c!r} is not one of {', '.join(sorted(data.condition_dice))}"
+            )
+        if conditions.count(c) > 1:
+            raise WbkError(f"fire condition {c!r} is listed twice")
+    rule = _rule("9.5")
+    if not conditions:
+        base = "no special condition"
+        return FireDice(
+            (data.base_dice,),
+            (
+                Step(
+                    f"{base}: {count(data.base_dice, 'die', 'dice')}",
+                    data.source("base_dice"),
+                    about=(base, "the fire"),
+                ),
+            ),
+            ((base, data.base_dice),),
+        )
+    rolled_by = tuple((condition_words(c), data.condition_dice[c]) for c in conditions)
+    last_alone = not separate and len(conditions) == 1  # its step is the verdict too
+    each = [
+        Step(
+            f"{name}: {count(dice, 'die', 'dice')}",
+            data.source("conditions"),
+            about=(name, "the fire") if last_alone else (name,),
+        )
+        for name, dice in rolled_by
+    ]
+    if separate:
+        fires = tuple(data.condition_dice[c] for c in conditions)
+        names = FireDice(fires, (), rolled_by).fire_names
+        return FireDice(
+            fires,
+            (
+                *each,
+                Step(
+                    "each fire resolved separately (official ZOC fire rule)",
+                    "SS Panzer official errata",
+                    about=names,
+                ),
+            ),
+            rolled_by,
+        )
+    largest = max(data.condition_dice[c] for c in conditions)
+    steps = [*each]
+    if len(conditions) > 1:
+        chosen = next(name for name, dice in rolled_by if dice == largest)
+        steps.append(
+            Step(
+                f"conditions are not cumulative: the largest, {count(largest, 'die', 'dice')}",
+                rule,
+                about=(chosen, "the fire"),
+            )
+        )
+    return FireDice((largest,), tuple(steps), rolled_by)
+
+
+def soviet_artillery_dice(phase: Literal["bombardment", "action"]) -> FireDice:
+    """Errata 9.5 and 13.2: Soviet artillery rolls 2 dice, firing its bombardment (barrage) side
+    in the Bombardment Phase and its support side in the Action Phase."""
+    sides = {"bombardment": "bombardment (barrage) side", "action": "support side"}
+    chosen = _choice(phase, tuple(sides), "phase")
+    side = f"the {sides[chosen]}"
+    return FireDice(
+        (2,),
+        (
+            Step(f"{chosen} phase: {side} fires", _rule("13.2"), about=(side,)),
+            Step("Soviet artillery rolls 2 dice", _rule("9.5"), about=(side, "the fire")),
+        ),
+        ((side, 2),),
+    )
+
+
+class FireEffect(enum.IntEnum):
+    """The worst effect of a unit's fire on one target."""
+
+    NO_EFFECT = 0
+    SUPPRESSED = 1  # at least one hit
+    STEP_LOSS = (
+        2  # the game data's step_loss_hits from one firing unit (two, by the official errata)
+    )
+
+
+#: The most dice wbk rolls for one target, and the most fires (an SS Panzer fire rolls a
+#: handful of dice): beyond them an exact distribution takes minutes, not milliseconds.
+MOST_DICE = 1_000
+MOST_FIRES = 1_000
+
+
+def _at_most(value: int, most: int, what: str) -> int:
+    if value > most:
+        raise WbkError(f"{value:,} {what} are over the limit of {most:,}")
+    return value
+
+
+def _check_hit_number(hit_number: object) -> int:
+    if (
+        isinstance(hit_number, bool)
+        or not isinstance(hit_number, Integral)
+        or not 0 <= int(hit_number) <= 6
+    ):
+        raise WbkError(f"hit number {hit_number!r} is not a whole number from 0 to 6")
+    return int(hit_number)
+
+
+def hits(dice: int, hit_number: int, *, data: GameData | None = None) -> Dist:
+    """Hits from ``dice`` d6, a hit being a roll at or under ``hit_number`` (0 to 6); with the
+    official errata's rule in the game data (``one_always_hits``), a 1 always hits.
+
+    >>> hits(2, 0).probability(0)
+    Fraction(25, 36)
+    """
+    dice = _at_most(_whole(dice, "number of dice"), MOST_DICE, "dice")
+    _check_hit_number(hit_number)
+    one_hits = _data(data).one_always_hits
+    return dice @ d6.map(lambda r: (one_hits and r == 1) or r <= hit_number)
+
+
+def fire_effect(
+    fires: FireDice | Sequence[int], hit_number: int, *, data: GameData | None = None
+) -> Dist:
+    """The exact distribution of ``FireEffect`` on one target. With the official errata's rules
+    in the game data, each fire's hits count on their own (fire from different units is never
+    combined: ``separate_fires``) and ``step_loss_hits`` (two) hits from one fire are a step loss.
+
+    >>> fire_effect([2], 3).probability(FireEffect.STEP_LOSS)
+    Fraction(1, 4)
+    """
+    data = _data(data)
+    _check_hit_number(hit_number)
+    if isinstance(fires, FireDice):
+        dice = fires.fires
+    elif isinstance(fires, (str, bytes)) or not isinstance(fires, Iterable):
+        raise WbkError(f"fires {fires!r} is not a list of dice, one number a fire")
+    else:
+        listed = list(itertools.islice(fires, MOST_FIRES + 1))
+        _at_most(len(listed), MOST_FIRES, "fires")
+        dice = tuple(_whole(n, "number of dice in a fire") for n in listed)
+    _at_most(sum(dice), MOST_DICE, "dice in all the fires together")
+    if not data.separate_fires:
+        dice = (sum(dice),)
+    by_dice = {
+        n: hits(n, hit_number, data=data).map(
+            lambda h: FireEffect.STEP_LOSS if h >= data.step_loss_hits else FireEffect(min(h, 1))
+        )
+        for n in set(dice)
+    }
+    effect = Dist.always(FireEffect.NO_EFFECT)
+    for n in dice:
+        effect = effect.combine(by_dice[n], max)
+    return effect

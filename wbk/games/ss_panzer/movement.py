@@ -1,0 +1,304 @@
+"""SS Panzer errata 8.3, movement: what entering a hex costs (``explain_entry``, ``entry_cost``),
+every hex a unit can reach (``plan_movement``, ``movement_range``) and a cheapest path there
+(``route``)."""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from dataclasses import dataclass
+from typing import Literal, cast
+
+from wbk.checks import choice as _choice
+from wbk.checks import flag as _flag
+from wbk.checks import whole as _whole
+from wbk.errors import WbkError
+from wbk.explain import Step, steps_html
+from wbk.games.ss_panzer.data import GameData, Unit, _data, _map, _rule, _unit
+from wbk.hexgrid import Hex, Hexside
+from wbk.maps import HexMap
+
+TRENCH = "trench"
+_TRENCHES = frozenset({TRENCH})
+Action = Literal["move", "move_and_fire"]
+_ACTIONS = ("move", "move_and_fire")
+
+
+@dataclass(frozen=True)
+class EntryCost:
+    """What entering one hex costs, whether the unit may enter it, and why."""
+
+    mp: int
+    allowed: bool
+    steps: tuple[Step, ...]
+
+    def _repr_html_(self) -> str:
+        verdict = "" if self.allowed else ": may not enter"
+        return f"<b>{self.mp} MP{verdict}</b>{steps_html(self.steps)}"
+
+
+def _charged(
+    m: HexMap, unit: Unit, a: Hex, b: Hex, data: GameData
+) -> list[tuple[str, Hex | Hexside]]:
+    """Errata 8.3: the MCF-producing terrain met entering b from a, one (terrain, where) pair per
+    MCF paid: the hex's terrain, the hexside's features, and for Germans the trench."""
+    side = Hexside._unchecked(a, b)
+    terrain = m.terrain(b)
+    charged: list[tuple[str, Hex | Hexside]] = (
+        [(TRENCH, b)] if TRENCH in terrain and unit.side == "German" else []
+    )
+    charged += [(t, b) for t in sorted(terrain & data.mcf_terrain - {TRENCH})]
+    charged += [(f, side) for f in sorted(m.features(side) & data.mcf_hexsides)]
+    return charged
+
+
+def _entry_mp(m: HexMap, unit: Unit, a: Hex, b: Hex, data: GameData) -> int:
+    """``len(_charged(...))`` MCF, counted without naming them (the search's inner loop)."""
+    terrain = m.terrain(b)
+    count = len(terrain & data.mcf_terrain - _TRENCHES)
+    count += unit.side == "German" and TRENCH in terrain
+    if data.mcf_hexsides:
+        count += len(m.features(Hexside._unchecked(a, b)) & data.mcf_hexsides)
+    return count * unit.mcf if count else 1
+
+
+def _may_exceed(action: str, moved: bool) -> bool:
+    """Errata 8.3: only a Move action by a unit that has not yet moved may enter a hex it
+    cannot pay for in full."""
+    return action == "move" and not moved
+
+
+def _movement_state(action: object, moved: object) -> tuple[Action, bool]:
+    return cast(Action, _choice(action, _ACTIONS, "action")), _flag(moved, "moved")
+
+
+def explain_entry(
+    m: HexMap,
+    unit: Unit | str,
+    frm: Hex | str,
+    to: Hex | str,
+    data: GameData | None = None,
+    *,
+    mp_left: int | None = None,
+    moved: bool = False,
+    action: Action = "move",
+) -> EntryCost:
+    """Errata 8.3: the cost of entering ``to`` from the adjacent ``frm``, step by step.
+
+    With ``mp_left`` it also says whether the unit may enter: a hex costing more than the MP left
+    may be entered only on a Move action by a unit that has not yet moved this Action Phase
+    (``moved=False``), as its one hex.
+    """
+    m, data = _map(m), _data(data)
+    unit = _unit(unit, data)
+    action, moved = _movement_state(action, moved)
+    if mp_left is not None:
+        _whole(mp_left, "MP left")
+    a, b = m.hex(frm), m.hex(to)
+    m.hexside(a, b)  # names the two hexes if they are not adjacent
+    kinds = _charged(m, unit, a, b, data)
+    rule = _rule("8.3")
+    # each step is about the hex entered; a step naming a hexside's MCF is about that side too
+    entered = (b, *{where for _, where in kinds if isinstance(where, Hexside)})
+    steps = []
+    if TRENCH in m.terrain(b):
+        if unit.side == "German":
+            steps.append(Step("German units pay an MCF for the trenchline", rule, about=(b,)))
+        elif kinds:
+            steps.append(
+                Step(
+                    "a Soviet unit pays nothing for the trench, but pays for the other terrain",
+                    rule,
+                    about=(b,),
+                )
+            )
+        else:
+            steps.append(
+                Step(
+                    "a Soviet unit entering a trench hex with no other MCF terrain pays 1 MP",
+                    rule,
+                    about=(b,),
+                )
+            )
+    if kinds:
+        cost = len(kinds) * unit.mcf
+        named = [
+            f"{kind} {'hexside ' if isinstance(where, Hexside) else 'in '}{m.label(where)}"
+            for kind, where in kinds
+        ]
+        steps.append(
+            Step(
+                f"{m.label(b)}: {' + '.join(named)} = {len(kinds)} MCF × {unit.mcf} = {cost} MP",
+                rule,
+                about=entered,
+            )
+        )
+    else:
+        cost = 1
+        steps.append(Step(f"{m.label(b)}: no MCF terrain, 1 MP", rule, about=(b,)))
+    allowed = mp_left is None or cost <= mp_left or _may_exceed(action, moved)
+    if mp_left is not None and cost > mp_left:
+        if allowed:
+            why = "a unit on a Move action that has not yet moved may always enter one hex"
+        elif action == "move_and_fire":
+            why = "a unit on a Move & Fire action may not enter it"
+        else:
+            why = "a unit that has already moved this Action Phase may not enter it"
+        steps.append(Step(f"{cost} MP with {mp_left} MP left: {why}", rule, about=(b,)))
+    return EntryCost(cost, allowed, tuple(steps))
+
+
+def entry_cost(
+    m: HexMap,
+    unit: Unit | str,
+    frm: Hex | str,
+    to: Hex | str,
+    data: GameData | None = None,
+    *,
+    mp_left: int | None = None,
+    moved: bool = False,
+    action: Action = "move",
+) -> int:
+    """Errata 8.3: 1 MP, or the unit's MCF once for each MCF-producing terrain type in the hex
+    entered and on the hexside crossed. Germans pay an MCF for a trench; Soviets do not.
+
+    With ``mp_left``, a hex the unit may not enter (see ``explain_entry``) is a ``WbkError``.
+
+    >>> from wbk.maps import example_map
+    >>> m = example_map("ss_panzer_errata_9_4")
+    >>> entry_cost(m, "Pz IV", "1913", "2013"), entry_cost(m, "T-34", "1913", "2013")
+    (3, 1)
+    """
+    entry = explain_entry(m, unit, frm, to, data, mp_left=mp_left, moved=moved, action=action)
+    if not entry.allowed:
+        raise WbkError(
+            f"{_unit(unit, _data(data)).name} may not enter {m.label(m.hex(to))}: "
+            f"{entry.steps[-1].text}"
+        )
+    return entry.mp
+
+
+@dataclass(frozen=True)
+class Movement:
+    """Errata 8.3: where a unit can go from ``start``: ``costs`` the least MP spent to reach each
+    hex, and ``route(goal)`` a cheapest path there, explained."""
+
+    map: HexMap
+    unit: Unit
+    start: Hex
+    mp: int
+    action: str
+    moved: bool
+    costs: dict[Hex, int]
+    previous: dict[Hex, Hex]
+    data: GameData
+
+    def route(self, goal: Hex | str) -> Route:
+        m, unit, target = self.map, self.unit, self.map.hex(goal)
+        if target not in self.costs:
+            how = "Move & Fire" if self.action == "move_and_fire" else "Move"
+            raise WbkError(
+                f"{unit.name} cannot reach {m.label(target)} from {m.label(self.start)} "
+                f"with {self.mp} MP ({how}{', having moved' if self.moved else ''})"
+            )
+        path = [target]
+        while path[-1] != self.start:
+            path.append(self.previous[path[-1]])
+        path.reverse()
+        steps = [
+            step
+            for a, b in itertools.pairwise(path)
+            for step in explain_entry(m, unit, a, b, self.data).steps
+        ]
+        if self.costs[target] > self.mp:
+            steps.append(
+                Step(
+                    f"more than {self.mp} MP, allowed as the one hex a Move action may always "
+                    "enter",
+                    _rule("8.3"),
+                    about=(target,),
+                )
+            )
+        return Route(tuple(path), self.costs[target], tuple(steps))
+
+
+def plan_movement(
+    m: HexMap,
+    unit: Unit | str,
+    start: Hex | str,
+    mp: int | None = None,
+    action: Action = "move",
+    data: GameData | None = None,
+    *,
+    moved: bool = False,
+) -> Movement:
+    """Errata 8.3: every hex a unit can reach, by Dijkstra over the entry costs.
+
+    ``mp`` defaults to the unit's MP. On a Move action a unit that has not yet moved this Action
+    Phase may always enter one adjacent hex whatever it costs, and stops there: such a hex is
+    listed with its full cost, above ``mp``. On a Move & Fire action (``action="move_and_fire"``),
+    or when the unit has already moved one or more hexes (``moved=True``), it may not.
+    """
+    m, data = _map(m), _data(data)
+    unit = _unit(unit, data)
+    action, moved = _movement_state(action, moved)
+    origin = m.hex(start)
+    budget = unit.mp if mp is None else _whole(mp, "MP")
+    spent, previous = {origin: 0}, {}
+    queue = [(0, origin)]
+    while queue:
+        cost, h = heapq.heappop(queue)
+        if cost > spent.get(h, cost):
+            continue
+        for n in m.neighbors(h):
+            total = cost + _entry_mp(m, unit, h, n, data)
+            if total <= budget and total < spent.get(n, total + 1):
+                spent[n], previous[n] = total, h
+                heapq.heappush(queue, (total, n))
+    if _may_exceed(action, moved):
+        for n in m.neighbors(origin):
+            if n not in spent:
+                spent[n], previous[n] = _entry_mp(m, unit, origin, n, data), origin
+    return Movement(m, unit, origin, budget, action, moved, spent, previous, data)
+
+
+def movement_range(
+    m: HexMap,
+    unit: Unit | str,
+    start: Hex | str,
+    mp: int | None = None,
+    action: Action = "move",
+    data: GameData | None = None,
+    *,
+    moved: bool = False,
+) -> dict[Hex, int]:
+    """Errata 8.3: the least MP spent to reach each hex the unit can reach (``start``: 0); see
+    ``plan_movement`` for the one-hex rule."""
+    return plan_movement(m, unit, start, mp, action, data, moved=moved).costs
+
+
+@dataclass(frozen=True)
+class Route:
+    """A cheapest path and what each hex of it costs."""
+
+    hexes: tuple[Hex, ...]
+    mp: int
+    steps: tuple[Step, ...]
+
+    def _repr_html_(self) -> str:
+        return f"<b>{self.mp} MP</b>{steps_html(self.steps)}"
+
+
+def route(
+    m: HexMap,
+    unit: Unit | str,
+    start: Hex | str,
+    goal: Hex | str,
+    mp: int | None = None,
+    action: Action = "move",
+    data: GameData | None = None,
+    *,
+    moved: bool = False,
+) -> Route:
+    """Errata 8.3: a cheapest path from ``start`` to ``goal`` within the unit's MP, explained."""
+    return plan_movement(m, unit, start, mp, action, data, moved=moved).route(goal)
