@@ -108,9 +108,9 @@ def test_no_circle_of_imports():
         state[module] = "open"
         for name in sorted(graph[module]):
             if state.get(name) == "open":
-                circles.append(path[path.index(name) :] + [name])
+                circles.append([*path[path.index(name) :], name])
             elif name not in state:
-                walk(name, path + [name])
+                walk(name, [*path, name])
         state[module] = "done"
 
     for module in sorted(graph):

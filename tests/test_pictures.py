@@ -125,7 +125,8 @@ def test_a_step_that_is_not_there_is_refused(step, named):
 
 
 def test_a_result_that_knows_its_board_is_drawn_on_it():
-    """A Pz 8 result carries the table it was read off, a retreat its map: no table= or map=."""
+    """A Pz 8 result carries the table it was read off, a line of sight, a route, a victory or
+    a retreat its map: no table= or map=."""
     from wbk.games import pz8, stalingrad
 
     table = pz8.example_table()
@@ -133,6 +134,15 @@ def test_a_result_that_knows_its_board_is_drawn_on_it():
     assert picture(shot).axes[0].get_title() == picture(shot, table=table).axes[0].get_title()
     reach = pz8.movement_reach(table, "Pz IV 1")
     assert picture(reach, step=0).axes[0].get_title().startswith("Step 1 of ")
+    from wbk.games.ss_panzer import geographic_victory
+
+    m = example_map("ss_panzer_errata_9_4")
+    for result in (
+        line_of_sight(m, "1712", "2014"),
+        route(m, "Pz IV", "1610", "1609"),
+        geographic_victory(m, []),
+    ):
+        assert picture(result).axes[0].get_title() == picture(result, map=m).axes[0].get_title()
     retreat = stalingrad.example_situation("one_way_out").retreat()
     assert (
         picture(retreat).axes[0].get_title()

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 import ipywidgets as widgets
 import traitlets
@@ -36,7 +36,7 @@ def has_edge_cases(kind):
     return kind
 
 
-def public_name(kind: object) -> str:
+def public_name(kind: type | Callable[..., object]) -> str:
     """The name an edge case gives its panel: the shortest module path that exposes it (the
     package a panel is imported from, not the file it is written in), so that a panel moved
     inside its package keeps opening the cases saved before."""

@@ -142,9 +142,7 @@ def platoon_movement(
     def answer(allowed: bool, movers=(), movement: Dist | None = None) -> PlatoonMove:
         moving = tuple(t.name for t in movers)
         hq_name = None if hq is None else hq.name
-        return PlatoonMove(
-        allowed, moving, movement, tuple(steps), hq_name, everyone, table=table
-    )
+        return PlatoonMove(allowed, moving, movement, tuple(steps), hq_name, everyone, table=table)
 
     refused = _hq_cannot_lead(hq, words, everyone, shaken_hq)
     if refused is not None:

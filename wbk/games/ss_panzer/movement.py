@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal, cast
 
 from wbk.checks import choice as _choice
@@ -219,7 +219,7 @@ class Movement:
                     about=(target,),
                 )
             )
-        return Route(tuple(path), self.costs[target], tuple(steps))
+        return Route(tuple(path), self.costs[target], tuple(steps), self.map)
 
 
 def plan_movement(
@@ -284,6 +284,8 @@ class Route:
     hexes: tuple[Hex, ...]
     mp: int
     steps: tuple[Step, ...]
+    #: the map the result was read off, for its picture
+    map: HexMap | None = field(default=None, repr=False, compare=False)
 
     def _repr_html_(self) -> str:
         return f"<b>{self.mp} MP</b>{steps_html(self.steps)}"

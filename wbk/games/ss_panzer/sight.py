@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from wbk.checks import choice as _choice
@@ -66,6 +66,8 @@ class LosResult:
     trace: Trace
     verdict: str  # in a wargamer's words: "clear", "blocked by slope hexside 1813/1913"
     reasons: tuple[str, ...] = ()  # what blocks, each as the verdict names it
+    #: the map the result was read off, for its picture
+    map: HexMap | None = field(default=None, repr=False, compare=False)
 
     def short_verdict(self, most: int = 3) -> str:
         """The verdict naming at most ``most`` of the things that block, and how many more."""
@@ -343,6 +345,7 @@ class _Line:
             self.trace,
             verdict,
             tuple(self.reasons),
+            self.m,
         )
 
 

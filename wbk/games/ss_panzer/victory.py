@@ -4,7 +4,7 @@ geographic victory (``geographic_victory``)?"""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from wbk.errors import WbkError
 from wbk.explain import Step, steps_html
@@ -27,6 +27,8 @@ class Victory:
     steps: tuple[Step, ...]
     held: tuple[Hex, ...] = ()
     star_hexes: tuple[Hex, ...] = ()
+    #: the map the result was read off, for its picture
+    map: HexMap | None = field(default=None, repr=False, compare=False)
 
     def _repr_html_(self) -> str:
         verdict = "Soviet geographic victory" if self.won else "no geographic victory"
@@ -74,4 +76,4 @@ def geographic_victory(
             about=held_in_order,  # the stars that count toward it
         ),
     )
-    return Victory(won, len(held), len(stars), steps, held_in_order, in_order)
+    return Victory(won, len(held), len(stars), steps, held_in_order, in_order, m)
