@@ -14,6 +14,8 @@
   one worker, so a module's server (the site, the app) starts once a worker): the
   modules that use a server first, then the longest of the rest, so that no long one starts at
   the end alone.
+- ``toy_rules`` is not collected: importing it registers the toy rule set, which only
+  test_adding_a_rule_set may do (and undo); doctest collection would import it for everyone.
 """
 
 import gc
@@ -21,6 +23,8 @@ import gc
 import pytest
 from browser_support import browser, lab, lab_page, run_all  # noqa: F401 (fixtures by name)
 from hypothesis import HealthCheck, settings
+
+collect_ignore = ["toy_rules"]
 
 settings.register_profile(
     "wbk",
