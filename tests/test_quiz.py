@@ -335,3 +335,22 @@ def test_the_readme_example_loads_and_answers():
     loaded = quiz.from_toml(example, source="README")
     assert [q.answer().value for q in loaded.questions] == [False, False, 6]
     assert loaded.question("wood-beside-the-line").readings == {"edge": "either"}
+
+
+def test_a_damage_chance_is_asked_under_the_saving_throw_reading():
+    """Issue 29: a leader's saving throws decide part of the damage, so the "+1 per two hits"
+    reading is one of the question's readings, and a file may set it."""
+    q = quiz.random_question("blitz", "damage_chance", 1)
+    assert q.reading_options == {"save_bonus": ("whole_pairs", "rounded_up")}
+    assert q.answer().value == q.answer(save_bonus="whole_pairs").value
+    assert q.answer().words == "under 10%: ≈ 1 in 10.1 (9.86%)"
+    assert q.answer(save_bonus="rounded_up").words == "10-30%: ≈ 13.86%"
+    changed = [
+        seed
+        for seed in range(400)
+        if any(
+            "changes" in n
+            for n in quiz.random_question("blitz", "damage_chance", seed).reading_notes()
+        )
+    ]
+    assert len(changed) == 50

@@ -67,6 +67,7 @@ def _blitz_damage_chance(q: Question, readings: dict[str, str]) -> Answer:
         target=q.setting("target"),
         armor=q.setting("armor"),
         leader_morale=q.setting("leader_morale"),
+        **readings,
     )
     p = procedure.damage.at_least(level)
     steps = (
@@ -145,6 +146,11 @@ def _dice_readings(q: Question, readings: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(r for r in readings if matters.get(r, True))
 
 
+def _damage_readings(q: Question, readings: tuple[str, ...]) -> tuple[str, ...]:
+    """The saving-throw bonus matters only where a leader throws (Leader Saving Throws)."""
+    return readings if q.setting("leader_morale") is not None else ()
+
+
 def _hits_ask(s: Mapping) -> str:
     if s.get("armor"):
         return (
@@ -198,6 +204,8 @@ QUIZ = GameQuiz(
                 f"{s['leader_morale']}: what is the chance of "
                 f"'{s['damage'].replace('_', ' ')}' or worse?"
             ),
+            readings=("save_bonus",),
+            relevant=_damage_readings,
         ),
         "saves": QuizKind(
             "number",
