@@ -354,3 +354,15 @@ def test_a_damage_chance_is_asked_under_the_saving_throw_reading():
         )
     ]
     assert len(changed) == 50
+
+
+def test_a_quiz_file_names_a_game_only_from_the_registry():
+    """A stranger's quiz file names a game; the name is looked up among the registered games,
+    never imported: a module path or a game's quiz module by name is refused, nothing loaded."""
+    import sys
+
+    for name in ("os.path", "wbk.games.pz8.quiz", "wbk.widgets", "../../etc/passwd"):
+        before = set(sys.modules)
+        with pytest.raises(WbkError, match=r"game: .* is not one of blitz, pz8, ss_panzer"):
+            quiz.from_toml(f'game = "{name}"\n[[question]]\nid = "x"\n', source="q.toml")
+        assert set(sys.modules) - before == set(), name

@@ -89,12 +89,6 @@ def reading(game: str, key: str) -> Reading:
     return declared[key]
 
 
-def reading_words(game: str, key: str) -> dict[str, str]:
-    """Each value of ``game``'s reading ``key``, the default first, with its sentence."""
-    found = reading(game, key)
-    return {value: found.sentence(value) for value in found.values}
-
-
 def band_names(p: Fraction) -> tuple[str, ...]:
     """The bands that hold the chance ``p`` (two when it is exactly on a border)."""
     return tuple(name for name, low, high in CHANCE_BANDS if low <= p <= high)

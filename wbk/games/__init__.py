@@ -7,9 +7,9 @@ python-chess's ``VARIANTS`` list is asked for its variants. A game's package cal
 set of one's own registers the same way, from anywhere (the README's "Adding a rule set").
 
 A game says about itself: its name and how its steps cite it, its readings (``wbk.readings``),
-and the modules that hold its quizzes (``wbk.quiz.GameQuiz``), draw its results and hold its
-panels, each imported when a quiz, a picture or a panel is first wanted, so that
-``import wbk.games.blitz`` stays light and no game module imports a floor above its own.
+and the modules that hold its quizzes (``wbk.quiz.GameQuiz``) and draw its results, each
+imported when a quiz or a picture is first wanted, so that ``import wbk.games.blitz`` stays
+light and no game module imports a floor above its own. (A chapter imports its panels itself.)
 """
 
 from __future__ import annotations
@@ -28,12 +28,11 @@ class Game:
     """A rule set: what shared code needs to know of it.
 
     - ``key``: its name in files and code ("ss_panzer"); ``title``: in words ("SS Panzer");
-    - ``cites``: how its steps cite its rules, for the site's rules-by-number index ("SS Panzer
-      errata", "Pz 8");
+    - ``cites``: how its steps cite its rules, for the site's rules-by-number index ("SS Panzer",
+      which also finds "SS Panzer errata 9.4"; "Pz 8");
     - ``readings``: every reading it names, by keyword;
     - ``quiz``: the module whose ``QUIZ`` (a ``wbk.quiz.GameQuiz``) holds its kinds of question;
-    - ``drawings``: the module that registers its results' pictures with ``wbk.pictures``;
-    - ``panels``: the module of its panels.
+    - ``drawings``: the module that registers its results' pictures with ``wbk.pictures``.
     """
 
     key: str
@@ -42,7 +41,6 @@ class Game:
     readings: Mapping[str, Reading] = field(default_factory=dict)
     quiz: str = ""
     drawings: str = ""
-    panels: str = ""
 
 
 _GAMES: dict[str, Game] = {}

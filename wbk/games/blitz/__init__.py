@@ -905,6 +905,5 @@ register(
         readings=READINGS,
         quiz="wbk.games.blitz.quiz",
         drawings="wbk.draw.blitz",
-        panels="wbk.widgets.blitz",
     )
 )

@@ -192,6 +192,5 @@ register(
         readings=READINGS,
         quiz="wbk.games.pz8.quiz",
         drawings="wbk.draw.pz8",
-        panels="wbk.widgets.pz8",
     )
 )

@@ -107,6 +107,5 @@ register(
         readings=READINGS,
         quiz="wbk.games.ss_panzer.quiz",
         drawings="wbk.draw.ss_panzer",
-        panels="wbk.widgets.ss_panzer",
     )
 )

@@ -123,6 +123,5 @@ register(
         readings=_DECLARED,
         quiz="wbk.games.stalingrad.quiz",
         drawings="wbk.draw.stalingrad",
-        panels="wbk.widgets.stalingrad",
     )
 )
