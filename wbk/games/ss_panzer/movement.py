@@ -1,9 +1,11 @@
 """SS Panzer errata 8.3, movement: what entering a hex costs (``explain_entry``, ``entry_cost``),
 every hex a unit can reach (``plan_movement``, ``movement_range``) and a cheapest path there
-(``route``)."""
+(``route``). The search reads a table of every entry's cost, worked out once per map and kind of
+unit (``_cost_table``); a route's steps are ``explain_entry``'s, which names each cost's terrain."""
 
 from __future__ import annotations
 
+import functools
 import heapq
 import itertools
 from dataclasses import dataclass, field
@@ -15,11 +17,12 @@ from wbk.checks import whole as _whole
 from wbk.errors import WbkError
 from wbk.explain import Step, steps_html
 from wbk.games.ss_panzer.data import GameData, Unit, _data, _map, _rule, _unit
-from wbk.hexgrid import Hex, Hexside
+from wbk.hexgrid import Direction, Hex, Hexside
 from wbk.maps import HexMap
 
 TRENCH = "trench"
 _TRENCHES = frozenset({TRENCH})
+_DIRECTIONS = tuple(d.value for d in Direction)
 Action = Literal["move", "move_and_fire"]
 _ACTIONS = ("move", "move_and_fire")
 
@@ -52,14 +55,78 @@ def _charged(
     return charged
 
 
-def _entry_mp(m: HexMap, unit: Unit, a: Hex, b: Hex, data: GameData) -> int:
-    """``len(_charged(...))`` MCF, counted without naming them (the search's inner loop)."""
-    terrain = m.terrain(b)
-    count = len(terrain & data.mcf_terrain - _TRENCHES)
-    count += unit.side == "German" and TRENCH in terrain
-    if data.mcf_hexsides:
-        count += len(m.features(Hexside._unchecked(a, b)) & data.mcf_hexsides)
-    return count * unit.mcf if count else 1
+@dataclass(frozen=True)
+class _CostTable:
+    """Errata 8.3's entry costs for one map and one kind of unit, for the search: the hexes in
+    ``Hex`` order (q, then r), and per hex index its neighbours' indices, each with what
+    entering it from there costs, in ``HexMap.neighbors`` order."""
+
+    hexes: tuple[Hex, ...]
+    index: dict[Hex, int]
+    entries: tuple[tuple[tuple[int, int], ...], ...]
+
+
+# a table of an 80x60 map holds about 29,000 entries (a few MB): a few are kept, for the panel
+# that asks again on every click with the same map and unit
+@functools.lru_cache(maxsize=8)
+def _cost_table(
+    m: HexMap, german: bool, mcf: int, mcf_terrain: frozenset, mcf_hexsides: frozenset
+) -> _CostTable:
+    """Errata 8.3 for every hex and direction at once: entering a hex costs the unit's MCF once
+    for each MCF-producing terrain type in it (for Germans the trench too) and each such feature
+    on the hexside crossed, or 1 MP where there is none (what ``explain_entry`` names)."""
+    hexes = tuple(sorted(m, key=lambda h: (h.q, h.r)))
+    index = {(h.q, h.r): i for i, h in enumerate(hexes)}
+    charged = mcf_terrain - _TRENCHES | (_TRENCHES if german else frozenset())
+    into = [0] * len(hexes)  # the MCF of the terrain in each hex
+    for kind in charged:
+        for h in m.terrain_hexes.get(kind, ()):
+            into[index[h.q, h.r]] += 1
+    across: dict[tuple[int, int], int] = {}  # the MCF of each hexside, both ways across
+    for feature in mcf_hexsides:
+        for side in m.hexside_features.get(feature, ()):
+            a, b = (index.get((h.q, h.r)) for h in side.hexes)
+            if a is not None and b is not None:
+                across[a, b] = across[b, a] = across.get((a, b), 0) + 1
+    entries = []
+    for i, h in enumerate(hexes):
+        row = []
+        for dq, dr in _DIRECTIONS:  # HexMap.neighbors' order
+            j = index.get((h.q + dq, h.r + dr))
+            if j is not None:
+                count = into[j] + across.get((i, j), 0)
+                row.append((j, count * mcf if count else 1))
+        entries.append(tuple(row))
+    return _CostTable(hexes, {h: i for i, h in enumerate(hexes)}, tuple(entries))
+
+
+def _search(table: _CostTable, origin: Hex, budget: int) -> tuple[dict[Hex, int], dict[Hex, Hex]]:
+    """Dijkstra over the table: the least MP to each hex within ``budget`` and the hex it is
+    entered from. Each queue entry is one int, ``cost * len(hexes) + index``, so the queue pops
+    by cost, then in ``Hex`` order: the order of a queue of (cost, Hex), so ties go to the same
+    neighbour as they always did. The dicts list the hexes in the order they were first reached."""
+    hexes, entries = table.hexes, table.entries
+    size, start = len(hexes), table.index[origin]
+    unreached = budget + 1
+    best, came = [unreached] * size, [start] * size
+    best[start] = 0
+    order, queue = [start], [start]
+    pop, push, append = heapq.heappop, heapq.heappush, order.append
+    while queue:
+        cost, i = divmod(pop(queue), size)
+        if cost > best[i]:
+            continue
+        for j, mp in entries[i]:
+            total = cost + mp
+            if total < best[j]:
+                if best[j] == unreached:
+                    append(j)
+                best[j], came[j] = total, i
+                push(queue, total * size + j)
+    reached = [hexes[i] for i in order]
+    spent = dict(zip(reached, [best[i] for i in order], strict=True))
+    previous = dict(zip(reached[1:], [hexes[came[i]] for i in order[1:]], strict=True))
+    return spent, previous
 
 
 def _may_exceed(action: str, moved: bool) -> bool:
@@ -232,7 +299,8 @@ def plan_movement(
     *,
     moved: bool = False,
 ) -> Movement:
-    """Errata 8.3: every hex a unit can reach, by Dijkstra over the entry costs.
+    """Errata 8.3: every hex a unit can reach, by Dijkstra over the entry costs (worked out once
+    per map and kind of unit, then kept for the next call).
 
     ``mp`` defaults to the unit's MP. On a Move action a unit that has not yet moved this Action
     Phase may always enter one adjacent hex whatever it costs, and stops there: such a hex is
@@ -244,21 +312,13 @@ def plan_movement(
     action, moved = _movement_state(action, moved)
     origin = m.hex(start)
     budget = unit.mp if mp is None else _whole(mp, "MP")
-    spent, previous = {origin: 0}, {}
-    queue = [(0, origin)]
-    while queue:
-        cost, h = heapq.heappop(queue)
-        if cost > spent.get(h, cost):
-            continue
-        for n in m.neighbors(h):
-            total = cost + _entry_mp(m, unit, h, n, data)
-            if total <= budget and total < spent.get(n, total + 1):
-                spent[n], previous[n] = total, h
-                heapq.heappush(queue, (total, n))
+    table = _cost_table(m, unit.side == "German", unit.mcf, data.mcf_terrain, data.mcf_hexsides)
+    spent, previous = _search(table, origin, budget)
     if _may_exceed(action, moved):
-        for n in m.neighbors(origin):
+        for j, cost in table.entries[table.index[origin]]:
+            n = table.hexes[j]
             if n not in spent:
-                spent[n], previous[n] = _entry_mp(m, unit, origin, n, data), origin
+                spent[n], previous[n] = cost, origin
     return Movement(m, unit, origin, budget, action, moved, spent, previous, data)
 
 
