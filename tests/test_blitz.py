@@ -381,7 +381,43 @@ def test_blitz_leader_saving_throws_example():
     assert (throws.saved, throws.remaining, throws.damage) == (3, 1, Damage.DISRUPTED)
     assert throws.steps[0].text == "4 hits on the hex: + 2 to each saving throw"
     assert throws.steps[4].text == "rolled 10 + 2 = 12: not saved (morale 9)"
-    assert throws.steps[5].text == "1 hit left: disrupted"
+    assert throws.steps[5].text == "1 hit left: disrupted: all target units are disrupted"
+
+
+def test_blitz_damage_three_hits_say_step_loss_demoralized_and_leader_casualties():
+    """Damage: three hits cost each unit a step AND demoralize it, and leaders roll for
+    casualties (standard rules): the step says all three (issue 29)."""
+    step = saving_throws(9, [12, 12, 12]).steps[-1]
+    assert step.text == (
+        "3 hits left: step loss: each target unit loses one step and is demoralized, and "
+        "leaders roll for casualties (standard rules)"
+    )
+    assert step.rule == "Blitz Combat, Damage"
+    assert "demoralized" in Damage.STEP_LOSS.effects and "leader" in Damage.STEP_LOSS.effects
+    assert Damage.ELIMINATED.effects.endswith("all target units and leaders are eliminated")
+
+
+def test_blitz_crowded_target_names_the_reading_where_the_readings_part():
+    """Combat Strength Modifiers, "3 non-vehicle units": 4 units double 6 to 12 under
+    three_or_more and leave 6 under exactly_three; each step names its reading (issue 29)."""
+    exact = fire_strength([6], target_non_vehicle_units=4, crowded="exactly_three")
+    assert exact.dice == 6
+    assert exact.steps[1].text == (
+        "4 non-vehicle units in the target hex (reading exactly_three: 3 non-vehicle units "
+        "means exactly three): no × 2"
+    )
+    assert exact.steps[1].rule == "Blitz Combat, Combat Strength Modifiers, reading 'exactly_three'"
+    more = fire_strength([6], target_non_vehicle_units=4)
+    assert more.dice == 12
+    assert "(reading three_or_more: 3 non-vehicle units means three or more): × 2 = 12" in (
+        more.steps[1].text
+    )
+    # exactly three units: the readings agree, and the step needs none
+    three = fire_strength([6], target_non_vehicle_units=3, crowded="exactly_three")
+    assert (
+        three.dice == 12
+        and three.steps[1].text == "3 non-vehicle units in the target hex: × 2 = 12"
+    )
 
 
 def test_blitz_armor_protection_example():
@@ -499,6 +535,16 @@ def test_one_die_and_one_hit_in_the_singular():
     assert texts(fire_procedure(1))[0] == "roll 1 die: every 6 is a hit"
     assert saving_throws(9, [5]).steps[0].text == "1 hit on the hex: + 0 to each saving throw"
     assert saving_throws(9, [5]).steps[-1].text == "0 hits left: none"
+
+
+@pytest.mark.parametrize("strength", [10**30, blitz.MAX_STRENGTH + 1])
+def test_a_strength_past_the_limit_is_one_wbk_error_line(strength):
+    with pytest.raises(WbkError, match=r"over the limit of 10,000") as e:
+        fire_strength([strength])
+    assert "\n" not in str(e.value)
+    with pytest.raises(WbkError, match=r"piece strength .* over the limit of 10,000"):
+        Piece(strength)
+    assert fire_strength([blitz.MAX_STRENGTH]).dice == 10_000
 
 
 def test_big_attacks_answer_exactly_up_to_the_limit_and_name_it_beyond():
@@ -673,3 +719,20 @@ def test_steps_say_what_they_are_about_for_a_picture_at_each_step():
         ("roll", 3, 10, "not saved"),
         ("damage", Damage.DISRUPTED),
     ]
+
+
+@pytest.mark.parametrize(
+    "call, name",
+    [
+        (lambda: fire_strength([6], crowd="exactly_three"), "fire_strength"),
+        (lambda: fire_procedure(3, bonus="rounded_up"), "fire_procedure"),
+        (lambda: fire_outcome(3, save="x"), "fire_outcome"),
+        (lambda: saving_throws(9, [5], bonus="x"), "saving_throws"),
+        (lambda: blitz.unsaved_hits(2, 9, reading="x"), "unsaved_hits"),
+        (lambda: passenger_damage(Damage.NONE, apc_steps=1, destroyed="x"), "passenger_damage"),
+    ],
+)
+def test_an_unknown_keyword_is_one_wbk_error_line_naming_it_and_the_known_ones(call, name):
+    with pytest.raises(WbkError, match=rf"^{name}: unknown keyword '\w+' \(it takes .+\)$") as e:
+        call()
+    assert "\n" not in str(e.value)

@@ -3,6 +3,7 @@ over the faces), written from the rule text independently of wbk.dice."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 from collections import Counter
@@ -431,7 +432,7 @@ def test_duel_against_the_closed_form(a, b, r, cover_b):
     d = pz8.duel(a, b, r, second_in_cover=cover_b)
     assert d.first_wins == closed_form_duel(a, b, r, cover_b=cover_b)
     assert d.first_wins + d.second_wins == 1 and d.stalemate == 0
-    assert d.mean_shots >= 1
+    assert d.mean_attacks >= 1 and d.mean_attacks == sum(d.mean_attacks_by)
 
 
 def test_duel_numbers():
@@ -439,7 +440,7 @@ def test_duel_numbers():
     # kill) 4/9 - 2/9 = 2/9; it passes the turn 11/27. x = (10/27) / (1 - 2/9 - (11/27)^2 / (7/9))
     d = pz8.duel(*PAIRS[0])
     assert d.first_wins == Fraction(21, 32) == closed_form_duel(*PAIRS[0])
-    assert d.mean_shots == Fraction(27, 10)
+    assert d.mean_attacks == Fraction(27, 10)
     # a T-34 shooting first at a Tiger at 16" wins a little more often than not
     t34, tiger = (
         Tank("T-34", tank_class="medium", gun="medium"),
@@ -486,7 +487,7 @@ def test_duel_out_of_range_and_stalemate():
     shaken_a = Tank("A", tank_class="medium", gun="short", shaken=True)
     shaken_b = Tank("B", tank_class="medium", gun="short", shaken=True)
     d = pz8.duel(shaken_a, shaken_b, 5, first_in_cover=True, second_in_cover=True, shaken_rule=True)
-    assert d.stalemate == 1 and d.mean_shots is None
+    assert d.stalemate == 1 and d.mean_attacks is None
     # without the optional rule the markers are ignored: cover alone, both can hit on a 6
     d = pz8.duel(shaken_a, shaken_b, 5, first_in_cover=True, second_in_cover=True)
     assert d.stalemate == 0 and d.first_wins == closed_form_duel(shaken_a, shaken_b, 5, True, True)
@@ -722,6 +723,113 @@ def test_a_rally_reads_the_hq_state_and_the_crew_off_the_table(hq_state, member,
         a=Tank("a", (10, 11.6), side="A", platoon="1", shaken=True, **member),
     )
     assert pz8.rally(table, "a").chance == expected
+
+
+def test_duel_length_counts_attacks_made_not_turns_handed_back():
+    """Shooting: at 20" only the Tiger's long gun reaches (the T-34's medium gun reaches 18").
+    Each Tiger attack destroys the T-34 with 1/2 (4-6 hits) x 5/6 (a medium tank saves against
+    a long gun only on 6) = 5/12, so the duel lasts 12/5 attacks, all the Tiger's; the T-34's
+    turns, handed straight back, are no attacks (issue 29: it said 21/5)."""
+    t34 = Tank("T-34", tank_class="medium", gun="medium")
+    tiger = Tank("Tiger", tank_class="heavy", gun="long")
+    d = pz8.duel(t34, tiger, 20)
+    assert d.second_wins == 1
+    assert d.mean_attacks_by == (0, Fraction(12, 5)) and d.mean_attacks == Fraction(12, 5)
+    assert d.steps[-1].text == (
+        "the duel lasts 2.40 attacks on average, counting only the shots made (T-34 0.00, "
+        "Tiger 2.40; a turn handed back is no attack)"
+    )
+    # the same count with the tanks' order swapped and one attack each in turn
+    assert pz8.duel(tiger, t34, 20).mean_attacks_by == (Fraction(12, 5), 0)
+    assert pz8.duel(t34, tiger, 20, turns="alternate").mean_attacks == Fraction(12, 5)
+    # both in range: every turn is an attack, 27/10 of them, split between the two tanks
+    pz3 = Tank("Pz III", tank_class="medium", gun="medium")
+    both = pz8.duel(t34, pz3, 10)
+    assert sum(both.mean_attacks_by) == Fraction(27, 10) and all(both.mean_attacks_by)
+    # out of range: a stalemate, no mean
+    far = pz8.duel(t34, pz3, 25)
+    assert far.mean_attacks is None and far.mean_attacks_by is None
+
+
+def _kv1_shaken() -> Table:
+    table = pz8.example_table()
+    return dataclasses.replace(
+        table,
+        pieces=[dataclasses.replace(p, shaken=p.name == "KV-1") for p in table.pieces],
+    )
+
+
+def test_platoon_pace_with_a_shaken_heavy_tank_left_behind_by_the_readings():
+    """Movement, "1D6 + move value of slowest tank in platoon": the shaken KV-1 (heavy, 3) stays;
+    the T-34s move at 1D6 + 4 ("movers", the default: the tanks that move together) or at
+    1D6 + 3 ("whole_platoon": the KV-1 is still in the platoon). The step names the reading and
+    what the other gives (issue 29)."""
+    table = _kv1_shaken()
+    movers = pz8.platoon_movement(table, "Soviet")
+    whole = pz8.platoon_movement(table, "Soviet", platoon_pace="whole_platoon")
+    assert movers.tanks == whole.tanks == ("T-34 1", "T-34 2")
+    assert [m.inches for m in movers.movement.outcomes()] == list(range(5, 11))
+    assert [m.inches for m in whole.movement.outcomes()] == list(range(4, 10))
+    (said,) = [s for s in movers.steps if s.text.startswith("the slowest")]
+    assert said.text == (
+        "the slowest is 'T-34 1' (medium): each moves 1D6 + 4 (reading 'movers': the platoon "
+        "moves at the pace of the slowest tank that moves; the slowest in the platoon, shaken "
+        "'KV-1', would give 1D6 + 3)"
+    )
+    assert said.rule == "Pz 8, Movement, reading 'movers'"
+    (said,) = [s for s in whole.steps if s.text.startswith("the slowest")]
+    assert said.text.startswith("the slowest is shaken 'KV-1' (heavy): each moves 1D6 + 3")
+    assert said.rule == "Pz 8, Movement, reading 'whole_platoon'"
+    # no shaken tank: the readings agree and the step names none
+    plain = pz8.platoon_movement(pz8.example_table(), "Soviet", platoon_pace="whole_platoon")
+    (said,) = [s for s in plain.steps if s.text.startswith("the slowest")]
+    assert said.text == "the slowest is 'KV-1' (heavy): each moves 1D6 + 3"
+    assert said.rule == "Pz 8, Movement"
+    assert pz8.READINGS["platoon_pace"].default == "movers"
+
+
+def test_a_veteran_hq_rallying_itself_states_the_reading():
+    """Optional Rule: Shaken: an HQ rallies itself on 4-6; the veteran +1 is given in the
+    sentence of the 5-6 roll near the HQ. Default "no_bonus": 1/2; "bonus": 3-6, 2/3. The step
+    of a veteran HQ names the reading and what the other gives (issue 29)."""
+    assert pz8.rally_chance(is_hq=True, veteran=True) == Fraction(1, 2)
+    assert pz8.rally_chance(is_hq=True, veteran=True, veteran_hq_rally="bonus") == Fraction(2, 3)
+    assert pz8.rally_chance(is_hq=True, veteran_hq_rally="bonus") == Fraction(1, 2)  # regular
+    table = pz8.example_table()  # Pz IV 1 is the German HQ, with a veteran crew
+    r = pz8.rally(table, "Pz IV 1")
+    assert r.chance == Fraction(1, 2)
+    assert r.steps[-1].text == (
+        "'Pz IV 1' is the HQ, veteran: it rallies itself on 4-6, 1/2 (reading 'no_bonus': a "
+        "veteran HQ rallies itself on 4-6, like any HQ; read the other way, 3-6, 2/3)"
+    )
+    assert r.steps[-1].rule == "Pz 8, Optional Rule: Shaken, reading 'no_bonus'"
+    r = pz8.rally(table, "Pz IV 1", veteran_hq_rally="bonus")
+    assert r.chance == Fraction(2, 3) and "(reading 'bonus'" in r.steps[-1].text
+    # a regular HQ: nothing to read
+    assert (
+        pz8.rally(table, "T-34 1").steps[-1].text
+        == "'T-34 1' is the HQ: it rallies itself on 4-6, 1/2"
+    )
+    with pytest.raises(WbkError, match="reading of a veteran HQ's rally 'always'"):
+        pz8.rally(table, "T-34 1", veteran_hq_rally="always")
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: pz8.duel(Tank("a"), Tank("b"), 5, turn="card"),
+        lambda: pz8.platoon_movement(pz8.example_table(), "Soviet", pace="movers"),
+        lambda: pz8.rally(pz8.example_table(), "KV-1", bogus=1),
+        lambda: pz8.rally_chance(bogus=1),
+        lambda: pz8.shot(pz8.example_table(), "Tiger", "KV-1", cover="x"),
+        lambda: pz8.attack("long", "heavy", natural6="x"),
+        lambda: pz8.movement_reach(pz8.example_table(), "Tiger", rough="x"),
+    ],
+)
+def test_an_unknown_keyword_is_one_wbk_error_line_naming_it_and_the_known_ones(call):
+    with pytest.raises(WbkError, match=r"unknown keyword '\w+' \(it takes .*\)") as e:
+        call()
+    assert "\n" not in str(e.value)
 
 
 def test_an_hq_rallies_itself_and_a_platoon_without_hq_cannot():

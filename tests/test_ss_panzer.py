@@ -5,6 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from wbk.dice import percent
 from wbk.errors import WbkError
 from wbk.games.ss_panzer import (
     READING_QUESTIONS,
@@ -294,6 +295,11 @@ def test_errata_8_3_stream_into_woods():
     assert entry_cost(M, PZ4, "1610", "1609") == 6
     steps = explain_entry(M, PZ4, "1610", "1609").steps
     assert steps[-1].text == "1609: woods in 1609 + stream hexside 1609/1610 = 2 MCF × 3 = 6 MP"
+    # 8.3 prices an MCF; which terrain costs one is illustrative data, the Pz IV's 3 is 8.3's
+    assert steps[-1].rule == (
+        "SS Panzer errata 8.3; illustrative game data; "
+        "illustrative game data, but for the Pz IV's MCF of 3 (errata 8.3)"
+    )
     assert entry_cost(M, PZ4, "1508", "1609") == 6
     assert entry_cost(M, PZ4, "1509", "1609") == 3  # woods, no stream on that hexside
     assert entry_cost(M, PZ4, "1912", "1913") == 1
@@ -637,3 +643,44 @@ def test_pictures_at_each_step_of_the_fire_dice_and_a_victory():
     assert picture(victory, map=M).axes[0].get_title() == (
         "The Soviet player holds 7 of the 9 star hexes: a Soviet geographic victory"
     )
+
+
+# --- issue 29: steps cite the source the game data names; unknown keywords -------------------
+
+
+def test_a_step_loss_cites_the_official_errata_the_data_credits_not_the_unofficial_9_5():
+    """wbk's data credits a 1 always hitting, fires resolved separately and 2 hits from one
+    fire being a step loss to the official errata (its [sources]); the unofficial 9.5 says none
+    of them, so no step of the chance cites it."""
+    from wbk.games.ss_panzer import example_data, step_loss_chance
+
+    data = example_data()
+    official = "SS Panzer official errata (Command Magazine)"
+    assert {data.source(f) for f in ("one_always_hits", "separate_fires", "step_loss_hits")} == {
+        official
+    }
+    r = step_loss_chance(fire_dice(["kill_zone", "entering_zoc"], reading="separate"), 3)
+    assert [(s.text, s.rule) for s in r.steps] == [
+        ("a hit is a roll of 3 or less; a 1 always hits", official),
+        ("each fire's hits count on their own, never combined", official),
+        (f"a step loss (2 hits from one fire): {r.chance} = {percent(r.chance)}", official),
+    ]
+    assert r.chance == fire_effect([3, 4], 3).at_least(FireEffect.STEP_LOSS)
+    assert step_loss_chance([2], 3).chance == Fraction(1, 4)
+    assert not any("9.5" in s.rule for s in r.steps)
+
+
+@pytest.mark.parametrize(
+    "call, name",
+    [
+        (lambda: has_los(M, "1712", "2113", bogus=1), "has_los"),
+        (lambda: line_of_sight(M, "1712", "2113", edges="both"), "line_of_sight"),
+        (lambda: fire_dice(["kill_zone"], zoc_fire="largest"), "fire_dice"),
+    ],
+)
+def test_an_unknown_keyword_is_one_wbk_error_line_naming_it_and_the_known_ones(call, name):
+    with pytest.raises(WbkError, match=rf"^{name}: unknown keyword '\w+' \(it takes .+\)$") as e:
+        call()
+    assert "\n" not in str(e.value)
+    with pytest.raises(WbkError, match=r"it takes m, firer, target, blocking_terrain, edge, "):
+        has_los(M, "1712", "2113", bogus=1)

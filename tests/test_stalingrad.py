@@ -86,15 +86,44 @@ def test_9_67_what_the_bonus_is_weighed_against():
 def test_9_67_the_column_after_the_fire():
     # 15 AF of which a qualifying 6: losing the tank leaves 6 AF on 5-9
     attack = [Unit("GR", "German", "infantry", 6), Unit("Tiger", "German", "tank", 9)]
-    left = close_assault_bonus(attack, SEED_DEFENCE, 3)
-    announced = close_assault_bonus(attack, SEED_DEFENCE, 3, column_after_fire="announced")
+    left = close_assault_bonus(attack, SEED_DEFENCE, 3, column_after_fire="af_left")
+    announced = close_assault_bonus(attack, SEED_DEFENCE, 3)  # the default
     assert left.with_bonus.attacker.probability("1 lost (Tiger)") == F(1, 6)
     assert left.with_bonus.column.probabilities() == {
         "10-19": F(1, 2) + F(1, 6),  # pinned on 10-19, or the Tiger lost: 5-9 one higher
         "20-29": F(1, 3),
     }
     assert announced.with_bonus.column.probabilities() == {"10-19": F(1, 2), "20-29": F(1, 2)}
-    assert any("(reading 'announced')" in s.text for s in announced.steps)
+    assert any(
+        "(reading 'announced': the example's closing sentence)" in s.text for s in announced.steps
+    )
+    assert any(s.rule == "Streets of Stalingrad 9.67, reading 'af_left'" for s in left.steps)
+
+
+def test_9_67_the_readings_part_after_eliminate_2():
+    """GR 6 + Pi 4 + StuG 5 against 9 DF: the defender fires first on 10-19; after "eliminate
+    2" the attacker keeps the GR (6 AF, on 5-9), so the bonus attack rolls on 20-29 as
+    announced (the default: the example's closing sentence) or on 10-19, one above the AF left.
+    The step names the reading in its words and its citation (issue 29)."""
+    by = {
+        reading: close_assault_bonus(SEED_ATTACK, SEED_DEFENCE, 9, column_after_fire=reading)
+        for reading in ("announced", "af_left")
+    }
+    assert by["announced"] == close_assault_bonus(SEED_ATTACK, SEED_DEFENCE, 9)
+    for a in by.values():
+        assert a.fire_column == "10-19"
+        assert a.with_bonus.attacker.probability("2 lost (Pi 336, StuG III)") == F(1, 6)
+    after_2 = {
+        reading: {e[3] for e in a.with_bonus.exchange.probabilities() if e[0] == "2"}
+        for reading, a in by.items()
+    }
+    assert after_2 == {"announced": {"20-29"}, "af_left": {"10-19"}}
+    assert by["announced"].with_bonus.column.probabilities() == {"10-19": F(1, 3), "20-29": F(2, 3)}
+    assert by["af_left"].with_bonus.column.probabilities() == {"10-19": F(1, 2), "20-29": F(1, 2)}
+    for reading, a in by.items():
+        (step,) = [s for s in a.steps if s.text.startswith("after the fire")]
+        assert step.rule == f"Streets of Stalingrad 9.67, reading {reading!r}"
+        assert f"(reading {reading!r}" in step.text
 
 
 def test_9_67_seed_example_on_the_1d6_table():
@@ -254,7 +283,11 @@ HALF_PINNED = _table({r: ["-", "-", "-", "-" if r <= 3 else "P", "P", "1"] for r
 
 def test_9_67_the_attacker_chooses_his_losses():
     attack = [Unit("Tiger", "German", "tank", 10), Unit("GR", "German", "infantry", 2)]
-    keep = close_assault_bonus(attack, SEED_DEFENCE, 1, crt=ONE_LOST)
+    # under the announced column (the default) any loss that keeps the GR leaves the 20+
+    announced = close_assault_bonus(attack, SEED_DEFENCE, 1, crt=ONE_LOST)
+    assert announced.with_bonus.attacker == Dist.always("1 lost (Tiger)")
+    assert announced.with_bonus.column == Dist.always("20+")
+    keep = close_assault_bonus(attack, SEED_DEFENCE, 1, crt=ONE_LOST, column_after_fire="af_left")
     assert (keep.column, keep.bonus_column, keep.fire_column) == ("10-19", "20+", "2")
     assert keep.without.result == Dist.always("P")
     # keeping the qualifying infantry leaves 2 AF: the 2 column, one higher for the bonus
@@ -262,7 +295,9 @@ def test_9_67_the_attacker_chooses_his_losses():
     assert keep.with_bonus.column == Dist.always("3")
     assert keep.with_bonus.result == Dist.always("-")
     assert keep.verdict.startswith("Do not use the Close Assault Bonus")
-    best = close_assault_bonus(attack, SEED_DEFENCE, 1, crt=ONE_LOST, losses="best_column")
+    best = close_assault_bonus(
+        attack, SEED_DEFENCE, 1, crt=ONE_LOST, losses="best_column", column_after_fire="af_left"
+    )
     assert best.with_bonus.attacker == Dist.always("1 lost (GR)")
     assert best.with_bonus.column == Dist.always("10-19")
     assert best.with_bonus.result == Dist.always("P")
@@ -603,7 +638,17 @@ def test_9_87_an_enemy_unit_blocks_its_hex_and_a_friendly_unit_does_not_cancel_a
     }
     r = retreat_after_combat(PLAIN, units, "1313")
     assert labels(PLAIN, r.options["1/42 Rifle"]) == ["1314"]
-    assert "1414: enemy units (Mines): no" in [s.text for s in r.steps]
+    (step,) = [s for s in r.steps if s.text.startswith("1414")]
+    # 9.87 closes enemy ZOC, attacked and bombarded hexes: an enemy-occupied hex is closed by
+    # wbk's assumption, and the step says so and cites it as one (issue 29)
+    assert step.text == (
+        "1414: enemy units (Mines; closed by wbk's assumption: 9.87 names only enemy ZOC): no"
+    )
+    assert step.rule == "wbk assumption"
+    bombarded = retreat_after_combat(PLAIN, units, "1313", bombarded=["1414"])
+    (step,) = [s for s in bombarded.steps if s.text.startswith("1414")]
+    assert step.rule == "Streets of Stalingrad 9.87, wbk assumption"
+    assert step.text.endswith("; being bombarded: no")
 
 
 def test_9_87_two_units_share_one_free_hex_and_the_stacking_limit_costs_one():
@@ -1052,7 +1097,8 @@ SHIPPED_RETREATS = [
         True,
         [
             "staying costs 1 unit, retreating 2: staying is cheaper",
-            "to stay, the defender would eliminate Mortars/13",
+            "to stay, the defender would eliminate Mortars/13 (the weakest: 9.88 lets him "
+            "choose, and wbk picks for him)",
         ],
     ),
     (
@@ -1138,3 +1184,27 @@ def test_crt_an_effect_given_twice_is_refused():
     text = text.replace('"2" = "eliminate 2"', '"2" = "pin, pin, eliminate 1, eliminate 2"')
     with pytest.raises(WbkError, match=r"c.toml: \[effects\] 2: .*'pin' is given twice"):
         Crt.from_toml(text, source="c.toml")
+
+
+@pytest.mark.parametrize(
+    "call, name",
+    [
+        (
+            lambda: close_assault_bonus(SEED_ATTACK, SEED_DEFENCE, 3, column="af_left"),
+            "close_assault_bonus",
+        ),
+        (
+            lambda: retreat_after_combat(PLAIN, {"1313": [soviet("a")]}, "1313", into="one_hex"),
+            "retreat_after_combat",
+        ),
+    ],
+)
+def test_an_unknown_keyword_is_one_wbk_error_line_naming_it_and_the_known_ones(call, name):
+    with pytest.raises(WbkError, match=rf"^{name}: unknown keyword '\w+' \(it takes .+\)$") as e:
+        call()
+    assert "\n" not in str(e.value)
+
+
+def test_a_situations_retreat_names_an_unknown_keyword():
+    with pytest.raises(WbkError, match=r"^Situation.retreat: unknown keyword 'bogus' \(it takes "):
+        example_situation("one_way_out").retreat(bogus=1)

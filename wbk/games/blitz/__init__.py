@@ -21,7 +21,8 @@ Public names (``__all__``):
   the rule it reads); ``CROWDED_READINGS``, ``ASSAULT_READINGS``, ``DISRUPTED_READINGS``,
   ``SAVE_BONUS_READINGS``, ``APC_READINGS`` are their values;
 - ``MAX_DICE``: the exact odds are worked out for up to 10,000 dice (about 0.3 s); more is a
-  ``WbkError`` naming the limit, not a frozen notebook; likewise ``MAX_FIRERS`` firing pieces.
+  ``WbkError`` naming the limit, not a frozen notebook; likewise ``MAX_FIRERS`` firing pieces
+  and ``MAX_STRENGTH``, the strength of one piece.
 
 The results (``Strength``, ``FireProcedure``, ``SavingThrows``, ``LeaderChoice``, and
 ``RolledHits``, hits already rolled: ``rolled_from_throws`` makes one of a leader's saving
@@ -74,6 +75,7 @@ from typing import Literal
 
 from wbk.checks import choice as _choice
 from wbk.checks import flag as _flag
+from wbk.checks import known_keywords
 from wbk.dice import Dist, d6
 from wbk.errors import WbkError
 from wbk.explain import Step, steps_html
@@ -91,6 +93,7 @@ __all__ = [
     "FIRE_TYPES",
     "MAX_DICE",
     "MAX_FIRERS",
+    "MAX_STRENGTH",
     "PROTECTIONS",
     "READINGS",
     "SAVE_BONUS_READINGS",
@@ -132,6 +135,9 @@ FIRE_TYPES = ("direct", "bombardment", "at", "assault")
 MAX_DICE = 10_000
 #: The most firing pieces one attack may total (a whole army is a few hundred).
 MAX_FIRERS = 1_000
+#: The largest strength one firing piece may have: no more than the dice wbk works out
+#: (Panzer Grenadier's counters print a few dozen at most; more is a typing slip).
+MAX_STRENGTH = MAX_DICE
 
 #: What the attack is aimed at. Only an armored vehicle has an armor value.
 TARGETS = ("non_vehicle", "armored_vehicle", "unarmored_vehicle", "wagon")
@@ -221,8 +227,19 @@ class Piece:
     disrupted: bool = False
 
     def __post_init__(self):
-        _check_count(self.strength, "piece strength")
+        _check_strength(self.strength, "piece strength")
         _flag(self.disrupted, "disrupted")
+
+
+def _check_strength(value, name: str) -> int:
+    """A piece's strength: a whole number from 0 to ``MAX_STRENGTH``."""
+    strength = _check_count(value, name)
+    if strength > MAX_STRENGTH:
+        raise WbkError(
+            f"{name} {strength:,} is over the limit of {MAX_STRENGTH:,} (a counter's strength is "
+            "a few dozen at most)"
+        )
+    return strength
 
 
 def _check_pieces(values, name: str) -> list[Piece]:
@@ -240,7 +257,7 @@ def _check_pieces(values, name: str) -> list[Piece]:
         elif v < 0:
             raise WbkError(f"strength {v} in {name} is negative")
         else:
-            pieces.append(Piece(int(v)))
+            pieces.append(Piece(_check_strength(v, f"strength in {name}")))
     return pieces
 
 
@@ -286,6 +303,7 @@ def _shown(factor: Fraction) -> str:
     return {Fraction(1, 2): "½", Fraction(1, 4): "¼"}.get(factor, str(factor))
 
 
+@known_keywords
 def fire_strength(
     strengths: Sequence[int | Piece],
     *,
@@ -476,11 +494,18 @@ def _crowded_hex(fire_type: str, crowd: int, reading: str, work: _Working) -> No
     """Blitz Combat, Combat Strength Modifiers: direct fire and bombardment at a hex of 3
     non-vehicle units ("three_or_more", or "exactly_three") count double."""
     crowded_hex = crowd >= 3 if reading == "three_or_more" else crowd == 3
+    # more than three is where the readings part: the step names the one that decided
+    read = f" (reading {reading}: {CROWDED.sentence(reading)})" if crowd > 3 else ""
+    rule = f"{MODIFIERS}, reading {reading!r}" if crowd > 3 else MODIFIERS
     if fire_type in ("direct", "bombardment") and crowded_hex:
-        work.multiply(Fraction(2), f"{crowd} non-vehicle units in the target hex")
+        work.strength *= 2
+        said = f"{crowd} non-vehicle units in the target hex{read}: × 2"
+        work.say(f"{said} = {_number(work.strength)}", rule)
     elif crowded_hex:
-        said = f"{crowd} non-vehicle units in the target hex: no × 2"
-        work.say(said + ", that is for direct fire and bombardment")
+        said = f"{crowd} non-vehicle units in the target hex{read}: no × 2"
+        work.say(said + ", that is for direct fire and bombardment", rule)
+    elif crowd > 3 and fire_type in ("direct", "bombardment"):
+        work.say(f"{crowd} non-vehicle units in the target hex{read}: no × 2", rule)
 
 
 def _range(fire_type: str, range_hexes: int | None, work: _Working) -> None:
@@ -538,6 +563,22 @@ class Damage(enum.IntEnum):
     def __str__(self) -> str:
         return self.name.lower().replace("_", " ")
 
+    @property
+    def effects(self) -> str:
+        """Everything the Damage table does at this level, as a step says it: at three hits a
+        step loss, demoralized, and the leader casualty roll of the standard rules."""
+        return _EFFECTS[self]
+
+
+_EFFECTS = {
+    Damage.NONE: "none",
+    Damage.DISRUPTED: "disrupted: all target units are disrupted",
+    Damage.DEMORALIZED: "demoralized: all target units are demoralized",
+    Damage.STEP_LOSS: "step loss: each target unit loses one step and is demoralized, and "
+    "leaders roll for casualties (standard rules)",
+    Damage.ELIMINATED: "eliminated: all target units and leaders are eliminated",
+}
+
 
 def damage(remaining_hits: int) -> Damage:
     """Blitz Combat, Damage: 1 hit disrupts, 2 demoralize, 3 cost a step, 4 or more eliminate.
@@ -560,6 +601,7 @@ def hits(dice: int, *, armor: int = 0) -> Dist:
     return (dice @ (d6 >= 6)).map(lambda h: max(0, h - armor))
 
 
+@known_keywords
 def saving_throw_bonus(hits_on_hex: int, reading: str = "whole_pairs") -> int:
     """Blitz Combat, Leader Saving Throws: what each saving throw adds, +1 for every two hits on
     the hex. With an odd number of hits, "whole_pairs" (default: 3 hits hold one pair) counts only
@@ -573,6 +615,7 @@ def saving_throw_bonus(hits_on_hex: int, reading: str = "whole_pairs") -> int:
     return h // 2 if reading == "whole_pairs" else (h + 1) // 2
 
 
+@known_keywords
 def unsaved_hits(hits_on_hex: int | Dist, morale: int, *, save_bonus: str = "whole_pairs") -> Dist:
     """Blitz Combat, Leader Saving Throws: the hits left after a leader's saving throws.
 
@@ -613,6 +656,7 @@ class SavingThrows:
         return f"<b>{verdict}</b>{steps_html(self.steps)}"
 
 
+@known_keywords
 def saving_throws(
     morale: int, rolls: Sequence[int], *, save_bonus: str = "whole_pairs"
 ) -> SavingThrows:
@@ -644,7 +688,8 @@ def saving_throws(
         steps.append(Step(said, LEADERS, about=("roll", len(steps) - 1, r, verdict)))
     remaining = len(rolls) - saved
     result = damage(remaining)
-    steps.append(Step(f"{_hits(remaining)} left: {result}", DAMAGE, about=("damage", result)))
+    said = f"{_hits(remaining)} left: {result.effects}"
+    steps.append(Step(said, DAMAGE, about=("damage", result)))
     return SavingThrows(saved, remaining, result, tuple(steps))
 
 
@@ -761,6 +806,7 @@ def _check_target(target, armor) -> tuple[str, int | None]:
     return target, None
 
 
+@known_keywords
 def fire_procedure(
     dice: int,
     *,
@@ -844,6 +890,7 @@ def fire_procedure(
     return FireProcedure(rolled, counted, counted.map(damage), tuple(steps))
 
 
+@known_keywords
 def fire_outcome(
     dice: int,
     *,
@@ -869,6 +916,7 @@ def fire_outcome(
     return procedure.damage
 
 
+@known_keywords
 def passenger_damage(
     apc: Damage, *, apc_steps: int, apc_destroyed: str = "eliminated_or_last_step"
 ) -> Damage:

@@ -46,14 +46,16 @@ The readings wbk takes where the card is silent (each is stated where it is used
   medium gun included; armour saves never pass the turn; a rally roll never does either (the
   card gives it no turnover).
 - The veteran +1 applies to the rally roll of a tank near its HQ; the HQ rallies itself on
-  4-6, veteran or not (the card gives the HQ's own roll no bonus).
+  4-6, veteran or not (the card gives the HQ's own roll no bonus): ``veteran_hq_rally="bonus"``
+  is the other reading, 3-6.
 - Distances are centre to centre; "within 12 inches of its HQ" and "within 3 inches of the HQ"
   too. A target is in cover when part of it is hidden (``wbk.table`` says how that is measured).
 - A tank's HQ is the HQ of its own platoon (``Tank.platoon``); a side may field several.
 
 Named readings (a keyword each, the default first): ``natural_six``, ``cover_reading`` and
 ``obstacle_sight`` (``shot``), ``rough_terrain`` (``movement_reach``), ``shaken_hq`` and
-``shaken_member`` (``platoon_movement``), ``turns`` (``duel``).
+``shaken_member`` and ``platoon_pace`` (``platoon_movement``), ``turns`` (``duel``),
+``veteran_hq_rally`` (``rally_chance``, ``rally``).
 
 >>> movement("heavy").probability(Movement(4, True))
 Fraction(1, 6)

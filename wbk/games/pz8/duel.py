@@ -8,7 +8,7 @@ import numbers
 from dataclasses import dataclass
 from fractions import Fraction
 
-from wbk.checks import flag
+from wbk.checks import flag, known_keywords
 from wbk.dice import chance, percent
 from wbk.errors import WbkError
 from wbk.explain import Step, steps_html
@@ -25,19 +25,23 @@ ROLES = ("first", "second")
 
 @dataclass(frozen=True)
 class Duel:
-    """Who wins a duel and how long it lasts: exact chances and the mean number of shots."""
+    """Who wins a duel and how long it lasts: exact chances and the mean number of attacks
+    each tank makes (``mean_attacks_by``: the first's, the second's; ``mean_attacks``: both
+    together). An attack is a tank shooting; a side whose gun does not reach and hands the
+    turn straight back makes none. The means are ``None`` when a stalemate is possible."""
 
     first: str
     second: str
     first_wins: Fraction
     second_wins: Fraction
     stalemate: Fraction
-    mean_shots: Fraction | None
+    mean_attacks: Fraction | None
     steps: tuple[Step, ...]
     #: the set-up, for drawing the duel: the range, the two tanks and ``duel``'s keywords
     range_inches: float = 0
     tanks: tuple[Tank, ...] = ()
     options: tuple[tuple[str, object], ...] = ()
+    mean_attacks_by: tuple[Fraction, Fraction] | None = None
 
     def _repr_html_(self) -> str:
         said = f"{self.first} wins {percent(self.first_wins)}, "
@@ -68,6 +72,7 @@ class _SetUp:
         )
 
 
+@known_keywords
 def duel(
     first: Tank,
     second: Tank,
@@ -90,10 +95,17 @@ def duel(
     optional rule) a hit that does not destroy shakes the target, which shoots at -1 for the rest
     of the duel (it never spends an activation to rally); tanks already marked shaken start
     shaken. Without it, shaken markers are ignored. ``stalemate`` is the chance of reaching a
-    state from which neither tank can ever destroy the other; ``mean_shots`` counts attacks
-    (``None`` when a stalemate is possible).
+    state from which neither tank can ever destroy the other. ``mean_attacks_by`` is the mean
+    number of attacks each tank makes (the first's, the second's) and ``mean_attacks`` their sum
+    (``None`` when a stalemate is possible): a turn handed back by a tank out of range is no
+    attack. At 20" only the Tiger's long gun reaches, and each of its attacks destroys the T-34
+    with 1/2 (a hit on 4-6) x 5/6 (the T-34 saves only on a 6), 5/12, so the duel lasts 12/5
+    attacks, all the Tiger's:
 
     >>> t34 = Tank("T-34", tank_class="medium", gun="medium")
+    >>> d = duel(t34, Tank("Tiger", tank_class="heavy", gun="long"), 20)
+    >>> d.second_wins, d.mean_attacks_by, d.mean_attacks
+    (Fraction(1, 1), (Fraction(0, 1), Fraction(12, 5)), Fraction(12, 5))
     >>> d = duel(t34, Tank("Pz III", tank_class="medium", gun="medium"), 10)
     >>> d.first_wins + d.second_wins
     Fraction(1, 1)
@@ -108,9 +120,9 @@ def duel(
         turns,
     )
     graph, start = _states(s)
-    p_first, p_second, mean = _chances(graph, start)
+    p_first, p_second, by_side = _chances(graph, start, s.in_range)
     stalemate = 1 - p_first - p_second
-    steps = _set_up_steps(s) + _verdict_steps(s, p_first, p_second, stalemate, mean)
+    steps = _set_up_steps(s) + _verdict_steps(s, p_first, p_second, stalemate, by_side)
     options = (
         ("first_in_cover", s.cover[0]),
         ("second_in_cover", s.cover[1]),
@@ -124,11 +136,12 @@ def duel(
         p_first,
         p_second,
         stalemate,
-        mean,
+        None if by_side is None else sum(by_side, Fraction(0)),
         tuple(steps),
         range_inches,
         s.tanks,
         options,
+        by_side,
     )
 
 
@@ -254,9 +267,13 @@ def _states(s: _SetUp) -> tuple[dict, tuple]:
     return graph, start
 
 
-def _chances(graph: dict, start: tuple) -> tuple[Fraction, Fraction, Fraction | None]:
-    """The chance each tank wins from ``start``, and the mean number of attacks (None when the
-    duel may reach a state from which neither tank can win)."""
+def _chances(
+    graph: dict, start: tuple, in_range: tuple[bool, bool]
+) -> tuple[Fraction, Fraction, tuple[Fraction, Fraction] | None]:
+    """The chance each tank wins from ``start``, and the mean number of attacks each makes
+    (None when the duel may reach a state from which neither tank can win). A state is an
+    attack by its shooter when the shooter's gun reaches (``in_range``); otherwise the turn is
+    only handed back."""
     # states from which a win is reachable; the rest are stalemates
     live = set()
     changed = True
@@ -275,16 +292,26 @@ def _chances(graph: dict, start: tuple) -> tuple[Fraction, Fraction, Fraction | 
     )
     p_first = first_wins.get(start, Fraction(0))
     p_second = second_wins.get(start, Fraction(0))
-    mean = None
-    if 1 - p_first - p_second == 0:
-        mean = _absorb(
-            graph, order, lambda n: Fraction(0) if isinstance(n, str) else None, cost=Fraction(1)
-        )[start]
-    return p_first, p_second, mean
+    if 1 - p_first - p_second != 0:
+        return p_first, p_second, None
+
+    def attacks_by(side: int) -> Fraction:
+        def cost(state: tuple) -> Fraction:
+            return Fraction(state[0] == side and in_range[side])
+
+        return _absorb(graph, order, lambda n: Fraction(0) if isinstance(n, str) else None, cost)[
+            start
+        ]
+
+    return p_first, p_second, (attacks_by(0), attacks_by(1))
 
 
 def _verdict_steps(
-    s: _SetUp, p_first: Fraction, p_second: Fraction, stalemate: Fraction, mean
+    s: _SetUp,
+    p_first: Fraction,
+    p_second: Fraction,
+    stalemate: Fraction,
+    by_side: tuple[Fraction, Fraction] | None,
 ) -> list[Step]:
     """Shooting: who wins, how often neither can, and how long the duel lasts."""
     first, second = s.tanks
@@ -304,10 +331,12 @@ def _verdict_steps(
                     about=("neither",),
                 )
             )
-    else:
+    elif by_side is not None:
         steps.append(
             Step(
-                f"the duel lasts {float(mean):.2f} attacks on average",
+                f"the duel lasts {float(sum(by_side)):.2f} attacks on average, counting only "
+                f"the shots made ({first.name} {float(by_side[0]):.2f}, "
+                f"{second.name} {float(by_side[1]):.2f}; a turn handed back is no attack)",
                 SHOOTING,
                 about=("wins", "first", "second"),
             )
@@ -315,16 +344,17 @@ def _verdict_steps(
     return steps
 
 
-def _absorb(graph: dict, order: list, terminal, cost: Fraction = Fraction(0)) -> dict:
-    """Solve x[s] = cost + sum p * x[n] over the live states ``order`` exactly (Gauss-Jordan over
-    Fractions); a terminal state n has the value ``terminal(n)``, a dead state 0."""
+def _absorb(graph: dict, order: list, terminal, cost=None) -> dict:
+    """Solve x[s] = cost(s) + sum p * x[n] over the live states ``order`` exactly (Gauss-Jordan
+    over Fractions; no cost by default); a terminal state n has the value ``terminal(n)``, a
+    dead state 0."""
     index = {s: i for i, s in enumerate(order)}
     n = len(order)
     rows = []
     for s in order:
         row = [Fraction(0)] * (n + 1)
         row[index[s]] += 1
-        row[n] = cost
+        row[n] = Fraction(0) if cost is None else cost(s)
         for nxt, p in graph[s].items():
             value = terminal(nxt)
             if value is not None:

@@ -12,7 +12,7 @@ from shapely.geometry import Point
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
 
-from wbk.checks import choice, flag, whole
+from wbk.checks import choice, flag, known_keywords, whole
 from wbk.dice import Dist, d6
 from wbk.errors import WbkError
 from wbk.explain import Step, steps_html
@@ -106,6 +106,7 @@ class MovementReach:
         return f"<b>{self.tank}: where it can move</b>{steps_html(self.steps)}"
 
 
+@known_keywords
 def movement_reach(
     table: Table,
     tank: str | Tank,

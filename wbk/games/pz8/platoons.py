@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from wbk.checks import known_keywords
 from wbk.dice import Dist, d6
 from wbk.errors import WbkError
 from wbk.explain import Step, steps_html
 from wbk.games.pz8.movement import Movement
-from wbk.games.pz8.readings import SHAKEN_HQ, SHAKEN_MEMBER
+from wbk.games.pz8.readings import PLATOON_PACE, SHAKEN_HQ, SHAKEN_MEMBER
 from wbk.games.pz8.tanks import (
     DAMAGE,
     MOVE_VALUES,
@@ -101,6 +102,7 @@ def platoon_hq(tanks: Sequence[Tank], words: str) -> Tank | None:
     return hqs[0] if hqs else None
 
 
+@known_keywords
 def platoon_movement(
     table: Table,
     side: str,
@@ -108,6 +110,7 @@ def platoon_movement(
     platoon: str | None = None,
     shaken_hq: str = "stays_put",
     shaken_member: str = "stays_put",
+    platoon_pace: str = "movers",
 ) -> PlatoonMove:
     """Pz 8, Movement: a platoon whose tanks are all within 3" of its HQ moves together, each
     tank 1D6 + the move value of the slowest tank; then the turn passes, whatever the roll.
@@ -133,6 +136,7 @@ def platoon_movement(
     """
     SHAKEN_HQ.check(shaken_hq, "shaken HQ reading")
     SHAKEN_MEMBER.check(shaken_member, "shaken member reading")
+    PLATOON_PACE.check(platoon_pace, "platoon pace reading")
     name, tanks = platoon_named(table, side, platoon)
     words = platoon_words(side, name)
     hq = platoon_hq(tanks, words)
@@ -173,7 +177,8 @@ def platoon_movement(
             )
         )
         return answer(False, movers)
-    said, roll = _moving_together(movers, hq, words)
+    behind = [t for t in tanks if t.shaken and not t.destroyed]
+    said, roll = _moving_together(movers, hq, words, behind, platoon_pace)
     steps += said
     return answer(True, movers, roll)
 
@@ -235,11 +240,30 @@ def _distances_to_hq(table: Table, movers: Sequence[Tank], hq: Tank) -> list[Ste
     return steps
 
 
-def _moving_together(movers: Sequence[Tank], hq: Tank, words: str) -> tuple[list[Step], Dist]:
+def _moving_together(
+    movers: Sequence[Tank], hq: Tank, words: str, behind: Sequence[Tank], pace: str
+) -> tuple[list[Step], Dist]:
     """Movement: the platoon moves at the slowest tank's move value + 1D6, and the turn passes
-    whatever the roll."""
-    slowest = min(movers, key=lambda t: MOVE_VALUES[t.tank_class])
+    whatever the roll; the slowest of the ``movers``, or under ``pace="whole_platoon"`` of the
+    shaken tanks left ``behind`` too."""
+
+    def slowest_of(group: Sequence[Tank]) -> Tank:
+        return min(group, key=lambda t: MOVE_VALUES[t.tank_class])
+
+    of_movers, of_all = slowest_of(movers), slowest_of([*movers, *behind])
+    slowest = of_all if pace == "whole_platoon" else of_movers
     base = MOVE_VALUES[slowest.tank_class]
+    pace_said, rule = "", MOVEMENT
+    if MOVE_VALUES[of_movers.tank_class] != MOVE_VALUES[of_all.tank_class]:
+        other = of_movers if pace == "whole_platoon" else of_all
+        other_said = "slowest that moves" if pace == "whole_platoon" else "slowest in the platoon"
+        pace_said = (
+            f" (reading {pace!r}: {PLATOON_PACE.sentence(pace)}; the {other_said}, "
+            f"{'shaken ' if other.shaken else ''}{other.name!r}, would give 1D6 + "
+            f"{MOVE_VALUES[other.tank_class]})"
+        )
+        rule = f"{MOVEMENT}, reading {pace!r}"
+    shaken = "shaken " if slowest.shaken else ""
     steps = [
         Step(
             f'{len(movers)} tanks of {words} within {PLATOON_RADIUS}" of the HQ {hq.name!r} '
@@ -248,8 +272,9 @@ def _moving_together(movers: Sequence[Tank], hq: Tank, words: str) -> tuple[list
             about=(*(t.name for t in movers), "platoon radius"),
         ),
         Step(
-            f"the slowest is {slowest.name!r} ({slowest.tank_class}): each moves 1D6 + {base}",
-            MOVEMENT,
+            f"the slowest is {shaken}{slowest.name!r} ({slowest.tank_class}): each moves "
+            f"1D6 + {base}{pace_said}",
+            rule,
             about=(slowest.name,),
         ),
         Step("then the turn passes automatically", MOVEMENT),

@@ -2,8 +2,8 @@
 default first, with the rule it reads and why the default is the default. The rules check
 their keywords against these; panels, captions, saved files and quizzes are built from them.
 ``cover_reading``, ``natural_six`` and ``obstacle_sight`` are ``shot``'s, ``turns`` ``duel``'s,
-``shaken_hq`` / ``shaken_member`` ``platoon_movement``'s and ``rough_terrain``
-``movement_reach``'s."""
+``shaken_hq`` / ``shaken_member`` / ``platoon_pace`` ``platoon_movement``'s, ``rough_terrain``
+``movement_reach``'s and ``veteran_hq_rally`` ``rally_chance``'s and ``rally``'s."""
 
 from wbk.readings import Reading, readings_by_keyword
 
@@ -73,6 +73,42 @@ SHAKEN_MEMBER = Reading(
     },
     why="the card is silent; wbk's choice",
 )
+PLATOON_PACE = Reading(
+    "platoon_pace",
+    rule="Pz 8, Movement",
+    question="the platoon's pace",
+    asks="Pz 8, Movement: a shaken tank stays behind; is the platoon's move value that of the "
+    "slowest tank that moves, or of the slowest tank in the platoon, the shaken one too?",
+    values={
+        "movers": "the slowest tank that moves",
+        "whole_platoon": "the slowest in the platoon, shaken too",
+    },
+    sentences={
+        "movers": "the platoon moves at the pace of the slowest tank that moves",
+        "whole_platoon": "the platoon moves at the pace of its slowest tank, a shaken one too",
+    },
+    tags={"whole_platoon": "pace of the slowest, shaken too"},
+    why="the card's platoon is the tanks 'all within 3 inches of the HQ' that 'move together'; "
+    "a tank left behind is not in the move",
+)
+VETERAN_HQ_RALLY = Reading(
+    "veteran_hq_rally",
+    rule="Pz 8, Optional Rule: Shaken",
+    question="a veteran HQ rallying itself",
+    asks="Pz 8, Optional Rule: Shaken: does the veteran +1 apply to the HQ's own rally "
+    "(4-6, or 3-6 with it)?",
+    values={
+        "no_bonus": "no veteran +1: 4-6",
+        "bonus": "veteran +1: 3-6",
+    },
+    sentences={
+        "no_bonus": "a veteran HQ rallies itself on 4-6, like any HQ",
+        "bonus": "a veteran HQ rallies itself on 3-6 (the veteran +1)",
+    },
+    tags={"bonus": "veteran HQ rallies on 3-6"},
+    why="the card puts the veteran +1 in the sentence of the 5-6 roll near the HQ and gives "
+    "the HQ's own roll a number of its own, 4-6, with no bonus",
+)
 ROUGH_TERRAIN = Reading(
     "rough_terrain",
     rule="Pz 8, Movement",
@@ -95,5 +131,13 @@ OBSTACLE_SIGHT = Reading(
 )
 
 READINGS = readings_by_keyword(
-    NATURAL_SIX, COVER, TURNS, SHAKEN_HQ, SHAKEN_MEMBER, ROUGH_TERRAIN, OBSTACLE_SIGHT
+    NATURAL_SIX,
+    COVER,
+    TURNS,
+    SHAKEN_HQ,
+    SHAKEN_MEMBER,
+    PLATOON_PACE,
+    ROUGH_TERRAIN,
+    OBSTACLE_SIGHT,
+    VETERAN_HQ_RALLY,
 )

@@ -7,10 +7,11 @@ import html
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from wbk.checks import flag
+from wbk.checks import flag, known_keywords
 from wbk.dice import d6, percent
 from wbk.explain import Step, steps_html
 from wbk.games.pz8.platoons import platoon_hq, platoon_named, platoon_words
+from wbk.games.pz8.readings import VETERAN_HQ_RALLY
 from wbk.games.pz8.tanks import (
     DAMAGE,
     RALLY_RADIUS,
@@ -22,24 +23,35 @@ from wbk.games.pz8.tanks import (
 from wbk.table import Table
 
 
+@known_keywords
 def rally_chance(
-    *, veteran: bool = False, is_hq: bool = False, hq_within_12: bool = True, hq_able: bool = True
+    *,
+    veteran: bool = False,
+    is_hq: bool = False,
+    hq_within_12: bool = True,
+    hq_able: bool = True,
+    veteran_hq_rally: str = "no_bonus",
 ) -> Fraction:
     """Pz 8, Optional Rule: Shaken: the chance a shaken tank rallies with its activation.
 
     Within 12" of its HQ it needs 5-6 (+1 for a veteran crew); out of range, or with its HQ
-    destroyed or shaken (``hq_able=False``), it cannot rally. An HQ rallies itself on 4-6 (the
-    veteran +1 is read as belonging to the roll near the HQ, so not to the HQ's own).
+    destroyed or shaken (``hq_able=False``), it cannot rally. An HQ rallies itself on 4-6.
+    ``veteran_hq_rally`` reads whether a veteran HQ adds the +1 to its own rally: "no_bonus"
+    (the default: the card gives the +1 in the sentence of the 5-6 roll near the HQ, and the
+    HQ's own roll a number of its own) or "bonus" (3-6).
 
     >>> rally_chance(), rally_chance(veteran=True), rally_chance(is_hq=True)
     (Fraction(1, 3), Fraction(1, 2), Fraction(1, 2))
+    >>> rally_chance(is_hq=True, veteran=True, veteran_hq_rally="bonus")
+    Fraction(2, 3)
     >>> rally_chance(hq_within_12=False)
     Fraction(0, 1)
     """
     veteran, is_hq = flag(veteran, "veteran"), flag(is_hq, "is_hq")
     hq_within_12, hq_able = flag(hq_within_12, "hq_within_12"), flag(hq_able, "hq_able")
+    reading = VETERAN_HQ_RALLY.check(veteran_hq_rally, "reading of a veteran HQ's rally")
     if is_hq:
-        return (d6 >= 4).probability(True)
+        return (d6 + (veteran and reading == "bonus") >= 4).probability(True)
     if not (hq_within_12 and hq_able):
         return Fraction(0)
     return (d6 + veteran >= 5).probability(True)
@@ -68,14 +80,16 @@ class Rally:
         )
 
 
-def rally(table: Table, tank: str | Tank) -> Rally:
+@known_keywords
+def rally(table: Table, tank: str | Tank, *, veteran_hq_rally: str = "no_bonus") -> Rally:
     """Pz 8, Optional Rule: Shaken, asked of the table: the chance ``tank`` rallies with its
     activation, from the distance to its own platoon's HQ (``Tank.platoon``), the HQ's state
     (destroyed or shaken) and the tank's crew, as ``rally_chance`` reckons it.
 
     A tank that is not shaken is told what it would need were it shaken. The card writes the
     range as "12’" once and "12”" once; wbk reads inches both times (twelve feet is past
-    every gun's reach).
+    every gun's reach). ``veteran_hq_rally`` is ``rally_chance``'s reading, stated in the
+    step of a veteran HQ's own rally.
 
     >>> from wbk.games.pz8.tanks import example_table
     >>> r = rally(example_table(), "KV-1")
@@ -83,6 +97,7 @@ def rally(table: Table, tank: str | Tank) -> Rally:
     (Fraction(1, 3), 'T-34 1', 2.5)
     """
     t = tank_on(table, tank)
+    VETERAN_HQ_RALLY.check(veteran_hq_rally, "reading of a veteran HQ's rally")
     steps: list[Step] = []
     if not t.shaken:
         steps.append(
@@ -97,14 +112,8 @@ def rally(table: Table, tank: str | Tank) -> Rally:
     words = platoon_words(t.side, name)
     hq = platoon_hq(tanks, words)
     if t.is_hq:
-        chance = rally_chance(veteran=t.is_veteran, is_hq=True)
-        steps.append(
-            Step(
-                f"{t.name!r} is the HQ: it rallies itself on 4-6, {chance}",
-                SHAKEN,
-                about=(t.name,),
-            )
-        )
+        steps.append(_hq_rallies_itself(t, veteran_hq_rally))
+        chance = rally_chance(veteran=t.is_veteran, is_hq=True, veteran_hq_rally=veteran_hq_rally)
         return Rally(t.name, chance, t.name, 0.0, tuple(steps), table=table)
     if hq is None:
         steps.append(Step(f"{words} has no HQ: {t.name!r} cannot rally", SHAKEN, about=(t.name,)))
@@ -131,3 +140,23 @@ def rally(table: Table, tank: str | Tank) -> Rally:
     else:
         steps.append(Step(f"{t.name!r} cannot rally", SHAKEN, about=(t.name,)))
     return Rally(t.name, chance, hq.name, distance, tuple(steps), table=table)
+
+
+def _hq_rallies_itself(t: Tank, reading: str) -> Step:
+    """Optional Rule: Shaken: an HQ rallies itself on 4-6; for a veteran HQ, the step names the
+    reading of the veteran +1 (``VETERAN_HQ_RALLY``) and what the other reading gives."""
+    chance = rally_chance(veteran=t.is_veteran, is_hq=True, veteran_hq_rally=reading)
+    if not t.is_veteran:
+        return Step(
+            f"{t.name!r} is the HQ: it rallies itself on 4-6, {chance}", SHAKEN, about=(t.name,)
+        )
+    other = "bonus" if reading == "no_bonus" else "no_bonus"
+    other_chance = rally_chance(veteran=True, is_hq=True, veteran_hq_rally=other)
+    need, other_need = ("4-6", "3-6") if reading == "no_bonus" else ("3-6", "4-6")
+    return Step(
+        f"{t.name!r} is the HQ, veteran: it rallies itself on {need}, {chance} (reading "
+        f"{reading!r}: {VETERAN_HQ_RALLY.sentence(reading)}; read the other way, "
+        f"{other_need}, {other_chance})",
+        f"{SHAKEN}, reading {reading!r}",
+        about=(t.name,),
+    )

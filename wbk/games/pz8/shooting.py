@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from wbk.checks import choice, flag
+from wbk.checks import choice, flag, known_keywords
 from wbk.dice import Dist, d6
 from wbk.errors import WbkError
 from wbk.explain import Step, steps_html
@@ -68,6 +68,7 @@ class AttackProcedure:
         return steps_html(self.steps) + self.outcome._repr_html_()
 
 
+@known_keywords
 def attack_procedure(
     gun: str,
     target_class: str,
@@ -163,6 +164,7 @@ def attack_procedure(
     return AttackProcedure(dice, need, modifier, save, hit_chance, rolled.map(damage), tuple(steps))
 
 
+@known_keywords
 def attack(
     gun: str,
     target_class: str,
@@ -207,6 +209,7 @@ class AttackChances:
     turn_passes: Fraction
 
 
+@known_keywords
 def attack_chances(
     gun: str,
     target_class: str,
@@ -266,6 +269,7 @@ class Shot:
         return f"<b>{self.firer} → {self.target}: {verdict}</b>{steps_html(self.steps)}{table}"
 
 
+@known_keywords
 def shot(
     table: Table,
     firer: str | Tank,

@@ -14,7 +14,7 @@ Public names, each from the module of its topic:
   ``READING_RULES``), all from their declarations (``readings``), and
   ``reading_differences`` (where a reading decides the answer);
 - 9.5 fire (``fire``): ``fire_dice``, ``hits``, ``fire_effect``, ``soviet_artillery_dice``,
-  ``FireEffect``;
+  ``FireEffect``, ``step_loss_chance`` (its steps cite the sources the game data names);
 - 3.3 victory (``victory``): ``geographic_victory``.
 
 Hexes may be given as ``Hex`` or as printed labels ("1913") wherever a map is at hand, and units
@@ -40,6 +40,7 @@ from wbk.games.ss_panzer.fire import (
     fire_effect,
     hits,
     soviet_artillery_dice,
+    step_loss_chance,
 )
 from wbk.games.ss_panzer.movement import (
     Action,  # noqa: F401
@@ -96,6 +97,7 @@ __all__ = [
     "reading_differences",
     "route",
     "soviet_artillery_dice",
+    "step_loss_chance",
     "viewshed",
 ]
 

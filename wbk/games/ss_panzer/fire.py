@@ -1,6 +1,7 @@
 """SS Panzer errata 9.5 (and 13.2), fire: the dice of a unit's fire under its conditions
 (``fire_dice``), of the Soviet artillery (``soviet_artillery_dice``), the hits they roll
-(``hits``) and the exact distribution of the effect on the target (``fire_effect``)."""
+(``hits``), the exact distribution of the effect on the target (``fire_effect``) and the chance
+of a step loss explained (``step_loss_chance``)."""
 
 from __future__ import annotations
 
@@ -8,12 +9,14 @@ import enum
 import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from numbers import Integral
 from typing import Literal
 
 from wbk.checks import choice as _choice
+from wbk.checks import known_keywords
 from wbk.checks import whole as _whole
-from wbk.dice import Dist, d6
+from wbk.dice import Dist, d6, percent
 from wbk.errors import WbkError
 from wbk.explain import Step, count, steps_html
 from wbk.games.ss_panzer.data import GameData, _data, _names, _rule
@@ -50,6 +53,7 @@ def condition_words(condition: str) -> str:
     return condition.replace("_", " ").replace("zoc", "ZOC")
 
 
+@known_keywords
 def fire_dice(
     conditions: Sequence[str] = (),
     *,
@@ -223,3 +227,56 @@ def fire_effect(
     for n in dice:
         effect = effect.combine(by_dice[n], max)
     return effect
+
+
+@dataclass(frozen=True)
+class StepLossChance:
+    """The chance a unit's fire costs its target a step, with the distribution of
+    ``FireEffect`` it comes from and the steps, each citing the source the game data names for
+    its fact (``GameData.source``)."""
+
+    chance: Fraction
+    effect: Dist
+    steps: tuple[Step, ...]
+
+    def _repr_html_(self) -> str:
+        return f"<b>a step loss {percent(self.chance)}</b>{steps_html(self.steps)}"
+
+
+def step_loss_chance(
+    fires: FireDice | Sequence[int], hit_number: int, *, data: GameData | None = None
+) -> StepLossChance:
+    """The chance of a step loss on one target (``fire_effect`` at least ``STEP_LOSS``), with
+    steps that say the game data's fire facts and cite where the data says each comes from: a 1
+    always hitting, fires resolved separately and the hits from one fire that cost a step
+    (wbk's data: the official errata, not the unofficial 9.5).
+
+    >>> r = step_loss_chance([2], 3)
+    >>> r.chance
+    Fraction(1, 4)
+    >>> print(*r.steps, sep="\\n")
+    a hit is a roll of 3 or less; a 1 always hits [SS Panzer official errata (Command Magazine)]
+    a step loss (2 hits from one fire): 1/4 = 25.00% [SS Panzer official errata (Command Magazine)]
+    """
+    data = _data(data)
+    if not isinstance(fires, (FireDice, str, bytes)) and isinstance(fires, Iterable):
+        fires = list(itertools.islice(fires, MOST_FIRES + 1))  # read once, checked below
+    effect = fire_effect(fires, hit_number, data=data)
+    p = effect.at_least(FireEffect.STEP_LOSS)
+    dice = fires.fires if isinstance(fires, FireDice) else tuple(fires)
+    one = "; a 1 always hits" if data.one_always_hits else ""
+    steps = [Step(f"a hit is a roll of {hit_number} or less{one}", data.source("one_always_hits"))]
+    if len(dice) > 1:
+        said = (
+            "each fire's hits count on their own, never combined"
+            if data.separate_fires
+            else "the fires' hits are counted together"
+        )
+        steps.append(Step(said, data.source("separate_fires")))
+    steps.append(
+        Step(
+            f"a step loss ({data.step_loss_hits} hits from one fire): {p} = {percent(p)}",
+            data.source("step_loss_hits"),
+        )
+    )
+    return StepLossChance(p, effect, tuple(steps))

@@ -13,6 +13,7 @@ from typing import Literal, cast
 
 from wbk.checks import choice as _choice
 from wbk.checks import flag as _flag
+from wbk.checks import known_keywords
 from wbk.checks import whole as _whole
 from wbk.errors import WbkError
 from wbk.explain import Step, steps_html
@@ -139,6 +140,7 @@ def _movement_state(action: object, moved: object) -> tuple[Action, bool]:
     return cast(Action, _choice(action, _ACTIONS, "action")), _flag(moved, "moved")
 
 
+@known_keywords
 def explain_entry(
     m: HexMap,
     unit: Unit | str,
@@ -193,10 +195,17 @@ def explain_entry(
             f"{kind} {'hexside ' if isinstance(where, Hexside) else 'in '}{m.label(where)}"
             for kind, where in kinds
         ]
+        # 8.3 says what an MCF costs; which terrain costs one and the unit's MCF are game data
+        facts = ["units"]
+        if any(isinstance(where, Hexside) for _, where in kinds):
+            facts.insert(0, "mcf_hexsides")
+        if any(kind != TRENCH and not isinstance(where, Hexside) for kind, where in kinds):
+            facts.insert(0, "mcf_terrain")
+        cites = "; ".join(dict.fromkeys((rule, *(data.source(fact) for fact in facts))))
         steps.append(
             Step(
                 f"{m.label(b)}: {' + '.join(named)} = {len(kinds)} MCF × {unit.mcf} = {cost} MP",
-                rule,
+                cites,
                 about=entered,
             )
         )
@@ -215,6 +224,7 @@ def explain_entry(
     return EntryCost(cost, allowed, tuple(steps))
 
 
+@known_keywords
 def entry_cost(
     m: HexMap,
     unit: Unit | str,
@@ -289,6 +299,7 @@ class Movement:
         return Route(tuple(path), self.costs[target], tuple(steps), self.map)
 
 
+@known_keywords
 def plan_movement(
     m: HexMap,
     unit: Unit | str,
@@ -322,6 +333,7 @@ def plan_movement(
     return Movement(m, unit, origin, budget, action, moved, spent, previous, data)
 
 
+@known_keywords
 def movement_range(
     m: HexMap,
     unit: Unit | str,
@@ -351,6 +363,7 @@ class Route:
         return f"<b>{self.mp} MP</b>{steps_html(self.steps)}"
 
 
+@known_keywords
 def route(
     m: HexMap,
     unit: Unit | str,

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from wbk.checks import choice as _choice
+from wbk.checks import known_keywords, known_keywords_like
 from wbk.checks import whole as _whole
 from wbk.errors import WbkError
 from wbk.explain import Step, count, steps_html
@@ -121,6 +122,7 @@ def _has_slope_hexside(m: HexMap, h: Hex) -> bool:
     return h in m.hexes_beside(SLOPE)
 
 
+@known_keywords
 def line_of_sight(
     m: HexMap,
     firer: Hex | str,
@@ -349,11 +351,13 @@ class _Line:
         )
 
 
+@known_keywords_like(line_of_sight)
 def has_los(m: HexMap, firer: Hex | str, target: Hex | str, **options: Any) -> bool:
     """Errata 9.4: True when ``line_of_sight`` finds the line clear (same options)."""
     return line_of_sight(m, firer, target, **options).clear
 
 
+@known_keywords
 def viewshed(
     m: HexMap,
     firer: Hex | str,
@@ -387,6 +391,7 @@ def viewshed(
     return sightlines(m, **options).viewshed(origin)
 
 
+@known_keywords
 def intervisibility(
     m: HexMap,
     *,

@@ -10,6 +10,7 @@ from fractions import Fraction
 from numbers import Integral
 
 from wbk.checks import choice as _choice
+from wbk.checks import known_keywords
 from wbk.checks import whole as _whole
 from wbk.dice import Dist, percent
 from wbk.errors import WbkError
@@ -111,6 +112,7 @@ def _qualifies(u: Unit, not_adjacent: frozenset[str]) -> bool:
     return u.kind in ASSAULT_KINDS and not u.pinned and not u.spent and u.name not in not_adjacent
 
 
+@known_keywords
 def close_assault_bonus(
     attack: Sequence[Unit],
     defenders: Sequence[Unit],
@@ -138,16 +140,15 @@ def close_assault_bonus(
     one column above his DF's; then the attack rolls one column above the column of the AF
     left, if a qualifying unit is still there, else on that column itself.
 
-    Readings of 9.67's own words (the example settles neither):
+    Readings of 9.67's own words:
 
     - ``fire_without_bonus``: what the bonus is weighed against. "own_column" (default): "the
       defender may DF first" implies he fires anyway without the bonus, on his own DF's column,
       just not first, so his fire costs the attacker units but does not change the attack;
       "none": without the bonus he does not fire, and all his fire is charged to the bonus.
-    - ``column_after_fire``: the bonus attack's column while a qualifying unit is left after the
-      fire. "af_left" (default): one above the column of the AF left ("a column one higher than
-      his total AF"); "announced": the column announced before the fire (the example's "may
-      use the 20-29 column", which shows no losses).
+    - ``column_after_fire``, with a qualifying unit left after the fire: "announced" (default:
+      the example's closing sentence keeps the 20-29 column) or "af_left", one above the AF
+      left. GR 6 + Pi 4 + StuG 5 against 9 DF, after "eliminate 2": 20-29 against 10-19.
     - wbk assumes the defender always takes the first fire 9.67 says he "may" take.
 
     Named assumptions, where the supplement leans on rules not in wbk's texts:
@@ -559,14 +560,16 @@ def _first_fire(a: _Attack, qualifying: list[Unit], steps: list[Step]) -> tuple[
 
 def _after_fire_step(a: _Attack) -> Step:
     """9.67: the bonus attack's column once the fire is over, as ``column_after_fire`` reads."""
+    reading = a.column_after_fire
     return Step(
         "after the fire: the announced column, "
-        f"{a.bonus_column}, if a qualifying unit is left (reading 'announced'), "
-        "else the column of the AF left"
-        if a.column_after_fire == "announced"
+        f"{a.bonus_column}, if a qualifying unit is left (reading 'announced': the example's "
+        "closing sentence), else the column of the AF left"
+        if reading == "announced"
         else "after the fire: one column above the column of the AF left if a qualifying "
-        "unit is left, else the column of the AF left",
-        _rule("9.67"),
+        "unit is left (reading 'af_left': 'one higher than his total AF' after the losses), "
+        "else the column of the AF left",
+        f"{_rule('9.67')}, reading {reading!r}",
         about=(ABOUT_ATTACK, ABOUT_WITH),
     )
 

@@ -41,15 +41,16 @@ COLUMN_AFTER_FIRE = Reading(
     asks="Streets of Stalingrad 9.67: after the defender's fire, does the bonus attack use one "
     "column above the AF left, or the column announced?",
     values={
-        "af_left": "one above the AF left",
         "announced": "the announced column",
+        "af_left": "one above the AF left",
     },
     sentences={
-        "af_left": "after the fire: one above the AF left",
         "announced": "after the fire: the column announced",
+        "af_left": "after the fire: one above the AF left",
     },
-    tags={"announced": "the announced column after the fire"},
-    why="9.67's 'one higher than his total AF'",
+    tags={"af_left": "one column above the AF left after the fire"},
+    why="the example's closing sentence: after the fire, with a qualifying unit still "
+    "adjacent, the attacker may use the 20-29 column (the one announced)",
 )
 RETREAT_INTO = Reading(
     "retreat_into",

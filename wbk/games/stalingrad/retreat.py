@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from wbk.checks import choice as _choice
+from wbk.checks import known_keywords
 from wbk.checks import whole as _whole
 from wbk.errors import WbkError
 from wbk.explain import Step, count, steps_html
@@ -156,6 +157,7 @@ def eliminated_words(n: int, total: int) -> str:
     return f"{n} of {count(total, 'unit')} eliminated"
 
 
+@known_keywords
 def retreat_after_combat(
     m: HexMap,
     units: Placement,
@@ -517,7 +519,7 @@ def _open_hexes(
     the open hexes in order, and the room in each."""
     m, r987, limit = d.map, _rule("9.87"), d.stacking_limit
     friendly_count = {h: sum(u.side == d.side for u in here) for h, here in d.placed.items()}
-    zoc_rule, stacking_rule = f"{r987}; 6.0, {ASSUMED}", f"{r987}; 5.0, {ASSUMED}"
+    stacking_rule = f"{r987}; 5.0, {ASSUMED}"
     free: list[Hex] = []
     room: dict[Hex, int] = {}
     off = 6 - len(m.neighbors(d.target))
@@ -528,8 +530,9 @@ def _open_hexes(
         label = m.label(n)
         reasons = _closed_because(d, n, enemy_in, zoc)
         if reasons:
-            rule = zoc_rule if n in zoc and n not in enemy_in else r987
-            steps.append(Step(f"{label}: {'; '.join(reasons)}: no", rule, about=(n,)))
+            steps.append(
+                Step(f"{label}: {'; '.join(reasons)}: no", _closed_rule(d, n, zoc), about=(n,))
+            )
             continue
         there = friendly_count.get(n, 0)
         space = len(retreaters) if limit is None else limit - there
@@ -560,10 +563,14 @@ def _open_hexes(
 def _closed_because(
     d: _Defence, n: Hex, enemy_in: dict[Hex, list[Unit]], zoc: dict[Hex, list[Unit]]
 ) -> list[str]:
-    """Why 9.87 closes the hex ``n`` to the retreat (none: it is not closed on these counts)."""
+    """Why the hex ``n`` is closed to the retreat (none: it is not closed on these counts): 9.87
+    closes enemy ZOC, attacked and bombarded hexes; an enemy-occupied hex is wbk's assumption."""
     reasons = []
     if n in enemy_in:
-        reasons.append(f"enemy units ({_names(enemy_in[n])})")
+        reasons.append(
+            f"enemy units ({_names(enemy_in[n])}; closed by wbk's assumption: 9.87 names only "
+            "enemy ZOC)"
+        )
     if n in zoc:
         reasons.append(f"in the ZOC of {_names(zoc[n])}")
     if n in d.attacked:
@@ -571,6 +578,22 @@ def _closed_because(
     if n in d.bombarded:
         reasons.append("being bombarded")
     return reasons
+
+
+def _closed_rule(d: _Defence, n: Hex, zoc: dict[Hex, list[Unit]]) -> str:
+    """What a closed hex's step cites: 9.87 for an enemy ZOC (as 6.0 is assumed), a hex
+    attacked or bombarded; wbk's assumption alone for a hex closed only by enemy units in it."""
+    if n in zoc:
+        return f"{_rule('9.87')}; 6.0, {ASSUMED}"
+    if n in d.attacked or n in d.bombarded:
+        return (
+            f"{_rule('9.87')}, {ASSUMED}" if n in d.placed and _enemy_here(d, n) else _rule("9.87")
+        )
+    return ASSUMED
+
+
+def _enemy_here(d: _Defence, n: Hex) -> bool:
+    return any(u.side != d.side for u in d.placed.get(n, ()))
 
 
 def _one_hex(d: _Defence, free: list[Hex], room: dict[Hex, int], steps: list[Step]) -> list[Hex]:
@@ -602,12 +625,15 @@ def _retreat_steps(
     room; returns those eliminated."""
     r987 = _rule("9.87")
     lost = [u for u in retreaters if best[u.name] is None]
+    # with a choice of hexes the defender chooses (9.87); the hex named is wbk's pick for him
+    picked = len(free) > 1
+    said = " (the defender chooses among the open hexes; this is wbk's pick)" if picked else ""
     for u in retreaters:
         if (into := best[u.name]) is not None:
             steps.append(
                 Step(
-                    f"{u.name} retreats to {d.map.label(into)} and is pinned",
-                    r987,
+                    f"{u.name} retreats to {d.map.label(into)} and is pinned{said}",
+                    f"{r987}, {ASSUMED}" if picked else r987,
                     about=(into, u),
                 )
             )
@@ -643,7 +669,12 @@ def _stay(
         given_up = [min(retreaters, key=lambda u: (u.strength, u.name))]
         stay_eliminates = given_up[0].name
         steps.append(
-            Step(f"to stay, the defender would eliminate {stay_eliminates}", r988, about=(t,))
+            Step(
+                f"to stay, the defender would eliminate {stay_eliminates} (the weakest: 9.88 "
+                "lets him choose, and wbk picks for him)",
+                f"{r988}, {ASSUMED}",
+                about=(t,),
+            )
         )
     stay = Choice(
         fixed_names + tuple(u.name for u in given_up),

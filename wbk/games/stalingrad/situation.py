@@ -11,7 +11,7 @@ from importlib import resources
 from pathlib import Path
 from typing import NoReturn
 
-from wbk.checks import LONGEST_NOTE, short_text
+from wbk.checks import LONGEST_NOTE, known_keywords, short_text
 from wbk.checks import whole as _whole
 from wbk.datafile import file_beside, parse_toml, read_text, write_atomically
 from wbk.errors import WbkError
@@ -176,6 +176,7 @@ class Situation:
         except WbkError as e:
             fail("units", str(e))
 
+    @known_keywords
     def retreat(
         self,
         target: Hex | str | None = None,

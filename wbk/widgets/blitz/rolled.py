@@ -93,7 +93,7 @@ def rolled_hits(
             return RolledHits(throws.marks, throws.damage, (*steps, *throws.steps))
     remaining = sum(not mark for mark in marks)
     result = blitz.damage(remaining)
-    said = f"{blitz._hits(remaining)} left: {result}"
+    said = f"{blitz._hits(remaining)} left: {result.effects}"
     steps.append(Step(said, blitz.DAMAGE, about=("damage", result)))
     return RolledHits(tuple(marks), result, tuple(steps))
 

@@ -92,7 +92,7 @@ def duel_calculator() -> ChartPanel:
         curve = pz8.duel_curve(here)
 
         def answer(d: pz8.Duel) -> tuple:
-            return (d.first_wins, d.second_wins, d.stalemate, d.mean_shots)
+            return (d.first_wins, d.second_wins, d.stalemate, d.mean_attacks_by)
 
         for note, change in (
             (shaken_note, {"shaken_rule": not options["shaken_rule"]}),
@@ -173,8 +173,9 @@ def _draw_chart(figure: Figure, result, step: int | None = None) -> str:
     first, second = tank_words(a), tank_words(b)
     reaches = [r <= pz8.GUN_RANGES[t.gun] for t in (a, b)]
     mean = (
-        f"; the duel lasts {float(duel.mean_shots):.2f} attacks on average"
-        if duel.mean_shots is not None
+        f"; on average {first} makes {float(duel.mean_attacks_by[0]):.2f} attacks and "
+        f"{second} {float(duel.mean_attacks_by[1]):.2f}"
+        if duel.mean_attacks_by is not None
         else ""
     )
     if not any(reaches):
