@@ -408,6 +408,7 @@ SS_PANZER = [
     bad(ss_panzer.fire_effect, [2, -1], 3, names="number of dice in a fire -1"),
     bad(ss_panzer.fire_effect, [2], 7, names="hit number 7"),
     bad(ss_panzer.fire_effect, [], 9, names="hit number 9"),
+    bad(ss_panzer.step_loss_chance, [2], 9, names="hit number 9"),
     bad(ss_panzer.soviet_artillery_dice, "support", names="phase 'support'"),
     bad(ss_panzer.geographic_victory, _M, ["1913"], marker="stars", names="0 marked 'stars'"),
     bad(ss_panzer.geographic_victory, _M, "1913", names="Soviet-controlled hexes '1913'"),
@@ -1018,7 +1019,229 @@ QUIZ = [
     ),
     bad(quiz.GameQuiz, {"sees": 3}, names="kind 'sees': 3 is not a QuizKind"),
     bad(quiz.random_question, "blitz", "sees", 1, names="kind 'sees' is not one of dice"),
+    # what a kind says its keys take
+    bad(quiz.Key, "x", None, names="problem None is not a function"),
+    bad(quiz.Key.whole, "1", names="least '1' is not a whole number"),
+    bad(quiz.Key.whole, 5, 2, names="most 2 is less than least 5"),
+    bad(quiz.Key.number, 0, 1.5, names="most 1.5 is not a whole number"),
+    bad(quiz.Key.text, "abc", names="choices 'abc' are not a list of names"),
+    bad(quiz.Key.list, int, names="<class 'int'> is not a Key"),
+    bad(quiz.Key.table, None, names="None is not a Key"),
+    bad(quiz.Key.record, {}, names="fields {} are not a table of name = Key"),
+    bad(quiz.Key.record, {"a": quiz.Key.flag()}, required=("b",), names="required ('b',)"),
+    bad(quiz.Key.either, names="either needs at least one Key"),
+    bad(
+        quiz.QuizKind,
+        "number",
+        ("n",),
+        {},
+        None,
+        None,
+        "what",
+        "rule",
+        str,
+        keys={"m": quiz.Key.flag()},
+        names="a quiz kind's key 'm' is not one of its keys (n)",
+    ),
+    bad(quiz.GameQuiz, {}, board_checks={"map": 3}, names="board key 'map' is not one of"),
 ]
+
+_QUIZ_HEAD = {
+    "blitz": 'game = "blitz"\n[[question]]\nid = "x"\nrule = "r"\nask = "a"\n',
+    "stalingrad": 'game = "stalingrad"\n[[question]]\nid = "x"\nrule = "r"\nask = "a"\n',
+    "ss_panzer": 'game = "ss_panzer"\n[[question]]\nid = "x"\nrule = "r"\nask = "a"\n',
+    "pz8": 'game = "pz8"\n[[question]]\nid = "x"\nrule = "r"\nask = "a"\n',
+}
+
+
+def _quiz_file(game: str, body: str, names: str):
+    """A quiz file of one question 'x' that must be refused naming the file, 'x' and ``names``."""
+    return pytest.param(_QUIZ_HEAD[game] + body, names, id=f"{game}: {body[:70]}")
+
+
+#: Issue 29's quiz files, each once a bare Python error or a silently wrong answer
+QUIZ_FILES = [
+    _quiz_file(
+        "blitz",
+        'kind = "dice"\nstrengths = 5\nanswer = 5\n',
+        'strengths: 5 is not a list (each a whole number from 0 to 100 or "5d"',
+    ),
+    _quiz_file(
+        "blitz",
+        'kind = "saves"\nmorale = 9\nrolls = 5\nanswer = 0\n',
+        "rolls: 5 is not a list (each a whole number from 2 to 12)",
+    ),
+    _quiz_file(
+        "blitz",
+        'kind = "saves"\nmorale = 9\nrolls = [5, 13]\nanswer = 0\n',
+        "rolls: item 2: 13 is not a whole number from 2 to 12",
+    ),
+    _quiz_file(
+        "stalingrad",
+        'kind = "retreat_hexes"\ntarget = "1313"\nanswer = []\n'
+        'units = { "1313" = [{ name = "R", side = "Soviet", kind = "infantry", '
+        'colour = "red" }] }\n',
+        "units: 1313: item 1: colour: unknown key (expected name, side, kind, strength",
+    ),
+    _quiz_file(
+        "stalingrad",
+        'kind = "retreat_hexes"\ntarget = "1313"\nanswer = []\n'
+        'units = { "1313" = [{ name = "R", side = "Soviet", kind = "infantry", '
+        'pinned = "no" }] }\n',
+        "units: 1313: item 1: pinned: 'no' is not true or false",
+    ),
+    _quiz_file(
+        "blitz",
+        'kind = "dice"\nstrengths = [6]\nnon_vehicle_units = "3"\nanswer = 12\n',
+        "non_vehicle_units: '3' is not a whole number from 0 to 20",
+    ),
+    _quiz_file(
+        "blitz",
+        'kind = "damage_chance"\ndice = 4\ndamage = 3\nanswer = "under 10%"\n',
+        "damage: 3 is not one of disrupted, demoralized, step_loss, eliminated",
+    ),
+    _quiz_file(
+        "blitz",
+        'kind = "damage_chance"\ndice = 4\ndamage = "none"\nanswer = "over 90%"\n',
+        "damage: 'none' is not one of disrupted, demoralized, step_loss, eliminated",
+    ),
+    _quiz_file(
+        "stalingrad",
+        'kind = "bonus_allowed"\ndf = 3\nanswer = true\n'
+        'attack = [{ name = "Pi", kind = "engineer", strength = 4, adjacent = "no" }]\n',
+        "attack: item 1: adjacent: 'no' is not true or false",
+    ),
+    _quiz_file(
+        "ss_panzer",
+        'kind = "fire_dice"\nconditions = ["kill_zone"]\nanswer = [4.7]\n',
+        "answer: answer [4.7] is not the dice of each fire",
+    ),
+    _quiz_file(
+        "ss_panzer",
+        'kind = "fire_dice"\nconditions = ["kill_zone"]\nanswer = 3.0\n',
+        "answer: answer 3.0 is not the dice of each fire",
+    ),
+    _quiz_file(
+        "blitz",
+        'kind = "hits_chance"\ndice = 3\nhits = -1\nanswer = "over 90%"\n',
+        "hits: -1 is not a whole number from 1 to 200",
+    ),
+    _quiz_file(
+        "blitz",
+        'kind = "dice"\nstrengths = [3]\nfire = "assault"\nrange = 2\nanswer = 15\n',
+        "range: range 2: assault combat takes place in the hex both sides share",
+    ),
+    _quiz_file(
+        "blitz",
+        'kind = "hits_chance"\ndice = 1000000\nhits = 1\nanswer = "over 90%"\n',
+        "dice: 1000000 is not a whole number from 1 to 200",
+    ),
+    _quiz_file(
+        "ss_panzer",
+        'kind = "may_enter"\nunit = "Pz IV"\nfrom = "1610"\nto = "1609"\nmp_left = 1\n'
+        'moved = "yes"\nanswer = false\n',
+        "moved: 'yes' is not true or false",
+    ),
+    _quiz_file(
+        "ss_panzer",
+        'kind = "sees"\nfirer = "1913"\ntarget = "1815"\nterrain = { woods = "1814" }\n'
+        "answer = true\n",
+        "terrain: woods: '1814' is not a list (each a name)",
+    ),
+    _quiz_file(
+        "pz8",
+        'kind = "targets"\nfirer = "Tiger"\nmoves = { Tiger = ["14", 20] }\nanswer = []\n',
+        "moves: Tiger: item 1: '14' is not a number from -1000 to 1000",
+    ),
+    _quiz_file(
+        "pz8",
+        'kind = "platoon"\nside = "Soviet"\nshaken_tanks = "KV-1"\nanswer = true\n',
+        "shaken_tanks: 'KV-1' is not a list (each a name)",
+    ),
+    _quiz_file(
+        "pz8",
+        'kind = "rally"\nveteran = 1\nanswer = "30-50%"\n',
+        "veteran: 1 is not true or false",
+    ),
+    _quiz_file(
+        "stalingrad",
+        'kind = "crt_column"\nstrength = 1.5\nanswer = "1"\n',
+        "strength: 1.5 is not a whole number from 1 to 1000",
+    ),
+    pytest.param(
+        'game = "blitz"\n[[question]]\nid = "x"\nrule = "r"\nask = "costs $5$"\n'
+        'kind = "saves"\nmorale = 9\nrolls = [5]\nanswer = 0\n',
+        "ask: holds a $",
+        id="blitz: a $ in the ask",
+    ),
+]
+
+
+@pytest.mark.parametrize("text, names", QUIZ_FILES)
+def test_a_bad_quiz_file_is_one_line_naming_the_file_the_question_and_the_key(text, names):
+    with pytest.raises(WbkError) as e:
+        quiz.from_toml(text, source="q.toml")
+    message = str(e.value)
+    assert "\n" not in message
+    assert message.startswith(f"q.toml: question 'x': {names}"), message
+
+
+def _toml_value(value) -> str:
+    """A value written as TOML (strings, numbers, flags, arrays and inline tables)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float, str)):
+        return repr(value) if not isinstance(value, str) else '"' + value.replace('"', '\\"') + '"'
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    return "{ " + ", ".join(f'"{k}" = {_toml_value(v)}' for k, v in value.items()) + " }"
+
+
+def _toml_question(game: str, data: dict) -> str:
+    lines = [f'game = "{game}"', "[[question]]"]
+    lines += [f'"{k}" = {_toml_value(v)}' for k, v in data.items()]
+    return "\n".join(lines) + "\n"
+
+
+#: wrong types and values for any key: text for a number, a number for a list, yes-ish text,
+#: negatives, fractions, huge numbers, empty and nested things
+WRONG = ["3", 3, -1, 1.5, "no", "yes", True, 10**18, [], [1.5], ["no"], [-1], {"a": 1}, "x" * 200]
+
+
+def _quiz_keys():
+    import tomllib
+    from importlib import resources
+
+    for game in ("blitz", "pz8", "ss_panzer", "stalingrad"):
+        gq = quiz.game_quiz(game)
+        text = (resources.files("wbk") / "data" / "quizzes" / f"{game}.toml").read_text("utf-8")
+        shipped = tomllib.loads(text)["question"]
+        for name, kind in gq.kinds.items():
+            base = next(q for q in shipped if q["kind"] == name)
+            for key in (*kind.required, *kind.optional, *gq.board_keys):
+                yield pytest.param(game, base, key, id=f"{game}-{name}-{key}")
+
+
+@pytest.mark.parametrize("game, base, key", list(_quiz_keys()))
+def test_every_quiz_key_refuses_wrong_values_in_one_line(game, base, key):
+    """Every key of every kind of question, given each wrong value: one WbkError line naming the
+    file, the question and the key where the key does not take it, and never a bare Python
+    error where it does (the rules then check it)."""
+    gq = quiz.game_quiz(game)
+    kind = gq.kinds[base["kind"]]
+    check = {**gq.board_checks, **kind.keys}[key]  # every key of wbk's own kinds is declared
+    for value in WRONG:
+        text = _toml_question(game, {**base, "id": "x", key: value})
+        try:
+            quiz.from_toml(text, source="q.toml")
+        except WbkError as e:
+            message = str(e)
+            assert "\n" not in message and message.startswith("q.toml: question 'x': "), message
+            if check.problem(value) is not None:
+                assert message.startswith(f"q.toml: question 'x': {key}: "), message
+        else:
+            assert check.problem(value) is None, f"{key} = {value!r} was taken"
+
 
 BAD_CALLS = PICTURES + DICE + HEXGRID + MAPS + SS_PANZER + BLITZ + TABLE + PZ8 + STALINGRAD + QUIZ
 

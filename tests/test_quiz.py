@@ -1,6 +1,8 @@
 """wbk.quiz: the shipped quizzes load, a wrong answer in a file is refused, every kind of question
 answers as the rules do, readings are compared, and drawn questions repeat by seed."""
 
+import re
+from dataclasses import replace
 from fractions import Fraction
 from importlib import resources
 from pathlib import Path
@@ -217,6 +219,12 @@ def test_bad_answers_from_a_learner_name_the_answer():
         quiz.shipped("blitz").question("at-zero").is_right("six")
     with pytest.raises(WbkError, match="'Panther'"):
         quiz.shipped("pz8").question("kv1-targets").is_right(["Panther"])
+    fire = quiz.shipped("ss_panzer").question("kill-zone-and-zoc")
+    for given in ([4.7], 4.0, [True], [-4], "9" * 5000):  # never truncated, never a bare error
+        with pytest.raises(WbkError, match="is not the dice of each fire"):
+            fire.is_right(given)
+    with pytest.raises(WbkError, match="is not a whole number"):
+        quiz.shipped("blitz").question("at-zero").is_right("9" * 5000)
 
 
 # --- readings --------------------------------------------------------------------------------
@@ -246,7 +254,6 @@ def test_readings_asked_under_the_other_value():
     "game, qid, reading, other",
     [
         ("ss_panzer", "wood-beside-the-line", "edge", "either"),
-        ("ss_panzer", "kill-zone-and-zoc", "reading", "separate"),
         ("blitz", "four-in-the-hex", "crowded", "exactly_three"),
         ("blitz", "assault-on-a-bunker", "assault", "no_terrain"),
         ("pz8", "tiger-grazes-the-hill", "cover_reading", "half_hidden"),
@@ -255,6 +262,7 @@ def test_readings_asked_under_the_other_value():
         ("blitz", "one-of-three-disrupted", "disrupted_firers", "whole_attack"),
         ("blitz", "odd-hits-bonus", "save_bonus", "rounded_up"),
         ("stalingrad", "four-units-split", "retreat_into", "one_hex"),
+        ("pz8", "veteran-hq-rallies", "veteran_hq_rally", "bonus"),
     ],
 )
 def test_each_reading_changes_one_shipped_answer(game, qid, reading, other):
@@ -366,3 +374,372 @@ def test_a_quiz_file_names_a_game_only_from_the_registry():
         with pytest.raises(WbkError, match=r"game: .* is not one of blitz, pz8, ss_panzer"):
             quiz.from_toml(f'game = "{name}"\n[[question]]\nid = "x"\n', source="q.toml")
         assert set(sys.modules) - before == set(), name
+
+
+# --- the text settles a reading --------------------------------------------------------------
+
+
+def test_the_text_settles_how_the_kill_zone_and_zoc_conditions_combine():
+    """Issue 29: errata 9.5's own example is this question (a Kill Zone unit firing at a unit
+    entering a ZOC: 4 dice, not 5), so the question says the text settles it, offers no other
+    reading, and refuses to be asked under one."""
+    q = quiz.shipped("ss_panzer").question("kill-zone-and-zoc")
+    assert q.reading_options == {} and list(q.settled_readings) == ["reading"]
+    assert q.reading_notes() == []  # no reading offered: a panel says nothing "changes"
+    (note,) = q.settled_notes()
+    assert note.startswith("The text settles 'several conditions' here: errata 9.5 says")
+    assert "rolls 4 dice, not 5" in note and "changes" not in note
+    assert note.endswith(
+        "the answer would be 3 dice and 4 dice (2 fires), which the text rules out."
+    )
+    assert q.answer(reading="largest").value == (4,)
+    with pytest.raises(WbkError, match="reading 'reading' is settled by the text here: errata"):
+        q.answer(reading="separate")
+    for seed in range(40):  # a drawn fire: several conditions settled, one alone nothing to read
+        drawn = quiz.random_question("ss_panzer", "fire_dice", seed)
+        assert drawn.reading_options == {}
+        assert bool(drawn.settled_readings) == (len(drawn.settings["conditions"]) > 1)
+
+
+def test_a_veteran_hq_rallying_itself_is_asked_under_its_reading():
+    q = quiz.shipped("pz8").question("veteran-hq-rallies")
+    assert q.reading_options == {"veteran_hq_rally": ("no_bonus", "bonus")}
+    assert q.answer().value == Fraction(1, 2)
+    assert q.answer(veteran_hq_rally="bonus").value == Fraction(2, 3)
+    assert "reading 'no_bonus'" in q.answer().steps[-1].rule
+    assert quiz.shipped("pz8").question("hq-rallies").reading_options == {}
+
+
+# --- the words agree with the situation ------------------------------------------------------
+# What a program can tell of a question's words: the hexes and hexsides a line of sight is said
+# to pass, a point said to be in a wood or not, a tank said to be in plain view, a hex said to be
+# clear or bombarded, a unit said to have moved or not, the numbers the words give. Each check is
+# (a pattern of the words, whether the situation bears out one match).
+
+HEX = r"\b(\d{4})\b"
+SIDE = r"\b(\d{4})/(\d{4})\b"
+
+
+def _labels(m, items) -> set[str]:
+    return {m.label(h) for item in items for h in getattr(item, "hexes", (item,))}
+
+
+def _sight(q):
+    m, r = q.board, q.answer().result
+    course = r.trace.course
+    hexes = {m.label(i) for k, i in course if k == "hex"}
+    sides = {frozenset(_labels(m, [i])) for k, i in course if k in ("cross", "along")}
+    corners = [frozenset(_labels(m, [i])) for k, i in course if k == "corner"]
+    return m, r, hexes, sides, corners
+
+
+def _on_the_line(q, label: str) -> bool:
+    """Whether the centre of hex ``label`` lies on the line of sight (exactly: hex centres are a
+    linear image of their axial coordinates)."""
+    m = q.board
+    a, b, x = m.hex(q.setting("firer")), m.hex(q.setting("target")), m.hex(label)
+    dq, dr, xq, xr = b.q - a.q, b.r - a.r, x.q - a.q, x.r - a.r
+    return xq * dr == xr * dq and 0 <= xq * dq + xr * dr <= dq * dq + dr * dr
+
+
+def _side_named(q, a: str, b: str) -> bool:
+    _, _, _, sides, corners = _sight(q)
+    pair = frozenset((a, b))
+    return pair in sides or any(pair <= c for c in corners)
+
+
+SEES_CLAIMS = [
+    # every hex the words name is on the line, beside it, or set up by the question
+    (
+        HEX,
+        lambda q, g: (
+            g[0] in _sight(q)[2]
+            or any(g[0] in s for s in _sight(q)[3])
+            or any(g[0] in c for c in _sight(q)[4])
+            or any(g[0] in hexes for hexes in (q.setting("terrain") or {}).values())
+        ),
+    ),
+    (rf"(?:crosses|along|through the end of)[^.]*?{SIDE}", lambda q, g: _side_named(q, *g)),
+    (
+        r"crosses none of (?:its|\d{4}'s) slope hexsides",
+        lambda q, g: not any(s in _slopes(q) for s in _sight(q)[3]),
+    ),
+    (rf"through the (?:centre|middle) of {HEX}", lambda q, g: _on_the_line(q, g[0])),
+    (rf"clips the top of {HEX}", lambda q, g: not _on_the_line(q, g[0])),
+    (
+        r"runs (?:exactly )?along",
+        lambda q, g: any(k == "along" for k, _ in _sight(q)[1].trace.course),
+    ),
+    (rf"{HEX} has no slope hexside", lambda q, g: not _has_slope(q, g[0])),
+    (rf"{HEX} shares a slope hexside with {HEX}", lambda q, g: frozenset(g) in _slopes(q)),
+    (
+        r"Both hexes have a slope hexside",
+        lambda q, g: all(_has_slope(q, q.setting(k)) for k in ("firer", "target")),
+    ),
+]
+
+
+def _slopes(q) -> set[frozenset[str]]:
+    m = q.board
+    return {frozenset(_labels(m, [side])) for side in m.uphill_hexes}
+
+
+def _has_slope(q, label: str) -> bool:
+    return any(label in side for side in _slopes(q))
+
+
+def _moved(q) -> bool:
+    return q.setting("moved") is True
+
+
+MOVE_CLAIMS = [
+    (r"has not moved|not having moved", lambda q, g: not _moved(q)),
+    (r"(?:has )?(?:already )?moved (?:already|a hex)|having moved", lambda q, g: _moved(q)),
+    (
+        r"(\d+) MP (?:to spend|left)\b",
+        lambda q, g: int(g[0]) in (q.setting("mp"), q.setting("mp_left")),
+    ),
+    (r"\(MCF (\d)\)", lambda q, g: _unit(q).mcf == int(g[0])),
+    (rf"the woods of {HEX}", lambda q, g: "woods" in q.board.terrain(g[0])),
+    (rf"stream hexside {SIDE}", lambda q, g: "stream" in q.board.features(q.board.hexside(*g))),
+    (rf"{HEX} holds a trench and nothing else", lambda q, g: q.board.terrain(g[0]) == {"trench"}),
+    (r"\((\d+) MP\)", lambda q, g: q.answer().result.mp == int(g[0])),
+]
+
+
+def _unit(q):
+    from wbk.games.ss_panzer.data import example_data
+
+    return example_data().units[q.setting("unit")]
+
+
+def _inside(point, polygon) -> bool:
+    """Whether ``point`` is inside ``polygon`` (crossings of a ray to the right)."""
+    x, y = point
+    inside = False
+    for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
+def _moves_agree(q) -> bool:
+    """A tank moved by the question is said to be in a piece of terrain it names just when it
+    is inside it ("into the birch wood"), and not round its edge when it is inside."""
+    for tank in q.setting("moves") or {}:
+        where = q.board.piece(tank).position
+        for piece in q.board.terrain:
+            named = piece.name.lower() in q.ask.lower() or piece.name.split()[-1] in q.ask
+            if not named:
+                continue
+            said_in = bool(re.search(rf"\b(?:in|into) the {piece.name}", q.ask))
+            said_out = bool(re.search(r"round the|'s edge|edge of|beside the|past the", q.ask))
+            if _inside(where, list(piece.points)) != said_in or (said_in and said_out):
+                return False
+    return True
+
+
+def _shot_names(q) -> str:
+    return " ".join(s.text for s in q.answer().steps)
+
+
+PZ8_CLAIMS = [
+    (r"moves|drives|stops", lambda q, g: _moves_agree(q)),
+    (
+        r"(?:fires|past|beside|across)[^.]*?\b(farmhouse|Hill 112|stone wall|birch wood)\b",
+        lambda q, g: f"'{g[0]}'" in _shot_names(q),
+    ),
+    (r"in plain view", lambda q, g: "is seen: in the open" in _shot_names(q)),
+    (r'just under (\d+)"', lambda q, g: int(g[0]) - 1 < q.answer().result.distance < int(g[0])),
+    (r"(T-34 \d|KV-1|Pz IV \d|Tiger) is shaken", lambda q, g: q.board.piece(g[0]).shaken),
+    (r"The (T-60) is a wreck", lambda q, g: q.board.piece(g[0]).destroyed),
+    (r"veteran", lambda q, g: q.setting("veteran") is True),
+    (r"\bHQ (?:tank )?(?:with [a-z ]+ )?tries to rally itself", lambda q, g: q.setting("is_hq")),
+    (r'more than 12" from its HQ', lambda q, g: q.setting("hq_within_12") is False),
+    (r"(short|medium|long) gun \(", lambda q, g: q.setting("gun") in (None, g[0])),
+    (r"at a (light|medium|heavy) tank", lambda q, g: q.setting("target_class") == g[0]),
+    (r"medium tank in cover", lambda q, g: q.setting("cover") is True),
+    (r"A shaken tank with a short gun", lambda q, g: q.setting("shaken") is True),
+]
+
+
+def _target_terrain(q, label: str) -> frozenset[str]:
+    return q.board.map.terrain(label) - {"clear"}
+
+
+STALINGRAD_CLAIMS = [
+    (rf"the clear hex {HEX}", lambda q, g: not _target_terrain(q, g[0])),
+    (rf"the balka hex {HEX}", lambda q, g: _target_terrain(q, g[0]) == {"balka"}),
+    (
+        rf"{HEX}(?:, {HEX})*(?: and {HEX})? (?:is|are) being bombarded",
+        lambda q, g: q.board.map.hex(g[0]) in q.board.bombarded,
+    ),
+    (rf"{HEX} is being attacked", lambda q, g: q.board.map.hex(g[0]) in q.board.attacked),
+    (
+        r"hits the Soviet units in (?:the [a-z ]+ hex )?(\d{4})",
+        lambda q, g: q.board.map.label(q.board.target) == g[0],
+    ),
+    (r"(\d+) AF(?: in all| attack)?", lambda q, g: int(g[0]) in _strengths(q)),
+    (r"(\d+) DF", lambda q, g: int(g[0]) in (q.setting("df"), q.setting("strength"))),
+    (
+        r"[Pp]inned (?:grenadiers|infantry)",
+        lambda q, g: any(u.get("pinned") for u in q.setting("attack")),
+    ),
+    (
+        r"two hexes away|not adjacent",
+        lambda q, g: any(u.get("adjacent") is False for u in q.setting("attack")),
+    ),
+    (r"all adjacent", lambda q, g: all(u.get("adjacent", True) for u in q.setting("attack"))),
+    (
+        r"announces the Close Assault Bonus|takes the Close Assault Bonus|fire first",
+        lambda q, g: q.setting("shift") == 1,
+    ),
+]
+
+
+def _strengths(q) -> set[int]:
+    if q.kind == "crt_column":
+        return {q.setting("strength")}
+    attack = q.setting("attack") or []
+    return {u["strength"] for u in attack} | {sum(u["strength"] for u in attack)}
+
+
+NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "twenty": 20}
+
+
+def _number(word: str) -> int:
+    return int(word) if word.isdigit() else NUMBERS[word.lower()]
+
+
+def _fire(q) -> str:
+    """The fire a Blitz question is about: its ``fire``; armor's is AT fire, and the fire a
+    leader throws against is the question's to say (the hits are the situation)."""
+    if q.kind == "hits_chance":
+        return "at" if q.setting("armor") else "direct"
+    if q.kind == "saves":
+        return "direct"
+    return q.setting("fire")
+
+
+def _blitz_strengths(q) -> list:
+    return [*q.setting("strengths"), *(q.setting("engineer_strengths") or [])]
+
+
+BLITZ_CLAIMS = [
+    (r"range (\d)", lambda q, g: q.setting("range") == int(g[0])),
+    (r"adjacent", lambda q, g: q.setting("range") == 1),
+    (r"all disrupted", lambda q, g: all(isinstance(v, str) for v in _blitz_strengths(q))),
+    (
+        r"one of them disrupted",
+        lambda q, g: sum(isinstance(v, str) for v in _blitz_strengths(q)) == 1,
+    ),
+    (r"\bAT fire|fire AT|AT strength", lambda q, g: _fire(q) == "at"),
+    (r"\bassault", lambda q, g: _fire(q) == "assault"),
+    (r"direct fire", lambda q, g: _fire(q) == "direct"),
+    (r"bunker", lambda q, g: q.setting("protection") == "bunker"),
+    (r"\b(town|woods|hills)\b(?! or)", lambda q, g: q.setting("terrain") == g[0]),
+    (r"in the open", lambda q, g: q.setting("terrain") == "open"),
+    (r"morale (\d+)", lambda q, g: int(g[0]) in (q.setting("morale"), q.setting("leader_morale"))),
+    (r"armor (\d)", lambda q, g: q.setting("armor") == int(g[0])),
+    (r"^(\w+) dice", lambda q, g: q.setting("dice") == _number(g[0])),
+    (r"its (\d+) dice", lambda q, g: q.setting("dice") == int(g[0])),
+    (r"takes (\w+) hits", lambda q, g: len(q.setting("rolls")) == _number(g[0])),
+    (
+        r"at least (\d+) hits?|(\w+) hits or more",
+        lambda q, g: q.setting("hits") == _number(g[0] or g[1]),
+    ),
+    (r"(\w+) non-vehicle units", lambda q, g: q.setting("non_vehicle_units") == _number(g[0])),
+    (r"at a wagon", lambda q, g: q.setting("target") == "wagon"),
+]
+
+CLAIMS = {
+    ("ss_panzer", "sees"): SEES_CLAIMS,
+    **{("ss_panzer", k): MOVE_CLAIMS for k in ("reach", "entry_cost", "may_enter")},
+    **{("pz8", k): PZ8_CLAIMS for k in ("shot", "targets", "destroy_chance", "platoon", "rally")},
+    **{("stalingrad", k): STALINGRAD_CLAIMS for k in ("retreat_hexes", "retreat_losses")},
+    ("stalingrad", "crt_column"): STALINGRAD_CLAIMS,
+    ("stalingrad", "bonus_allowed"): STALINGRAD_CLAIMS,
+    **{("blitz", k): BLITZ_CLAIMS for k in ("dice", "hits_chance", "damage_chance", "saves")},
+}
+
+
+def untrue(q) -> list[str]:
+    """The claims of ``q``'s words its situation does not bear out, each as the words say it."""
+    wrong = []
+    for pattern, holds in CLAIMS.get((q.game, q.kind), []):
+        for match in re.finditer(pattern, q.ask):
+            if not holds(q, match.groups()):
+                wrong.append(f"{q.id}: {match.group(0)!r}")
+    return wrong
+
+
+SHIPPED = [(game, q.id) for game in quiz.KINDS for q in quiz.shipped(game).questions]
+
+
+@pytest.mark.parametrize("game, qid", SHIPPED, ids=lambda v: str(v))
+def test_a_shipped_question_says_only_what_its_situation_bears_out(game, qid):
+    assert untrue(quiz.shipped(game).question(qid)) == []
+
+
+@pytest.mark.parametrize(
+    "game, qid, old",
+    [
+        ("pz8", "tiger-grazes-the-hill", "The Tiger fires at T-34 1 across the edge of Hill 112."),
+        (
+            "ss_panzer",
+            "beyond-the-hill",
+            "The line from 1712 to 2113 passes through the middle of 1913.",
+        ),
+        ("pz8", "tiger-moves-up", "The Tiger drives round the wood's edge to (14, 20)."),
+    ],
+)
+def test_the_check_finds_the_untrue_words_of_issue_29(game, qid, old):
+    """The wordings issue 29 found untrue are caught by the check (and so would be again)."""
+    q = quiz.shipped(game).question(qid)
+    assert untrue(replace(q, ask=old)) != []
+
+
+def _drawn_situation_is_allowed(q) -> list[str]:
+    """What the rules allow and a drawn question must keep to: assault combat has no range, a
+    unit that has not moved has all its MP, a "P" falls on a hex 9.87 or 9.88 speaks of, one
+    attack's chance is asked of a tank that can shoot."""
+    s = q.settings
+    if q.game == "blitz" and s.get("fire") == "assault" and s.get("range") is not None:
+        return [f"{q.id}: assault combat at range {s['range']}"]
+    if q.game == "ss_panzer" and q.kind in ("reach", "may_enter"):
+        mp = s.get("mp", s.get("mp_left"))
+        if not s.get("moved") and mp != _unit(q).mp:
+            return [f"{q.id}: a unit that has not moved with {mp} of its {_unit(q).mp} MP"]
+        if s.get("moved") and not 0 < mp < _unit(q).mp:
+            return [f"{q.id}: a unit that has moved with {mp} of its {_unit(q).mp} MP left"]
+    if q.game == "stalingrad" and q.kind.startswith("retreat"):
+        if q.answer().result.terrain == "other":
+            return [f'{q.id}: a "P" on {s["target"]}, a hex the supplement does not cover']
+    if q.game == "pz8" and q.kind == "destroy_chance" and not q.answer().result.can_shoot:
+        return [f"{q.id}: no shot, so no attack to destroy with"]
+    return []
+
+
+DRAWN = [(game, kind) for game, kinds in quiz.KINDS.items() for kind in kinds]
+
+
+@pytest.mark.parametrize("game, kind", DRAWN)
+def test_a_drawn_question_is_true_allowed_and_complete(game, kind):
+    """Every kind over many seeds: its words agree with its situation, the situation is one the
+    rules allow, and the words say what the answer hangs on (a unit's moving, a rally's HQ)."""
+    seeds = range(400) if (game, kind) not in SLOW_DRAWS else range(0, 400, 5)
+    wrong = []
+    for seed in seeds:
+        q = quiz.random_question(game, kind, seed)
+        wrong += untrue(q) + _drawn_situation_is_allowed(q)
+        if kind in ("reach", "may_enter"):
+            said = "has moved already" in q.ask or "has not moved yet" in q.ask
+            wrong += [] if said else [f"{q.id}: says nothing of whether the unit has moved"]
+        if kind == "rally" and not q.settings.get("is_hq"):
+            said = "of its HQ" in q.ask or "from its HQ" in q.ask
+            wrong += [] if said else [f"{q.id}: says nothing of where its HQ is"]
+    assert wrong == []
+
+
+#: the kinds whose 400 draws would take seconds each: every fifth seed of them
+SLOW_DRAWS = {("pz8", "targets"), ("pz8", "destroy_chance"), ("ss_panzer", "sees")}

@@ -18,7 +18,7 @@ Public names:
   rule set"): ``yes_no_words``, ``chance_words``, ``list_words``;
 - the results, returned and never built by hand (so not in ``__all__``): ``Quiz``
   (``question(id)``), ``Question`` (``answer(**readings)``, ``is_right(given)``,
-  ``reading_notes()``) and ``Answer``.
+  ``reading_notes()``, ``settled_notes()``) and ``Answer``.
 
 A chance is answered as a band: under 10%, 10-30%, 30-50%, 50-70%, 70-90%, over 90%. A band
 holds its ends, so a chance of exactly 50% is right as 30-50% and as 50-70%.
@@ -33,7 +33,8 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Callable, Mapping
+import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from importlib import import_module
@@ -41,6 +42,7 @@ from numbers import Integral
 from pathlib import Path
 from typing import Any
 
+from wbk.checks import LONGEST_NAME
 from wbk.datafile import parse_toml, read_text
 from wbk.dice import chance
 from wbk.errors import WbkError
@@ -53,6 +55,7 @@ from wbk.readings import Reading
 __all__ = [
     "CHANCE_BANDS",
     "GameQuiz",
+    "Key",
     "QuizKind",
     "chance_words",
     "from_toml",
@@ -79,6 +82,10 @@ BAND_NAMES = tuple(name for name, _, _ in CHANCE_BANDS)
 FORMS = ("yes_no", "number", "hexes", "tanks", "choice", "band", "fires")
 _QUESTION_KEYS = ("id", "kind", "rule", "ask", "answer", "readings")
 _QUIZ_KEYS = ("game", "title", "note", "question")
+#: The most questions a quiz file holds, and the longest ``rule`` and ``ask`` a question has.
+MOST_QUESTIONS = 1_000
+LONGEST_RULE = 200
+LONGEST_ASK = 2_000
 
 
 def reading(game: str, key: str) -> Reading:
@@ -166,10 +173,19 @@ class Question:
 
     @property
     def reading_options(self) -> dict[str, tuple[str, ...]]:
-        """The readings this kind of question can be asked under, each with its values."""
+        """The readings this kind of question can be asked under, each with its values: those
+        that can matter to it, but for any the text settles for it (``settled_readings``)."""
         kind = _kind(self.game, self.kind)
         keys = kind.relevant(self, kind.readings) if kind.relevant else kind.readings
-        return {key: tuple(reading(self.game, key).values) for key in keys}
+        settled = self.settled_readings
+        return {key: tuple(reading(self.game, key).values) for key in keys if key not in settled}
+
+    @property
+    def settled_readings(self) -> dict[str, str]:
+        """The readings of its kind that the text settles for this very question, each with
+        the sentence of the text that settles it (the question is asked under the default)."""
+        kind = _kind(self.game, self.kind)
+        return dict(kind.settled(self)) if kind.settled else {}
 
     def answer(self, **readings: str) -> Answer:
         """The rules' answer under the question's readings, or those given here instead."""
@@ -188,7 +204,15 @@ class Question:
     def _readings(self, readings: Mapping[str, str]) -> dict[str, str]:
         options = self.reading_options
         chosen = dict(self.readings)
+        settled = self.settled_readings
         for key, value in readings.items():
+            if key in settled:
+                if value == reading(self.game, key).default:
+                    continue  # asked as the text reads it: nothing to choose
+                raise WbkError(
+                    f"question {self.id!r}: reading {key!r} is settled by the text here: "
+                    f"{settled[key]}"
+                )
             if key not in options:
                 known = ", ".join(options) or "none"
                 raise WbkError(
@@ -232,6 +256,25 @@ class Question:
                     )
         return notes
 
+    def settled_notes(self, **readings: str) -> list[str]:
+        """For each reading the text settles for this question (``settled_readings``): what
+        settles it, and the answer the other value would give, which the text rules out."""
+        chosen = self._readings(readings)
+        kind = _kind(self.game, self.kind)
+        notes = []
+        for key, why in self.settled_readings.items():
+            declared = reading(self.game, key)
+            for other in declared.values:
+                if other == declared.default:
+                    continue
+                theirs = kind.answer(self, {**chosen, key: other})
+                notes.append(
+                    f"The text settles '{declared.question}' here: {why}. Read as "
+                    f"'{declared.sentence(other)}' ({key}={other}), the answer would be "
+                    f"{theirs.words}, which the text rules out."
+                )
+        return notes
+
 
 def _same(q: Question, a, b) -> bool:
     if q.form == "band":
@@ -250,6 +293,11 @@ def _fail(q: Question | None, key: str, message: str, source: str = "quiz") -> W
     return WbkError(f"{q.source if q else source}: {where}: {key}: {message}")
 
 
+def _count(n: object) -> bool:
+    """Whether ``n`` is a whole number of 0 or more (a float or a bool is not)."""
+    return isinstance(n, Integral) and not isinstance(n, bool) and int(n) >= 0
+
+
 def _parse_given(q: Question, given) -> object:
     form = q.form
     if form == "yes_no":
@@ -259,22 +307,21 @@ def _parse_given(q: Question, given) -> object:
             return given == "yes"
         raise WbkError(f"answer {given!r} is not yes or no (true or false in a file)")
     if form == "number":
-        if isinstance(given, str) and given.strip().isdigit():
+        if isinstance(given, str) and given.strip().isdigit() and len(given.strip()) <= 9:
             return int(given)
-        if isinstance(given, bool) or not isinstance(given, Integral) or given < 0:
+        if not _count(given):
             raise WbkError(f"answer {given!r} is not a whole number")
         return int(given)
     if form == "fires":
-        if isinstance(given, Integral) and not isinstance(given, bool):
-            return (int(given),)
+        said = given
         if isinstance(given, str):
             given = given.replace(",", " ").replace("and", " ").split()
-        if isinstance(given, (list, tuple)) and given:
-            try:
-                return tuple(int(n) for n in given)
-            except (TypeError, ValueError):
-                pass
-        raise WbkError(f"answer {given!r} is not the dice of each fire (4, or [3, 4])")
+        elif not isinstance(given, (list, tuple)):
+            given = [given]
+        dice = [int(n) if isinstance(n, str) and n.isdigit() and len(n) <= 9 else n for n in given]
+        if dice and len(dice) <= MOST_ITEMS and all(_count(n) for n in dice):
+            return tuple(int(n) for n in dice)
+        raise WbkError(f"answer {said!r} is not the dice of each fire (4, or [3, 4])")
     if form in ("hexes", "tanks"):
         if isinstance(given, str):  # tank names may hold spaces, hex labels do not
             text = given.replace(",", " ") if form == "hexes" else given
@@ -299,6 +346,196 @@ def _parse_given(q: Question, given) -> object:
     raise AssertionError(form)
 
 
+# --- what a question's keys take --------------------------------------------------------------
+
+#: The most items a list or a table in a question takes (units, rolls, hexes, strengths...).
+MOST_ITEMS = 1_000
+
+
+@dataclass(frozen=True)
+class Key:
+    """What one key of a question takes, checked before any work is done: ``what`` says it in
+    words ("a whole number from 2 to 12"); ``problem(value)`` is None for a value it takes, else
+    what is wrong with it, in a sentence naming the value. Built with ``Key.whole``,
+    ``Key.number``, ``Key.flag``, ``Key.text``, ``Key.list``, ``Key.table``, ``Key.record`` and
+    ``Key.either``; a kind of question declares one for each of its keys (``QuizKind.keys``).
+
+    >>> Key.flag().problem("no")
+    "'no' is not true or false"
+    """
+
+    what: str
+    problem: Callable[[object], str | None] = field(repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.what, str) or not callable(self.problem):
+            raise WbkError(
+                f"what {self.what!r} is not text or problem {self.problem!r} is not a function"
+            )
+
+    @classmethod
+    def whole(cls, least: int = 0, most: int | None = None) -> Key:
+        """A whole number from ``least`` to ``most`` (no bound above for None)."""
+        least = _bound(least, "least")
+        if most is not None and _bound(most, "most") < least:
+            raise WbkError(f"most {most!r} is less than least {least!r}")
+        what = (
+            f"a whole number from {least} to {most}"
+            if most is not None
+            else (f"a whole number of {least} or more")
+        )
+
+        def problem(v: object) -> str | None:
+            if isinstance(v, bool) or not isinstance(v, Integral):
+                return f"{v!r} is not {what}"
+            n = int(v)
+            return None if least <= n and (most is None or n <= most) else f"{v} is not {what}"
+
+        return cls(what, problem)
+
+    @classmethod
+    def number(cls, least: int, most: int) -> Key:
+        """A number, whole or not, from ``least`` to ``most`` (a length or an angle)."""
+        least, most = _bound(least, "least", None), _bound(most, "most", None)
+        what = f"a number from {least} to {most}"
+
+        def problem(v: object) -> str | None:
+            if isinstance(v, bool) or not isinstance(v, Integral | float):
+                return f"{v!r} is not {what}"
+            x = v if isinstance(v, float) else int(v)
+            return None if least <= x <= most else f"{v!r} is not {what}"  # NaN fails both
+
+        return cls(what, problem)
+
+    @classmethod
+    def flag(cls) -> Key:
+        """True or false, nothing else ("no", 0 and 1 are not flags)."""
+        return cls(
+            "true or false",
+            lambda v: None if isinstance(v, bool) else (f"{v!r} is not true or false"),
+        )
+
+    @classmethod
+    def text(cls, choices: Sequence[str] = (), *, pattern: str = "", what: str = "") -> Key:
+        """A name of at most ``LONGEST_NAME`` characters: one of ``choices`` when given, or one
+        matching the regular expression ``pattern`` (``what`` says it in words)."""
+        if isinstance(choices, str) or not all(isinstance(c, str) for c in choices):
+            raise WbkError(f"choices {choices!r} are not a list of names")
+        if not isinstance(pattern, str) or not isinstance(what, str):
+            raise WbkError(f"pattern {pattern!r} and what {what!r} are not text")
+        what = what or (f"one of {', '.join(choices)}" if choices else "a name")
+        matcher = re.compile(pattern) if pattern else None
+
+        def problem(v: object) -> str | None:
+            if not isinstance(v, str) or not v.strip():
+                return f"{v!r} is not {what}"
+            if len(v) > LONGEST_NAME:
+                return f"{v[:40]!r}... is longer than {LONGEST_NAME} characters"
+            if (choices and v not in choices) or (matcher and not matcher.fullmatch(v)):
+                return f"{v!r} is not {what}"
+            return None
+
+        return cls(what, problem)
+
+    @classmethod
+    def list(cls, item: Key, *, least: int = 0, most: int = MOST_ITEMS) -> Key:
+        """A list of ``least`` to ``most`` items, each one ``item`` takes."""
+        _need_key(item)
+        least, most = _bound(least, "least"), _bound(most, "most")
+        what = f"a list (each {item.what})"
+
+        def problem(v: object) -> str | None:
+            if not isinstance(v, list | tuple):
+                return f"{v!r} is not {what}"
+            if not least <= len(v) <= most:
+                return f"a list of {len(v):,} is not {least} to {most} items of {item.what}"
+            for i, x in enumerate(v, 1):
+                wrong = item.problem(x)
+                if wrong:
+                    return f"item {i}: {wrong}"
+            return None
+
+        return cls(what, problem)
+
+    @classmethod
+    def table(cls, value: Key, *, most: int = MOST_ITEMS) -> Key:
+        """A table of names (at most ``most``), each to a value ``value`` takes."""
+        _need_key(value)
+        most = _bound(most, "most")
+        what = f"a table of name = {value.what}"
+        name = cls.text()
+
+        def problem(v: object) -> str | None:
+            if not isinstance(v, dict):
+                return f"{v!r} is not {what}"
+            if len(v) > most:
+                return f"a table of {len(v):,} is over the limit of {most}"
+            for k, x in v.items():
+                wrong = name.problem(k) or value.problem(x)
+                if wrong:
+                    return f"{k}: {wrong}"
+            return None
+
+        return cls(what, problem)
+
+    @classmethod
+    def record(cls, fields: Mapping[str, Key], *, required: Sequence[str] = ()) -> Key:
+        """A table of the keys ``fields`` names, each taking what its ``Key`` does; the
+        ``required`` ones must be there."""
+        if not isinstance(fields, Mapping) or not fields:
+            raise WbkError(f"fields {fields!r} are not a table of name = Key")
+        for key in fields.values():
+            _need_key(key)
+        if isinstance(required, str) or any(r not in fields for r in required):
+            raise WbkError(f"required {required!r} are not among the fields")
+        what = f"a table of {', '.join(fields)}"
+
+        def problem(v: object) -> str | None:
+            if not isinstance(v, dict):
+                return f"{v!r} is not {what}"
+            known = [k for k in required if k not in v]
+            if known:
+                return f"{known[0]}: missing"
+            for k, x in v.items():
+                if k not in fields:
+                    return f"{k}: unknown key (expected {', '.join(fields)})"
+                wrong = fields[k].problem(x)
+                if wrong:
+                    return f"{k}: {wrong}"
+            return None
+
+        return cls(what, problem)
+
+    @classmethod
+    def either(cls, *keys: Key) -> Key:
+        """A value one of ``keys`` takes."""
+        if not keys:
+            raise WbkError("either needs at least one Key")
+        for key in keys:
+            _need_key(key)
+        what = " or ".join(k.what for k in keys)
+
+        def problem(v: object) -> str | None:
+            if any(k.problem(v) is None for k in keys):
+                return None
+            return f"{v!r} is not {what}"
+
+        return cls(what, problem)
+
+
+def _bound(value: object, what: str, least: int | None = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, Integral):
+        raise WbkError(f"{what} {value!r} is not a whole number")
+    if least is not None and value < least:
+        raise WbkError(f"{what} {value!r} is not a whole number of {least} or more")
+    return int(value)
+
+
+def _need_key(key: object) -> None:
+    if not isinstance(key, Key):
+        raise WbkError(f"{key!r} is not a Key")
+
+
 # --- the kinds of question -------------------------------------------------------------------
 
 
@@ -318,7 +555,13 @@ class QuizKind:
     - ``board(settings, folder)``: the board a question's settings set up (files it names are
       looked for in ``folder``), or None for a question asked on no board;
     - ``shown(question)``: what the learner needs to see beside the question's words (a CRT),
-      an object with a ``_repr_html_``.
+      an object with a ``_repr_html_``;
+    - ``keys``: what each of its keys takes (a ``Key``), checked before any work: a quiz file's
+      value that does not fit is one ``WbkError`` naming the file, the question and the key.
+      wbk's own kinds declare every key; a key not declared is left to the rules to check;
+    - ``settled(question)``: those of its ``readings`` the text itself settles for one question
+      (a worked example that is this very situation), each with the sentence that settles it:
+      not offered, and said so in ``Question.settled_notes()``.
     """
 
     form: str
@@ -334,27 +577,42 @@ class QuizKind:
     choices: Callable[[Question], tuple[str, ...]] = lambda question: ()
     board: Callable[[Mapping[str, Any], Path | None], Any] | None = None
     shown: Callable[[Question], Any] | None = None
+    keys: Mapping[str, Key] = field(default_factory=dict)
+    settled: Callable[[Question], Mapping[str, str]] | None = None
 
     def __post_init__(self) -> None:
         if self.form not in FORMS:
             raise WbkError(f"a quiz kind's form {self.form!r} is not one of {', '.join(FORMS)}")
+        _check_keys(self.keys, (*self.required, *self.optional), "a quiz kind's")
 
 
 @dataclass(frozen=True)
 class GameQuiz:
     """A game's quizzes: its kinds of question by name, the board a drawn question is asked on
     (``default_board()``), the keys of a question that set up its board rather than the question
-    (``board_keys``), and the quiz it ships (a file, or None)."""
+    (``board_keys``, and what each takes: ``board_checks``, as ``QuizKind.keys``), and the quiz
+    it ships (a file, or None)."""
 
     kinds: Mapping[str, QuizKind]
     default_board: Callable[[], Any] = lambda: None
     board_keys: tuple[str, ...] = ()
     shipped: Path | None = None
+    board_checks: Mapping[str, Key] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for name, kind in self.kinds.items():
             if not isinstance(kind, QuizKind):
                 raise WbkError(f"kind {name!r}: {kind!r} is not a QuizKind")
+        _check_keys(self.board_checks, self.board_keys, "a game quiz's board")
+
+
+def _check_keys(keys: object, declared: Sequence[str], whose: str) -> None:
+    if not isinstance(keys, Mapping):
+        raise WbkError(f"{whose} keys {keys!r} are not a table of key = Key")
+    for key, check in keys.items():
+        if key not in declared:
+            raise WbkError(f"{whose} key {key!r} is not one of its keys ({', '.join(declared)})")
+        _need_key(check)
 
 
 def game_quiz(game: str) -> GameQuiz:
@@ -422,8 +680,18 @@ def _given_words(q: Question, given) -> str:
     return str(given)
 
 
+def _named(message: str, settings: Mapping) -> tuple[str, str]:
+    """A rules error as (the key it names, the message without that key in front)."""
+    key = _key_of(message, settings)
+    return key, message.removeprefix(f"{key}: ")
+
+
 def _key_of(message: str, settings: Mapping) -> str:
-    """The key whose value a rules error names, else "situation"."""
+    """The key a rules error names: the one it begins with, else the one whose value it names,
+    else "situation"."""
+    for key in settings:
+        if message.startswith(f"{key} ") or message.startswith(f"{key}:"):
+            return key
     for key, value in settings.items():
         if isinstance(value, bool) or value is None:
             continue
@@ -433,6 +701,16 @@ def _key_of(message: str, settings: Mapping) -> str:
         if any(s and s in message for s in shown):
             return key
     return "situation"
+
+
+def _misfit(quiz: GameQuiz, kind: QuizKind, settings: Mapping) -> tuple[str, str] | None:
+    """The first key of ``settings`` whose value does not fit what it takes, and why."""
+    checks = {**quiz.board_checks, **kind.keys}
+    for key, value in settings.items():
+        wrong = checks[key].problem(value) if key in checks else None
+        if wrong:
+            return key, wrong
+    return None
 
 
 def _question(
@@ -448,15 +726,21 @@ def _question(
 
     if not isinstance(qid, str) or not qid.strip():
         raise fail("id", "missing" if qid is None else f"{qid!r} is not a name")
+    if len(qid) > LONGEST_NAME:
+        raise fail("id", f"{qid[:40]!r}... is longer than {LONGEST_NAME} characters")
     if qid in ids:
         raise fail("id", "used twice: ids must be unique")
     ids.add(qid)
     for key in ("kind", "rule", "ask", "answer"):
         if key not in data:
             raise fail(key, "missing")
-    for key in ("rule", "ask"):
+    for key, longest in (("rule", LONGEST_RULE), ("ask", LONGEST_ASK)):
         if not isinstance(data[key], str) or not data[key].strip():
             raise fail(key, f"{data[key]!r} is not text")
+        if len(data[key]) > longest:
+            raise fail(key, f"{len(data[key]):,} characters are over the limit of {longest:,}")
+        if "$" in data[key]:
+            raise fail(key, "holds a $: a picture's title would set it as mathematics")
     quiz = game_quiz(game)
     if data["kind"] not in quiz.kinds:
         raise fail("kind", f"{data['kind']!r} is not one of {', '.join(quiz.kinds)} ({game})")
@@ -471,13 +755,16 @@ def _question(
     for key in kind.required:
         if key not in settings:
             raise fail(key, "missing")
+    wrong = _misfit(quiz, kind, settings)
+    if wrong:
+        raise fail(*wrong)
     readings = data.get("readings", {})
     if not isinstance(readings, dict):
         raise fail("readings", f"{readings!r} is not a table of reading = value")
     try:
         board = kind.board(settings, folder) if kind.board else None
     except WbkError as e:
-        raise fail(_key_of(str(e), settings), str(e)) from None
+        raise fail(*_named(str(e), settings)) from None
     q = Question(qid, game, data["kind"], data["rule"], data["ask"], settings, {}, board, source)
     try:
         q = replace(q, readings=q._readings(readings))
@@ -486,7 +773,7 @@ def _question(
     try:
         answer = q.answer()
     except WbkError as e:
-        raise fail(_key_of(str(e), settings), str(e)) from None
+        raise fail(*_named(str(e), settings)) from None
     try:
         given = q.parse(data["answer"])
     except WbkError as e:
@@ -516,6 +803,11 @@ def from_toml(text: str, *, source: str = "quiz", folder: str | os.PathLike | No
     questions = data.get("question")
     if not isinstance(questions, list) or not questions:
         raise WbkError(f"{source}: question: missing (write one [[question]] table per question)")
+    if len(questions) > MOST_QUESTIONS:
+        raise WbkError(
+            f"{source}: question: {len(questions):,} questions are over the limit of "
+            f"{MOST_QUESTIONS:,} in one file"
+        )
     title = data.get("title", f"{_game(game).title} quiz")
     if not isinstance(title, str):
         raise WbkError(f"{source}: title: {title!r} is not text")
@@ -557,6 +849,9 @@ def random_question(game: str, kind: str, seed: int) -> Question:
     fallback = None
     for attempt in range(100):
         settings = drawn.draw(rng, board)
+        wrong = _misfit(quiz, drawn, settings)
+        if wrong:  # a kind's draw that breaks its own keys is wbk's mistake: say so, loudly
+            raise WbkError(f"{kind} drawn with seed {seed}: {wrong[0]}: {wrong[1]}")
         try:
             here = drawn.board(settings, None) if drawn.board else None
             q = Question(

@@ -222,7 +222,8 @@ def picture_title(q: Question, readings: dict[str, str] | None = None) -> str:
     short = _drawing(q).title
     title = short(q) if short is not None and q.board is not None else _short(q.ask, 70)
     chosen = {**q.readings, **(readings or {})}
-    odd = [f"{k}={v}" for k, v in chosen.items() if v != q.reading_options[k][0]]
+    options = q.reading_options
+    odd = [f"{k}={v}" for k, v in chosen.items() if k in options and v != options[k][0]]
     return title + (f" ({', '.join(odd)})" if odd else "")
 
 

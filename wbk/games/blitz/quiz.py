@@ -13,7 +13,7 @@ from wbk.dice import percent
 from wbk.errors import WbkError
 from wbk.explain import Step, count
 from wbk.games import blitz
-from wbk.quiz import Answer, GameQuiz, Question, QuizKind, chance_words, list_words
+from wbk.quiz import Answer, GameQuiz, Key, Question, QuizKind, chance_words, list_words
 
 
 def _pieces(values, key: str) -> list[int | blitz.Piece]:
@@ -30,6 +30,11 @@ def _pieces(values, key: str) -> list[int | blitz.Piece]:
 
 
 def _blitz_dice(q: Question, readings: dict[str, str]) -> Answer:
+    if q.setting("fire") == "assault" and q.setting("range") is not None:
+        raise WbkError(
+            f"range {q.setting('range')}: assault combat takes place in the hex both sides "
+            "share, so it has no range (Blitz Combat, Assault Combat): give none"
+        )
     strength = blitz.fire_strength(
         _pieces(q.setting("strengths"), "strengths"),
         fire=q.setting("fire"),
@@ -88,7 +93,7 @@ def _draw_blitz_dice(rng: random.Random, board) -> dict:
     if rng.random() < 0.3:
         strengths[0] = f"{max(strengths[0], 1)}d"
     fire = rng.choice(("direct", "at", "assault"))
-    return {
+    drawn = {
         "strengths": strengths,
         "fire": fire,
         "range": rng.choice((1, 2, 3)),
@@ -96,6 +101,9 @@ def _draw_blitz_dice(rng: random.Random, board) -> dict:
         "protection": rng.choice(blitz.PROTECTIONS),
         "non_vehicle_units": rng.randint(1, 4),
     }
+    if fire == "assault":  # in the hex both sides share: no range (Assault Combat)
+        del drawn["range"]
+    return drawn
 
 
 def _draw_hits_chance(rng: random.Random, board) -> dict:
@@ -115,7 +123,17 @@ def _draw_saves(rng: random.Random, board) -> dict:
     return {"morale": rng.randint(6, 10), "rolls": [rng.randint(2, 12) for _ in range(hits)]}
 
 
-# --- Streets of Stalingrad ---
+# --- what each key takes ---
+
+#: A quiz question's dice: as many as a chance is worked out for in a moment.
+MOST_DICE = 200
+STRENGTH = Key.either(
+    Key.whole(0, 100), Key.text(pattern=r"\d{1,3}d", what='"5d" for a disrupted piece')
+)
+DICE = Key.whole(1, MOST_DICE)
+MORALE = Key.whole(2, 12)
+ARMOR = Key.whole(0, 20)
+FIRE = Key.text(blitz.FIRE_TYPES)
 
 
 def _dice_ask(s: Mapping) -> str:
@@ -180,6 +198,15 @@ QUIZ = GameQuiz(
             ask=_dice_ask,
             readings=("crowded", "assault", "disrupted_firers"),
             relevant=_dice_readings,
+            keys={
+                "strengths": Key.list(STRENGTH, least=1, most=blitz.MAX_FIRERS),
+                "fire": FIRE,
+                "engineer_strengths": Key.list(STRENGTH, most=blitz.MAX_FIRERS),
+                "range": Key.whole(1, 99),
+                "non_vehicle_units": Key.whole(0, 20),
+                "terrain": Key.text(blitz.TERRAINS),
+                "protection": Key.text(blitz.PROTECTIONS),
+            },
         ),
         "hits_chance": QuizKind(
             "band",
@@ -190,6 +217,7 @@ QUIZ = GameQuiz(
             what="chance of at least N hits",
             rule="Blitz Combat, Fire Procedure and Armor Protection",
             ask=_hits_ask,
+            keys={"dice": DICE, "hits": Key.whole(1, MOST_DICE), "armor": ARMOR},
         ),
         "damage_chance": QuizKind(
             "band",
@@ -206,6 +234,14 @@ QUIZ = GameQuiz(
             ),
             readings=("save_bonus",),
             relevant=_damage_readings,
+            keys={
+                "dice": DICE,
+                "damage": Key.text(_DAMAGE_NAMES),
+                "fire": FIRE,
+                "target": Key.text(blitz.TARGETS),
+                "armor": ARMOR,
+                "leader_morale": MORALE,
+            },
         ),
         "saves": QuizKind(
             "number",
@@ -220,6 +256,7 @@ QUIZ = GameQuiz(
                 f"and rolls {list_words(s['rolls'])}. How many hits are left?"
             ),
             readings=("save_bonus",),
+            keys={"morale": MORALE, "rolls": Key.list(Key.whole(2, 12), least=1, most=100)},
         ),
     },
     shipped=Path(str(resources.files("wbk") / "data" / "quizzes" / "blitz.toml")),

@@ -17,8 +17,9 @@ from wbk.dice import percent
 from wbk.errors import WbkError
 from wbk.explain import Step
 from wbk.games import pz8
-from wbk.games.pz8.tanks import tank_on
-from wbk.quiz import Answer, GameQuiz, Question, QuizKind, chance_words, yes_no_words
+from wbk.games.pz8.readings import VETERAN_HQ_RALLY
+from wbk.games.pz8.tanks import GUNS, TANK_CLASSES, tank_on
+from wbk.quiz import Answer, GameQuiz, Key, Question, QuizKind, chance_words, yes_no_words
 
 SHOT_CHOICES = ("no shot", "shot, target in the open", "shot, target in cover")
 
@@ -87,11 +88,16 @@ def _pz8_platoon(q: Question, readings: dict[str, str]) -> Answer:
 
 def _pz8_rally(q: Question, readings: dict[str, str]) -> Answer:
     options = {k: q.setting(k) for k in ("veteran", "is_hq", "hq_within_12", "hq_able")}
-    p = pz8.rally_chance(**options)
+    reading = readings.get("veteran_hq_rally", VETERAN_HQ_RALLY.default)
+    p = pz8.rally_chance(**options, veteran_hq_rally=reading)
     said = ", ".join(k.replace("_", " ") for k, v in options.items() if v is True) or "none"
+    rule, read = pz8.SHAKEN, ""
+    if _rally_readings(q, ("veteran_hq_rally",)):
+        rule = f"{pz8.SHAKEN}, reading {reading!r}"
+        read = f" ({VETERAN_HQ_RALLY.sentence(reading)})"
     steps = (
         Step(f"the tank: {said}", pz8.SHAKEN),
-        Step(f"it rallies with chance {p} = {percent(p)}", pz8.SHAKEN),
+        Step(f"it rallies with chance {p} = {percent(p)}{read}", rule),
     )
     return Answer(p, chance_words(p), steps, None)
 
@@ -106,6 +112,18 @@ def _enemy_pair(rng: random.Random, table) -> tuple[str, str]:
 def _draw_shot(rng: random.Random, table) -> dict:
     firer, target = _enemy_pair(rng, table)
     return {"firer": firer, "target": target}
+
+
+def _draw_destroy(rng: random.Random, table) -> dict:
+    """Two enemy tanks, the one able to shoot the other: a chance that one attack destroys is
+    asked only of an attack that can be made."""
+    live = [t for t in table.pieces if not getattr(t, "destroyed", False)]
+    pairs = [(a.name, b.name) for a in live for b in live if a.side != b.side]
+    rng.shuffle(pairs)
+    for firer, target in pairs:
+        if pz8.shot(table, firer, target).can_shoot:
+            return {"firer": firer, "target": target}
+    raise WbkError("no tank on the table can shoot an enemy")
 
 
 def _draw_targets(rng: random.Random, table) -> dict:
@@ -167,10 +185,28 @@ def _destroy_readings(q: Question, readings: tuple[str, ...]) -> tuple[str, ...]
     return tuple(r for r in readings if r != "cover_reading")
 
 
+def _rally_readings(q: Question, readings: tuple[str, ...]) -> tuple[str, ...]:
+    """A veteran HQ's own rally is read; no other tank's."""
+    veteran_hq = q.setting("is_hq") is True and q.setting("veteran") is True
+    return tuple(r for r in readings if r != "veteran_hq_rally" or veteran_hq)
+
+
 def _rally_ask(s: Mapping) -> str:
-    tank = ("veteran " if s.get("veteran") else "") + ("HQ tank" if s.get("is_hq") else "tank")
-    far = ', more than 12" from its HQ,' if not s.get("hq_within_12", True) else ""
-    return f"A shaken {tank}{far} tries to rally. What is its chance?"
+    """Everything a rally's chance hangs on: the crew, and the HQ (the tank itself, or how far
+    off and whether it is able)."""
+    crew = "veteran" if s.get("veteran") else "regular"
+    if s.get("is_hq"):
+        return f"A shaken HQ tank with a {crew} crew tries to rally itself. What is its chance?"
+    near = s.get("hq_within_12", True)
+    where = 'within 12" of its HQ' if near else 'more than 12" from its HQ'
+    able = "" if s.get("hq_able", True) else ", which is shaken or destroyed"
+    return f"A shaken tank with a {crew} crew, {where}{able}, tries to rally. What is its chance?"
+
+
+# --- what each key takes ---
+
+NAME = Key.text()
+FLAG = Key.flag()
 
 
 QUIZ = GameQuiz(
@@ -190,6 +226,7 @@ QUIZ = GameQuiz(
             readings=("cover_reading",),
             choices=lambda q: SHOT_CHOICES,
             board=_table,
+            keys={"firer": NAME, "target": NAME},
         ),
         "targets": QuizKind(
             "tanks",
@@ -201,6 +238,7 @@ QUIZ = GameQuiz(
             rule="Pz 8, Shooting",
             ask=lambda s: f"Which enemy tanks can {s['firer']} shoot?",
             board=_table,
+            keys={"firer": NAME},
         ),
         "destroy_chance": QuizKind(
             "band",
@@ -215,7 +253,7 @@ QUIZ = GameQuiz(
                 "shaken": False,
             },
             _pz8_destroy,
-            _draw_shot,
+            _draw_destroy,
             what="chance one attack destroys the target",
             rule="Pz 8, Shooting; Penetration and Damage",
             ask=lambda s: (
@@ -224,6 +262,15 @@ QUIZ = GameQuiz(
             readings=("natural_six", "cover_reading"),
             relevant=_destroy_readings,
             board=_table_unless_gun,
+            keys={
+                "firer": NAME,
+                "target": NAME,
+                "gun": Key.text(GUNS),
+                "target_class": Key.text(TANK_CLASSES),
+                "cover": FLAG,
+                "veteran": FLAG,
+                "shaken": FLAG,
+            },
         ),
         "platoon": QuizKind(
             "yes_no",
@@ -237,6 +284,7 @@ QUIZ = GameQuiz(
             readings=("shaken_hq", "shaken_member"),
             relevant=_platoon_readings,
             board=_table,
+            keys={"side": NAME},
         ),
         "rally": QuizKind(
             "band",
@@ -247,9 +295,17 @@ QUIZ = GameQuiz(
             what="chance a shaken tank rallies",
             rule="Pz 8, Optional Rule: Shaken",
             ask=_rally_ask,
+            readings=("veteran_hq_rally",),
+            relevant=_rally_readings,
+            keys={k: FLAG for k in ("veteran", "is_hq", "hq_within_12", "hq_able")},
         ),
     },
     default_board=pz8.example_table,
     board_keys=("table", "moves", "shaken_tanks"),
+    board_checks={
+        "table": NAME,
+        "moves": Key.table(Key.list(Key.number(-1000, 1000), least=2, most=3), most=100),
+        "shaken_tanks": Key.list(NAME, most=100),
+    },
     shipped=Path(str(resources.files("wbk") / "data" / "quizzes" / "pz8.toml")),
 )

@@ -12,16 +12,15 @@ from pathlib import Path
 from typing import Any
 
 from wbk.datafile import file_beside
-from wbk.dice import percent
 from wbk.errors import WbkError
 from wbk.explain import Step, count
 from wbk.games.ss_panzer.data import example_data
-from wbk.games.ss_panzer.fire import FireEffect, fire_dice, fire_effect
+from wbk.games.ss_panzer.fire import condition_words, fire_dice, step_loss_chance
 from wbk.games.ss_panzer.movement import explain_entry, plan_movement
 from wbk.games.ss_panzer.readings import EDGE, SIGHT_READINGS, ZOC_FIRE
 from wbk.games.ss_panzer.sight import line_of_sight
 from wbk.maps import HexMap, example_map
-from wbk.quiz import Answer, GameQuiz, Question, QuizKind, chance_words, list_words, yes_no_words
+from wbk.quiz import Answer, GameQuiz, Key, Question, QuizKind, chance_words, yes_no_words
 
 
 def _ss_sees(q: Question, readings: Mapping[str, Any]) -> Answer:
@@ -91,15 +90,8 @@ def _ss_fire_dice(q: Question, readings: Mapping[str, Any]) -> Answer:
 
 def _ss_step_loss(q: Question, readings: Mapping[str, Any]) -> Answer:
     fires = fire_dice(list(q.setting("conditions")), **readings)
-    hit_number = q.setting("hit_number")
-    effect = fire_effect(fires, hit_number)
-    p = effect.at_least(FireEffect.STEP_LOSS)
-    steps = (
-        *fires.steps,
-        Step(f"a hit is a roll of {hit_number} or less; a 1 always hits", "SS Panzer errata 9.5"),
-        Step(f"a step loss (2 hits from one fire): {p} = {percent(p)}", "SS Panzer errata 9.5"),
-    )
-    return Answer(p, chance_words(p), steps, effect)
+    loss = step_loss_chance(fires, q.setting("hit_number"))  # its steps cite the data's sources
+    return Answer(loss.chance, chance_words(loss.chance), (*fires.steps, *loss.steps), loss.effect)
 
 
 def _ss_units(m) -> list[str]:
@@ -114,12 +106,27 @@ def _draw_sees(rng: random.Random, m: HexMap) -> dict:
     return {"firer": m.label(a), "target": m.label(b)}
 
 
+def _mp_drawn(rng: random.Random, unit: str, moved: bool) -> int:
+    """The MP a drawn unit has: all its MP before it moves, 1 to 3 (fewer than all) after."""
+    allowance = example_data().units[unit].mp
+    return rng.randint(1, min(3, allowance - 1)) if moved else allowance
+
+
+#: The units a drawn question about a unit that has not moved asks of: those whose full MP
+#: reach a few dozen hexes, not the whole map.
+_SLOW = 4
+
+
+def _draw_unit(rng: random.Random, moved: bool) -> str:
+    data = example_data().units
+    return rng.choice([u for u in sorted(data) if moved or data[u].mp <= _SLOW])
+
+
 def _draw_reach(rng: random.Random, m: HexMap) -> dict:
-    return {
-        "unit": rng.choice(_ss_units(m)),
-        "start": m.label(rng.choice(list(m))),
-        "mp": rng.randint(1, 3),
-    }
+    moved = rng.random() < 0.5
+    unit = _draw_unit(rng, moved)
+    start = m.label(rng.choice(list(m)))
+    return {"unit": unit, "start": start, "mp": _mp_drawn(rng, unit, moved), "moved": moved}
 
 
 def _draw_entry(rng: random.Random, m: HexMap) -> dict:
@@ -130,7 +137,25 @@ def _draw_entry(rng: random.Random, m: HexMap) -> dict:
 
 
 def _draw_may_enter(rng: random.Random, m: HexMap) -> dict:
-    return {**_draw_entry(rng, m), "mp_left": rng.randint(1, 3), "moved": rng.random() < 0.5}
+    entry = _draw_entry(rng, m)
+    moved = rng.random() < 0.5
+    unit = entry["unit"] if moved else _draw_unit(rng, moved)
+    return {**entry, "unit": unit, "mp_left": _mp_drawn(rng, unit, moved), "moved": moved}
+
+
+def _moved_words(s: Mapping, mp: str) -> str:
+    """Whether the unit has moved this Action Phase and the MP it has, as a question says it."""
+    if s.get("moved"):
+        return f"has moved already this Action Phase and has {s[mp]} MP left"
+    return f"has not moved yet this Action Phase and has {s[mp]} MP"
+
+
+def _conditions_words(s: Mapping) -> str:
+    conditions = [condition_words(c) for c in s["conditions"]]
+    if not conditions:
+        return "A unit fires with no special condition"
+    these = "these conditions" if len(conditions) > 1 else "one condition"
+    return f"A unit fires under {these}: {', '.join(conditions)}"
 
 
 def _ss_conditions() -> list[str]:
@@ -168,6 +193,23 @@ def _map(settings: Mapping, folder: Path | None) -> HexMap:
     return m
 
 
+def _fire_settled(q: Question) -> dict[str, str]:
+    """Errata 9.5 itself settles how several conditions combine: one fire, of the most dice any
+    of them gives, and its example is a Kill Zone unit firing at a unit entering a ZOC."""
+    if len(q.setting("conditions")) < 2:
+        return {}
+    return {
+        ZOC_FIRE.keyword: "errata 9.5 says that when more than one condition applies, the one "
+        "giving the most dice is used and the effects do not add up; its example, a unit under "
+        "a Kill Zone marker firing at a unit entering a ZOC, rolls 4 dice, not 5"
+    }
+
+
+def _fire_readings(q: Question, readings: tuple[str, ...]) -> tuple[str, ...]:
+    """How conditions combine can matter only where more than one applies."""
+    return readings if len(q.setting("conditions")) >= 2 else ()
+
+
 def _sees_readings(q: Question, readings: tuple[str, ...]) -> tuple[str, ...]:
     """The edge reading matters only with blocking terrain."""
     if q.setting("blocking_terrain"):
@@ -177,6 +219,15 @@ def _sees_readings(q: Question, readings: tuple[str, ...]) -> tuple[str, ...]:
 
 MOVEMENT = "SS Panzer errata 8.3"
 FIRE = "SS Panzer errata 9.5"
+
+# --- what each key takes ---
+
+NAME = Key.text()
+MP = Key.whole(0, 100)
+ACTION = Key.text(("move", "move_and_fire"))
+MOVED = Key.flag()
+ENTRY = {"unit": NAME, "from": NAME, "to": NAME, "moved": MOVED, "action": ACTION}
+CONDITIONS = Key.list(NAME, most=20)
 
 QUIZ = GameQuiz(
     kinds={
@@ -192,6 +243,12 @@ QUIZ = GameQuiz(
             readings=tuple(SIGHT_READINGS),
             relevant=_sees_readings,
             board=_map,
+            keys={
+                "firer": NAME,
+                "target": NAME,
+                "blocking_terrain": Key.list(NAME, most=20),
+                "visibility": Key.whole(1, 1000),
+            },
         ),
         "reach": QuizKind(
             "hexes",
@@ -200,10 +257,11 @@ QUIZ = GameQuiz(
             _ss_reach,
             _draw_reach,
             what="which hexes can this unit reach",
+            keys={"unit": NAME, "start": NAME, "mp": MP, "action": ACTION, "moved": MOVED},
             rule=MOVEMENT,
             ask=lambda s: (
-                f"Which hexes can a {s['unit']} in {s['start']} reach with {s['mp']} MP on a "
-                "Move action?"
+                f"The {s['unit']} in {s['start']} {_moved_words(s, 'mp')}. Which hexes can it "
+                "reach on a Move action?"
             ),
             board=_map,
         ),
@@ -214,6 +272,7 @@ QUIZ = GameQuiz(
             _ss_entry_cost,
             _draw_entry,
             what="what does entering this hex cost",
+            keys=ENTRY,
             rule=MOVEMENT,
             ask=lambda s: f"What does the {s['unit']} in {s['from']} pay to enter {s['to']}?",
             board=_map,
@@ -225,11 +284,11 @@ QUIZ = GameQuiz(
             _ss_may_enter,
             _draw_may_enter,
             what="may this unit enter the hex",
+            keys={**ENTRY, "mp_left": MP},
             rule=MOVEMENT,
             ask=lambda s: (
-                f"The {s['unit']} in {s['from']}"
-                f"{', having moved already,' if s.get('moved') else ''} has {s['mp_left']} MP "
-                f"left, on a Move action. May it enter {s['to']}?"
+                f"The {s['unit']} in {s['from']} {_moved_words(s, 'mp_left')}, on a Move "
+                f"action. May it enter {s['to']}?"
             ),
             board=_map,
         ),
@@ -240,11 +299,11 @@ QUIZ = GameQuiz(
             _ss_fire_dice,
             _draw_fire_dice,
             what="how many dice does this fire roll",
+            keys={"conditions": CONDITIONS},
+            relevant=_fire_readings,
+            settled=_fire_settled,
             rule=FIRE,
-            ask=lambda s: (
-                f"A unit fires under these conditions: {list_words(s['conditions'])}. How many "
-                "dice?"
-            ),
+            ask=lambda s: f"{_conditions_words(s)}. How many dice does it roll?",
             readings=(ZOC_FIRE.keyword,),
         ),
         "step_loss_chance": QuizKind(
@@ -254,15 +313,19 @@ QUIZ = GameQuiz(
             _ss_step_loss,
             _draw_step_loss,
             what="chance of a step loss",
+            keys={"conditions": CONDITIONS, "hit_number": Key.whole(1, 6)},
+            relevant=_fire_readings,
+            settled=_fire_settled,
             rule=FIRE,
             ask=lambda s: (
-                f"A unit fires under these conditions: {list_words(s['conditions'])}, hitting "
-                f"on {s['hit_number']} or less. What is the chance of a step loss?"
+                f"{_conditions_words(s)}, hitting on {s['hit_number']} or less. What is the "
+                "chance of a step loss?"
             ),
             readings=(ZOC_FIRE.keyword,),
         ),
     },
     default_board=lambda: example_map("ss_panzer_errata_9_4"),
     board_keys=("map", "terrain"),
+    board_checks={"map": NAME, "terrain": Key.table(Key.list(NAME), most=20)},
     shipped=Path(str(resources.files("wbk") / "data" / "quizzes" / "ss_panzer.toml")),
 )

@@ -16,7 +16,9 @@ from wbk.errors import WbkError
 from wbk.explain import Step, count
 from wbk.games import stalingrad
 from wbk.games.stalingrad.readings import GIVEN_UP_TO_STAY, PINNED_ZOC, RETREAT_READINGS
-from wbk.quiz import Answer, GameQuiz, Question, QuizKind, yes_no_words
+from wbk.games.stalingrad.retreat import CLEAR, STAY_TERRAIN
+from wbk.games.stalingrad.units import KINDS, SIDES
+from wbk.quiz import Answer, GameQuiz, Key, Question, QuizKind, list_words, yes_no_words
 
 
 def _crt(q: Question):
@@ -54,7 +56,12 @@ def _retreat_hexes(q: Question, readings: dict[str, str]) -> Answer:
     r = _situation_retreat(q, readings)
     m = r.map
     labels = frozenset(m.label(h) for hexes in r.options.values() for h in hexes)
-    words = f"into {', '.join(sorted(labels))}" if labels else "nowhere: no hex is open"
+    if labels:
+        words = f"into {', '.join(sorted(labels))}"
+    elif r.terrain == "other":  # 9.87-9.89 cover no such hex: wbk assumes a "P" only pins
+        words = f"nowhere: {r.summary} (wbk's assumption)"
+    else:
+        words = "nowhere: no hex is open"
     return Answer(labels, words, r.steps, r)
 
 
@@ -88,7 +95,13 @@ def _bonus_allowed(q: Question, readings: dict[str, str]) -> Answer:
         attack, defence, q.setting("df"), crt=_crt(q), not_adjacent=away
     )
     steps = tuple(s for s in result.steps if "9.67" in s.rule)
-    detail = f"the {result.bonus_column} column" if result.allowed else "no bonus"
+    # the yes or no alone: the column the bonus gives hangs on readings (pinned_attack) this
+    # kind of question does not ask about; its steps show it
+    detail = (
+        "an unpinned, unspent infantry or engineer unit is adjacent"
+        if result.allowed
+        else "no unpinned, unspent infantry or engineer unit is adjacent"
+    )
     return Answer(result.allowed, yes_no_words(result.allowed, detail), steps, result)
 
 
@@ -100,7 +113,10 @@ def _draw_retreat(rng: random.Random, board) -> dict:
     """A defending hex with one to three Soviet units, German units near it, and maybe a hex
     under bombardment, on the chapter's blocks."""
     m = stalingrad.example_situation("one_way_out").map
-    inner = [h for h in m if len(m.neighbors(h)) == 6]
+    # a hex 9.87 or 9.88 speaks of (clear, balka, forest, suburb, village), never one where
+    # wbk only assumes what a "P" does
+    covered = {CLEAR, *STAY_TERRAIN}
+    inner = [h for h in m if len(m.neighbors(h)) == 6 and m.terrain(h) <= covered]
     target = rng.choice(inner)
     kinds = ("infantry", "infantry", "engineer", "tank")
     units = {
@@ -217,6 +233,59 @@ _RETREAT_OPTIONAL: dict[str, object] = {
 _RETREAT_READINGS = tuple(r.keyword for r in RETREAT_READINGS)
 RETREAT = "Streets of Stalingrad 9.87-9.89"
 
+# --- what each key takes ---
+
+NAME = Key.text()
+FLAG = Key.flag()
+STRENGTH = Key.whole(0, 1000)
+HEXES = Key.list(NAME, most=200)
+UNIT = Key.record(
+    {
+        "name": NAME,
+        "side": Key.text(SIDES),
+        "kind": Key.text(KINDS),
+        "strength": STRENGTH,
+        "pinned": FLAG,
+        "immobilized": FLAG,
+        "spent": FLAG,
+    },
+    required=("name", "side", "kind"),
+)
+ATTACKER = Key.record(
+    {
+        "name": NAME,
+        "side": Key.text(SIDES),
+        "kind": Key.text(KINDS),
+        "strength": STRENGTH,
+        "pinned": FLAG,
+        "spent": FLAG,
+        "adjacent": FLAG,
+    },
+    required=("name", "kind", "strength"),
+)
+_RETREAT_KEYS = {
+    "situation": NAME,
+    "target": NAME,
+    "units": Key.table(Key.list(UNIT, least=1, most=20), most=200),
+    "bombarded": HEXES,
+    "attacked": HEXES,
+    "stacking_limit": Key.whole(1, 20),
+}
+
+
+def _retreat_ask(s: Mapping, question: str) -> str:
+    """A drawn retreat in words: the defending hex and its terrain, and the hexes under attack
+    or bombardment (the map shows the units)."""
+    m = stalingrad.example_situation("one_way_out").map
+    target = m.hex(s["target"])
+    terrain = " and ".join(sorted(m.terrain(target) - {CLEAR})) or CLEAR
+    said = [f'A "P" result hits the Soviet units in the {terrain} hex {s["target"]}']
+    for key, words in (("bombarded", "bombarded"), ("attacked", "attacked")):
+        if s.get(key):
+            verb = "is" if len(s[key]) == 1 else "are"
+            said.append(f"{list_words(s[key])} {verb} being {words}")
+    return "; ".join(said) + f". {question}"
+
 
 def _bonus_ask(s: Mapping) -> str:
     attackers = "; ".join(
@@ -248,6 +317,7 @@ QUIZ = GameQuiz(
             ),
             choices=_crt_options,
             shown=_crt,
+            keys={"strength": Key.whole(1, 1000), "shift": Key.whole(0, 3), "crt": NAME},
         ),
         "retreat_hexes": QuizKind(
             "hexes",
@@ -257,13 +327,11 @@ QUIZ = GameQuiz(
             _draw_retreat,
             what="where may the defenders retreat",
             rule=RETREAT,
-            ask=lambda s: (
-                f'A "P" result hits the Soviet units in {s["target"]}. Into which hexes may '
-                "they retreat?"
-            ),
+            ask=lambda s: _retreat_ask(s, "Into which hexes may they retreat?"),
             readings=_RETREAT_READINGS,
             relevant=_retreat_readings,
             board=_situation,
+            keys=_RETREAT_KEYS,
         ),
         "retreat_losses": QuizKind(
             "number",
@@ -273,13 +341,11 @@ QUIZ = GameQuiz(
             _draw_retreat,
             what="how many defending units are lost",
             rule=RETREAT,
-            ask=lambda s: (
-                f'A "P" result hits the Soviet units in {s["target"]}. How many of them does '
-                "the defender lose, at the least?"
-            ),
+            ask=lambda s: _retreat_ask(s, "How many of them does the defender lose, at the least?"),
             readings=_RETREAT_READINGS,
             relevant=_retreat_readings,
             board=_situation,
+            keys=_RETREAT_KEYS,
         ),
         "bonus_allowed": QuizKind(
             "yes_no",
@@ -290,6 +356,11 @@ QUIZ = GameQuiz(
             what="may the attacker take the Close Assault Bonus",
             rule="Streets of Stalingrad 9.67",
             ask=_bonus_ask,
+            keys={
+                "attack": Key.list(ATTACKER, least=1, most=20),
+                "df": Key.whole(0, 1000),
+                "crt": NAME,
+            },
         ),
     },
     shipped=Path(str(resources.files("wbk") / "data" / "quizzes" / "stalingrad.toml")),
