@@ -79,7 +79,8 @@ def test_errata_9_4_the_spine_example_names_its_hexside():
 
 
 def test_errata_9_4_general_sentence_is_the_default_reading():
-    # 1712, 1813, 1912, 1913, 2013, 2113: through the middle of 1913, crossing none of its slopes
+    # 1712, 1813, 1912, 1913, 2013, 2113: clips the top of 1913 (in across hexside 1912/1913),
+    # crossing none of its slopes
     through = line_of_sight(M, "1712", "2113")
     assert [M.label(h) for h in through.trace.hexes] == [
         "1712",

@@ -143,7 +143,7 @@ def line_of_sight(
       or the target's hex (1913 sees 1816 over 1816's own slope; not 1716 along 1715/1816);
     - ``slope_hex="enter_not_beyond"``: a line between two hexes that have no slope hexside may
       enter a hex with slope symbols (the uphill hex of a slope hexside) but not pass beyond it
-      (1712 sees 1913, not 2113 through the middle of 1913). ``"hexsides_only"``: only slope
+      (1712 sees 1913, not 2113 through the top of 1913). ``"hexsides_only"``: only slope
       hexsides block.
     - ``slope_hex_of="both"``: that sentence holds a line only when neither unit's hex has a
       slope hexside, so a line of sight is the same both ways (1808 sees 1914 over 1913, and 1914
