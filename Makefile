@@ -24,9 +24,11 @@ lab: $(INSTALLED)
 	JUPYTER_CONFIG_PATH="$(CURDIR)/jupyter_config$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH}" \
 		$(VENV)/bin/jupyter lab notebooks/ $(if $(filter 0,$(shell id -u)),--allow-root)
 
-# make lint, and every test in one more worker than the machine has cores (pytest-xdist: a test
-# module in one worker, see tests/conftest.py; the browser tests wait on their pages much of
-# their time: 331 s against 374-384 s with a worker a core here), and the 20 that took longest.
+# make lint, and every test, the chapters' too (nbval: each chapter run in a fresh kernel and
+# compared with its stored outputs, pictures by pixels; conftest.py), in one more worker than
+# the machine has cores (pytest-xdist: a test module or a chapter in one worker, see
+# tests/conftest.py; the browser tests wait on their pages much of their time: 331 s against
+# 374-384 s with a worker a core here), and the 20 that took longest.
 # CI runs this. mypy (10 s) checks beside the tests, failing the run if it fails.
 test: $(INSTALLED)
 	$(VENV)/bin/ruff check .
@@ -59,9 +61,13 @@ site: $(INSTALLED)
 app: $(INSTALLED)
 	$(PYTHON) -m wbk.publish app
 
-# Re-execute every notebook in place, so that its stored outputs are current.
+# Run every notebook afresh, as a reader does, and store its outputs in it as the tests expect
+# them (nbval, pictures by pixels): without widget state or timings, a print as one output, and
+# a cell that only got new widget ids left as stored, so that a diff shows only real changes.
+# One chapter: make notebooks NOTEBOOKS=notebooks/pz8.ipynb
+NOTEBOOKS ?= notebooks/*.ipynb
 notebooks: $(INSTALLED)
-	$(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.store_widget_state=False notebooks/*.ipynb
+	$(PYTHON) -m wbk.publish notebooks $(NOTEBOOKS)
 
 # wbk's speed against its peers as one table, kept in benchmarks/RESULTS.md (a few minutes); then
 # the app for a class (chapters opened from their pools, culling, eight readers at once).

@@ -3,9 +3,10 @@ saving a chapter keeps out what changes on every run.
 
 The chapters in notebooks/ are stored executed (the tests compare every stored output). Running
 one in JupyterLab and saving it (or letting JupyterLab autosave it) would otherwise write new
-execution counts, new widget ids and the widgets' state into it, so that ``git status`` shows a
-change nobody made. Before a notebook is saved, each cell that is the same as the stored one but
-for those (its source, its outputs and its other metadata unchanged) is kept exactly as stored,
+execution counts, new widget ids and the widgets' state into it, and a print the kernel sent in
+pieces as one output (JupyterLab joins them), so that ``git status`` shows a change nobody made.
+Before a notebook is saved, each cell that is the same as the stored one but for those (its
+source, its outputs and its other metadata unchanged) is kept exactly as stored,
 and the widgets' state is dropped; a cell the reader edited, or whose outputs differ, is saved as
 it is. A notebook run and saved without edits is written byte for byte as it was.
 """
@@ -25,6 +26,10 @@ RUN_ONLY_CELL_METADATA = ("execution",)
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
+def _text(text: str | list[str]) -> str:
+    return "".join(text) if isinstance(text, list) else text
+
+
 def _essence(cell: dict[str, Any]) -> dict[str, Any]:
     """A cell without what changes on every run."""
     kept = copy.deepcopy(dict(cell))
@@ -32,8 +37,23 @@ def _essence(cell: dict[str, Any]) -> dict[str, Any]:
     metadata = kept.get("metadata", {})
     for key in RUN_ONLY_CELL_METADATA:
         metadata.pop(key, None)
+    joined: list[dict[str, Any]] = []  # a print the kernel sent in pieces, as one
     for output in kept.get("outputs", []):
+        last = joined[-1] if joined else None
+        if (
+            output.get("output_type") == "stream"
+            and last is not None
+            and last.get("output_type") == "stream"
+            and last.get("name") == output.get("name")
+        ):
+            last["text"] = _text(last.get("text", "")) + _text(output.get("text", ""))
+        else:
+            joined.append(output)
+    kept["outputs"] = joined
+    for output in joined:
         output.pop("execution_count", None)
+        if "text" in output:
+            output["text"] = _text(output["text"])
         view = output.get("data", {}).get(WIDGET_VIEW)
         if isinstance(view, dict):
             view.pop("model_id", None)

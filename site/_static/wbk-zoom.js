@@ -31,6 +31,18 @@ document.addEventListener("DOMContentLoaded", () => {
     const big = document.createElement("img");
     big.src = picture.src;
     big.alt = picture.alt;
+    // full size is the picture's own size where it was drawn larger than the page shows it;
+    // one drawn no larger (a snapshot's small picture) is shown twice as large, within the
+    // window, so that its labels can be read
+    const shown = picture.getBoundingClientRect().width;
+    const fit = () => {
+      if (big.naturalWidth < 1.5 * shown) {
+        const room = document.documentElement.clientWidth - 32;
+        big.style.width = `${Math.round(Math.min(2 * shown, Math.max(room, shown)))}px`;
+      }
+    };
+    if (big.complete) fit();
+    else big.addEventListener("load", fit);
     overlay.append(close, big);
     const done = () => {
       overlay.remove();
