@@ -1,7 +1,9 @@
 """The app for a class, measured (``make bench``, not ``make test``): how fast each chapter's
-panels are drawn from its pool, that kernels of readers who left are culled, and eight readers
-opening the longest chapter at once. Figures go to build/app-figures.json for
-benchmarks/RESULTS.md, each with the machine's load.
+panels are drawn from its pool, that kernels of readers who left are culled, eight readers
+opening the longest chapter at once, eight readers opening eight different links at once (ten
+rounds: each sees their own situation), and the second and third reader of each chapter, who
+find its pool empty. Figures go to build/app-figures.json for benchmarks/RESULTS.md, each with
+the machine's load (run it with ``stress-ng --cpu 4`` beside it for a loaded machine).
 
     .venv/bin/python -m pytest tests/bench_app.py -s -q
 """
@@ -16,6 +18,7 @@ from test_app import (
     NOTEBOOKS,
     PANELS_DRAWN,
     PATIENCE,
+    TOUR,
     _close_pages,  # noqa: F401 (every reader's tab closed after each test)
     app_server,
     kernels,
@@ -26,7 +29,10 @@ from test_app import (
     wait_for_pools,
 )
 
+from wbk.maps import example_map
 from wbk.publish import AppSettings
+from wbk.widgets import TracePanel
+from wbk.widgets.app import case_query
 
 #: The app as make app starts it, but a reader's kernel culled after 20 idle seconds (3 minutes
 #: in make app).
@@ -155,3 +161,150 @@ def test_eight_readers_opening_the_longest_chapter_at_once_all_get_its_panels(
     record(key, {"chapter": LONGEST, "seconds": sorted(times)})
     record(f"{key}_kernels", {"count": len(sizes), "total_mb": sum(sizes)})
     assert len(times) == 8  # every reader got the panels
+
+
+# --- a class opening eight links at once --------------------------------------------------------
+
+#: The app as a class opening a teacher's links uses it: eight kernels ready for the tour chapter,
+#: refilled a second after a reader takes one, a reader's kernel culled 20 s after they leave.
+LINKS = AppSettings(pool=0, pools={TOUR: 8}, refill_after=1, cull_after=20, cull_every=5)
+LINK_ROUNDS = 10
+#: Each page notes when its link has shown: the situation's heading, or the one line saying why.
+NOTE_WHEN_LINKED = """setInterval(() => {
+  if (window.wbkLinkedAt) return;
+  const said = [...document.querySelectorAll('.widget-output h2, .widget-output p b')]
+    .map(e => e.textContent);
+  if (said.some(t => t.startsWith('The situation from your link') || t.startsWith('This link')))
+    window.wbkLinkedAt = Date.now();
+}, 250);"""
+
+
+def eight_links(shift: int) -> list[tuple[str, str]]:
+    """Eight different traces of the errata's map, ``shift`` places along (each round's readers
+    get other links than the round before)."""
+    ends = [
+        ("1913", "1716"),
+        ("1712", "2014"),
+        ("1208", "1818"),
+        ("2410", "1509"),
+        ("1611", "2117"),
+        ("1310", "2208"),
+        ("2016", "1412"),
+        ("1814", "2311"),
+    ]
+    return ends[shift % 8 :] + ends[: shift % 8]
+
+
+def link_crowd(browser, url: str, shift: int) -> tuple[list[float], list[str]]:
+    """Eight readers open eight links to the tour chapter at once; the seconds until each saw
+    their link's situation, and what went wrong for those who did not see their own."""
+    situation = example_map("ss_panzer_errata_9_4")
+    ends = eight_links(shift)
+    links = [case_query(TracePanel(situation, a, b).edge_case()) for a, b in ends]
+    pages = [local_page(browser, watched=False)[0] for _ in ends]
+    for page in pages:
+        page.add_init_script(NOTE_WHEN_LINKED)
+    started = time.time()
+    for page, link in zip(pages, links, strict=True):
+        page.goto(f"{url}/voila/render/{TOUR}?{link}", wait_until="commit")
+    times: dict[int, float] = {}
+    while len(times) < len(pages) and time.time() - started < PATIENCE / 1000:
+        for i, page in enumerate(pages):
+            if i not in times and (linked_at := page.evaluate("window.wbkLinkedAt || 0")):
+                times[i] = linked_at / 1000 - started
+        time.sleep(0.5)
+    wrong = []
+    for i, (page, want) in enumerate(zip(pages, ends, strict=True)):
+        if i not in times:
+            wrong.append(f"reader {i} saw nothing of {want} in {PATIENCE // 1000} s")
+            continue
+        linked = page.locator(".widget-output .widget-vbox:has(button:has-text('Copy link'))")
+        boxes = linked.first.locator("input[type='text']")
+        got = tuple(boxes.evaluate_all("boxes => boxes.map(b => b.value)")[:2])
+        if got != want:
+            wrong.append(f"reader {i} wanted {want}, saw {got}")
+    for page in pages:
+        page.context.close()
+    return sorted(times.values()), wrong
+
+
+@pytest.fixture
+def links_app(tmp_path_factory):
+    with app_server(tmp_path_factory, LINKS) as (url, server):
+        wait_for_pools(url, server, 8)
+        yield url, server
+
+
+def test_eight_readers_opening_eight_links_at_once_each_see_their_own(browser, links_app):
+    """Ten rounds of a class following eight different links to one chapter at once, each from
+    its pool (the machine loaded as it is: benchmarks/RESULTS.md says by what)."""
+    url, server = links_app
+    rounds, wrong = [], []
+    for shift in range(LINK_ROUNDS):
+        wait_for_pools(url, server, 8)  # the last round's readers gone, the pool full again
+        load = os.getloadavg()[0]
+        times, failed = link_crowd(browser, url, shift)
+        wrong += [f"round {shift + 1}: {w}" for w in failed]
+        rounds.append({"load": load, "seconds": times})
+        print(
+            f"round {shift + 1} (load {load:.1f}): links shown after "
+            + ", ".join(f"{t:.1f}" for t in times)
+            + " s"
+            + (f"; {len(failed)} wrong" if failed else "")
+        )
+    record("link_crowd", {"rounds": rounds, "wrong": wrong})
+    assert wrong == [], "\n".join(wrong)
+
+
+# --- readers who find a chapter's pool empty ----------------------------------------------------
+
+#: The app as the README starts it for a class (``--pool-of streets_of_stalingrad.ipynb=8
+#: --refill-after 120``): one kernel ready for each other chapter, refilled two minutes after
+#: its reader took it.
+README_CLASS = AppSettings(pool=1, pools={"streets_of_stalingrad.ipynb": 8}, refill_after=120)
+
+
+@pytest.fixture
+def readme_class_app(tmp_path_factory):
+    with app_server(tmp_path_factory, README_CLASS) as (url, server):
+        wait_for_pools(url, server, len(NOTEBOOKS) - 1 + 8)
+        yield url, server
+
+
+def test_a_reader_who_finds_the_pool_empty_is_not_kept_waiting_for_its_refill(
+    browser, readme_class_app
+):
+    """Three readers of each chapter, one after another: the first gets the pool's kernel, the
+    second and third (the pool empty, its refill two minutes away) a kernel started for them at
+    once, as Voila starts one without a pool. Each: the seconds to the page's first byte and
+    to its panels drawn."""
+    url, _ = readme_class_app
+    figures = {}
+    for nb in NOTEBOOKS:
+        readers, pages = [], []
+        for _ in range(3):  # each reader's tab stays open: their kernel is theirs
+            page, _ = local_page(browser, watched=False)
+            pages.append(page)
+            started = time.monotonic()
+            page.goto(f"{url}/voila/render/{nb.name}", wait_until="commit")
+            first_byte = time.monotonic() - started
+            page.wait_for_function(PANELS_DRAWN, timeout=PATIENCE, polling=250)
+            readers.append((first_byte, time.monotonic() - started))
+        figures[nb.name] = readers
+        for page in pages:
+            page.context.close()
+        print(
+            f"{nb.name} (load {os.getloadavg()[0]:.1f}): "
+            + "; ".join(
+                f"reader {i + 1} first byte {b:.1f} s, panels {p:.1f} s"
+                for i, (b, p) in enumerate(readers)
+            )
+        )
+    record("empty_pool", figures)
+    late = [
+        f"{name} reader {i + 1}: first byte after {b:.0f} s"
+        for name, readers in figures.items()
+        for i, (b, _) in enumerate(readers)
+        if b >= README_CLASS.refill_after
+    ]
+    assert late == [], "a reader waited for the pool's refill: " + "; ".join(late)

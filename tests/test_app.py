@@ -6,21 +6,27 @@ How fast a chapter opens, how readers' kernels are culled and how a crowd of eig
 measured by ``make bench`` (tests/bench_app.py), never in a pass/fail test: the machine is shared.
 """
 
+import asyncio
 import base64
 import contextlib
+import datetime
 import json
 import os
 import re
 import signal
 import subprocess
 import time
+import types
 import urllib.request
 from pathlib import Path
 
 import nbformat
 import pytest
 from browser_support import free_port
+from jupyter_server._tz import utcnow
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
+from wbk.appserver import ReaderKernelManager
 from wbk.maps import example_map
 from wbk.pictures import edge_case_in_png
 from wbk.publish import ROOT, AppSettings, app_command, chapter_of, for_the_app, main
@@ -128,6 +134,49 @@ def test_a_link_shows_its_situation_and_a_bad_link_says_why_in_one_line():
     assert linked_situation("theme=light") == []
 
 
+def test_a_pooled_kernel_shows_the_link_its_page_hands_over_once_and_a_started_one_at_once(
+    monkeypatch,
+):
+    """A kernel from a pool ran its chapter before its reader came: the page hands it the link's
+    case= through link_slot's hidden box, and it shows that link's situation (once: the box is
+    the page's to send again). A kernel started for its reader knows the link as it starts."""
+    from voila.utils import ENV_VARIABLE
+
+    from wbk.widgets import app as app_page
+
+    def shown_models() -> list[str]:
+        return [
+            o["data"]["application/vnd.jupyter.widget-view+json"]["model_id"]
+            for o in app_page._slot.outputs
+        ]
+
+    made: list = []  # the parts each link made, as linked_situation returns them
+    read = app_page.linked_situation
+    monkeypatch.setattr(app_page, "linked_situation", lambda q: made.extend(read(q)) or made[-2:])
+    situation = TracePanel(example_map("ss_panzer_errata_9_4"), "1712", "2014").edge_case()
+    case = case_query(situation)
+    monkeypatch.setenv(ENV_VARIABLE.VOILA_PREHEAT, "True")
+    monkeypatch.delenv(ENV_VARIABLE.QUERY_STRING, raising=False)
+    app_page.link_slot()
+    assert app_page.QUERY_CLASS in app_page._query_box._dom_classes
+    app_page.open_link()
+    assert shown_models() == []  # no reader yet: nothing waits, nothing shows
+    app_page._query_box.value = case
+    heading, panel = made
+    assert shown_models() == [heading.model_id, panel.widget.model_id]
+    assert heading.value == "<h2>The situation from your link</h2>"
+    assert panel.edge_case() == situation
+    app_page._query_box.value = "case=abc"  # sent again, or by someone else: not read
+    assert len(shown_models()) == 2
+
+    monkeypatch.setenv(ENV_VARIABLE.VOILA_PREHEAT, "False")
+    monkeypatch.setenv(ENV_VARIABLE.QUERY_STRING, f"token=x&{case}")
+    app_page.link_slot()
+    app_page.open_link()
+    assert shown_models() == [made[2].model_id, made[3].widget.model_id]
+    assert made[3].edge_case() == situation
+
+
 def test_in_the_app_a_panel_saves_to_the_readers_browser_not_the_server(tmp_path, monkeypatch):
     monkeypatch.setenv("HOME", str(tmp_path))
     panel = TracePanel(example_map("ss_panzer_errata_9_4"), "1913", "1716")
@@ -135,13 +184,14 @@ def test_in_the_app_a_panel_saves_to_the_readers_browser_not_the_server(tmp_path
     assert panel.picture_path.layout.display == "none"
     panel.save_picture()
     link = panel.app_links.value
-    assert 'class="wbk-download" download="trace-panel.png"' in link
+    assert 'class="wbk-download" download="trace-1913-1716.png"' in link
     png = base64.b64decode(link.split("base64,", 1)[1].split('"', 1)[0])
     assert png.startswith(b"\x89PNG")
     assert edge_case_in_png(png, "the download") == panel.edge_case()  # as Save picture writes it
     panel.save_edge_case()
     toml = base64.b64decode(panel.app_links.value.split("base64,", 1)[1].split('"', 1)[0])
-    assert toml.decode() == panel.edge_case() and file_name(panel, ".toml") == "trace-panel.toml"
+    assert toml.decode() == panel.edge_case()
+    assert file_name(panel, ".toml") == "trace-1913-1716.toml"
     assert list(tmp_path.iterdir()) == []  # nothing written on the server
     copy = [b for b in panel.picture_row.children if getattr(b, "description", "") == "Copy link"]
     copy[0].click()
@@ -157,6 +207,57 @@ def test_a_pool_for_a_chapter_that_is_not_there_is_refused_in_one_line(capsys):
     pools = settings["VoilaKernelManager"]["kernel_pools_config"]
     assert pools == {"default": {"pool_size": 2}, LONGEST: {"pool_size": 8}}
     assert AppSettings(refill_after=120).voila_config()["VoilaKernelManager"]["fill_delay"] == 120
+    # a cell's last messages waited for on a busy machine, not dropped after Voila's 4 s
+    assert AppSettings().voila_config()["VoilaExecutor"]["iopub_timeout"] >= 60
+
+
+def test_a_reader_is_served_from_the_pool_only_by_a_kernel_ready_in_it():
+    """Voila counts a refill still waiting out its delay as a kernel in the pool; the app serves
+    a reader from the pool only when a kernel in it has run the chapter (issue 31: a reader who
+    found the pool empty waited 101 s for the refill timer)."""
+
+    async def check():
+        manager = ReaderKernelManager()
+        refilled: list[str] = []
+        manager.fill_if_needed = lambda notebook_name: refilled.append(notebook_name)
+        waiting = asyncio.get_running_loop().create_future()  # a refill, its delay still running
+        ready = asyncio.get_running_loop().create_future()
+        ready.set_result({"kernel_id": "k1"})
+        failed = asyncio.get_running_loop().create_future()
+        failed.set_exception(TimeoutError("Kernel never reached an 'alive' state."))
+        manager._pools = {TOUR: [waiting], SECOND: [failed, waiting, ready]}
+        assert manager.has_ready_kernel(TOUR) is False  # a kernel is started for the reader
+        assert manager.has_ready_kernel(SECOND) is True
+        assert manager._pools[SECOND] == [ready, waiting]  # the ready one first: Voila's pick
+        assert refilled == [SECOND]  # the failed refill left the pool, and is made again
+        assert manager.has_ready_kernel(LONGEST) is False
+        waiting.cancel()
+
+    asyncio.run(check())
+
+
+def test_a_readers_kernel_is_spared_until_their_page_has_connected(monkeypatch):
+    """On a busy machine a page takes many seconds to connect to the kernel it was handed; a
+    cull meanwhile left the reader with a chapter that never showed its link (issue 31)."""
+    culled: list[str] = []
+
+    async def cull(self, kernel_id):
+        culled.append(kernel_id)
+
+    monkeypatch.setattr(AsyncMappingKernelManager, "cull_kernel_if_idle", cull)
+    manager = ReaderKernelManager(connect_within=600)
+    long_ago = utcnow() - datetime.timedelta(hours=3)  # it ran its chapter in a pool, hours ago
+    manager._kernels = {"k": types.SimpleNamespace(last_activity=long_ago)}
+    manager._kernel_connections = {"k": 0}
+    asyncio.run(manager.cull_kernel_if_idle("k"))
+    assert culled == [] and manager._kernels["k"].last_activity > long_ago
+    manager.notify_connect("k")  # the page came: from now on its idle time counts
+    asyncio.run(manager.cull_kernel_if_idle("k"))
+    assert culled == ["k"]
+    never = ReaderKernelManager(connect_within=0)  # a page that never came: culled as usual
+    never._kernels = {"j": types.SimpleNamespace(last_activity=long_ago)}
+    asyncio.run(never.cull_kernel_if_idle("j"))
+    assert culled == ["k", "j"]
 
 
 # --- the app in a browser ---------------------------------------------------------------------
@@ -219,7 +320,7 @@ def memory_mb(pids: list[int]) -> list[float]:
 def wait_for_pools(url: str, server, pools: int) -> None:
     """Until the app holds just its pools (the kernels of readers gone are culled), each having
     run its chapter: Voila says nothing we can read, so wait for the kernels' processes to be
-    quiet (each chapter run to its last cell, which waits for a reader)."""
+    quiet (each chapter run to its end)."""
     deadline = time.monotonic() + PATIENCE / 1000
     while len(kernels(server)) != pools and time.monotonic() < deadline:
         time.sleep(1)
@@ -228,6 +329,13 @@ def wait_for_pools(url: str, server, pools: int) -> None:
         busy = sum(_cpu_ticks(pid) for pid in kernels(server))
         time.sleep(1)
         quiet = quiet + 1 if sum(_cpu_ticks(pid) for pid in kernels(server)) - busy < 5 else 0
+    if quiet < 3:
+        pytest.fail(
+            f"waited {PATIENCE // 1000} s (load {os.getloadavg()[0]:.1f}) for the app to hold "
+            f"just its {pools} pooled kernels, each having run its chapter: it holds "
+            f"{len(kernels(server))}, {'quiet' if quiet else 'still busy'}",
+            pytrace=False,
+        )
 
 
 def _cpu_ticks(pid: int) -> int:
@@ -268,8 +376,9 @@ def local_page(browser, *, watched: bool = True, **options):
     context = browser.new_context(viewport={"width": 1300, "height": 1000}, **options)
     _contexts.append(context)
     page = context.new_page()
-    # a chapter whose pool is empty is served once its refill has run it: minutes when busy
+    # every step may take minutes on a busy machine (a page's first byte: a chapter's whole run)
     page.set_default_navigation_timeout(PATIENCE)
+    page.set_default_timeout(PATIENCE)
     outside: list[str] = []
     if not watched:
         return page, outside
@@ -285,11 +394,37 @@ def local_page(browser, *, watched: bool = True, **options):
     return page, outside
 
 
+def seen(locator, what: str):
+    """``locator``, once it is on show; if it does not come within ``PATIENCE``, the test fails
+    saying what it waited for (and the machine's load)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        locator.first.wait_for(timeout=PATIENCE)
+    except PlaywrightTimeout:
+        pytest.fail(_never(what), pytrace=False)
+    return locator.first
+
+
+def _never(what: str) -> str:
+    return f"waited {PATIENCE // 1000} s (load {os.getloadavg()[0]:.1f}) for {what}: never came"
+
+
+def drawn(page, what: str) -> None:
+    """Wait until every panel of ``page`` is drawn (``PANELS_DRAWN``), or fail saying so."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_function(PANELS_DRAWN, timeout=PATIENCE, polling=250)
+    except PlaywrightTimeout:
+        pytest.fail(_never(f"every panel of {what} drawn"), pytrace=False)
+
+
 def open_chapter(page, url: str, name: str, query: str = "") -> float:
     """Open a chapter; the seconds until all its panels are drawn."""
     started = time.monotonic()
     page.goto(f"{url}/voila/render/{name}{query}", wait_until="commit")
-    page.wait_for_function(PANELS_DRAWN, timeout=PATIENCE, polling=250)
+    drawn(page, name)
     return time.monotonic() - started
 
 
@@ -305,8 +440,9 @@ def test_the_index_lists_chapter_titles_and_chapters_link_to_each_other(browser,
     assert page.get_by_text(".ipynb").count() == 0
     page.get_by_role("link", name=titles[TOUR].title).click()
     page.wait_for_url(f"**/voila/render/{TOUR}", wait_until="commit")
-    following = page.get_by_role("link", name=f"{titles[SECOND].title} →").first
-    following.wait_for(timeout=PATIENCE)
+    following = seen(
+        page.get_by_role("link", name=f"{titles[SECOND].title} →"), "the link to the next chapter"
+    )
     # where the link leads, as the browser resolves it (opening it would run one more chapter)
     assert following.evaluate("a => a.href") == f"{url}/voila/render/{SECOND}"
     page.get_by_role("link", name="All chapters").first.click(timeout=PATIENCE)
@@ -325,7 +461,7 @@ def test_saving_in_the_app_downloads_and_a_copied_link_opens_the_same_situation(
     boxes.nth(0).press("Enter")
     boxes.nth(1).fill("2014")
     boxes.nth(1).press("Enter")
-    panel.locator(".widget-html b, .widget-html", has_text="2014").first.wait_for(timeout=PATIENCE)
+    seen(panel.locator(".widget-html b, .widget-html", has_text="2014"), "the trace to 2014")
     with page.expect_download(timeout=PATIENCE) as download:
         panel.locator("button:has-text('Save picture')").click()
     assert download.value.suggested_filename.endswith(".png")
@@ -335,20 +471,40 @@ def test_saving_in_the_app_downloads_and_a_copied_link_opens_the_same_situation(
     saved = Path(download.value.path()).read_text()
     assert '"1712"' in saved and '"2014"' in saved
     panel.locator("button:has-text('Copy link')").click()
-    panel.get_by_text("(copied)").wait_for(timeout=PATIENCE)
+    seen(panel.get_by_text("(copied)"), 'the link said "(copied)"')
     link = page.evaluate("navigator.clipboard.readText()")
     assert link.startswith(f"{url}/voila/render/{TOUR}?case=")
     assert case_from_query(link.split("?", 1)[1]) == saved
     # the link, opened: the chapter with the situation at the top
     other, _ = local_page(browser)
     other.goto(link, wait_until="commit")
-    other.get_by_text("The situation from your link").wait_for(timeout=PATIENCE)
+    seen(other.get_by_text("The situation from your link"), "the situation from the copied link")
     linked = other.locator(".widget-output .widget-vbox:has(button:has-text('Copy link'))").first
     values = linked.locator("input[type='text']").evaluate_all("boxes => boxes.map(b => b.value)")
     assert values[:2] == ["1712", "2014"]
     assert outside == []
     for p in (page, other):
         p.context.close()
+
+
+def test_a_link_to_a_chapter_without_a_pool_opens_its_situation(browser, app):
+    """A kernel started for its reader (no pool for the chapter) knows the page's link as it
+    starts; one from a pool is handed it by the page (the test above). Either way the link's
+    situation shows, with the chapter's own panels under it."""
+    url, _ = app
+    page, outside = local_page(browser)
+    case = TracePanel(example_map("ss_panzer_errata_9_4"), "1208", "1818").edge_case()
+    page.goto(f"{url}/voila/render/{SECOND}?{case_query(case)}", wait_until="commit")
+    seen(
+        page.get_by_text("The situation from your link"),
+        f"the situation a link to {SECOND} carries",
+    )
+    linked = page.locator(".widget-output .widget-vbox:has(button:has-text('Copy link'))").first
+    values = linked.locator("input[type='text']").evaluate_all("boxes => boxes.map(b => b.value)")
+    assert values[:2] == ["1208", "1818"]
+    drawn(page, f"{SECOND} under its link")
+    assert outside == []
+    page.context.close()
 
 
 def test_a_link_carrying_script_shows_it_as_text_and_runs_nothing(browser, app):
@@ -362,10 +518,9 @@ def test_a_link_carrying_script_shows_it_as_text_and_runs_nothing(browser, app):
     case = TracePanel(example_map("ss_panzer_errata_9_4"), "1712", "2014").edge_case()
     case = case.replace("ghost = false", f'ghost = "{script}"')
     page.goto(f"{url}/voila/render/{TOUR}?{case_query(case)}", wait_until="commit")
-    said = page.get_by_text("This link shows nothing:")
-    said.wait_for(timeout=PATIENCE)
+    said = seen(page.get_by_text("This link shows nothing:"), "the line saying why a link fails")
     assert f"ghost: '{script}' is not true or false" in said.locator("..").inner_text()
-    page.wait_for_function(PANELS_DRAWN, timeout=PATIENCE, polling=250)
+    drawn(page, f"{TOUR} under a bad link")
     assert page.locator('img[src="x"]').count() == 0 and dialogs == [] and outside == []
     page.context.close()
 
@@ -384,10 +539,10 @@ def test_in_the_app_a_reader_loads_a_crt_from_their_own_computer(browser, app, t
     # a dropdown's options keep their spaces unbroken
     choice = "my CRT file".replace(" ", "\xa0")
     explorer.locator("select", has_text=choice).first.select_option(label=choice)
-    explorer.get_by_text("no CRT loaded").wait_for(timeout=PATIENCE)
+    seen(explorer.get_by_text("no CRT loaded"), 'the CRT explorer saying "no CRT loaded"')
     with page.expect_file_chooser(timeout=PATIENCE) as chooser:
         explorer.locator(".widget-upload", has_text="Load CRT").first.click()
     chooser.value.set_files(str(mine))
-    explorer.get_by_text("The CRT from my own copy").first.wait_for(timeout=PATIENCE)
+    seen(explorer.get_by_text("The CRT from my own copy"), "the uploaded CRT's name")
     assert outside == []
     page.context.close()

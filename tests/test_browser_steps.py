@@ -85,5 +85,23 @@ def test_the_arrow_keys_step_the_los_panel_and_a_click_on_a_step_jumps_there(run
     # a click on the first step's line jumps there
     steps.locator("select option:has-text('1. from 1712 to 2014')").click()
     steps.locator(".widget-html:has-text('step 1 of 4')").wait_for()
-    settled_picture(page, canvas, verdict)
+    one = settled_picture(page, canvas, verdict)
+    # issue 30: after a click on a step, the arrow keys step there too, and JupyterLab's cell
+    # selection (its arrow keys in command mode) stays where it was
+    active = ACTIVE_CELL
+    cell = page.evaluate(active)
+    page.keyboard.press("ArrowDown")
+    steps.locator(".widget-html:has-text('step 2 of 4')").wait_for()
+    two = settled_picture(page, canvas, one)
+    page.keyboard.press("ArrowRight")
+    steps.locator(".widget-html:has-text('step 3 of 4')").wait_for()
+    page.keyboard.press("ArrowUp")
+    steps.locator(".widget-html:has-text('step 2 of 4')").wait_for()
+    settled_picture(page, canvas, one)
+    assert page.evaluate(active) == cell and two != verdict
     assert errors_shown(page) == []
+
+
+#: The index of JupyterLab's active cell in the notebook on show.
+ACTIVE_CELL = """() => [...document.querySelectorAll('.jp-Notebook .jp-Cell')]
+    .findIndex(c => c.classList.contains('jp-mod-active'))"""

@@ -128,7 +128,11 @@ def test_in_the_app_a_save_downloads_and_writes_nothing_on_the_server(app_mode):
         downloaded = panel.file.links.value
         assert 'class="wbk-download"' in downloaded and ".toml" in downloaded, name
         data = base64.b64decode(downloaded.split("base64,", 1)[1].split('"', 1)[0]).decode()
-        said = html.unescape(panel.message.value + getattr(panel, "pane", widgets.HTML()).value)
+        said = html.unescape(
+            panel.message.value
+            + panel.file.note.value
+            + getattr(panel, "pane", widgets.HTML()).value
+        )
         assert "name = " in data and "to your browser's downloads" in said, name
     assert list(app_mode.rglob("*")) == []
 
@@ -169,9 +173,9 @@ def test_in_the_app_a_load_reads_the_readers_upload_and_never_a_path(app_mode):
 def test_an_upload_too_large_or_not_text_is_one_line_before_it_is_read(app_mode):
     editor = ss_panels.MapEditor(M)
     upload(editor.file.upload, "huge.toml", b"#" * (LONGEST_FILE + 1))
-    assert "larger than wbk reads (1,000,000 bytes at most)" in editor.message.value
+    assert "larger than wbk reads (1,000,000 bytes at most)" in editor.file.note.value
     upload(editor.file.upload, "picture.toml", b"\x89PNG\x00\xff")
-    assert "is not UTF-8 text" in editor.message.value
+    assert "is not UTF-8 text" in editor.file.note.value
     assert editor.map == M
 
 
@@ -561,15 +565,15 @@ def test_a_save_that_fails_leaves_the_old_file_whole_and_says_so_in_one_line(tmp
     panel.boxes["to"].value = "2113"
     panel.save_picture(str(picture))
     assert "cannot save the picture (No space left on device); nothing was written" in (
-        panel.message.value
+        panel.save_line.value
     )
     panel.save_edge_case(str(picture))
-    assert "cannot save the edge case (No space left on device)" in panel.message.value
+    assert "cannot save the edge case (No space left on device)" in panel.save_line.value
     assert (picture.read_bytes(), case.read_bytes()) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["p.png", "p.toml"]
     editor = ss_panels.MapEditor(M, str(tmp_path / "p.toml"))
     editor.save()
-    assert "No space left on device" in editor.message.value and case.read_bytes() == before[1]
+    assert "No space left on device" in editor.file.note.value and case.read_bytes() == before[1]
 
 
 # --- who may come in: the app itself ------------------------------------------------------------

@@ -1,3 +1,4 @@
+import re
 from types import SimpleNamespace
 
 import pytest
@@ -154,21 +155,68 @@ def test_a_named_input_checked_on_its_own_clears_and_brings_the_answer_back(pane
 
 def test_the_message_line_holds_one_message_and_keeps_its_height(panel, tmp_path):
     assert panel.message.layout.min_height == "28px"  # reserved: a message never moves the map
-    panel.save_picture(str(tmp_path / "a.png"))
-    panel.save_edge_case(str(tmp_path / "a.png"))
-    assert panel.message.value == f"<span>saved the edge case to {tmp_path / 'a.toml'}</span>"
+    panel.show_done("selected 1913")
     panel.boxes["to"].value = "1999"  # a new error replaces the old success message
-    assert "saved" not in panel.message.value and "1999" in panel.message.value
-    panel.save_picture(str(tmp_path / "b.jpg"))  # a passing error beside the bad input
+    assert "selected" not in panel.message.value and "1999" in panel.message.value
+    panel.show_message("that click is off the map")  # a passing error beside the bad input
     assert panel.message.value.count("<span") == 2 and "; <span" in panel.message.value
+
+
+def test_a_save_is_said_beside_its_buttons_and_a_refusal_replaces_the_saved_line(panel, tmp_path):
+    """Issue 30: the outcome of a save is said beside the Save buttons (under the picture), not
+    in the message line above the map; "saving…" while it works; an error replaces "saved"."""
+    seen = []
+    panel.save_line.observe(lambda change: seen.append(change["new"]), names="value")
+    panel.save_picture(str(tmp_path / "a.png"))
+    assert seen == ["saving…", f"saved the picture to {tmp_path / 'a.png'}"]
+    assert panel.save_line in panel.picture_row.children and panel.message.value == ""
+    panel.save_edge_case(str(tmp_path / "a.png"))
+    assert panel.save_line.value == f"saved the edge case to {tmp_path / 'a.toml'}"
+    panel.save_picture(str(tmp_path / "b.jpg"))
+    assert "saved" not in panel.save_line.value
+    assert "should end in .png or .svg" in panel.save_line.value
+    assert panel.save_line.value.startswith('<span style="color:#b03a2e">')
+    assert panel.message.value == ""  # the answer is not out of date for a refused save
 
 
 def test_saving_refuses_a_folder_that_does_not_exist(panel, tmp_path):
     for save in (panel.save_picture, panel.save_edge_case):
         save(str(tmp_path / "nonexistent" / "dir" / "x.png"))
-        assert f"there is no folder {tmp_path / 'nonexistent' / 'dir'}" in panel.message.value
-        assert "\n" not in panel.message.value
+        assert f"there is no folder {tmp_path / 'nonexistent' / 'dir'}" in panel.save_line.value
+        assert "\n" not in panel.save_line.value
     assert not (tmp_path / "nonexistent").exists()
+
+
+def test_default_names_say_the_panel_and_the_situation_and_a_save_says_what_it_replaced(
+    tmp_path, monkeypatch
+):
+    """Issue 30: every panel saved to ~/wbk-pictures/picture.png, one panel's save silently
+    replacing another's. Each default name now says the panel and its hexes."""
+    from wbk.widgets.ss_panzer import LosPanel
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    m = example_map("ss_panzer_errata_9_4")
+    los, trace_panel = LosPanel(m, "1712", "2014"), TracePanel(m, "1712", "2014")
+    assert los.picture_path.placeholder == "~/wbk-pictures/los-1712-2014.png"
+    los.boxes["target"].value = "2113"  # the name follows the situation on show
+    assert los.picture_path.placeholder == "~/wbk-pictures/los-1712-2113.png"
+    los.save_picture()
+    los.save_edge_case()
+    trace_panel.save_picture()
+    folder = tmp_path / "wbk-pictures"
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "los-1712-2113.png",
+        "los-1712-2113.toml",
+        "trace-1712-2014.png",
+    ]
+    assert los.save_line.value == f"saved the edge case to {folder / 'los-1712-2113.toml'}"
+    los.save_picture()  # its own file again: no news
+    assert los.save_line.value == f"saved the picture to {folder / 'los-1712-2113.png'}"
+    trace_panel.save_picture(str(folder / "los-1712-2113.png"))  # another panel's file: said
+    assert trace_panel.save_line.value == (
+        f"saved the picture to {folder / 'los-1712-2113.png'}, replacing the file there "
+        "(the los panel's, saved before)"
+    )
 
 
 def test_a_static_snapshot_says_yes_and_no_and_shows_no_paths():
@@ -206,13 +254,21 @@ def test_a_saved_picture_names_the_rule_and_the_settings_unlike_the_defaults(tmp
     assert panel.changed_settings() == [("slope hexes", "only slope hexsides block")]
     panel.save_picture(str(tmp_path / "los.svg"))
     svg = (tmp_path / "los.svg").read_text()
-    assert "Settings unlike the defaults: slope hexes: only slope hexsides block." in svg
-    trace_panel = TracePanel(m, "1913", "1716")
-    assert (
-        panel.caption() == "Settings unlike the defaults: slope hexes: only slope hexsides block."
+    # the caption names the rule (issue 30: the LOS panel's did not), then the settings,
+    # wrapped to the picture's width
+    comments = re.findall(r"<!-- (.*?) -->", svg)
+    first = next(i for i, c in enumerate(comments) if c.startswith("Rule: "))
+    caption = " ".join(comments[first : first + 2])
+    assert caption == (
+        "Rule: SS Panzer errata 9.4 (line of sight). Settings unlike the defaults: slope hexes: "
+        "only slope hexsides block."
     )
+    trace_panel = TracePanel(m, "1913", "1716")
+    assert panel.caption() == caption
     panel.slope_hex.value = "enter_not_beyond"
-    assert panel.caption() == "All settings at their defaults."
+    assert panel.caption() == (
+        "Rule: SS Panzer errata 9.4 (line of sight). All settings at their defaults."
+    )
     assert trace_panel.caption() == f"Rule: {TracePanel.rule}. All settings at their defaults."
     trace_panel.ghost.value = True
     assert "ghost: the rounded float line: yes" in trace_panel.caption()
@@ -273,13 +329,13 @@ def test_a_panel_saves_its_picture_and_its_edge_case(tmp_path):
     panel = LosPanel(m, "1712", "2214")
     panel.slope_hex.value, panel.slope_end.value = "hexsides_only", "touches"
     panel.save_picture(str(tmp_path / "edge.png"))
-    assert "saved the picture to" in panel.message.value
+    assert "saved the picture to" in panel.save_line.value
     assert (tmp_path / "edge.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     panel.save_picture(str(tmp_path / "edge.svg"))
     svg = (tmp_path / "edge.svg").read_text()
     assert "<svg" in svg and svg.count("<path") > 100  # the map, not a blank page
     panel.save_picture(str(tmp_path / "edge.jpg"))
-    assert "should end in .png or .svg" in panel.message.value
+    assert "should end in .png or .svg" in panel.save_line.value
     panel.save_edge_case(str(tmp_path / "edge.png"))  # the picture's name, as TOML
     again = load_edge_case(tmp_path / "edge.toml")
     assert (again.slope_hex.value, again.slope_end.value) == ("hexsides_only", "touches")

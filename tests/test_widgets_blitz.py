@@ -604,3 +604,14 @@ def test_stepping_leaves_an_out_of_date_answer_dimmed():
     assert calculator.step_control.at_answer
     calculator.step_control.go(0)
     assert calculator.figure.axes[0].get_title().startswith("Step 1 of")
+
+
+def test_a_readings_dropdown_never_shrinks_below_its_longest_words():
+    """Issue 30: "a disrupted firer halves his o..." was cut off in a row too narrow for it."""
+    from wbk.widgets.blitz.controls import reading_choices
+
+    dropdown = reading_choices("disrupted_firers")
+    longest = max(len(words) for words, _ in dropdown.options)
+    assert dropdown.layout.min_width == dropdown.layout.width
+    assert int(dropdown.layout.min_width.removesuffix("px")) >= 8 * longest
+    assert dropdown.layout.flex == "0 0 auto"

@@ -157,20 +157,20 @@ def test_load_and_save(tmp_path):
     panel.click.value = "place"
     click(panel, 10, 40)
     panel.save()
-    assert "saved 'Crossroads (illustrative)' (9 tanks)" in panel.message.value
+    assert "saved 'Crossroads (illustrative)' (9 tanks)" in panel.file.note.value
     assert pz8.load_table(path) == panel.table
     fresh = panels.TablePanel(path=str(path))
     fresh.load()
-    assert fresh.table == panel.table and "loaded" in fresh.message.value
+    assert fresh.table == panel.table and "loaded" in fresh.file.note.value
     path.write_text('size = [24, 24]\n[[tanks]]\nname = "A"\nposition = [5, 5]\ngun = "huge"\n')
     fresh.load()
     assert (
         "mine.toml: [[tanks]] 'A': gun 'huge' is not one of short, medium, long"
-        in fresh.message.value
+        in fresh.file.note.value
     )
     fresh.file.path.value = str(tmp_path / "mine.txt")
     fresh.save()
-    assert "file name 'mine.txt' should end in .toml" in fresh.message.value
+    assert "file name 'mine.txt' should end in .toml" in fresh.file.note.value
 
 
 def test_a_new_panel_never_saves_into_the_notebooks_folder():
@@ -231,7 +231,11 @@ def test_duel_calculator():
     panel.controls["second_gun"].value = "medium"
     panel.controls["range_inches"].value = 10
     assert "first wins 21/32 (65.62%)" in suptitle(panel)
-    assert "lasts 2.70 attacks on average" in panel.pane.value
+    assert "makes 1.77 attacks and" in panel.pane.value  # 567/320 and 297/320: 27/10 in all
+    assert pz8.duel(pz8.Tank("a"), pz8.Tank("b"), 10).mean_attacks_by == (
+        Fraction(567, 320),
+        Fraction(297, 320),
+    )
     panel.controls["turns"].value = "alternate"
     assert "first wins 27/44 (61.36%)" in suptitle(panel)
     panel.controls["turns"].value = "card"
@@ -266,11 +270,11 @@ def test_a_failed_load_or_save_keeps_the_table_on_show(tmp_path):
     panel = panels.TablePanel(path=str(tmp_path / "missing.toml"))
     title = panel.view.ax.get_title()
     panel.load()
-    assert "missing.toml" in panel.message.value
+    assert "missing.toml" in panel.file.note.value
     assert panel.view.ax.get_title() == title and "Out of date" not in panel.pane.value
     panel.file.path.value = str(tmp_path / "mine.txt")
     panel.save()
-    assert "should end in .toml" in panel.message.value
+    assert "should end in .toml" in panel.file.note.value
     assert panel.view.ax.get_title() == title and "Out of date" not in panel.pane.value
 
 
@@ -926,3 +930,45 @@ def test_a_worked_example_sets_the_table_it_needs_and_the_next_sets_it_back():
     assert p.table == pz8.example_table() and "3 tanks move" in p.view.title()
     with pytest.raises(WbkError, match="worked example table 'moon'"):
         panels.case_table("moon")
+
+
+def test_the_gun_against_armor_panel_changes_its_picture_in_place_and_right():
+    """Issue 30: each checkbox took 1.5-2.7 s, the whole figure made anew and laid out. Now the
+    heatmaps are changed in place; what they show is what a fresh drawing shows."""
+    import numpy as np
+    from matplotlib.figure import Figure
+
+    from wbk.draw.pz8.armor import draw_gun_against_armor
+    from wbk.widgets.pz8.armor import every_attack
+
+    panel = panels.gun_against_armor()
+    axes = panel.figure.axes[:2]
+    for cover, veteran, shaken in ((True, False, False), (True, True, True), (False, True, False)):
+        panel.controls["cover"].value = cover
+        panel.controls["veteran"].value = veteran
+        panel.controls["shaken"].value = shaken
+        assert panel.figure.axes[:2] == axes  # nothing made anew
+        options = dict(cover=cover, veteran=veteran, shaken=shaken, natural_six="modified")
+        fresh = Figure(figsize=(8.0, 3.6))
+        draw_gun_against_armor(fresh, options, every_attack(options))
+        for shown, drawn in zip(axes, fresh.axes[:2], strict=True):
+            assert np.array_equal(shown.images[0].get_array(), drawn.images[0].get_array())
+            assert [t.get_text() for t in shown.texts] == [t.get_text() for t in drawn.texts]
+            assert shown.get_title() == drawn.get_title()
+        assert panel.figure.get_suptitle() == fresh.get_suptitle()
+    assert "destroyed by one attack\n(target in cover, veteran crew, firer shaken)" not in (
+        axes[0].get_title()
+    )  # the last options: a veteran crew alone
+    assert axes[0].get_title().endswith("(veteran crew)")
+
+
+def test_compare_options_and_choices_read_in_words_and_show_whole():
+    """Issue 30: "shaken hq:", "cover reading: cover: ..." in "compare with"; "medium tan" cut
+    off in a dropdown too narrow for its words."""
+    panel = panels.TablePanel()
+    options = [words for words, _ in panel.compare_readings.choice.options]
+    assert "cover: any part hidden" in options and "a shaken HQ: no platoon move" in options
+    assert not [w for w in options if w.startswith(("shaken hq", "cover reading", "natural six"))]
+    for dropdown in (panel.tank_class, panel.compare_readings.choice):
+        longest = max(len(words) for words, _ in dropdown.options)
+        assert int(dropdown.layout.min_width.removesuffix("px")) >= 7 * longest + 40

@@ -190,7 +190,7 @@ def test_a_drawn_question_repeats_by_its_seed():
     panel = QuizPanel.for_game("ss_panzer")
     panel.new_question("sees", 5)
     ask, answer = panel.question.ask, panel.question.answer().value
-    assert "a drawn question: sees, seed 5" in panel.header.value
+    assert "a drawn question: does A see B, seed 5" in panel.header.value
     panel.next()
     panel.new_question("sees", 5)
     assert (panel.question.ask, panel.question.answer().value) == (ask, answer)
@@ -275,3 +275,17 @@ def test_a_board_drawn_again_keeps_nothing_of_the_last_question():
     assert again.ax.get_title() == "Can 1712 see 2113?"
     assert not any(t.get_visible() and t.get_text() for t in again.value_texts.values())
     assert "your hexes" not in [t.get_text() for t in again.ax.get_legend().get_texts()]
+
+
+def test_a_drawn_question_is_named_in_words_and_a_negative_count_says_at_least_0():
+    """Issue 30: the header said "a drawn question: damage_chance"; typing -1 answered "is not a
+    whole number"."""
+    panel = QuizPanel.for_game("blitz")
+    panel.new_question("damage_chance", 3)
+    assert "a drawn question: chance of this damage or worse, seed 3" in panel.header.value
+    assert "damage_chance" not in panel.header.value
+    panel.new_question("dice", 3)
+    panel.answer_with("-1")
+    panel.check()
+    assert "answer -1: a count is a whole number of at least 0" in panel.message.value
+    assert "not a whole number" not in panel.message.value

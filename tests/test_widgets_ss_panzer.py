@@ -150,6 +150,27 @@ def test_fire_panel_readings():
     assert panel.controls_text()[:2] == ["who fires: a unit", "conditions: entering ZOC, kill zone"]
 
 
+def test_the_map_editor_refuses_a_missing_folder_and_says_so_beside_its_buttons(tmp_path):
+    """Issue 30: saving to /nonexistent/x.toml made a folder at the root and said "saved"; the
+    outcome was said ~900 px above the buttons, and an old "saved" stayed under a new error."""
+    missing = tmp_path / "nonexistent" / "x.toml"
+    for editor in (panels.MapEditor(M, str(missing)), panels.MapEditor(M)):
+        editor.file.path.value = str(missing)  # given, or typed
+        editor.save()
+        said = editor.file.note.value
+        assert f"there is no folder {missing.parent}" in said and "saved" not in said
+        assert not missing.parent.exists() and editor.message.value == ""
+        assert editor.file.note in editor.file.parts  # beside Load and Save
+    editor.file.path.value = str(tmp_path / "x.toml")
+    editor.save()
+    assert editor.file.note.value.startswith("saved ") and "to " + str(tmp_path) in (
+        editor.file.note.value
+    )
+    editor.file.path.value = str(missing)
+    editor.save()  # the error replaces the line that said "saved"
+    assert "saved" not in editor.file.note.value and "no folder" in editor.file.note.value
+
+
 def test_map_editor_paints_and_saves(tmp_path):
     editor = panels.MapEditor(M, str(tmp_path / "edited.toml"))
     editor.brush.value = "woods"
@@ -169,11 +190,12 @@ def test_map_editor_paints_and_saves(tmp_path):
     assert HexMap.load(tmp_path / "edited.toml") == editor.map
     editor.file.path.value = str(tmp_path / "edited.txt")
     editor.save()
-    assert "file name 'edited.txt' should end in .toml" in editor.message.value
+    assert "file name 'edited.txt' should end in .toml" in editor.file.note.value
     (tmp_path / "a_file").write_text("")
     editor.file.path.value = str(tmp_path / "a_file" / "x.toml")
     editor.save()
-    assert "cannot save the map to" in editor.message.value and "x.toml" in editor.message.value
+    said = editor.file.note.value
+    assert "cannot save the map to" in said and "x.toml" in said and "saved" not in said
     click(editor, None, None)
     assert "off the map" in editor.message.value
 
@@ -265,7 +287,7 @@ def test_map_editor_saves_its_picture_and_a_failed_load_keeps_the_map(tmp_path):
     editor.brush.value = "woods"
     click(editor, *center(M.hex("1208")))
     editor.load()
-    assert "nothing.toml: cannot read the map" in editor.message.value
+    assert "nothing.toml: cannot read the map" in editor.file.note.value
     assert editor.map.terrain("1208") == {"woods"}
     assert "Out of date" not in editor.view.ax.get_title()
     editor.save_picture(str(tmp_path / "edited.svg"))
@@ -577,3 +599,87 @@ def test_the_fire_and_victory_drawings_refuse_what_they_cannot_draw():
     view = panels.VictoryPanel(M).view
     with pytest.raises(WbkError, match="draw_victory: 7 is not a Victory"):
         panels.draw_victory(view, 7)  # type: ignore[arg-type]
+
+
+def test_the_intervisibility_compare_picture_keeps_its_legend_and_counts_readable():
+    """Issue 30: the compare picture's legend ran off both edges and over the colour bar's
+    label, the hatching covered the hexes' counts, and only 1610 of the two best posts the
+    title names (1610, 1611) had a dot."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    panel = panels.IntervisibilityPanel(M, "1610", "1611")
+    panel.compare.choice.value = ("slope_hex", "hexsides_only")
+    view = panel.view
+    assert view.ax.get_title() == "Hexes seen from each hex: 1610, 1611 see the most, 107 of 143"
+    dots = set(zip(*view.firer_mark.get_data(), strict=True))
+    assert dots == {center(M.hex("1610")), center(M.hex("1611"))}
+    [hatched] = panel.compare_marks
+    assert hatched.get_zorder() < min(t.get_zorder() for t in view.value_texts.values())
+    canvas = FigureCanvasAgg(panel.figure)
+    panel.figure.draw_without_rendering()
+    renderer = canvas.get_renderer()
+    legend = view.ax.get_legend().get_window_extent(renderer)
+    inside = panel.figure.bbox
+    assert inside.x0 <= legend.x0 and legend.x1 <= inside.x1
+    bar_label = view.colour_bar.ax.yaxis.label.get_window_extent(renderer)
+    assert view.colour_bar.ax.yaxis.label.get_text() == "hexes seen from the hex (of 143)"
+    assert not legend.overlaps(bar_label)
+    texts = [t.get_text() for t in view.ax.get_legend().get_texts()]
+    assert "the count changes under “only\nslope hexsides block” (104)" in texts
+    assert "best observation posts" in texts
+
+
+def test_a_link_or_edge_case_carries_the_compare_with_reading_and_a_preset_says_what_it_set():
+    """Issue 30: Copy link brought back hexes, blocking terrain and viewshed but not "compare
+    with"; a worked example unticked the blocking terrain without a word."""
+    from wbk.widgets import edge_case_panel
+
+    panel = panels.LosPanel(M, "1712", "2014")
+    panel.presets.menu.value = "9.4 example 1: 1913 -> 2111 (from the slope hex, beyond: clear)"
+    assert panel.presets.note.value == (
+        '<span style="font-size:smaller">set firer: 1913; target: 2111; blocking terrain: none'
+        "</span>"
+    )
+    assert panel.presets.note in panel.presets.widget.children and panel.message.value == ""
+    panel.boxes["target"].value = "2113"  # no longer the example: no longer its note
+    assert panel.presets.note.value == ""
+    panel.compare_readings.choice.value = ("slope_hex", "hexsides_only")
+    case = panel.edge_case()
+    assert case.endswith('\n[compare]\nreading = "slope_hex"\nvalue = "hexsides_only"\n')
+    again = edge_case_panel(case, "the link")
+    assert again.compare_readings.choice.value == ("slope_hex", "hexsides_only")
+    assert again.edge_case() == case
+    panel.compare_readings.choice.value = panel.compare_readings.OFF_VALUE
+    assert "[compare]" not in panel.edge_case()
+    bad = case.replace('value = "hexsides_only"', 'value = "<b>x</b>"')
+    with pytest.raises(WbkError, match=r"the link: \[compare\]: slope_hex=<b>x</b> is not one of"):
+        edge_case_panel(bad, "the link")
+
+
+def test_the_los_caption_names_its_rule_and_dimmed_hexes_are_no_town_grey():
+    """Issue 30: the LOS panel's saved picture named no rule (the trace panel's did); "not
+    seen", "dead ground" and "out of reach" were a grey close to the town's."""
+    from matplotlib.colors import to_rgb
+
+    from wbk.mapoverlays import DIMMED
+    from wbk.mapstyle import TERRAIN_COLOURS
+
+    panel = panels.LosPanel(M, "1712", "2014")
+    assert panel.caption().startswith("Rule: SS Panzer errata 9.4 (line of sight).")
+    panel.show_viewshed.value = True
+    [colour] = {tuple(c) for c in panel.view.layer.get_facecolor()}
+    assert colour == pytest.approx((*to_rgb(DIMMED), 0.55), abs=0.01)
+    town = to_rgb(TERRAIN_COLOURS["town"])
+    for ground in (to_rgb(TERRAIN_COLOURS["town"]), (0.96, 0.94, 0.88)):  # a town, open ground
+        dimmed = [0.55 * d + 0.45 * g for d, g in zip(to_rgb(DIMMED), ground, strict=True)]
+        assert sum((a - b) ** 2 for a, b in zip(dimmed, town, strict=True)) ** 0.5 > 0.3
+
+
+def test_a_long_step_is_shown_whole_under_the_list():
+    """Issue 30: a long step was cut off at the right of the list of steps."""
+    panel = panels.LosPanel(M, "1712", "2014")
+    control = panel.step_control
+    control.go(1)
+    step = control.steps[1]
+    assert control.current.value.startswith(f"2. {html.escape(step.text, quote=False)} ")
+    assert control.current in control.widget.children

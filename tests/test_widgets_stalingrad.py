@@ -304,11 +304,11 @@ def test_retreat_planner_saves_and_loads(tmp_path):
     planner.click.value = "bombarded"
     click(planner, "1314")
     planner.save()  # a folder typed is never made: only ~/wbk-situations is
-    assert f"there is no folder {tmp_path / 'new'}" in planner.message.value
+    assert f"there is no folder {tmp_path / 'new'}" in planner.file.note.value
     assert not (tmp_path / "new").exists()
     (tmp_path / "new").mkdir()
     planner.save()
-    assert "saved '9.87: a retreat from a clear hex' (7 units) to" in planner.message.value
+    assert "saved '9.87: a retreat from a clear hex' (7 units) to" in planner.file.note.value
     assert Situation.load(tmp_path / "new" / "s.toml") == planner.situation
     other = tmp_path / "rule_9_89.toml"
     example_situation("rule_9_89").save(other)
@@ -336,7 +336,7 @@ def test_retreat_planner_saves_and_loads(tmp_path):
     assert planner.view.ax.get_title().endswith("untouched (9.89): Minefield 3")
     planner.file.path.value = str(tmp_path / "s.txt")
     planner.save()
-    assert "file name 's.txt' should end in .toml" in planner.message.value
+    assert "file name 's.txt' should end in .toml" in planner.file.note.value
     small = HexMap("small", (1, 5), (1, 5))
     units = {"0303": [Unit("A", "Soviet", "infantry", 2)], "0302": [Unit("B", "German", "tank", 4)]}
     Situation("smaller map", small, units, target="0303").save(tmp_path / "small.toml")
@@ -359,7 +359,7 @@ def test_retreat_planner_saves_its_picture_and_its_edge_case(tmp_path):
     planner.save_picture(str(tmp_path / "case.png"))
     assert (tmp_path / "case.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     planner.save_edge_case(str(tmp_path / "case.png"))
-    assert "saved the edge case to" in planner.message.value
+    assert "saved the edge case to" in planner.save_line.value
     from wbk.widgets import load_edge_case
 
     again = load_edge_case(tmp_path / "case.toml")
@@ -484,7 +484,8 @@ def test_panels_lay_their_controls_out_in_a_few_rows_with_whole_labels():
                 assert control.style.button_width == "auto"
     planner = panels.RetreatPlanner()
     # under the worked examples' menu
-    assert [type(w).__name__ for w in planner.widget.children[:4]] == ["Dropdown"] + ["HBox"] * 3
+    assert [type(w).__name__ for w in planner.widget.children[:4]] == ["HBox"] * 4
+    assert planner.presets.menu in planner.widget.children[0].children
     assert planner.click.style.button_width == "auto"
 
 
@@ -493,6 +494,7 @@ def test_in_words_names_columns_apart_from_their_chances():
         [Unit("Tiger", "German", "tank", 10), Unit("GR", "German", "infantry", 2)],
         [Unit("D", "Soviet", "infantry", 3)],
         5,
+        column_after_fire="af_left",
     )
     words = panels.in_words(a.with_bonus.column, what="column")
     assert "column 3: 1/3 (33.33%)" in words and "no attack: 1/6" in words
@@ -786,7 +788,7 @@ def test_advisor_compares_readings_and_marks_the_bars_that_move():
     assert any(line.get_marker() == "_" for line in advisor.figure.axes[1].lines)
     advisor.controls["defence_df"].value = "3"
     advisor.controls["attack"].value = "infantry 10, engineer 5"
-    compare.choice.value = ("column_after_fire", "announced")
+    compare.choice.value = ("column_after_fire", "af_left")
     assert compare.note.value == "<b>the readings agree here</b>"
     compare.choice.value = None
     assert not any(ax.lines for ax in advisor.figure.axes)
@@ -837,3 +839,19 @@ def test_advisor_lists_the_attacks_columns_in_table_order():
     columns = Dist({"10-19": 1, "5-9": 1, stalingrad.NO_ATTACK: 1})
     order = panels_close_assault.column_order(crt, columns)
     assert order == ["5-9", "10-19", stalingrad.NO_ATTACK]
+
+
+def test_the_planners_edge_case_carries_its_compare_with_reading():
+    """Issue 30: a link and an edge case carry everything the panel shows, "compare with" too."""
+    from wbk.widgets import edge_case_panel
+
+    planner = panels.RetreatPlanner()
+    planner.compare_readings.choice.value = ("retreat_into", "one_hex")
+    case = planner.edge_case()
+    assert case.split("\n")[2] == 'compare = { reading = "retreat_into", value = "one_hex" }'
+    again = edge_case_panel(case, "the link")
+    assert again.compare_readings.choice.value == ("retreat_into", "one_hex")
+    assert again.edge_case() == case
+    bad = case.replace('value = "one_hex"', 'value = "all"')
+    with pytest.raises(WbkError, match=r"the link: \[compare\]: retreat_into=all is not one of"):
+        edge_case_panel(bad, "the link")

@@ -11,11 +11,20 @@ server open to a class needs, on the model of Jupyter Server's own.
   reader is told that the class is full (a page, 503), a pool's refill waits for room, and a
   server is never brought down by a crowd or by someone asking for page after page.
 
-Voila's pool hands a reader a kernel that ran the chapter before the reader came, maybe hours
-ago: by its last activity it has been idle all that time, and until the reader's page connects
-it has no connection either, so a cull sweep in those first seconds (many on a busy machine)
-would shut it down under the reader. Here a kernel's idle time counts from the first sweep that
-sees it out of its pool (Voila's own manager never lets a sweep reach a pooled kernel).
+- **A reader's kernel lives until its page has come.** Voila's pool hands a reader a kernel
+  that ran the chapter before the reader came, maybe hours ago: by its last activity it has been
+  idle all that time, and until the reader's page connects it has no connection either. On a
+  busy machine a page takes tens of seconds to load and connect, and a cull sweep meanwhile
+  would shut the kernel down under the reader (the page then shows the chapter and nothing of
+  its link: issue 31). So a kernel no page has connected to yet is spared for
+  ``connect_within`` seconds (10 minutes) from the first sweep that sees it out of its pool
+  (Voila's own manager never lets a sweep reach a pooled kernel); once a page has connected,
+  the usual idle time counts.
+- **A reader who finds the pool empty is not kept waiting for its refill.** Voila counts a
+  pool's refill, still waiting out ``fill_delay``, as a kernel in the pool and hands it to the
+  next reader, who waits for the delay, the start and the chapter's run. Here a chapter is
+  served from its pool only when a kernel in it is ready; otherwise a kernel is started for the
+  reader at once, as Voila does without a pool.
 
 Run as ``python -m wbk.appserver`` with Voila's options (``wbk.publish.app_command`` builds it).
 """
@@ -27,6 +36,7 @@ import ipaddress
 import os
 import re
 import socket
+import time
 
 from jupyter_server._tz import utcnow
 from jupyter_server.base.handlers import JupyterHandler
@@ -34,6 +44,7 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from tornado import web
 from traitlets import Int, List, Unicode, default
 from voila.app import Voila
+from voila.handler import VoilaHandler
 from voila.utils import ENV_VARIABLE
 
 from wbk.publish import TOKEN_ENV
@@ -42,16 +53,24 @@ CLASS_FULL = "The class is full: try again in a minute"
 
 
 class ReaderKernelManager(AsyncMappingKernelManager):
-    """Jupyter's kernel manager, whose cull spares a kernel the first time it sees it, and which
-    starts no kernel past ``max_kernels``."""
+    """Jupyter's kernel manager, whose cull spares a reader's kernel until its page connects,
+    which starts no kernel past ``max_kernels``, and which says whether a chapter's pool holds a
+    kernel ready for a reader (``has_ready_kernel``)."""
 
     max_kernels = Int(
         0, config=True, help="The most kernels at once, the pools' included (0: no limit)."
     )
+    connect_within = Int(
+        600,
+        config=True,
+        help="Seconds a reader's page has to connect to the kernel it was handed before that "
+        "kernel may be culled.",
+    )
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self._seen: set[str] = set()
+        self._handed_at: dict[str, float] = {}  # kernel -> when a sweep first saw it a reader's
+        self._connected: set[str] = set()  # kernels a page has connected to
         self._starting = 0
 
     def is_full(self) -> bool:
@@ -72,14 +91,56 @@ class ReaderKernelManager(AsyncMappingKernelManager):
         finally:
             self._starting -= 1
 
+    def notify_connect(self, kernel_id: str) -> None:
+        self._connected.add(kernel_id)
+        super().notify_connect(kernel_id)
+
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
-        if kernel_id not in self._seen:
-            self._seen = {k for k in self._seen if k in self._kernels} | {kernel_id}
-            kernel = self._kernels.get(kernel_id)
-            if kernel is not None:
+        kernel = self._kernels.get(kernel_id)
+        if kernel is not None and kernel_id not in self._connected:
+            if kernel_id not in self._handed_at:  # forget the kernels gone
+                self._handed_at = {k: t for k, t in self._handed_at.items() if k in self._kernels}
+                self._connected &= set(self._kernels)
+            handed = self._handed_at.setdefault(kernel_id, time.monotonic())
+            if time.monotonic() - handed < self.connect_within:
                 kernel.last_activity = utcnow()
-            return
+                return
         await super().cull_kernel_if_idle(kernel_id)
+
+    def has_ready_kernel(self, notebook: str) -> bool:
+        """Whether ``notebook``'s pool holds a kernel that has run it, put first (Voila hands
+        out the first). A refill that failed to start (a machine too busy) leaves the pool, and
+        the pool is refilled behind it."""
+        pool = getattr(self, "_pools", {}).get(notebook)  # Voila's pools, when it keeps some
+        if not pool:
+            return False
+        failed = [t for t in pool if t.done() and (t.cancelled() or t.exception() is not None)]
+        for task in failed:
+            pool.remove(task)
+        if failed:
+            self.fill_if_needed(notebook_name=notebook)  # type: ignore[attr-defined]
+        ready = next((t for t in pool if t.done()), None)
+        if ready is None:
+            return False
+        pool.remove(ready)
+        pool.insert(0, ready)
+        return True
+
+
+class _ReadyPoolOnly:
+    """A chapter's page served from its pool only when a kernel in it is ready; otherwise from a
+    kernel started for its reader at once (``ReaderKernelManager.has_ready_kernel``)."""
+
+    def get_generator(self, path=None):
+        self._wbk_notebook = getattr(self, "notebook_path", None) or path
+        return super().get_generator(path)  # type: ignore[misc]
+
+    def should_use_rendered_notebook(self, *args, **kwargs) -> bool:
+        manager = self.kernel_manager  # type: ignore[attr-defined]
+        ready = getattr(manager, "has_ready_kernel", None)
+        if ready is None or not ready(getattr(self, "_wbk_notebook", None)):
+            return False
+        return super().should_use_rendered_notebook(*args, **kwargs)  # type: ignore[misc]
 
 
 def host_allowed(host: str, names: list[str], *, loopback_only: bool) -> bool:
@@ -140,8 +201,12 @@ class WbkVoila(Voila):
         return settings
 
     def init_handlers(self) -> list:
+        def checked(handler: type) -> type:
+            ready = (_ReadyPoolOnly,) if issubclass(handler, VoilaHandler) else ()
+            return type(handler.__name__, (_HostChecked, *ready, handler), {})
+
         return [
-            (pattern, type(handler.__name__, (_HostChecked, handler), {}), *rest)
+            (pattern, checked(handler), *rest)
             for pattern, handler, *rest in super().init_handlers()
         ]
 

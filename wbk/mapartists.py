@@ -13,7 +13,7 @@ import numpy as np
 from matplotlib.text import Text
 from matplotlib.transforms import TransformedPath
 
-__all__ = ["CachedArtists", "StampedText"]
+__all__ = ["CachedArtists", "StampedText", "stamp_texts"]
 
 
 class CachedArtists(matplotlib.artist.Artist):
@@ -155,3 +155,16 @@ class StampedText(Text):
         renderer.draw_image(gc, round(x) + dx, round(y) + dy, picture)
         gc.restore()
         self.stale = False
+
+
+def stamp_texts(figure) -> int:
+    """Draw every short text of ``figure`` (one line, not rotated: tick labels, a chart's cell
+    numbers) from a stamp, as ``StampedText`` does: a chart redrawn on every click whose texts
+    are most of its cost (the gun-against-armour panel: 90 texts, two thirds of a draw). Only
+    how each is drawn changes; the number of texts so changed."""
+    changed = 0
+    for text in figure.findobj(Text):
+        if type(text) is Text and not text.get_rotation() and "\n" not in text.get_text():
+            text.__class__ = StampedText
+            changed += 1
+    return changed

@@ -56,6 +56,9 @@ MOST_NUMBERS = 1_500
 #: Inches from the figure's foot to a colour bar's foot, and its height: below three rows of
 #: legend, its numbers under it.
 COLOUR_BAR_BOTTOM = 0.17
+#: What dims the hexes a picture sets aside (dead ground, not seen, out of reach): a dark
+#: indigo, far in hue and darkness from the town's grey and every terrain colour.
+DIMMED = "#241a5c"
 COLOUR_BAR_HEIGHT = 0.09
 _COMPOUND_CODES = np.array([Path.MOVETO, *[Path.LINETO] * 5, Path.CLOSEPOLY], dtype=Path.code_type)
 
@@ -213,9 +216,17 @@ class MapOverlays(PictureView):
         )
 
     def dim(self, hexes: Collection[Hex], *, label: str = "") -> None:
-        """Darken ``hexes`` with a translucent grey (dead ground, out of reach): their terrain
-        stays readable. ``label`` names them in the legend."""
-        self.shade({h: 1 for h in hexes}, cmap="Greys", vmin=0, vmax=1, label=label, alpha=0.38)
+        """Darken ``hexes`` with a translucent dark indigo (dead ground, not seen, out of
+        reach): their terrain stays readable, and a dimmed hex is never taken for a town's grey
+        (issue 30: a grey dimming was). ``label`` names them in the legend."""
+        self.shade(
+            {h: 1 for h in hexes},
+            cmap=ListedColormap([DIMMED]),
+            vmin=0,
+            vmax=1,
+            label=label,
+            alpha=0.55,
+        )
 
     def show_numbers(self, values: Mapping[Hex, float], *, label: str = "") -> None:
         """Print a number low in each hex of ``values``, clear of markers and labels; ``label``
@@ -316,13 +327,14 @@ class MapOverlays(PictureView):
 
     def mark(
         self,
-        circle: Hex | None = None,
+        circle: Hex | Collection[Hex] | None = None,
         square: Hex | None = None,
         *,
         labels: Sequence[str] = ("", ""),
     ) -> None:
-        """Mark one hex with a black circle and another with a black square (as a line's firer
-        and target are marked), named in the legend by ``labels``; ``None`` leaves a mark off."""
+        """Mark one hex (or several: each hex a picture names, say) with a black circle and
+        another with a black square (as a line's firer and target are marked), named in the
+        legend by ``labels``; ``None`` leaves a mark off."""
         entries = {}
         for h, artist, label in (
             (circle, self.firer_mark, labels[0]),
@@ -331,8 +343,9 @@ class MapOverlays(PictureView):
             if h is None:
                 artist.set_data([], [])
                 continue
-            x, y = center(h)
-            artist.set_data([x], [y])
+            marked = [h] if isinstance(h, Hex) else sorted(h)
+            points = [center(one) for one in marked]
+            artist.set_data([x for x, _ in points], [y for _, y in points])
             if label:
                 entries[label] = artist
         self.set_overlay_legend("trace", entries)

@@ -143,7 +143,10 @@ class PictureView:
         "fontsize": 7,
         "frameon": False,
         "handlelength": 1.6,
+        "handletextpad": 0.6,
         "columnspacing": 1.0,
+        "labelspacing": 0.3,
+        "borderaxespad": 0.3,
     }
 
     def __init__(self, ax: Axes) -> None:
@@ -200,13 +203,42 @@ class PictureView:
         if old is not None:
             old.remove()
         if entries:
+            ncol, labels = self.legend_layout(list(entries))
             self.ax.legend(
                 cast(list[Artist], list(entries.values())),
-                list(entries),
+                labels,
                 loc="upper center",
                 bbox_to_anchor=(0.5, 0.0),
-                **self.legend_style,
+                **{**self.legend_style, "ncol": ncol},
             )
+
+    def legend_layout(self, texts: list[str]) -> tuple[int, list[str]]:
+        """The legend's columns and its texts wrapped to fit them, so that it stays within the
+        picture's width: of 3 or 4 columns, the fewer lines (issue 30: a long entry ran off
+        both edges)."""
+        style = self.legend_style
+        size = float(style["fontsize"])
+        width = self.figure.get_figwidth() * 72 * 0.98
+        pads = (style["handlelength"] + style["handletextpad"] + style["columnspacing"]) * size
+        ncol = int(style["ncol"])
+        rows = -(-len(texts) // ncol)
+        columns = [texts[at : at + rows] for at in range(0, len(texts), rows)]
+        widest = [max(text_width(t, size) for t in column) for column in columns]
+        if sum(widest) + pads * len(columns) <= width:
+            return ncol, texts  # as they are: the legend fits the picture's width
+        best: tuple[int, int, list[str]] | None = None
+        for tried in (ncol, ncol + 1):
+            column = width / tried - pads
+            wrapped = ["\n".join(wrap_to_width(text, column, size)) for text in texts]
+            rows = -(-len(texts) // tried)  # the legend fills each column before the next
+            lines = sum(
+                max(wrapped[i].count("\n") + 1 for i in range(row, len(texts), rows))
+                for row in range(rows)
+            )
+            if best is None or lines < best[0]:
+                best = (lines, tried, wrapped)
+        assert best is not None
+        return best[1], best[2]
 
 
 def _handle_key(handle) -> tuple:

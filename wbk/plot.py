@@ -367,8 +367,9 @@ def draw_map(
     return MapView(m, ax, labels=labels)
 
 
-#: Inches below the map for its legend (six rows), and above it for a two-line title.
-LEGEND_HEIGHT = 0.9
+#: Inches below the map for its legend (four rows over a colour bar), and above it for a
+#: two-line title.
+LEGEND_HEIGHT = 1.0
 TITLE_HEIGHT = 0.45
 
 

@@ -4,12 +4,14 @@ in ``notebooks/`` (``make site``), ``python -m wbk.publish app`` serves them as 
 
 The site executes each notebook afresh with wbk's panels shown as snapshots (``WBK_PANELS=static``:
 see ``wbk.widgets.Panel.static_html``), so that a page needs no kernel and fetches nothing from
-elsewhere; the NBVAL markers the tests use are taken out of the code first. That run is the
-tests' one run of each whole chapter too: they compare its outputs with the stored ones. After
-Sphinx, the build gives every picture its title as alt text, writes the index of rule and hex
-numbers that the search page reads (Sphinx's own search drops "9.4" and "1913"), and fills the
-page of rule sections (``site/reference/rules.md``) with links to where each is taught,
-computed and quizzed.
+elsewhere; the NBVAL markers the tests use are taken out of the code first. After Sphinx, the
+build gives every picture its title as alt text, writes the index that the search page reads
+(each section's words and its rule and hex numbers: Sphinx's own search lists pages by title
+and drops "9.4" and "1913"), and fills the page of rule sections (``site/reference/rules.md``)
+with links to where each is taught, computed and quizzed.
+
+``python -m wbk.publish notebooks`` (``make notebooks``) runs each chapter as a reader does and
+stores that run's outputs in it, as the tests (nbval, pictures by pixels: conftest.py) expect.
 
 The app serves copies of the notebooks (in ``build/app/``) with links to the previous and next
 chapter and a place for the situation a link carries (``wbk.widgets.app``), under an index of
@@ -21,8 +23,10 @@ down (culled) after a few idle minutes.
 from __future__ import annotations
 
 import argparse
+import copy
 import functools
 import html
+import io
 import ipaddress
 import json
 import os
@@ -37,6 +41,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import nbformat
+from jupyter_client.manager import AsyncKernelManager
+from jupyter_core.paths import jupyter_runtime_dir
 from nbclient import NotebookClient
 
 from wbk.games import games
@@ -122,28 +128,101 @@ PNGFormatter.__call__ = _wbk_recording_png
 """
 
 
-def execute(path: Path, env: dict[str, str]) -> None:
+def _kernel_manager() -> AsyncKernelManager:
+    """A kernel that talks to its runner over local sockets (IPC) where the system has them:
+    no port open to the machine, and no "Kernel is running over TCP without encryption" warning
+    from every kernel of a build."""
+    if os.name == "nt":
+        return AsyncKernelManager(kernel_name="python3")
+    # the sockets' path, absolute: the kernel runs in the notebook's folder, its runner here
+    runtime = Path(jupyter_runtime_dir())
+    runtime.mkdir(parents=True, exist_ok=True)
+    sockets = runtime / f"wbk-kernel-{secrets.token_hex(6)}"
+    return AsyncKernelManager(kernel_name="python3", transport="ipc", ip=str(sockets))
+
+
+def execute(path: Path, env: dict[str, str]) -> nbformat.NotebookNode:
     """Run the notebook at ``path`` top to bottom in a fresh kernel with environment ``env``, in
     its folder, and store its outputs in it; a cell that fails stops the run with its error."""
     notebook = nbformat.read(path, as_version=4)
     # no widget state: a page shows its panels as snapshots, and the state would carry every
     # widget's value (a box's placeholder names the build machine's folders) and megabytes of
-    # canvases into the page
+    # canvases into the page; no timings, which change on every run
     client = NotebookClient(
         notebook,
+        km=_kernel_manager(),
         timeout=600,
-        kernel_name="python3",
         resources={"metadata": {"path": path.parent}},
         store_widget_state=False,
+        record_timing=False,
     )
-    client.execute(env=env)
+    client.execute(env=env, cleanup_kc=True)  # the kernel shut down, its sockets removed
     nbformat.write(notebook, path)
+    return notebook
+
+
+def _joined_streams(outputs: list) -> list:
+    """Outputs with each run of consecutive stream outputs of one name joined into one, as
+    JupyterLab shows and saves them (a kernel may send a cell's print in several pieces)."""
+    joined: list = []
+    for output in outputs:
+        last = joined[-1] if joined else None
+        if (
+            output.output_type == "stream"
+            and last is not None
+            and last.output_type == "stream"
+            and last.name == output.name
+        ):
+            last.text += output.text
+        else:
+            joined.append(output)
+    return joined
+
+
+def reader_env() -> dict[str, str]:
+    """The environment of a reader's kernel: panels live, matplotlib as the notebook sets it."""
+    env = dict(os.environ)
+    for name in (PANELS_ENV, "MPLBACKEND", "IPYTHONDIR", "WBK_ALT_TEXTS"):
+        env.pop(name, None)
+    return env
+
+
+def store_outputs(path: Path) -> None:
+    """Run the chapter at ``path`` as a reader does (Run All in a fresh kernel, its panels
+    live) and store that run's outputs in it, as the tests expect them (``make notebooks``):
+    without widget state or timings, each cell's streams joined as JupyterLab saves them, the
+    cells' other metadata kept. The tests (``pytest --nbval``, pictures by pixels: conftest.py)
+    then find every stored output what a fresh run makes."""
+    before = {cell.get("id"): cell for cell in nbformat.read(path, as_version=4).cells}
+    notebook = execute(path, reader_env())
+    for cell in notebook.cells:
+        if cell.cell_type != "code":
+            continue
+        cell.outputs = _joined_streams(cell.outputs)
+        cell.metadata.pop("execution", None)
+        old = before.get(cell.get("id"))
+        if old is not None and old.get("source") == cell.source:
+            if _without_widget_ids(old.outputs) == _without_widget_ids(cell.outputs):
+                cell.outputs = old.outputs  # the same but for new widget ids: left as stored
+    notebook.metadata.pop("widgets", None)
+    nbformat.write(notebook, path)
+
+
+def _without_widget_ids(outputs: list) -> list:
+    """Outputs without what names a widget of one kernel (new on every run)."""
+    kept = copy.deepcopy(outputs)
+    for output in kept:
+        view = output.get("data", {}).get("application/vnd.jupyter.widget-view+json")
+        if isinstance(view, dict):
+            view.pop("model_id", None)
+        output.pop("execution_count", None)
+    return kept
 
 
 def build_site(notebooks: Path, out: Path, *, work: Path) -> Path:
     """Build the site of every notebook in ``notebooks`` into ``out``; returns its index page.
-    Each notebook runs once, as the page shows it; the runs are kept in ``work / "site-src"``
-    (the tests compare them with the notebooks' stored outputs)."""
+    Each notebook runs once, as the page shows it, in ``work / "site-src"`` (removed after the
+    build with the rest of what only the build needs)."""
     sources = work / "site-src"
     shutil.rmtree(sources, ignore_errors=True)
     shutil.copytree(ROOT / "site", sources)
@@ -192,6 +271,14 @@ def build_site(notebooks: Path, out: Path, *, work: Path) -> Path:
         cwd=sources,
     )
     finish_site(out, alt_texts)
+    # what only the build needed: the run notebooks, Sphinx's caches and myst-nb's copies of
+    # every output (three times the site's size between them)
+    doctrees, outputs = work / "site-doctrees", out.parent / "jupyter_execute"  # myst-nb: there
+    for scratch in (sources, ipython, alt_texts, doctrees, outputs):
+        if scratch.is_dir():
+            shutil.rmtree(scratch, ignore_errors=True)
+        else:
+            scratch.unlink(missing_ok=True)
     return out / "index.html"
 
 
@@ -209,6 +296,8 @@ class Section:
     prose: list[str] = field(default_factory=list)
     outputs: list[str] = field(default_factory=list)
     code: list[str] = field(default_factory=list)
+    #: the prose set in bold: what a chapter's opening lists as its rules ("**8.2 and 8.3**")
+    bold: list[str] = field(default_factory=list)
 
     def text(self) -> str:
         return " ".join(self.prose + self.outputs + self.code)
@@ -273,6 +362,8 @@ class _PageReader(HTMLParser):
             section.code.append(data)
         else:
             section.prose.append(data)
+            if any(t in ("strong", "b") for t, _, _ in self.stack):
+                section.bold.append(data)
 
 
 def page_sections(path: Path, page: str) -> list[Section]:
@@ -294,24 +385,23 @@ def _is_aside(title: str) -> bool:
     return title.startswith(("Explore", "Quiz"))
 
 
-def number_index(sections: list[Section]) -> dict:
-    """What the search page reads: each rule or hex number, the sections it appears in (most
-    mentions first), and each section's page, anchor, title and chapter."""
+def search_index(sections: list[Section]) -> dict:
+    """What the search page reads: each section's page, anchor, title, chapter, whether it is
+    an aside (a chapter's panels or its quiz, listed after where a rule is taught) and its words
+    (prose, then cell outputs, then code); and each rule or hex number with the sections it
+    appears in and how often."""
     chapters = {s.page: s.title for s in sections if s.level == 1}
-    places: list[list[str]] = []
+    places: list[list] = []
     tokens: dict[str, list[list[int]]] = {}
     for section in sections:
+        words = " ".join(section.text().split())
+        chapter, aside = chapters.get(section.page, ""), _is_aside(section.title)
+        places.append([section.page, section.id, section.title, chapter, aside, words])
         counts: dict[str, int] = {}
-        for token in NUMBER_TOKEN.findall(section.text() + " " + section.title):
+        for token in NUMBER_TOKEN.findall(words + " " + section.title):
             counts[token] = counts.get(token, 0) + 1
-        if not counts:
-            continue
-        places.append([section.page, section.id, section.title, chapters.get(section.page, "")])
         for token, n in counts.items():
             tokens.setdefault(token, []).append([len(places) - 1, n])
-    # where a number is taught comes before the panels and the quiz that repeat it
-    for found in tokens.values():
-        found.sort(key=lambda place_count: (_is_aside(places[place_count[0]][2]), -place_count[1]))
     return {"places": places, "tokens": tokens}
 
 
@@ -359,7 +449,7 @@ def cited_rules(text: str) -> list[tuple[str, str]]:
         if numbers:
             found += [(game, n) for n in numbers]
         elif comma:  # a named section: "Pz 8, Movement"
-            found.append((game, re.split(r"[:;]", rest)[0].strip()))
+            found.append((game, re.split(r"[:;,]", rest)[0].strip()))  # not its reading
     return found
 
 
@@ -381,10 +471,14 @@ def rule_sections(sections: list[Section]) -> list[RuleSection]:
         heading = re.match(rf"({RULE_NUMBER})\b", section.title)
         if game and heading and section.level > 1:
             rule(game, heading.group(1))
+        if game and section.level == 1:  # the rules a chapter's opening lists, in bold
+            for number in re.findall(rf"(?<![\w.]){RULE_NUMBER}(?![\w.]|\.\d)", _bold(section)):
+                rule(game, number)
         for cited in cited_rules(" ".join(section.outputs)):
             found = rule(*cited)
             if section not in found.computed:
                 found.computed.append(section)
+    _split_joined(rules)
     for found in rules.values():
         chapter = [s for s in sections if game_of.get(s.page) == found.game]
         named = re.compile(rf"(?<![\w.]){re.escape(found.rule)}(?![\w]|\.\d)")
@@ -394,12 +488,38 @@ def rule_sections(sections: list[Section]) -> list[RuleSection]:
             for s in chapter
             if s not in found.taught and s.level > 1 and named.search(" ".join(s.prose))
         ]
+        # a rule only the chapter's opening names is taught there
+        opening = [s for s in chapter if s.level == 1 and named.search(_own(s))]
+        found.taught = found.taught or opening
         quiz = [s for s in chapter if s.title.lower().startswith("quiz")]
         inside = [s for s in chapter if quiz and s.level > quiz[0].level and named.search(s.text())]
         found.quizzed = [q for q in quiz + inside if named.search(q.text())] or quiz[:1]
     # the index follows the book: a game's rules where its chapter comes, then games without one
     order = list(dict.fromkeys([*game_of.values(), *cites]))
     return sorted(rules.values(), key=lambda r: (order.index(r.game), *r.sort_key()))
+
+
+def _own(section: Section) -> str:
+    """A section's own prose, without its headings' words."""
+    return " ".join(section.prose)
+
+
+def _bold(section: Section) -> str:
+    return " ".join(section.bold)
+
+
+def _split_joined(rules: dict[tuple[str, str], RuleSection]) -> None:
+    """A step citing two named sections at once ("Blitz Combat, Leader Saving Throws and
+    Damage") computes each of them: its rows are merged into theirs when each part is a section
+    cited on its own too ("Pz 8, Penetration and Damage" is one section and stays)."""
+    for (game, name), joined in list(rules.items()):
+        parts = name.split(" and ")
+        if len(parts) < 2 or not all((game, part) in rules for part in parts):
+            continue
+        for part in parts:
+            found = rules[(game, part)]
+            found.computed += [s for s in joined.computed if s not in found.computed]
+        del rules[(game, name)]
 
 
 def rule_index_html(rules: list[RuleSection], prefix: str) -> str:
@@ -450,6 +570,24 @@ def _set_alt_texts(page: Path, titles: dict[str, str]) -> None:
     page.write_text(re.sub(r"<img [^>]*>", with_title, text), encoding="utf-8")
 
 
+def _smaller_png(path: Path) -> None:
+    """The picture at ``path`` in a palette of 256 colours, where that is smaller: a chapter's
+    pictures look the same in it (flat colours, anti-aliased edges), at a third of the bytes
+    (10 MB of the site's pictures in 3.2 MB). A picture with see-through pixels is left as it
+    is."""
+    import numpy as np
+    from PIL import Image  # matplotlib's own dependency
+
+    with Image.open(path) as picture:
+        picture.load()
+    if picture.mode != "RGB" and np.asarray(picture.convert("RGBA"))[..., 3].min() < 255:
+        return
+    buffer = io.BytesIO()
+    picture.convert("RGB").quantize(colors=256).save(buffer, format="PNG", optimize=True)
+    if buffer.tell() < path.stat().st_size:
+        path.write_bytes(buffer.getvalue())
+
+
 #: The theme's search button, named "Search" for assistive technology while it shows "Search
 #: Ctrl+K": a name that differs from the visible text fails WCAG 2.5.3 (label in name). Without
 #: the label, its name is what it shows.
@@ -459,11 +597,15 @@ SEARCH_BUTTON_LABEL = re.compile(
 
 
 def finish_site(out: Path, alt_texts: Path) -> None:
-    """What the site needs after Sphinx: alt texts, the number index, the rule index and a
+    """What the site needs after Sphinx: alt texts, the search index, the rule index and a
     search button named by what it shows."""
     for page in out.rglob("*.html"):
         text = page.read_text(encoding="utf-8")
         page.write_text(SEARCH_BUTTON_LABEL.sub(r"\1", text), encoding="utf-8")
+    for source_map in (out / "_static").rglob("*.map"):  # the theme's, for its developers
+        source_map.unlink()
+    for picture in (out / "_images").glob("*.png"):
+        _smaller_png(picture)
     titles = {}
     for line in alt_texts.read_text(encoding="utf-8").splitlines():
         digest, title = json.loads(line)
@@ -478,10 +620,10 @@ def finish_site(out: Path, alt_texts: Path) -> None:
         text.replace(RULE_INDEX_MARK, rule_index_html(rule_sections(sections), "../")),
         encoding="utf-8",
     )
-    index = json.dumps(number_index(sections), ensure_ascii=False, separators=(",", ":"))
+    index = json.dumps(search_index(sections), ensure_ascii=False, separators=(",", ":"))
     # a script, not JSON: a page opened from file:// may load scripts but not fetch files
-    (out / "_static" / "wbk-numbers.js").write_text(
-        f"window.WBK_NUMBERS = {index};\n", encoding="utf-8"
+    (out / "_static" / "wbk-search-index.js").write_text(
+        f"window.WBK_SEARCH = {index};\n", encoding="utf-8"
     )
 
 
@@ -586,6 +728,9 @@ def prepare_app(notebooks: Path, work: Path) -> Path:
 
 #: What a kernel holds at most (a reader's, or one waiting in a pool: benchmarks/RESULTS.md).
 KERNEL_MEMORY = 250 * 2**20
+#: Seconds the app waits for a kernel's messages before it gives up on them (Voila's 4 s loses a
+#: cell's outputs on a busy machine).
+BUSY_WAIT = 120
 #: The environment variable that hands the app's server its token (never its command line,
 #: which every user of the machine can read).
 TOKEN_ENV = "WBK_APP_TOKEN"
@@ -635,6 +780,10 @@ class AppSettings:
                 ],
             },
             "VoilaKernelManager": {"kernel_pools_config": pools, "fill_delay": self.refill_after},
+            # a busy machine is slow, not broken: a cell's last outputs (its panels, a link's
+            # situation) are waited for, not dropped after 4 s, and a kernel has 5 minutes to
+            # start, not 1 (issue 31)
+            "VoilaExecutor": {"iopub_timeout": BUSY_WAIT, "startup_timeout": 300},
             "ReaderKernelManager": {"max_kernels": self.max_kernels},
             "MappingKernelManager": {
                 "cull_idle_timeout": self.cull_after,
@@ -735,6 +884,10 @@ def main(argv: list[str] | None = None) -> None:
     site = commands.add_parser("site", help="build the static site")
     site.add_argument("--notebooks", type=Path, default=ROOT / "notebooks")
     site.add_argument("--out", type=Path, default=ROOT / "build" / "site")
+    stored = commands.add_parser(
+        "notebooks", help="run each notebook afresh and store its outputs in it (make notebooks)"
+    )
+    stored.add_argument("paths", type=Path, nargs="*", help="notebooks (default: notebooks/*)")
     app = commands.add_parser("app", help="serve the notebooks as an app (Voila)")
     app.add_argument("--notebooks", type=Path, default=ROOT / "notebooks")
     app.add_argument("--port", type=int, default=8866)
@@ -785,6 +938,11 @@ def main(argv: list[str] | None = None) -> None:
         help="seconds before a pool refills behind its readers (a class: after all came in)",
     )
     args = parser.parse_args(argv)
+    if args.command == "notebooks":
+        for path in args.paths or sorted((ROOT / "notebooks").glob("*.ipynb")):
+            store_outputs(path)
+            print(f"stored the outputs of a fresh run: {path.name}")
+        return
     if args.command == "site":
         index = build_site(args.notebooks, args.out, work=args.out.parent)
         print(f"site built: {index}")

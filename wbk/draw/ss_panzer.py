@@ -19,7 +19,7 @@ from wbk.explain import Step, count
 from wbk.games.ss_panzer import FireDice, FireEffect, LosResult, Route, Victory
 from wbk.hexgrid import Hex, Hexside
 from wbk.pictures import on_map, picture, step_index, step_title
-from wbk.plot import MapView, PictureView, hex_polygons, hexside_segment
+from wbk.plot import Z_NUMBERS, MapView, PictureView, hex_polygons, hexside_segment
 from wbk.quizplot import QuestionDrawing, mark_chosen_hexes, question_drawing
 
 #: A chart of the dice: what gives dice (each condition, the base, the artillery's side) in
@@ -152,14 +152,15 @@ def draw_victory(view: MapView, victory: Victory) -> None:
 
 def hatched_hexes(view: MapView, hexes: Iterable[Hex], hatch: str) -> PolyCollection:
     """``hexes`` hatched (no fill, the terrain shows through) on ``view``: what another
-    reading adds or takes away, for "compare readings"."""
+    reading adds or takes away, for "compare readings". Under the hexes' numbers and labels,
+    whose white edge keeps them readable through it."""
     patch = PolyCollection(
         list(hex_polygons(sorted(hexes), 0.9)),
         facecolor="none",
         edgecolor="#1a1a1a",
         hatch=hatch,
         linewidth=0.0,
-        zorder=28,
+        zorder=Z_NUMBERS - 0.5,
     )
     view.ax.add_collection(patch)
     return patch

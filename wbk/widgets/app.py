@@ -7,8 +7,15 @@ with the situation on show. ``wbk.publish`` adds two cells to each chapter the a
 ``link_slot()`` at the top, where ``open_link()`` (the last cell) shows the panel a link
 describes.
 
-The browser side (start a download, copy a link) is the few lines of script in the app's
-template, ``app/voila/templates/wbk/index.html.j2``, which act on the classes named here.
+How the kernel learns its reader's link: a kernel started for its reader has the page's query
+string from Voila as it starts; a kernel from a pool ran the chapter before its reader came, and
+the page itself hands it the link's ``case=``, through a hidden box of ``link_slot``'s, once the
+page's widgets are up (the same connection the panels use; nothing waits on a handshake of its
+own, so nothing is lost when the machine is busy).
+
+The browser side (start a download, copy a link, hand over the link) is the few lines of script
+in the app's template, ``app/voila/templates/wbk/index.html.j2``, which act on the classes named
+here.
 """
 
 from __future__ import annotations
@@ -17,7 +24,6 @@ import base64
 import binascii
 import html
 import os
-import re
 import urllib.parse
 import zlib
 
@@ -27,16 +33,21 @@ from IPython.display import display
 from wbk.datafile import LONGEST_FILE
 from wbk.errors import WbkError
 from wbk.widgets.files import download_link
+from wbk.widgets.panel import say_beside
 
 #: The query string parameter that carries an edge case (zlib-compressed TOML, base64url).
 CASE_PARAMETER = "case"
 #: The class of a link the page's script copies to the clipboard as soon as it appears.
 COPY_CLASS = "wbk-copy-link"
+#: The class of the hidden box in which the page's script puts its link's ``case=`` (or nothing).
+QUERY_CLASS = "wbk-link-query"
 #: The longest edge case a link carries, compressed (a browser keeps URLs far longer); a longer
 #: query string is refused before it is unpacked, and a case unpacks to ``LONGEST_FILE`` at most.
 LONGEST_LINK = 16_000
 
 _slot: widgets.Output | None = None
+#: The hidden box the page hands its query string to (``link_slot``).
+_query_box: widgets.Text | None = None
 
 
 def serve(panel) -> None:
@@ -63,28 +74,28 @@ def _guarded(panel, action) -> None:
     try:
         action(panel)
     except WbkError as e:
-        panel.show_message(str(e))
+        say_beside(panel.save_line, str(e), error=True)
     except Exception as e:  # a widget must never print a traceback into the page
-        panel.show_message(f"unexpected {type(e).__name__}: {e}")
+        say_beside(panel.save_line, f"unexpected {type(e).__name__}: {e}", error=True)
 
 
 def file_name(panel, suffix: str) -> str:
-    """The name a download gets: the panel's kind in words, e.g. "los-panel.png"."""
-    words = re.findall(r"[A-Z]+[a-z0-9]*|[a-z0-9]+", type(panel).__name__)
-    return "-".join(w.lower() for w in words) + suffix
+    """The name a download gets, as a save at home would name it: the panel and the situation,
+    e.g. "trace-1913-1716.png"."""
+    return panel.file_stem() + suffix
 
 
 def _download_picture(panel) -> None:
     """The picture as "Save picture" writes it (caption and edge case included), downloaded."""
     name = file_name(panel, ".png")
     data = panel.picture_bytes(".png")
-    panel.show_message("")
+    say_beside(panel.save_line, "")  # no stale error beside the new download
     panel.app_links.value = download_link(name, data, "image/png")
 
 
 def _download_edge_case(panel) -> None:
     data = panel.edge_case().encode("utf-8")
-    panel.show_message("")
+    say_beside(panel.save_line, "")  # no stale error beside the new download
     panel.app_links.value = download_link(file_name(panel, ".toml"), data, "application/toml")
 
 
@@ -139,33 +150,35 @@ def case_from_query(query: str) -> str | None:
 
 def _copy_link(panel) -> None:
     link = "?" + case_query(panel.edge_case())
-    panel.show_message("")
+    say_beside(panel.save_line, "")  # no stale error beside the new link
     panel.app_links.value = (
         f'<a class="{COPY_CLASS}" href="{html.escape(link)}">link to this situation</a>'
     )
 
 
 def link_slot() -> None:
-    """Where a link's situation will show, at the top of the page (empty without a link)."""
-    global _slot
+    """Where a link's situation will show, at the top of the page (empty without a link), and
+    the hidden box in which the page's script puts the link's ``case=`` once widgets are up."""
+    global _slot, _query_box
     _slot = widgets.Output()
-    display(_slot)
+    _query_box = widgets.Text(layout=widgets.Layout(display="none"))
+    _query_box.add_class(QUERY_CLASS)
+    display(widgets.VBox([_query_box, _slot]))
 
 
-def query_string() -> str:
-    """The page's query string. A preheated kernel (Voila's pool) ran the chapter before any
-    reader came, so it waits here for Voila to pass on the request of the reader it serves.
-    Voila tries once, for 5 s, to connect the kernel to the server for it, and a kernel started
-    on a busy machine may miss that: without asking again it would never learn its reader's link.
-    """
-    from voila.utils import ENV_VARIABLE, wait_for_request
+def is_preheated() -> bool:
+    """Whether this kernel came from one of Voila's pools: it ran the chapter before any reader
+    came, and knows its reader's link only once the page hands it over."""
+    from voila.utils import ENV_VARIABLE
 
-    wait_for_request()
-    while (
-        os.getenv(ENV_VARIABLE.VOILA_PREHEAT) == "True"
-        and os.getenv(ENV_VARIABLE.QUERY_STRING) is None
-    ):
-        wait_for_request()
+    return os.getenv(ENV_VARIABLE.VOILA_PREHEAT) == "True"
+
+
+def started_query() -> str:
+    """The query string of the page a kernel was started for (Voila gives it to a kernel it
+    starts for a reader; empty outside the app)."""
+    from voila.utils import ENV_VARIABLE
+
     return os.getenv(ENV_VARIABLE.QUERY_STRING) or ""
 
 
@@ -192,13 +205,33 @@ def linked_situation(query: str) -> list:
 
 
 def open_link(query: str | None = None) -> None:
-    """Show what the page's link describes (``linked_situation``) in ``link_slot``'s place."""
+    """Show what the page's link describes (``linked_situation``) in ``link_slot``'s place: at
+    once in a kernel started for its reader (or given ``query``); in a kernel from a pool, when
+    the page hands its link over (its script fills ``link_slot``'s hidden box), without waiting
+    here, so that the chapter is all run before the reader comes."""
     from wbk.widgets import paint_ahead
 
-    if _slot is None:
+    if _slot is None or _query_box is None:
         return
-    paint_ahead()  # before the wait: a preheated kernel paints while no reader has come yet
-    shown = linked_situation(query_string() if query is None else query)
-    with _slot:
-        for part in shown:
-            display(part)
+    paint_ahead()  # the canvases' pictures, there the moment the page's widgets are
+    if query is None and is_preheated():
+        _query_box.observe(_handed_over, names="value")
+        return
+    _show(_slot, started_query() if query is None else query)
+
+
+def _handed_over(change) -> None:
+    """The page handed its query string over: shown once (the box is the page's, and a page may
+    send it again); a link shows its situation or the one line why not."""
+    box = change["owner"]
+    box.unobserve(_handed_over, names="value")
+    if _slot is not None:
+        _show(_slot, str(change["new"]))
+
+
+def _show(slot: widgets.Output, query: str) -> None:
+    """``linked_situation(query)`` put in ``slot`` as its outputs: the widget's own state, which
+    reaches the page whenever it connects (an output caught from the kernel's messages is lost
+    when they come late, as on a busy machine)."""
+    for part in linked_situation(query.removeprefix("?")):
+        slot.append_display_data(part)

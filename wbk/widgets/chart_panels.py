@@ -78,16 +78,24 @@ class ChartPanel(Panel):
         )
         self.update()
 
+    #: Whether ``draw`` changes the picture on show in place (it clears the figure itself when
+    #: it must): then the figure is cleared only after the panel was dimmed out of date.
+    draws_in_place = False
+    _dimmed = False
+
     @reports_errors
     def update(self) -> None:
         result = self.compute(**{name: control.value for name, control in self.controls.items()})
-        self.figure.clear()
+        if not self.draws_in_place or self._dimmed:
+            self.figure.clear()
+            self._dimmed = False
         self.pane.value = self.draw(self.figure, result)
         self.canvas.draw_idle()
         self.show_message("")
 
     def mark_stale(self) -> None:
         super().mark_stale()
+        self._dimmed = True
         self.figure.suptitle(self.stale_title(), color=ERROR_COLOUR, fontsize=10)
         for ax in self.figure.axes:
             for artist in (*ax.patches, *ax.lines, *ax.collections):
@@ -128,6 +136,7 @@ def chart_edge_cases(make: Callable[[], ChartPanel]) -> Callable[[], ChartPanel]
     @functools.wraps(make)
     def made() -> ChartPanel:
         chart = make()
+        chart.file_kind = make.__name__  # its files' names say which chart: "crt-explorer-..."
 
         def edge_case() -> str:
             lines = [f"panel = {toml_value(public_name(made))}", "", "[settings]"]
@@ -146,7 +155,7 @@ def chart_edge_cases(make: Callable[[], ChartPanel]) -> Callable[[], ChartPanel]
                     f"name = {toml_value(Path(control.value).name)}",
                     f"toml = {toml_block(text)}",
                 ]
-            return "\n".join(lines + files) + "\n"
+            return "\n".join(lines + files) + "\n" + chart.compare_toml()
 
         # an attribute of these charts only: a panel without one has no "Save edge case"
         setattr(chart, "edge_case", edge_case)  # noqa: B010
@@ -156,9 +165,11 @@ def chart_edge_cases(make: Callable[[], ChartPanel]) -> Callable[[], ChartPanel]
         from wbk.datafile import parse_toml
 
         data = parse_toml(text, source)
-        if set(data) - {"panel", "settings", "files"}:
-            key = sorted(set(data) - {"panel", "settings", "files"})[0]
-            raise WbkError(f"{source}: {key}: unknown key (expected panel, settings, files)")
+        if set(data) - {"panel", "settings", "files", "compare"}:
+            key = sorted(set(data) - {"panel", "settings", "files", "compare"})[0]
+            raise WbkError(
+                f"{source}: {key}: unknown key (expected panel, settings, files, compare)"
+            )
         chart = made()
         files = {k: c for k, c in chart.controls.items() if isinstance(c, FileInput)}
         given = data.get("files", {})
@@ -174,6 +185,7 @@ def chart_edge_cases(make: Callable[[], ChartPanel]) -> Callable[[], ChartPanel]
             )
         declared = {k: c for k, c in chart.controls.items() if k not in files}
         set_settings(declared, data.get("settings", {}), source)
+        chart.set_compare(data.get("compare"), source)
         return chart
 
     setattr(made, "from_edge_case", from_edge_case)  # noqa: B010

@@ -179,29 +179,35 @@ class FileInput(widgets.HBox, widgets.ValueWidget):
 class FileRow:
     """Load and Save of the file a panel edits (``what``: "map", "situation", "table").
 
-    In JupyterLab: a path box (``default`` at first, written from "~"), Load and Save; a save
-    makes the default's folder if need be, never another (a folder typed must exist). In the app:
+    In JupyterLab: a path box (``default`` at first, written from "~"), Load and Save; with
+    ``makes_folder`` (a default of wbk's own, in the reader's home) a save makes the default's
+    folder if need be, never another: a folder typed or given must exist. In the app:
     "Load ..." uploads a file from the reader's browser, Save downloads one to it.
-    ``load()`` and ``save()`` are the panel's callbacks for the two buttons."""
+    ``load()`` and ``save()`` are the panel's callbacks for the two buttons; ``note``, beside
+    them, is where they say how it went (``reports_errors(beside="file.note")``)."""
 
     def __init__(
         self,
         what: str,
         default: Path,
         *,
-        load: Callable[[], None],
-        save: Callable[[], None],
+        load: Callable[[], object],
+        save: Callable[[], object],
         width: str = "28em",
+        makes_folder: bool = False,
     ):
-        self.what, self.default = what, default
+        self.what, self.default, self.makes_folder = what, default, makes_folder
         self.held: tuple[str, str | WbkError] | None = None
+        #: the files this row wrote (replacing one of them is no news)
+        self.written: set[Path] = set()
+        self.note = widgets.HTML(layout={"margin": "0 0 0 8px"})
         save_button = widgets.Button(description="Save", layout={"width": "60px"})
         save_button.on_click(lambda _: save())
         if in_app():
             self.upload = _upload_button(what)
             self.upload.observe(lambda _: self._uploaded(load), names="value")
             self.links = widgets.HTML()
-            parts: list[widgets.Widget] = [self.upload, save_button, self.links]
+            parts: list[widgets.Widget] = [self.upload, save_button, self.note, self.links]
         else:
             self.path = widgets.Text(
                 home_short(default),
@@ -213,7 +219,7 @@ class FileRow:
             self.path.add_class(LIVE_ONLY)  # the reader's own file, whatever its name
             load_button = widgets.Button(description="Load", layout={"width": "60px"})
             load_button.on_click(lambda _: load())
-            parts = [self.path, load_button, save_button]
+            parts = [self.path, load_button, save_button, self.note]
         self.parts = parts
 
     def read(self) -> tuple[str, str, Path | None]:
@@ -235,7 +241,7 @@ class FileRow:
             self.links.value = download_link(name, text.encode("utf-8"), "application/toml")
             return "to your browser's downloads"
         path = self.chosen()
-        if path.parent == self.default.parent.expanduser():
+        if self.makes_folder and path.parent == self.default.parent.expanduser():
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as e:
@@ -244,8 +250,12 @@ class FileRow:
             raise WbkError(
                 f"cannot save the {self.what} to {path}: there is no folder {path.parent}"
             )
+        replaced = ""
+        if path not in self.written and path.exists():
+            replaced = ", replacing the file there (not one this panel saved)"
         write_atomically(path, text, self.what)
-        return f"to {path}"
+        self.written.add(path)
+        return f"to {path}{replaced}"
 
     def chosen(self) -> Path:
         """The path in the box ("~" understood); it must end in .toml."""
@@ -254,7 +264,7 @@ class FileRow:
             raise WbkError(f"file name {path.name!r} should end in .toml, after a name")
         return path
 
-    def _uploaded(self, load: Callable[[], None]) -> None:
+    def _uploaded(self, load: Callable[[], object]) -> None:
         given = _upload(self.upload, self.what)
         if given is not None:
             self.upload.value = ()

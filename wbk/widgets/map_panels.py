@@ -100,7 +100,8 @@ class MapPanel(Panel):
         ]
         lines += [f"{name} = {toml_value(box.value.strip())}" for name, box in self.boxes.items()]
         lines += ["", "[settings]"] + [f"{k} = {toml_value(v)}" for k, v in settings.items()]
-        return "\n".join(lines) + f"\n\n[map]\ntoml = {toml_block(self.map.to_toml())}\n"
+        text = "\n".join(lines) + f"\n\n[map]\ntoml = {toml_block(self.map.to_toml())}\n"
+        return text + self.compare_toml()
 
     @classmethod
     def from_edge_case(cls, text: str, source: str) -> MapPanel:
@@ -112,9 +113,12 @@ class MapPanel(Panel):
         for key in ("hexes", "settings", "map"):
             if not isinstance(data.get(key), dict):
                 raise WbkError(f"{source}: [{key}]: missing")
-        if set(data) - {"panel", "hexes", "settings", "map"}:
-            key = sorted(set(data) - {"panel", "hexes", "settings", "map"})[0]
-            raise WbkError(f"{source}: {key}: unknown key (expected panel, hexes, settings, map)")
+        keys = {"panel", "hexes", "settings", "map", "compare"}
+        if set(data) - keys:
+            key = sorted(set(data) - keys)[0]
+            raise WbkError(
+                f"{source}: {key}: unknown key (expected panel, hexes, settings, map, compare)"
+            )
         m = HexMap.from_toml(
             checked_toml(data["map"].get("toml"), f"{source}: [map] toml"),
             source=f"{source} [map]",
@@ -137,15 +141,20 @@ class MapPanel(Panel):
         if list(hexes) != list(panel.boxes):
             raise WbkError(f"{source}: [hexes]: expected {', '.join(panel.boxes)}")
         set_settings(panel.edge_case_settings(), data["settings"], source)
+        panel.set_compare(data.get("compare"), source)
         return panel
 
-    @reports_errors(stale=False)
-    def save_edge_case(self, path: str | None = None) -> None:
+    def situation_words(self) -> list[str]:
+        """A file's default name says the hexes on show: "los-1712-2014"."""
+        return [box.value.strip() for box in getattr(self, "boxes", {}).values()]
+
+    @reports_errors(beside="save_line")
+    def save_edge_case(self, path: str | None = None) -> str:
         """Save the situation on show (``edge_case``) to a TOML file, beside the picture: by
         default the picture file's name with .toml; ``load_edge_case`` reads it back."""
         from wbk.datafile import write_atomically
 
-        chosen = self._chosen_path(path)
+        chosen = self._chosen_path(path, ".toml")
         if chosen.suffix in (".png", ".svg"):
             chosen = chosen.with_suffix(".toml")
         if chosen.suffix != ".toml":
@@ -154,8 +163,10 @@ class MapPanel(Panel):
             raise WbkError(
                 f"cannot save the edge case to {chosen}: there is no folder {chosen.parent}"
             )
+        replaced = self.replacing(chosen)
         write_atomically(chosen, self.edge_case(), "edge case")
-        self.show_done(f"saved the edge case to {chosen}")
+        self.written.add(chosen)
+        return f"saved the edge case to {chosen}{replaced}"
 
     @reports_errors
     def on_click(self, event: Any) -> None:

@@ -10,7 +10,9 @@ import base64
 import functools
 import html
 import io
+import operator
 import os
+import re
 import weakref
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -155,7 +157,13 @@ Method = TypeVar("Method", bound=Callable[..., Any])
 def reports_errors(method: Method, /) -> Method: ...
 @overload
 def reports_errors(
-    method: None = None, /, *, stale: bool = True, input: str | None = None
+    method: None = None,
+    /,
+    *,
+    stale: bool = True,
+    input: str | None = None,
+    beside: str | None = None,
+    working: str = "saving…",
 ) -> Callable[[Method], Method]: ...
 def reports_errors(
     method: Callable[..., Any] | None = None,
@@ -163,6 +171,8 @@ def reports_errors(
     *,
     stale: bool = True,
     input: str | None = None,
+    beside: str | None = None,
+    working: str = "saving…",
 ) -> Any:
     """Turn an exception in a widget callback into the panel's one-line message.
 
@@ -170,12 +180,20 @@ def reports_errors(
       panel out of date, the message line naming it) until the callback next succeeds.
     - by default (``stale=True``): an error marks the panel out of date until this callback
       next succeeds, its message shown without a name.
-    - ``stale=False`` (saving, loading: callbacks that change no answer): an error is a passing
-      message; the answer on show stays as it is.
+    - ``stale=False`` (callbacks that change no answer): an error is a passing message; the
+      answer on show stays as it is.
+    - ``beside="save_line"`` (saving, loading): the outcome is said in that line of the panel
+      (an ``HTML`` attribute, dotted: "file.note"), beside the buttons that did it: ``working``
+      while the callback works, then the words it returns ("saved ... to ...") or its error,
+      each replacing the last.
     """
     if method is None:
-        return functools.partial(reports_errors, stale=stale, input=input)
+        return functools.partial(
+            reports_errors, stale=stale, input=input, beside=beside, working=working
+        )
     name = method.__name__
+    if beside is not None:
+        return _said_beside(method, beside, working)
 
     @functools.wraps(method)
     def guarded(self: Panel, *args: Any, **kwargs: Any) -> Any:
@@ -208,6 +226,91 @@ def reports_errors(
     return guarded
 
 
+def _said_beside(method: Callable[..., Any], beside: str, working: str) -> Callable[..., Any]:
+    """``method`` (a save or a load) with its outcome said in the line ``beside`` names."""
+
+    @functools.wraps(method)
+    def guarded(self: Panel, *args: Any, **kwargs: Any) -> Any:
+        line = operator.attrgetter(beside)(self)
+        say_beside(line, working)
+        try:
+            said = method(self, *args, **kwargs)
+        except WbkError as e:
+            say_beside(line, str(e), error=True)
+        except Exception as e:  # a widget must never print a traceback into the notebook
+            say_beside(line, f"unexpected {type(e).__name__}: {e}", error=True)
+        else:
+            say_beside(line, said if isinstance(said, str) else "")
+        return None
+
+    return guarded
+
+
+def say_beside(line: widgets.HTML, text: str, *, error: bool = False) -> None:
+    """Say ``text`` in a line beside a panel's buttons, on one line (red for an error),
+    replacing what it said before."""
+    text = html.escape(" ".join(text.split()), quote=False)
+    line.value = f'<span style="color:{ERROR_COLOUR}">{text}</span>' if error and text else text
+
+
+def _snapshot(panel: Panel) -> str:
+    """``Panel.static_html``: the panel's controls, pictures, message, pane and steps."""
+    parts = ['<div class="wbk-panel-snapshot">']
+    controls = panel.controls_text()
+    if controls:
+        parts.append(f'<p class="wbk-controls">{" · ".join(controls)}</p>')
+    if panel.message.value:
+        parts.append(f"<p>{panel.message.value}</p>")
+    for figure in panel.figures():
+        title = " ".join(  # the alt text: the question and its answer, on one line
+            " ".join(ax.get_title().split()) for ax in figure.axes if ax.get_title()
+        )
+        parts.append(
+            f'<img src="data:image/png;base64,{_png_base64(figure)}" '
+            f'alt="{html.escape(title)}" style="max-width:100%">'
+        )
+    pane = getattr(panel, "pane", None)
+    if pane is not None and pane.value:
+        parts.append(f"<div>{pane.value}</div>")
+    step_control = getattr(panel, "step_control", None)
+    if step_control is not None and step_control.steps and not panel.pane_lists_steps:
+        parts.append(f"<div><b>Step by step</b>{steps_html(step_control.steps)}</div>")
+    parts.append(f"<p><i>{LIVE_NOTE}</i></p></div>")
+    return "".join(parts)
+
+
+def _stale_note(names: Sequence[str]) -> str:
+    """What a dimmed answer says above it: which inputs are bad, if any."""
+    if not names:
+        return STALE
+    bad = "is" if len(names) == 1 else "are"
+    them = "it" if len(names) == 1 else "them"
+    listed = html.escape(quoted_list(names), quote=False)
+    return (
+        f"<p><i>Out of date while {listed} {bad} bad: fix {them} above "
+        "to see the answer again.</i></p>"
+    )
+
+
+def file_stem(kind: str, situation: Sequence[str]) -> str:
+    """A file's name without its suffix: the words of a panel's kind ("LosPanel": "los"), then
+    the situation's ("1712", "2014"): "los-1712-2014"."""
+    words = words_of(kind)
+    words = words[:-1] if len(words) > 1 and words[-1] == "panel" else words
+    parts = [*words, *(file_word(w) for w in situation)]
+    return "-".join(p for p in parts if p) or "picture"
+
+
+def words_of(name: str) -> list[str]:
+    """The words of a class or function name, lower case: "LosPanel" -> ["los", "panel"]."""
+    return [w.lower() for w in re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+", name)]
+
+
+def file_word(text: str) -> str:
+    """``text`` as a part of a file name: letters and digits, runs of anything else one "_"."""
+    return re.sub(r"[^0-9A-Za-z]+", "_", text).strip("_")[:40]
+
+
 class Panel:
     """Common frame of the panels: a message line, saving the picture, Jupyter display of
     ``self.widget``, and what is out of date.
@@ -221,6 +324,8 @@ class Panel:
 
     #: The rule the panel's picture illustrates, named in the caption of a saved picture.
     rule: str = ""
+    #: The panel's kind, as its files' default names say it (else its class's name says it).
+    file_kind: str = ""
     #: Whether the panel's pane lists its answer's steps already (then a static snapshot does
     #: not list them again under it).
     pane_lists_steps: bool = False
@@ -240,7 +345,7 @@ class Panel:
             description="save to",
             # written from "~": a page or a snapshot names no user's folder; in the app, where
             # the picture is a download, no folder at all
-            placeholder="" if in_app() else str(PICTURES / "picture.png"),
+            placeholder="" if in_app() else str(PICTURES / f"{self.file_stem()}.png"),
             style={"description_width": "initial"},
             layout=widgets.Layout(width="360px"),
         )
@@ -251,7 +356,25 @@ class Panel:
             "(wbk.widgets.load_edge_case opens it again)",
         )
         save.on_click(lambda _: self.save_picture())
-        self.picture_row = widgets.HBox([self.picture_path, save])
+        #: what the last save said ("saving…", "saved ... to ...", or why it could not), beside
+        #: the buttons that save
+        self.save_line = widgets.HTML(layout=widgets.Layout(margin="0 0 0 8px"))
+        #: the files this panel wrote (replacing one of them is no news)
+        self.written: set[Path] = set()
+        self.picture_row = widgets.HBox([self.picture_path, save, self.save_line])
+        self.picture_row.layout.align_items = "center"
+        self.picture_row.layout.flex_flow = "row wrap"
+
+    # --- the names of its files -------------------------------------------------------------
+
+    def situation_words(self) -> list[str]:
+        """What a file's default name says of the situation on show (a map panel's hexes)."""
+        return []
+
+    def file_stem(self) -> str:
+        """A saved file's default name, without its suffix: the panel and the situation, e.g.
+        "los-1712-2014" (``file_stem``)."""
+        return file_stem(self.file_kind or type(self).__name__, self.situation_words())
 
     # --- the widget and its settings --------------------------------------------------------
 
@@ -294,6 +417,21 @@ class Panel:
         elif self.setting_controls():
             parts.append("All settings at their defaults.")
         return " ".join(parts)
+
+    def compare_toml(self) -> str:
+        """The "compare with" reading on show as the ``[compare]`` table an edge case (a saved
+        case, a picture, a link) ends with; "" when the panel compares nothing."""
+        compare = getattr(self, "compare_readings", None)
+        return "" if compare is None else compare.toml()
+
+    def set_compare(self, given: object, source: str) -> None:
+        """Compare with the reading an edge case's ``[compare]`` table names (None: none)."""
+        if given is None:
+            return
+        compare = getattr(self, "compare_readings", None)
+        if compare is None:
+            raise WbkError(f"{source}: [compare]: this panel compares no readings")
+        compare.choose(given, source)
 
     def edge_case_text(self) -> str | None:
         """The situation on show as TOML (the panel's ``edge_case()``, which a map panel has and
@@ -338,6 +476,8 @@ class Panel:
         """Show the message line for the panel's state, and dim the answer while it is out of
         date, or bring it back when it no longer is."""
         self.render_message()
+        if not in_app():  # the picture's default name follows the situation on show
+            self.picture_path.placeholder = str(PICTURES / f"{self.file_stem()}.png")
         if self.is_out_of_date:
             self.mark_stale()
         elif self.stale:
@@ -390,33 +530,31 @@ class Panel:
             return
         if not pane.value.startswith(_DIMMED):
             self._answer_html = pane.value
-        names = self.stale_names()
-        if names:
-            bad = "is" if len(names) == 1 else "are"
-            them = "it" if len(names) == 1 else "them"
-            listed = html.escape(quoted_list(names), quote=False)
-            note = (
-                f"<p><i>Out of date while {listed} {bad} bad: fix {them} above "
-                "to see the answer again.</i></p>"
-            )
-        else:
-            note = STALE
+        note = _stale_note(self.stale_names())
         pane.value = f"{_DIMMED}{note}{getattr(self, '_answer_html', '')}</div>"
 
     # --- pictures ---------------------------------------------------------------------------
 
-    @reports_errors(stale=False)
-    def save_picture(self, path: str | None = None) -> None:
+    @reports_errors(beside="save_line")
+    def save_picture(self, path: str | None = None) -> str:
         """Save the panel's picture (title, answer, legend, and a caption naming the rule and
         the settings unlike the defaults) as PNG or SVG; a PNG also carries the edge case, so
-        that ``load_edge_case`` opens it again."""
+        that ``load_edge_case`` opens it again. By default it goes to ``PICTURES``, named for
+        the panel and the situation (``file_stem``); the words beside the button say where,
+        and whether it replaced a file this panel did not write."""
         from wbk.pictures import save_picture
 
         chosen = self._chosen_path(path)
+        replaced = self.replacing(chosen)
         written = save_picture(
             self.figures()[0], chosen, caption=self.caption(), edge_case=self.edge_case_text()
         )
-        self.show_done(f"saved the picture to {written}")
+        self.written.add(chosen)
+        return f"saved the picture to {written}{replaced}"
+
+    def replacing(self, path: Path) -> str:
+        """What saving to ``path`` replaces, in words to add to "saved ..." (``replacing``)."""
+        return replacing(path, self.written)
 
     def picture_bytes(self, suffix: str = ".png") -> bytes:
         """The panel's picture as "Save picture" writes it (caption included, and a PNG's edge
@@ -427,11 +565,11 @@ class Panel:
             self.figures()[0], suffix, caption=self.caption(), edge_case=self.edge_case_text()
         )
 
-    def _chosen_path(self, path: str | None) -> Path:
-        """The file typed (or given), else the default, whose folder is made if need be; any
-        other folder must exist."""
-        chosen = Path(path or self.picture_path.value.strip() or PICTURES / "picture.png")
-        chosen = chosen.expanduser()
+    def _chosen_path(self, path: str | None, suffix: str = ".png") -> Path:
+        """The file typed (or given), else the default (``file_stem`` with ``suffix`` in
+        ``PICTURES``), whose folder is made if need be; any other folder must exist."""
+        typed = path or self.picture_path.value.strip()
+        chosen = Path(typed or PICTURES / f"{self.file_stem()}{suffix}").expanduser()
         folder = PICTURES.expanduser()
         if chosen.parent == folder:
             try:
@@ -469,28 +607,7 @@ class Panel:
         """A snapshot of the panel as it stands, for a page with no kernel behind it: its
         controls as "label: value", its pictures, its message and its text pane, and how to
         explore it live."""
-        parts = ['<div class="wbk-panel-snapshot">']
-        controls = self.controls_text()
-        if controls:
-            parts.append(f'<p class="wbk-controls">{" · ".join(controls)}</p>')
-        if self.message.value:
-            parts.append(f"<p>{self.message.value}</p>")
-        for figure in self.figures():
-            title = " ".join(  # the alt text: the question and its answer, on one line
-                " ".join(ax.get_title().split()) for ax in figure.axes if ax.get_title()
-            )
-            parts.append(
-                f'<img src="data:image/png;base64,{_png_base64(figure)}" '
-                f'alt="{html.escape(title)}" style="max-width:100%">'
-            )
-        pane = getattr(self, "pane", None)
-        if pane is not None and pane.value:
-            parts.append(f"<div>{pane.value}</div>")
-        step_control = getattr(self, "step_control", None)
-        if step_control is not None and step_control.steps and not self.pane_lists_steps:
-            parts.append(f"<div><b>Step by step</b>{steps_html(step_control.steps)}</div>")
-        parts.append(f"<p><i>{LIVE_NOTE}</i></p></div>")
-        return "".join(parts)
+        return _snapshot(self)
 
     # --- teaching: step through, compare readings, worked examples (issue 19) ----------------
 
@@ -587,11 +704,36 @@ class Panel:
     def apply_preset(self, values: Mapping[str, object]) -> None:
         """Set the controls to ``values`` (see ``add_presets``); each change updates the
         answer as if the reader had made it."""
-        for name, value in values.items():
-            control = self._preset_control(name)
-            if not isinstance(control, widgets.ValueWidget):
-                raise WbkError(f"worked example: the panel has no control {name!r}")
-            control.value = value
+        self.presets.set_controls(values, self._preset_control, shown_value)
+
+
+def replacing(path: Path, written: set[Path]) -> str:
+    """What saving to ``path`` replaces, in words to add to "saved ...": "" for no file, or for
+    one of the files ``written`` by the same panel; else which panel's file it was, as far as
+    the file says."""
+    if path in written or not path.exists():
+        return ""
+    return f", replacing the file there ({whose_file(path)})"
+
+
+def whose_file(path: Path) -> str:
+    """Which panel wrote the file at ``path``, in words, as far as the file says: a PNG or an
+    edge case names its panel."""
+    from wbk.pictures import read_edge_case
+
+    try:
+        if path.suffix.lower() == ".png":
+            text = read_edge_case(path)
+        else:
+            with path.open("rb") as f:
+                text = f.read(400).decode("utf-8", "replace")
+    except (WbkError, OSError):
+        return "not one this panel saved"
+    named = re.match(r'\s*panel\s*=\s*"([\w.]+)"', text)
+    if named is None:
+        return "not one this panel saved"
+    words = words_of(named.group(1).rpartition(".")[2])
+    return f"the {' '.join(words)}'s, saved before"
 
 
 def typed(text: str, name: str) -> str:

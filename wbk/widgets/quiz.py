@@ -165,8 +165,11 @@ class QuizPanel(Panel):
             return self.choice.value
         if q.form in ("hexes", "tanks"):
             return q.parse(self.typed.value)
-        if not self.typed.value.strip():
+        typed = self.typed.value.strip()
+        if not typed:
             raise WbkError("type an answer first")
+        if q.form == "number" and typed.startswith("-") and typed[1:].isdigit():
+            raise WbkError(f"answer {typed}: a count is a whole number of at least 0")
         return self.typed.value
 
     @reports_errors(stale=False)
@@ -200,6 +203,7 @@ class QuizPanel(Panel):
             f"<b>{html.escape(answer.words)}</b>.</p>"
             f"<p>The working ({html.escape(q.rule)}):</p>{steps_html(answer.steps)}"
             + (f"<p>Readings:</p><ul>{reading_html}</ul>" if reading_html else "")
+            + _settled_html(q, readings)
         )
         self.show_message("")
         self.draw(verdict=verdict)
@@ -275,7 +279,8 @@ class QuizPanel(Panel):
         if q in self.questions:
             where = f"question {self.position + 1} of {len(self.order)}"
         else:
-            where = f"a drawn question: {q.kind}, seed {self.seed.value}"
+            kind = quiz.kinds(self.game).get(q.kind, q.kind.replace("_", " "))
+            where = f"a drawn question: {kind}, seed {self.seed.value}"
         self.header.value = (
             f"<b>{html.escape(self.title)}</b> · {where} · score {self.right} of {self.asked}"
         )
@@ -374,6 +379,7 @@ class QuizPanel(Panel):
                 '<details class="wbk-quiz"><summary>Answer</summary>'
                 f"<p><b>{html.escape(answer.words)}</b></p>{steps_html(answer.steps)}"
                 + (f"<ul>{notes}</ul>" if notes else "")
+                + _settled_html(q)
                 + (_img(revealed, answer.words) if shown is not None else "")
                 + "</details>"
             )
@@ -381,17 +387,31 @@ class QuizPanel(Panel):
         return "".join(parts)
 
 
+def _settled_html(q: quiz.Question, readings: dict[str, str] | None = None) -> str:
+    """The readings the text settles for this question, each with what settles it, as HTML."""
+    notes = q.settled_notes(**(readings or {}))
+    items = "".join(f"<li>{html.escape(n)}</li>" for n in notes)
+    return f"<p>Settled by the text:</p><ul>{items}</ul>" if items else ""
+
+
+#: Dots per inch of a static quiz picture, and the width the page shows it at (72 a figure
+#: inch, the size it always had): twice the pixels, so a zoom or the full-size view is sharp.
+_DPI, _SHOWN_DPI = 144, 72
+
+
 def _img(figure: Figure, alt: str) -> str:
     """A picture for the static page, small: a chapter's quiz holds two dozen."""
     from PIL import Image  # matplotlib's own dependency
 
     buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=72)
+    figure.savefig(buffer, format="png", dpi=_DPI)
     # a palette of 96 colours keeps the picture as it looks at a quarter of the bytes
     small = Image.open(io.BytesIO(buffer.getvalue())).convert("RGB").quantize(colors=96)
     buffer = io.BytesIO()
     small.save(buffer, format="PNG")
     data = base64.b64encode(buffer.getvalue()).decode("ascii")
+    width = round(figure.get_figwidth() * _SHOWN_DPI)
     return (
-        f'<img src="data:image/png;base64,{data}" alt="{html.escape(alt)}" style="max-width:100%">'
+        f'<img src="data:image/png;base64,{data}" alt="{html.escape(alt)}" width="{width}" '
+        'style="max-width:100%;height:auto">'
     )

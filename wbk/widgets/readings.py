@@ -12,7 +12,20 @@ import ipywidgets as widgets
 from wbk.errors import WbkError
 from wbk.readings import Reading
 
-__all__ = ["compare_words", "reading_control"]
+__all__ = ["compare_words", "fitting_width", "reading_control"]
+
+
+#: Pixels a character of a control's words takes, at most as the notebook sets them (wide
+#: letters and digits: the longest words must show whole, issue 30 found them cut off).
+CHARACTER_PX = 7.5
+
+
+def fitting_width(labels, description: str = "") -> str:
+    """A dropdown's width (CSS) that shows its longest option whole beside ``description``:
+    about ``CHARACTER_PX`` a character, and room for the arrow."""
+    longest = max((len(str(words)) for words in labels), default=0)
+    label = len(description) + 1 if description else 0
+    return f"{round(CHARACTER_PX * (longest + label)) + 50}px"
 
 
 def reading_control(reading: Reading, value: str | None = None) -> widgets.Dropdown:
@@ -24,8 +37,7 @@ def reading_control(reading: Reading, value: str | None = None) -> widgets.Dropd
         raise WbkError(f"{reading!r} is not a wbk.readings.Reading")
     chosen = reading.default if value is None else reading.check(value)
     about = reading.asks or reading.rule
-    # about 6.5 pixels a character of label and words, and room for the arrow
-    width = round(6.5 * (len(reading.question) + max(map(len, reading.values.values())))) + 50
+    width = fitting_width(reading.values.values(), reading.question)
     return widgets.Dropdown(
         options=reading.options,
         value=chosen,
@@ -36,7 +48,7 @@ def reading_control(reading: Reading, value: str | None = None) -> widgets.Dropd
         description_allow_html=True,
         tooltip=about,
         style={"description_width": "initial"},
-        layout=widgets.Layout(width=f"{width}px"),
+        layout=widgets.Layout(width=width),
     )
 
 

@@ -14,6 +14,7 @@ the parts a panel adds to teach the *why* (issue 19).
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -21,7 +22,10 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
+from wbk.errors import WbkError
 from wbk.explain import Step
+from wbk.widgets.edge_cases import checked_text, toml_value
+from wbk.widgets.readings import fitting_width
 
 __all__ = ["KEYS_CLASS", "CompareReadings", "Presets", "StepControl", "StepKeys"]
 
@@ -29,7 +33,9 @@ __all__ = ["KEYS_CLASS", "CompareReadings", "Presets", "StepControl", "StepKeys"
 KEYS_CLASS = "wbk-step-keys"
 
 #: Listens on the panel's outer box (made focusable) and sends "previous" or "next" for the
-#: arrow keys, except while the reader types in a box or moves through a list (which use them).
+#: arrow keys, except while the reader types in a box or moves through another list (which use
+#: them). The list of steps is the step control's own: there too the keys step, and never reach
+#: JupyterLab, whose arrow keys would move the cell selection (issue 30).
 _KEYS_ESM = """
 function render({ model, el }) {
   el.classList.add("wbk-step-keys-hint");
@@ -42,7 +48,9 @@ function render({ model, el }) {
     if (!panel.hasAttribute("tabindex")) panel.tabIndex = 0;
     panel.addEventListener("keydown", (event) => {
       const tag = (event.target.tagName || "").toLowerCase();
-      if (tag === "input" || tag === "textarea" || tag === "select") return;
+      const steps = event.target.closest && event.target.closest(".wbk-steps");
+      if (tag === "input" || tag === "textarea") return;
+      if (tag === "select" && !steps) return;
       const where = { ArrowLeft: "previous", ArrowUp: "previous",
                       ArrowRight: "next", ArrowDown: "next" }[event.key];
       if (!where) return;
@@ -82,13 +90,16 @@ class StepControl:
         self.next = widgets.Button(description="Next ▶", tooltip="the step after")
         self.label = widgets.HTML()
         self.lines = widgets.Select(options=[], rows=1, layout=widgets.Layout(width="98%"))
+        #: the step on show in full, wrapped: a list's line is cut off at its right edge
+        self.current = widgets.HTML(layout=widgets.Layout(width="98%"))
+        self.current.add_class("wbk-step-now")
         self.keys = StepKeys(self.key)
         self.previous.on_click(lambda _: self.go(self.index - 1))
         self.next.on_click(lambda _: self.go(self.index + 1))
         self.lines.observe(self._picked, names="index")
         row = widgets.HBox([self.previous, self.label, self.next, self.keys])
         row.layout.align_items = "center"
-        self.widget = widgets.VBox([row, self.lines])
+        self.widget = widgets.VBox([row, self.lines, self.current])
         self.widget.add_class("wbk-steps")
         self._moving = False
 
@@ -113,12 +124,17 @@ class StepControl:
     def go(self, k: int) -> None:
         """Show step ``k`` (kept within the steps): its line highlighted, the picture drawn."""
         if not self.steps:
-            self.label.value = "no steps"
+            self.label.value, self.current.value = "no steps", ""
             return
         self.index = max(0, min(k, len(self.steps) - 1))
         n = len(self.steps)
         verdict = " (the answer)" if self.at_answer else ""
         self.label.value = f"<b>step {self.index + 1} of {n}</b>{verdict}"
+        step = self.steps[self.index]
+        self.current.value = (
+            f"{self.index + 1}. {html.escape(step.text, quote=False)} "
+            f'<span style="color:#595959">({html.escape(step.rule, quote=False)})</span>'
+        )
         self.previous.disabled = self.index == 0
         self.next.disabled = self.at_answer
         self._moving = True
@@ -136,6 +152,15 @@ class StepControl:
     def _picked(self, change: dict[str, Any]) -> None:
         if not self._moving and change["new"] is not None:
             self.go(int(change["new"]))
+
+
+def option_words(question: str, words: str) -> str:
+    """A "compare with" option: the reading's question and the value's words ("slope hexes:
+    only slope hexsides block"), or the words alone where they begin with the question already
+    ("a shaken HQ stays, its tanks may move", not "a shaken HQ: a shaken HQ stays ...")."""
+    if words.casefold().startswith(question.casefold()):
+        return words
+    return f"{question}: {words}"
 
 
 class CompareReadings:
@@ -161,7 +186,7 @@ class CompareReadings:
         named = {keyword: keyword.replace("_", " ") for keyword in readings} | dict(questions or {})
         options: list[tuple[str, tuple[str, str]]] = [(self.OFF, self.OFF_VALUE)]
         options += [
-            (f"{named[keyword]}: {words}", (keyword, value))
+            (option_words(named[keyword], words), (keyword, value))
             for keyword, values in readings.items()
             for value, words in values.items()
         ]
@@ -169,11 +194,34 @@ class CompareReadings:
             options=options,
             description="compare with",
             style={"description_width": "initial"},
-            layout=widgets.Layout(width="auto"),
+            layout=widgets.Layout(
+                width="auto", min_width=fitting_width([w for w, _ in options], "compare with")
+            ),
         )
         self.note = widgets.HTML()
         self.widget = widgets.HBox([self.choice, self.note])
         self.choice.observe(lambda _: self.refresh(), names="value")
+
+    def toml(self) -> str:
+        """The reading compared with, as the ``[compare]`` table an edge case ends with ("" for
+        none): a link and a saved case bring it back (``choose``)."""
+        if self.choice.value in (None, self.OFF_VALUE):
+            return ""
+        keyword, value = self.choice.value
+        return f"\n[compare]\nreading = {toml_value(keyword)}\nvalue = {toml_value(value)}\n"
+
+    def choose(self, given: object, source: str) -> None:
+        """Compare with the reading an edge case's ``[compare]`` table names, checked against
+        the menu (a case may come from a stranger)."""
+        if not isinstance(given, dict) or set(given) != {"reading", "value"}:
+            raise WbkError(f"{source}: [compare]: expected reading and value")
+        chosen = (given["reading"], given["value"])
+        offered = [value for _, value in self.choice.options if value != self.OFF_VALUE]
+        if chosen not in offered:
+            listed = ", ".join(f"{k}={v}" for k, v in offered)
+            said = "=".join(checked_text(str(part), f"{source}: [compare]") for part in chosen)
+            raise WbkError(f"{source}: [compare]: {said} is not one of {listed}")
+        self.choice.value = chosen
 
     def refresh(self) -> None:
         """Mark the changes for the answer on show (a panel calls this after each answer)."""
@@ -206,7 +254,9 @@ class Presets:
             options=[self.CHOOSE, *presets],
             description="worked example",
             style={"description_width": "initial"},
-            layout=widgets.Layout(width="auto"),
+            layout=widgets.Layout(
+                width="auto", min_width=fitting_width([self.CHOOSE, *presets], "worked example")
+            ),
         )
 
         def chosen(change: dict[str, Any]) -> None:
@@ -214,13 +264,55 @@ class Presets:
                 apply(presets[change["new"]])
 
         self.menu.observe(chosen, names="value")
-        self.widget = self.menu
+        #: beside the menu: what the example chosen changed
+        self.note = widgets.HTML()
+        self._applying = False
+        self.widget = widgets.HBox([self.menu, self.note])
+        self.widget.layout.align_items = "center"
+        self.widget.layout.flex_flow = "row wrap"
+
+    def set_controls(
+        self,
+        values: Mapping[str, object],
+        control_named: Callable[[str], object],
+        shown: Callable[[widgets.Widget], str],
+    ) -> None:
+        """Set each control (``control_named(name)``) to its value in ``values``, then say
+        beside the menu what changed, a switch or a choice included (issue 30: a worked example
+        unticked the blocking terrain without a word); ``shown(control)`` says a value."""
+        said = []
+        self._applying = True
+        try:
+            for name, value in values.items():
+                control = control_named(name)
+                if not isinstance(control, widgets.ValueWidget):
+                    raise WbkError(f"worked example: the panel has no control {name!r}")
+                before = control.value
+                control.value = value
+                if control.value != before:
+                    words = getattr(control, "description", "") or name
+                    said.append(f"{words}: {shown(control)}")
+        finally:
+            self._applying = False
+        self.say_set(said)
+
+    def say_set(self, changed: Sequence[str]) -> None:
+        """Say beside the menu what the worked example changed ("label: value" each)."""
+        if not changed:
+            chosen = self.menu.value in self.presets
+            self.note.value = "<i>it changed no setting</i>" if chosen else ""
+            return
+        listed = html.escape("; ".join(changed), quote=False)
+        self.note.value = f'<span style="font-size:smaller">set {listed}</span>'
 
     def follow(self, name: str, control: widgets.ValueWidget) -> None:
         """Watch ``control`` (called ``name`` in the presets): once the reader sets it to a
         value the chosen example does not give it, the menu no longer names that example."""
 
         def changed(change: dict[str, Any]) -> None:
+            if self._applying:
+                return
+            self.note.value = ""  # what the example set no longer all stands
             example = self.presets.get(self.menu.value)
             if example is not None and name in example and example[name] != change["new"]:
                 self.menu.value = self.CHOOSE

@@ -371,17 +371,32 @@ class Crt:
         return self._effects[code]
 
     def _repr_html_(self) -> str:
-        head = "".join(f"<th>{html.escape(c)}</th>" for c in self.columns)
+        head = "".join(f"<th{_CELL}>{html.escape(c)}</th>" for c in self.columns)
         rows = "".join(
-            f"<tr><th>{r}</th>{''.join(f'<td>{html.escape(c)}</td>' for c in row)}</tr>"
+            f"<tr><th{_CELL}>{r}</th>"
+            f"{''.join(f'<td{_CELL}>{html.escape(c)}</td>' for c in row)}</tr>"
             for r, row in self.results.items()
         )
         key = "; ".join(f"{html.escape(c)} = {e}" for c, e in self._effects.items())
         return (
             f"<b>{html.escape(self.name)}</b> ({self.die})"
-            f"<table><thead><tr><th>roll</th>{head}</tr>"
+            f"<table{_TABLE}><thead><tr><th{_CELL}>roll</th>{head}</tr>"
             f"</thead><tbody>{rows}</tbody></table><small>{key}</small>"
         )
+
+
+#: A CRT as HTML: its own borders and padding, whatever page or panel shows it (a widget's HTML
+#: has no table style, so the header ran together and a one-digit column was its digit wide).
+_TABLE = ' style="border-collapse:collapse;margin:0.3em 0;table-layout:auto"'
+
+
+def _cell(extra: str = "") -> str:
+    """A CRT cell's style: bordered, padded, centred, at least wide enough to read."""
+    style = "border:1px solid #bbb;padding:2px 8px;min-width:2.2em;text-align:center"
+    return f' style="{style};{extra}"' if extra else f' style="{style}"'
+
+
+_CELL = _cell()
 
 
 def example_crt(name: str = "illustrative_1d6") -> Crt:
@@ -460,16 +475,16 @@ class CrtLookup:
     def _repr_html_(self) -> str:
         """The verdict, the steps, and the table with the cells read shaded."""
         crt, read = self.crt, self.crt.columns.index(self.read_column)
-        shade = ' style="background:#cfe8f7;font-weight:bold"'
+        shade = _cell("background:#cfe8f7;font-weight:bold")
         read_rows = set(self.rows.values())
         head = "".join(
-            f"<th{shade if i == read else ''}>{html.escape(c)}</th>"
+            f"<th{shade if i == read else _CELL}>{html.escape(c)}</th>"
             for i, c in enumerate(crt.columns)
         )
         body = "".join(
-            f"<tr><th>{r}</th>"
+            f"<tr><th{_CELL}>{r}</th>"
             + "".join(
-                f"<td{shade if i == read and r in read_rows else ''}>{html.escape(c)}</td>"
+                f"<td{shade if i == read and r in read_rows else _CELL}>{html.escape(c)}</td>"
                 for i, c in enumerate(row)
             )
             + "</tr>"
@@ -478,7 +493,8 @@ class CrtLookup:
         return (
             f"<p><b>{html.escape(self.verdict)}</b> <small>(on the {html.escape(crt.name)})"
             f"</small></p>{steps_html(self.steps)}"
-            f"<table><thead><tr><th>roll</th>{head}</tr></thead><tbody>{body}</tbody></table>"
+            f"<table{_TABLE}><thead><tr><th{_CELL}>roll</th>{head}</tr></thead>"
+            f"<tbody>{body}</tbody></table>"
         )
 
 

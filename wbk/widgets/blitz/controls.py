@@ -39,13 +39,14 @@ def choices(values, description: str, value: str | None = None) -> widgets.Dropd
 
 
 def _dropdown(options: Sequence[tuple[str, str]], description: str, value: str) -> widgets.Dropdown:
-    # wide enough for the description and the longest choice, which are never cut off
+    # wide enough for the description and the longest choice, which are never cut off, not
+    # even in a row too narrow for it (issue 30: "a disrupted firer halves his o...")
     width = f"{7 * len(description) + 8 * max(len(words) for words, _ in options) + 60}px"
     return widgets.Dropdown(
         options=options,
         value=value,
         description=description,
-        layout=widgets.Layout(width=width),
+        layout=widgets.Layout(width=width, min_width=width, flex="0 0 auto"),
     )
 
 

@@ -4,9 +4,12 @@ reading of a natural 6, and the card's shooting cases."""
 
 from __future__ import annotations
 
+import functools
+from dataclasses import dataclass
 from fractions import Fraction
 
 import ipywidgets as widgets
+import numpy as np
 from matplotlib.figure import Figure
 
 from wbk.dice import Dist
@@ -15,6 +18,7 @@ from wbk.draw.pz8.compare import mark_other_cells
 from wbk.games import pz8
 from wbk.games.pz8.readings import NATURAL_SIX
 from wbk.games.pz8.shooting import chance_destroyed, chance_turn_passes
+from wbk.mapartists import stamp_texts
 from wbk.tableplot import say_chance
 from wbk.widgets import ChartPanel
 from wbk.widgets.pz8.controls import (
@@ -71,36 +75,137 @@ def every_attack(options: dict) -> dict[tuple[str, str], Dist]:
     }
 
 
+@functools.lru_cache(maxsize=64)
+def _attacks(cover: bool, veteran: bool, shaken: bool, natural_six: str) -> dict:
+    """``every_attack`` under these options, kept: a click back to options seen before costs
+    nothing (the attacks are exact and never change)."""
+    return every_attack(dict(cover=cover, veteran=veteran, shaken=shaken, natural_six=natural_six))
+
+
+def _options_key(options: dict) -> tuple[bool, bool, bool, str]:
+    return (
+        bool(options["cover"]),
+        bool(options["veteran"]),
+        bool(options["shaken"]),
+        str(options["natural_six"]),
+    )
+
+
+@dataclass(frozen=True)
+class _Drawn:
+    """What the picture shows under one set of options, taken from a drawing of it: the
+    heatmaps' grids, their cells' numbers and colours, and the titles."""
+
+    grids: tuple[np.ndarray, np.ndarray]
+    numbers: tuple[tuple[tuple[str, object], ...], tuple[tuple[str, object], ...]]
+    titles: tuple[str, str]
+    suptitle: tuple[str, float]
+
+
+@functools.lru_cache(maxsize=64)
+def _drawn(key: tuple[bool, bool, bool, str]) -> _Drawn:
+    """The picture under the options ``key``, drawn once on a figure of its own (no layout)."""
+    cover, veteran, shaken, natural_six = key
+    options = dict(cover=cover, veteran=veteran, shaken=shaken, natural_six=natural_six)
+    figure = Figure(figsize=FIGURE_SIZE)
+    draw_gun_against_armor(figure, options, _attacks(*key))
+    left, right = figure.axes[:2]
+    top = figure.texts[0] if figure.texts else None
+    suptitle = getattr(figure, "_suptitle", None) or top
+    return _Drawn(
+        grids=(np.asarray(left.images[0].get_array()), np.asarray(right.images[0].get_array())),
+        numbers=(
+            tuple((t.get_text(), t.get_color()) for t in left.texts),
+            tuple((t.get_text(), t.get_color()) for t in right.texts),
+        ),
+        titles=(left.get_title(), right.get_title()),
+        suptitle=(suptitle.get_text(), float(suptitle.get_fontsize())) if suptitle else ("", 10.0),
+    )
+
+
+#: The panel's figure size, inches.
+FIGURE_SIZE = (8.0, 3.6)
+
+
+def _redraw_in_place(figure: Figure, key: tuple[bool, bool, bool, str], live: dict) -> bool:
+    """Show the options ``key`` on the heatmaps drawn before (their images' data, numbers and
+    titles changed, nothing made anew, nothing laid out again). False when there is no such
+    drawing to change."""
+    axes = live.get("axes")
+    if axes is None or list(figure.axes[:2]) != list(axes):
+        return False
+    drawn = _drawn(key)
+    for ax, grid, numbers, texts, title in zip(
+        axes, drawn.grids, drawn.numbers, live["numbers"], drawn.titles, strict=True
+    ):
+        ax.images[0].set_data(grid)
+        for text, (words, colour) in zip(texts, numbers, strict=True):
+            text.set_text(words)
+            text.set_color(colour)
+        ax.set_title(title, fontsize=10)
+    words, size = drawn.suptitle
+    figure.suptitle(words, fontsize=size)
+    return True
+
+
+def _lay_out_for_the_longest_titles(figure: Figure, axes) -> None:
+    """Lay the figure out once, with room for the longest titles any options give (the chart's
+    title on two lines, the left heatmap's on three), and keep that layout: a click then changes
+    no axes' place, and costs no layout."""
+    top = getattr(figure, "_suptitle", None)
+    shown = (top.get_text() if top is not None else "", *(ax.get_title() for ax in axes))
+    size = float(top.get_fontsize()) if top is not None else 10.0
+    figure.suptitle("Xy\nXy", fontsize=max(size, 10.0))
+    axes[0].set_title("Xy\nXy\nXy", fontsize=10)
+    axes[1].set_title("Xy\nXy", fontsize=10)
+    figure.draw_without_rendering()
+    figure.set_layout_engine("none")
+    if top is not None:
+        figure.suptitle(shown[0], fontsize=size)
+    for ax, title in zip(axes, shown[1:], strict=True):
+        ax.set_title(title, fontsize=10)
+
+
 def gun_against_armor() -> ChartPanel:
     """Every gun against every class of tank: the chance one attack destroys it, and the chance
-    the attack passes the turn, with the cover, veteran and shaken toggles."""
+    the attack passes the turn, with the cover, veteran and shaken toggles.
+
+    A change of a toggle changes the picture in place (the heatmaps' cells and the titles,
+    each set of options drawn once and kept), so that a click is answered at once."""
     natural_six_note = widgets.HTML()
 
     def compute(cover, veteran, shaken, natural_six):
         options = dict(cover=cover, veteran=veteran, shaken=shaken, natural_six=natural_six)
-        attacks = every_attack(options)
+        key = _options_key(options)
+        attacks = _attacks(*key)
         others = [r for r in pz8.NATURAL_SIX_READINGS if r != natural_six]
-        same = all(
-            pz8.attack(gun, cls, **{**options, "natural_six": other}) == d
-            for other in others
-            for (gun, cls), d in attacks.items()
-        )
+        same = all(_attacks(*key[:3], other) == attacks for other in others)
         show_no_difference(natural_six_note, same)
         return options, attacks
 
     made: list[CasesChartPanel] = []  # the panel, once built: its compare control marks each chart
+    #: the heatmaps on show and their cells' numbers, to change in place
+    live: dict = {}
 
     def draw(figure: Figure, result) -> str:
         options, attacks = result
-        draw_gun_against_armor(figure, options, attacks)
+        key = _options_key(options)
+        if not _redraw_in_place(figure, key, live):
+            figure.clear()
+            figure.set_layout_engine("constrained")
+            draw_gun_against_armor(figure, options, attacks)
+            left, right = figure.axes[:2]
+            live.update(axes=(left, right), numbers=(list(left.texts), list(right.texts)))
+            _lay_out_for_the_longest_titles(figure, (left, right))
+            stamp_texts(figure)  # its texts drawn from stamps: most of a draw's cost
         if made:
             made[0].compare_readings.refresh()
-        return _attacks_table(options, attacks)
+        return _attacks_table(key)
 
     panel = CasesChartPanel(
         compute,
         draw,
-        size=(8.0, 3.6),
+        size=FIGURE_SIZE,
         cover=widgets.Checkbox(False, description="target in cover (-1)"),
         veteran=widgets.Checkbox(False, description="veteran crew firing (+1)"),
         shaken=widgets.Checkbox(False, description="firer shaken (-1)"),
@@ -112,6 +217,7 @@ def gun_against_armor() -> ChartPanel:
         ),
     )
     panel.rule = "Pz 8, Shooting and Penetration and Damage"
+    panel.draws_in_place = True
     beside(panel, panel.controls["natural_six"], natural_six_note)
     panel.boxes = dict(panel.controls)  # the presets set the chart's controls by their names
     panel.compare = panel.add_compare_readings(
@@ -124,10 +230,12 @@ def gun_against_armor() -> ChartPanel:
     return panel
 
 
-def _attacks_table(options: dict, attacks: dict) -> str:
-    """The pane's table of every attack: gun, target, the chance it destroys, the chance the
-    turn passes."""
-    words = modifiers_words(options["cover"], options["veteran"], options["shaken"])
+@functools.lru_cache(maxsize=64)
+def _attacks_table(key: tuple[bool, bool, bool, str]) -> str:
+    """The pane's table of every attack under the options ``key``: gun, target, the chance it
+    destroys, the chance the turn passes."""
+    attacks = _attacks(*key)
+    words = modifiers_words(*key[:3])
     header = "<tr><th>gun</th><th>target</th><th>destroyed</th><th>turn passes</th></tr>"
     rows = "".join(
         f"<tr><td>{g}</td><td>{c}</td>"
@@ -146,11 +254,12 @@ def _mark_other_kills(panel: CasesChartPanel, other: dict[str, str] | None) -> b
         panel.canvas.draw_idle()
         return False
     values = {name: control.value for name, control in panel.controls.items()}
+    shown, compared = _attacks(*_options_key(values)), _attacks(*_options_key(values | other))
     moved: list[tuple[int, int, Fraction]] = []
     for i, gun in enumerate(pz8.GUN_RANGES):
         for j, cls in enumerate(pz8.MOVE_VALUES):
-            here = chance_destroyed(pz8.attack(gun, cls, **values))
-            there = chance_destroyed(pz8.attack(gun, cls, **{**values, **other}))
+            here = chance_destroyed(shown[gun, cls])
+            there = chance_destroyed(compared[gun, cls])
             if here != there:
                 moved.append((i, j, there))
     panel._compare_marks = mark_other_cells(panel.figure.axes[0], moved)

@@ -4,7 +4,6 @@ note beside a control that makes no difference, and the chart panel with the car
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 
 import ipywidgets as widgets
 from matplotlib.artist import Artist
@@ -13,7 +12,7 @@ from wbk.errors import WbkError
 from wbk.readings import Reading
 from wbk.table import Table
 from wbk.widgets import ChartPanel, Panel
-from wbk.widgets.readings import compare_words
+from wbk.widgets.readings import compare_words, fitting_width
 from wbk.widgets.steps import CompareReadings
 
 #: What the user reads for each value of ``wbk.games.pz8``.
@@ -66,13 +65,17 @@ def label(value: str) -> str:
 def choices(
     values, description: str, value: object = None, words=label, **options
 ) -> widgets.Dropdown:
-    """A dropdown that shows each value's words and gives back the value itself."""
-    return widgets.Dropdown(
-        options=[(words(v), v) for v in values],
+    """A dropdown that shows each value's words and gives back the value itself, never so
+    narrow that its longest words are cut off."""
+    shown = [(words(v), v) for v in values]
+    dropdown = widgets.Dropdown(
+        options=shown,
         value=values[0] if value is None else value,
         description=description,
         **{"style": {"description_width": "initial"}, **options},
     )
+    dropdown.layout.min_width = fitting_width([w for w, _ in shown], description)
+    return dropdown
 
 
 def reading_choices(reading: Reading, description: str, **options) -> widgets.Dropdown:
@@ -83,11 +86,12 @@ def reading_choices(reading: Reading, description: str, **options) -> widgets.Dr
     return choices(tuple(reading.values), description, words=words.__getitem__, **options)
 
 
-def compared(*readings: Reading) -> dict[str, Mapping[str, str]]:
+def compared(*readings: Reading) -> list[Reading]:
     """What a Pz 8 panel's "compare with" menu lists: each reading's values in its declared
-    words, the reading named by its keyword."""
-    words, _ = compare_words(readings)
-    return words
+    words, the reading named by its declared question (never its keyword: issue 30 found
+    "shaken hq:" and "cover reading: cover: ...")."""
+    compare_words(readings)  # each one a declared reading
+    return list(readings)
 
 
 def show_no_difference(note: widgets.HTML, same: bool) -> None:

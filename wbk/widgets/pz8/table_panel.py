@@ -128,14 +128,16 @@ class TablePanel(TableComparing):
             self.view = TableView(table, table_axes(self.figure))
             self.add_compare_marks()
 
-    @reports_errors(stale=False)
-    def load(self) -> None:
-        """The table in the file chosen (typed in JupyterLab, uploaded in the app)."""
+    @reports_errors(beside="file.note", working="loading…")
+    def load(self) -> str:
+        """The table in the file chosen (typed in JupyterLab, uploaded in the app); the words
+        beside the buttons say what was loaded, or why not."""
         text, source, _ = self.file.read()
         table = Table.from_toml(text, source=source, pieces=Tank)
         self.resize_to(table)
-        self.set_table(table, f"loaded {table.name!r} from {source}")
+        self.set_table(table)
         self.show_hint()
+        return f"loaded {table.name!r} from {source}"
 
     @reports_errors
     def apply_preset(self, values) -> None:
@@ -150,11 +152,15 @@ class TablePanel(TableComparing):
                 self.set_table(table)
         super().apply_preset(values)
 
-    @reports_errors(stale=False)
-    def save(self) -> None:
+    @reports_errors(beside="file.note")
+    def save(self) -> str:
         """The table to the file chosen (a download in the app)."""
         where = self.file.write(self.table.to_toml(), "pz8_table.toml")
-        self.show_done(f"saved {self.table.name!r} ({tanks_words(len(self.table.pieces))}) {where}")
+        return f"saved {self.table.name!r} ({tanks_words(len(self.table.pieces))}) {where}"
+
+    def situation_words(self) -> list[str]:
+        """A file's default name says the shooter and the target: "table-pz_iv_1-kv_1"."""
+        return [box.value.strip() for box in getattr(self, "boxes", {}).values()]
 
     def setting_controls(self) -> list[widgets.Widget]:
         """The controls the picture depends on besides the table: a saved picture's caption
@@ -186,7 +192,8 @@ class TablePanel(TableComparing):
             "[settings]",
             *(f"{key} = {toml_value(value)}" for key, value in settings.items()),
         ]
-        return "\n".join(lines) + f"\n\n[table]\ntoml = {toml_block(self.table.to_toml())}\n"
+        text = "\n".join(lines) + f"\n\n[table]\ntoml = {toml_block(self.table.to_toml())}\n"
+        return text + self.compare_toml()
 
     @classmethod
     def from_edge_case(cls, text: str, source: str) -> TablePanel:
@@ -210,4 +217,5 @@ class TablePanel(TableComparing):
         for box in ("shooter", "target"):
             del declared[box]
         set_settings(declared, settings, source)
+        panel.set_compare(data.get("compare"), source)
         return panel

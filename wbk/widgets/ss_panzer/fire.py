@@ -51,6 +51,8 @@ class FirePanel(ChartPanel):
     and the exact distribution of the effect on the target, the answer in the title. Step
     through how the dice are found; compare the other reading (its bars as dashed outlines)."""
 
+    rule = "SS Panzer errata 9.5 and 13.2 (fire)"
+
     def __init__(self, data: ss_panzer.GameData | None = None):
         self.data = data or ss_panzer.example_data()
         self.conditions = ChoiceBoxes(

@@ -31,6 +31,8 @@ class IntervisibilityPanel(ReadingsPanel):
     not seen from Y. The readings and the blocking terrain are those of the LOS panel; a
     reading that would change nothing on show says so."""
 
+    rule = "SS Panzer errata 9.4 (line of sight, every pair of hexes)"
+
     QUESTIONS = (
         ("how many hexes each hex sees", "counts"),
         ("dead ground from X", "dead_ground"),
@@ -153,8 +155,11 @@ class IntervisibilityPanel(ReadingsPanel):
             view.shade(counts, label=f"hexes seen from the hex (of {n})", scale=True)
             if n <= 200:
                 view.show_numbers(counts, label="hexes seen")
-            view.mark(m.hex(posts[0]), labels=("a best observation post", ""))
             named = ", ".join(posts[:6]) + (f" and {len(posts) - 6} more" if len(posts) > 6 else "")
+            # a dot in each post the title names (issue 30: only the first had one)
+            dotted = [m.hex(post) for post in posts[:6]]
+            best_words = "a best observation post" if len(dotted) == 1 else "best observation posts"
+            view.mark(dotted, labels=(best_words, ""))
             view.set_title(
                 f"Hexes seen from each hex: {named} "
                 f"see{'s' if len(posts) == 1 else ''} the most, {best} of {n}"

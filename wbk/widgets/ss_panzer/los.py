@@ -67,6 +67,8 @@ class LosPanel(ReadingsPanel):
     through a corner), the blocking terrain (woods and towns to start with), and show the
     firer's viewshed."""
 
+    rule = "SS Panzer errata 9.4 (line of sight)"
+
     READINGS = tuple(SIGHT_READINGS)
 
     def __init__(
@@ -112,7 +114,7 @@ class LosPanel(ReadingsPanel):
         for box in self.boxes.values():  # a hex label is four digits: no need for 300 px
             box.layout.width = "170px"
         # the examples' names and the readings' words are long: the menus show their start
-        self.presets.widget.layout.width = "400px"
+        self.presets.menu.layout.width = "400px"
         self.compare.choice.layout.width = "400px"
         wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
         hexes = widgets.HBox([*boxes.children, self.click_sets], layout=wrap)

@@ -56,6 +56,7 @@ class MapEditor(Panel):
             load=self.load,
             save=self.save,
             width="420px",
+            makes_folder=path is None,
         )
         undo = widgets.Button(description="Undo", layout=widgets.Layout(width="70px"))
         undo.on_click(lambda _: self.undo())
@@ -124,18 +125,17 @@ class MapEditor(Panel):
             raise WbkError("nothing to undo")
         self.show(self.history.pop(), "undid the last change")
 
-    @reports_errors(stale=False)
-    def save(self) -> None:
+    @reports_errors(beside="file.note")
+    def save(self) -> str:
         """Save the edited map, under the name typed, to the file chosen (a download in the
-        app)."""
+        app); the words beside the button say where."""
         named = self.map.with_name(self.name.value.strip())
         where = self.file.write(named.to_toml(), default_map_path(named).name)
         self.map = named
-        self.show_message("")
-        self.pane.value = html.escape(f"saved {named.name!r} ({len(named)} hexes) {where}")
+        return f"saved {named.name!r} ({len(named)} hexes) {where}"
 
-    @reports_errors(stale=False)
-    def load(self) -> None:
+    @reports_errors(beside="file.note", working="loading…")
+    def load(self) -> str:
         """Open the map in the file chosen (typed in JupyterLab, uploaded in the app)."""
         text, source, _ = self.file.read()
         loaded = HexMap.from_toml(text, source=source)
@@ -145,3 +145,4 @@ class MapEditor(Panel):
         self.history.append(self.map)
         self.name.value = loaded.name
         self.show(loaded, f"loaded {source}")
+        return f"loaded {loaded.name!r} from {source}"

@@ -76,6 +76,8 @@ class MovementPanel(MapPanel):
     hex gets its cheapest path explained, or, out of reach, what it would cost. Set the MP left,
     switch Move and Move & Fire, or mark the unit as having moved, to see the one-hex rule."""
 
+    rule = "SS Panzer errata 8.3 (movement)"
+
     def __init__(
         self,
         m: HexMap,

@@ -176,25 +176,39 @@ EDGE_CASE_PANEL = "panel"
 
 #: The key of an edge case's second line: the readings its picture assumes.
 EDGE_CASE_READINGS = "readings"
+#: The key of an edge case's "compare with" reading, on its third line (when one is chosen).
+EDGE_CASE_COMPARE = "compare"
 
 
 def _situation_text(text: str) -> str:
     """A situation file's text without the lines an edge case starts with (the panel's name,
     the readings)."""
     lines = text.split("\n")
-    while lines and lines[0].startswith((f"{EDGE_CASE_PANEL} =", f"{EDGE_CASE_READINGS} =")):
+    heads = (f"{EDGE_CASE_PANEL} =", f"{EDGE_CASE_READINGS} =", f"{EDGE_CASE_COMPARE} =")
+    while lines and lines[0].startswith(heads):
         lines.pop(0)
     return "\n".join(lines)
 
 
-def edge_case_readings(text: str, source: str) -> dict[str, str]:
-    """The readings an edge case's text names (none: the defaults), each checked."""
+def _head_table(text: str, key: str, source: str) -> object:
+    """The value of an edge case's head line ``key = ...`` (its first three lines), or None."""
     from wbk.datafile import parse_toml
 
-    head = "\n".join(
-        line for line in text.split("\n")[:2] if line.startswith(f"{EDGE_CASE_READINGS} =")
-    )
-    table = parse_toml(head, source).get(EDGE_CASE_READINGS, {})
+    head = "\n".join(line for line in text.split("\n")[:3] if line.startswith(f"{key} ="))
+    return parse_toml(head, source).get(key)
+
+
+def _compare_line(chosen: tuple[str, str] | None) -> str:
+    """An edge case's third line: the "compare with" reading chosen, if any (a reading's keyword
+    and value: words of its declaration, never a reader's)."""
+    if chosen is None or chosen == ("", ""):
+        return ""
+    return f'{EDGE_CASE_COMPARE} = {{ reading = "{chosen[0]}", value = "{chosen[1]}" }}\n'
+
+
+def edge_case_readings(text: str, source: str) -> dict[str, str]:
+    """The readings an edge case's text names (none: the defaults), each checked."""
+    table = _head_table(text, EDGE_CASE_READINGS, source) or {}
     if not isinstance(table, dict):
         raise WbkError(f"{source}: readings: {table!r} is not a table of readings")
     allowed = {r.keyword: list(r.values) for r in RETREAT_READINGS}
@@ -268,6 +282,7 @@ class RetreatPlanner(MapPanel):
             load=self.load,
             save=self.save,
             width="35em",
+            makes_folder=path is None,
         )
         # what the next click does means nothing on a static page, nor does a file of the user's
         for control in self._placing():
@@ -568,6 +583,7 @@ class RetreatPlanner(MapPanel):
         readings = ", ".join(f'{name} = "{c.value}"' for name, c in self.readings.items())
         return (
             f'{EDGE_CASE_PANEL} = "{panel}"\n{EDGE_CASE_READINGS} = {{ {readings} }}\n'
+            + _compare_line(self.compare_readings.choice.value)
             + replace(self.situation, target=target).to_toml()
         )
 
@@ -578,6 +594,7 @@ class RetreatPlanner(MapPanel):
         readings = edge_case_readings(text, source)
         planner = cls(Situation.from_toml(_situation_text(text), source=source))
         planner.set_readings(readings)
+        planner.set_compare(_head_table(text, EDGE_CASE_COMPARE, source), source)
         return planner
 
     def set_readings(self, readings: dict[str, str]) -> None:
@@ -621,9 +638,9 @@ class RetreatPlanner(MapPanel):
         if not self.is_out_of_date:
             self.show_done(f"loaded {s.name!r} from {path}")
 
-    @reports_errors(stale=False)
-    def save(self) -> None:
+    @reports_errors(beside="file.note")
+    def save(self) -> str:
         s = self.situation
         where = self.file.write(s.file_text(), default_situation_path(s).name)
         units = sum(len(here) for here in s.units.values())
-        self.show_done(f"saved {s.name!r} ({count(units, 'unit')}) {where}")
+        return f"saved {s.name!r} ({count(units, 'unit')}) {where}"
