@@ -2,10 +2,13 @@
 score, Next, Shuffle, only the questions missed, readings, drawn questions, clicks, and the
 static page's closed answers."""
 
+import base64
+import io
 import re
 from types import SimpleNamespace
 
 import pytest
+from PIL import Image
 
 from wbk import quiz
 from wbk.errors import WbkError
@@ -243,7 +246,7 @@ def test_static_html_pictures_the_question_and_the_answer():
     panel = QuizPanel([retreats.question("one-way-out"), retreats.question("example-column")])
     page = panel.static_html()
     assert page.count("<img") == 2  # the retreat's question and answer; a CRT column has none
-    assert "<th>10-19</th>" in page  # but the table it is read from
+    assert ">10-19</th>" in page  # but the table it is read from
     question, answer = re.findall(r'<img src="data:image/png;base64,[^"]+" alt="([^"]*)"', page)
     assert question.startswith("A &quot;P&quot; result hits the rifle battalion in the clear hex")
     assert answer == "into 1314"
@@ -289,3 +292,69 @@ def test_a_drawn_question_is_named_in_words_and_a_negative_count_says_at_least_0
     panel.check()
     assert "answer -1: a count is a whole number of at least 0" in panel.message.value
     assert "not a whole number" not in panel.message.value
+
+
+def test_the_crt_shown_has_one_header_cell_per_column():
+    """Issue 30: the Stalingrad quiz's CRT, its header in one cell per column, each padded
+    and wide enough to read (tests/test_browser_quiz.py measures it in Chromium)."""
+    q = quiz.shipped("stalingrad").question("example-column")
+    table = q.shown()
+    header = re.search(r"<thead><tr>(.*?)</tr></thead>", table).group(1)
+    heads = re.findall(r"<th[^>]*>([^<]*)</th>", header)
+    assert heads == ["roll", "1", "2", "3", "4", "5-9", "10-19", "20-29", "30+"]
+    cells = re.findall(r"<t[hd]( [^>]*)?>", table)
+    assert len(cells) == 9 * 7  # the header row and six rolls, nine cells each
+    assert all("padding" in c and "min-width" in c and "border" in c for c in cells)
+
+
+def test_a_reading_the_text_settles_is_shown_under_the_reveal_and_on_the_static_page():
+    """Errata 9.5's example: a Kill Zone unit firing at a unit entering a ZOC rolls 4 dice,
+    not 5, so the 'separate fires' reading is ruled out, and the reveal says so."""
+    q = quiz.shipped("ss_panzer").question("kill-zone-and-zoc")
+    panel = QuizPanel([q])
+    panel.answer_with("4")
+    panel.check()
+    assert "Settled by the text:" in panel.pane.value
+    assert "rolls 4 dice, not 5" in panel.pane.value
+    assert "the answer would be 3 dice and 4 dice (2 fires)" in panel.pane.value
+    page = panel.static_html()
+    inside = page[page.index(">Answer</summary>") :]
+    assert "Settled by the text:" in inside and "rolls 4 dice, not 5" in inside
+
+
+def test_a_static_picture_is_shown_at_its_size_and_holds_twice_the_pixels():
+    """Issue 30: the site's quiz pictures drawn at 144 dpi and shown at 72 a figure inch, so a
+    zoom opens them sharp."""
+    panel = QuizPanel([quiz.shipped("stalingrad").question("one-way-out")])
+    page = panel.static_html()
+    data, width = re.search(
+        r'<img src="data:image/png;base64,([^"]+)" alt="[^"]*" width="(\d+)"', page
+    ).groups()
+    png = Image.open(io.BytesIO(base64.b64decode(data)))
+    assert png.width == 2 * int(width)
+
+
+def test_a_panels_static_picture_is_shown_at_its_size_and_holds_twice_the_pixels():
+    """Every panel's static page (``Panel.static_html``): drawn at 180 dpi, shown at 90 a figure
+    inch as it always was."""
+    import ipywidgets as widgets
+    from matplotlib.figure import Figure
+
+    from wbk.widgets import Panel
+
+    class Pictured(Panel):
+        def __init__(self):
+            super().__init__()
+            self.widget = widgets.VBox([self.message])
+
+        def figures(self):
+            figure = Figure(figsize=(4, 3))
+            figure.add_subplot().set_title("a test picture")
+            return [figure]
+
+    page = Pictured().static_html()
+    data, width = re.search(
+        r'<img src="data:image/png;base64,([^"]+)" alt="a test picture" width="(\d+)"', page
+    ).groups()
+    assert width == "360"  # 4 inches at 90
+    assert Image.open(io.BytesIO(base64.b64decode(data))).width == 720

@@ -138,9 +138,14 @@ def _control_values(widget: widgets.Widget) -> list[tuple[str, str]]:
     return [*found, (label, shown_value(widget))]
 
 
+#: Dots per inch of a static page's picture, and the width the page shows it at (90 a figure
+#: inch, the size it always had): twice the pixels, so a zoom or the full-size view is sharp.
+STATIC_DPI, SHOWN_DPI = 180, 90
+
+
 def _png_base64(figure: Figure) -> str:
     buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=90)
+    figure.savefig(buffer, format="png", dpi=STATIC_DPI)
     return base64.b64encode(buffer.getvalue()).decode("ascii")
 
 
@@ -267,7 +272,8 @@ def _snapshot(panel: Panel) -> str:
         )
         parts.append(
             f'<img src="data:image/png;base64,{_png_base64(figure)}" '
-            f'alt="{html.escape(title)}" style="max-width:100%">'
+            f'alt="{html.escape(title)}" width="{round(figure.get_figwidth() * SHOWN_DPI)}" '
+            'style="max-width:100%;height:auto">'
         )
     pane = getattr(panel, "pane", None)
     if pane is not None and pane.value:
