@@ -71,6 +71,26 @@ def lab(tmp_path_factory):
         yield url
 
 
+def lab_command(port: int, root: Path, workspaces: Path) -> list[str]:
+    """JupyterLab on 127.0.0.1:``port`` serving ``root``, asking nothing of the internet."""
+    return [
+        sys.executable,
+        "-m",
+        "jupyterlab",
+        "--no-browser",
+        "--allow-root",
+        "--ip=127.0.0.1",
+        f"--port={port}",
+        f"--ServerApp.token={TOKEN}",
+        f"--ServerApp.root_dir={root}",
+        "--LabApp.news_url=",
+        f"--LabApp.workspaces_dir={workspaces}",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        # window.jupyterapp: a test opens and closes its notebook in a page already loaded
+        "--LabApp.expose_app_in_browser=True",
+    ]
+
+
 @contextlib.contextmanager
 def serving_lab(folder: Path):
     """A JupyterLab serving a copy of the notebooks from ``folder``; yields its address."""
@@ -90,22 +110,7 @@ def serving_lab(folder: Path):
     for path in NOTEBOOKS.glob("*.ipynb"):
         nbformat.write(without_outputs(nbformat.read(path, as_version=4)), root / path.name)
     port = free_port()
-    command = [
-        sys.executable,
-        "-m",
-        "jupyterlab",
-        "--no-browser",
-        "--allow-root",
-        "--ip=127.0.0.1",
-        f"--port={port}",
-        f"--ServerApp.token={TOKEN}",
-        f"--ServerApp.root_dir={root}",
-        "--LabApp.news_url=",
-        f"--LabApp.workspaces_dir={workspaces}",
-        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-        # window.jupyterapp: a test opens and closes its notebook in a page already loaded
-        "--LabApp.expose_app_in_browser=True",
-    ]
+    command = lab_command(port, root, workspaces)
     url = f"http://127.0.0.1:{port}"
     env = {**os.environ, "JUPYTERLAB_SETTINGS_DIR": str(settings)}
     with serving(command, env, ready=f"{url}/api/status?token={TOKEN}", what="JupyterLab"):

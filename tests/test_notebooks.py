@@ -128,9 +128,8 @@ def lab_with_our_config(tmp_path_factory):
     """A JupyterLab as ``make lab`` runs it (jupyter_config/ on JUPYTER_CONFIG_PATH), serving a
     copy of the stored chapters with their outputs; yields its address and its folder."""
     import os
-    import sys
 
-    from browser_support import TOKEN, free_port, serving
+    from browser_support import TOKEN, free_port, lab_command, serving
 
     tmp_path = tmp_path_factory.mktemp("lab")
     root = tmp_path / "notebooks"
@@ -141,21 +140,7 @@ def lab_with_our_config(tmp_path_factory):
     settings.mkdir(parents=True)
     (settings / "notification.jupyterlab-settings").write_text('{"fetchNews": "false"}')
     port = free_port()
-    command = [
-        sys.executable,
-        "-m",
-        "jupyterlab",
-        "--no-browser",
-        "--allow-root",
-        "--ip=127.0.0.1",
-        f"--port={port}",
-        f"--ServerApp.token={TOKEN}",
-        f"--ServerApp.root_dir={root}",
-        "--LabApp.news_url=",
-        f"--LabApp.workspaces_dir={tmp_path / 'workspaces'}",
-        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-        "--LabApp.expose_app_in_browser=True",
-    ]
+    command = lab_command(port, root, tmp_path / "workspaces")
     env = {
         **os.environ,
         "JUPYTERLAB_SETTINGS_DIR": str(tmp_path / "settings"),

@@ -403,6 +403,34 @@ def test_a_link_longer_than_any_wbk_makes_is_refused_unread():
         case_from_query(f"case={bomb}")
 
 
+@pytest.mark.parametrize(
+    "handed, said",
+    [
+        ("case=" + "A" * 1_000_000, "the link is 1,000,005 characters long"),
+        ("case=<script>alert(1)</script>", "This link shows nothing"),
+    ],
+    ids=["huge", "markup"],
+)
+def test_what_a_page_hands_a_pool_kernel_is_read_as_any_link(handed, said, monkeypatch):
+    """A pool kernel learns its reader's link from the page (link_slot's hidden box), which a
+    stranger's script can fill with anything: a huge value is refused unread, markup shown as
+    text, in one line."""
+    from voila.utils import ENV_VARIABLE
+
+    from wbk.widgets import app as app_page
+
+    made: list = []
+    read = app_page.linked_situation
+    monkeypatch.setattr(app_page, "linked_situation", lambda q: made.extend(read(q)) or made)
+    monkeypatch.setenv(ENV_VARIABLE.VOILA_PREHEAT, "True")
+    app_page.link_slot()
+    app_page.open_link()
+    app_page._query_box.value = handed
+    (line,) = made
+    assert len(app_page._slot.outputs) == 1 and said in html.unescape(line.value)
+    assert "<script>" not in line.value and "\n" not in line.value
+
+
 def test_a_bad_value_in_a_link_is_one_line_never_a_trait_error():
     from wbk.widgets import blitz
 

@@ -969,6 +969,16 @@ def test_compare_options_and_choices_read_in_words_and_show_whole():
     options = [words for words, _ in panel.compare_readings.choice.options]
     assert "cover: any part hidden" in options and "a shaken HQ: no platoon move" in options
     assert not [w for w in options if w.startswith(("shaken hq", "cover reading", "natural six"))]
-    for dropdown in (panel.tank_class, panel.compare_readings.choice):
-        longest = max(len(words) for words, _ in dropdown.options)
-        assert int(dropdown.layout.min_width.removesuffix("px")) >= 7 * longest + 40
+    longest = max(len(words) for words, _ in panel.tank_class.options)
+    assert int(panel.tank_class.layout.min_width.removesuffix("px")) >= 7 * longest + 40
+    # the menus of long words are as wide as the words they show (never all at once: the
+    # longest would push the row past JupyterLab's page)
+    for menu in (panel.compare_readings.choice, panel.presets.menu):
+        widths = []
+        for index, label in enumerate(
+            menu.options if menu is panel.presets.menu else [w for w, _ in menu.options]
+        ):
+            menu.index = index
+            widths.append(int(menu.layout.width.removesuffix("px")))
+            assert widths[-1] >= 7 * len(label) + 40, label
+        assert min(widths) <= 350 and max(widths) >= 450

@@ -203,7 +203,14 @@ class MapOverlays(PictureView):
         bar.tick_params(labelsize=7, length=2, pad=1)
         bar.set_ylabel(label, rotation=0, ha="right", va="center", fontsize=7, labelpad=6)
 
-    def highlight(self, hexes: Collection[Hex], *, label: str = "", colour: str = SKY_BLUE) -> None:
+    def highlight(
+        self,
+        hexes: Collection[Hex],
+        *,
+        label: str = "",
+        colour: str = SKY_BLUE,
+        alpha: float = 0.6,
+    ) -> None:
         """Lay one translucent colour (Okabe-Ito sky blue unless told) over ``hexes``, named
         ``label`` in the legend."""
         self.shade(
@@ -212,21 +219,14 @@ class MapOverlays(PictureView):
             vmin=0,
             vmax=1,
             label=label,
-            alpha=0.6,
+            alpha=alpha,
         )
 
     def dim(self, hexes: Collection[Hex], *, label: str = "") -> None:
         """Darken ``hexes`` with a translucent dark indigo (dead ground, not seen, out of
         reach): their terrain stays readable, and a dimmed hex is never taken for a town's grey
         (issue 30: a grey dimming was). ``label`` names them in the legend."""
-        self.shade(
-            {h: 1 for h in hexes},
-            cmap=ListedColormap([DIMMED]),
-            vmin=0,
-            vmax=1,
-            label=label,
-            alpha=0.55,
-        )
+        self.highlight(hexes, label=label, colour=DIMMED, alpha=0.55)
 
     def show_numbers(self, values: Mapping[Hex, float], *, label: str = "") -> None:
         """Print a number low in each hex of ``values``, clear of markers and labels; ``label``

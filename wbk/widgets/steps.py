@@ -163,6 +163,19 @@ def option_words(question: str, words: str) -> str:
     return f"{question}: {words}"
 
 
+def fit_to_choice(menu: widgets.Dropdown, description: str) -> None:
+    """Keep ``menu`` as wide as the words it shows. A native select is as wide as its longest
+    option, and a menu of long readings or worked examples would push a panel's rows past
+    JupyterLab's page; fitted to the choice, nothing shown is cut and a short choice leaves
+    the row its room."""
+
+    def fit(_: object = None) -> None:
+        menu.layout.width = fitting_width([menu.label or ""], description)
+
+    menu.observe(fit, names="value")
+    fit()
+
+
 class CompareReadings:
     """ "compare with": another value of one of the panel's readings. ``mark(other)`` marks on
     the picture what changes under ``other`` ({keyword: value}) and returns whether anything
@@ -170,7 +183,7 @@ class CompareReadings:
     ``questions`` names each reading in words ("slope hexes"), as its control does; a reading
     without one is named by its keyword in words ("natural six")."""
 
-    OFF = "nothing (compare readings off)"
+    OFF = "nothing"
     #: the value of OFF: not None, which a dropdown shows as no choice at all (a blank box)
     OFF_VALUE = ("", "")
 
@@ -194,13 +207,12 @@ class CompareReadings:
             options=options,
             description="compare with",
             style={"description_width": "initial"},
-            layout=widgets.Layout(
-                width="auto", min_width=fitting_width([w for w, _ in options], "compare with")
-            ),
+            layout=widgets.Layout(width=fitting_width([self.OFF], "compare with")),
         )
         self.note = widgets.HTML()
         self.widget = widgets.HBox([self.choice, self.note])
         self.choice.observe(lambda _: self.refresh(), names="value")
+        fit_to_choice(self.choice, "compare with")
 
     def toml(self) -> str:
         """The reading compared with, as the ``[compare]`` table an edge case ends with ("" for
@@ -254,10 +266,9 @@ class Presets:
             options=[self.CHOOSE, *presets],
             description="worked example",
             style={"description_width": "initial"},
-            layout=widgets.Layout(
-                width="auto", min_width=fitting_width([self.CHOOSE, *presets], "worked example")
-            ),
+            layout=widgets.Layout(width=fitting_width([self.CHOOSE], "worked example")),
         )
+        fit_to_choice(self.menu, "worked example")
 
         def chosen(change: dict[str, Any]) -> None:
             if change["new"] in presets:

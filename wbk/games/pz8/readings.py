@@ -88,8 +88,8 @@ PLATOON_PACE = Reading(
         "whole_platoon": "the platoon moves at the pace of its slowest tank, a shaken one too",
     },
     tags={"whole_platoon": "pace of the slowest, shaken too"},
-    why="the card's platoon is the tanks 'all within 3 inches of the HQ' that 'move together'; "
-    "a tank left behind is not in the move",
+    why="the card's platoon move is made by the tanks within 3 inches of the HQ moving as one; "
+    "a shaken tank cannot move, so it is not in that move (the card does not speak of it)",
 )
 VETERAN_HQ_RALLY = Reading(
     "veteran_hq_rally",

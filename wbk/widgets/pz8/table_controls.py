@@ -238,7 +238,7 @@ class TableControls(Panel):
     def _lay_out(self) -> None:
         """Five rows of controls above the picture, each narrow enough for JupyterLab's page
         beside its file browser (a 1000-pixel screen holds them and the table): what is asked;
-        what a click does; the tank it places; its marks and the terrain; the readings. What
+        what a click does; the tank it places; its platoon, marks and the terrain; the readings. What
         the next click does means nothing on a static page: its snapshot lists the shot."""
         row = widgets.Layout(flex_flow="row wrap", align_items="center")
         asking = [self.ask, *self.boxes.values(), self.show_reach, self.cover_reading]
@@ -247,9 +247,10 @@ class TableControls(Panel):
             [
                 widgets.HBox([*asking, self.cover_note], layout=row),
                 widgets.HBox([widgets.HTML("a click:"), self.click, self.hint], layout=row),
-                widgets.HBox([*tank, self.facing, self.platoon], layout=row),
+                widgets.HBox([*tank, self.facing], layout=row),
                 widgets.HBox(
                     [
+                        self.platoon,
                         *self.flags.values(),
                         self.terrain_kind,
                         self.terrain_size,

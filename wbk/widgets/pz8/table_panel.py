@@ -101,7 +101,6 @@ class TablePanel(TableComparing):
         self.compare.choice.add_class(LIVE_ONLY)
         # beside the low-wall reading rather than a row of its own (the screen budget)
         self._place_beside_readings(self.compare.widget)
-        self.compare.choice.layout.width = "19em"
 
         self.add_compare_marks()
         self.add_presets(TABLE_CASES)
