@@ -238,8 +238,9 @@ class TableControls(Panel):
     def _lay_out(self) -> None:
         """Five rows of controls above the picture, each narrow enough for JupyterLab's page
         beside its file browser (a 1000-pixel screen holds them and the table): what is asked;
-        what a click does; the tank it places; its platoon, marks and the terrain; the readings. What
-        the next click does means nothing on a static page: its snapshot lists the shot."""
+        what a click does; the tank it places; its platoon, marks and the terrain; the
+        readings. What the next click does means nothing on a static page: its snapshot lists
+        the shot."""
         row = widgets.Layout(flex_flow="row wrap", align_items="center")
         asking = [self.ask, *self.boxes.values(), self.show_reach, self.cover_reading]
         tank = [self.tank_name, self.side, self.tank_class, self.gun, self.calibre, self.crew]
