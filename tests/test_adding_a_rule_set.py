@@ -73,8 +73,7 @@ answer = "under 10%"
     assert q.answer().value == 0
     assert q.is_right("under 10%")
     assert q.reading_notes() == [
-        "Read as 'a natural 6 always hits' (sixes=always_hits), the answer changes: "
-        "10-30%: 1/6 (16.67%)."
+        "Read as 'a natural 6 always hits', the answer changes: 10-30%: 1/6 (16.67%)."
     ]
     assert quiz.kinds("toy") == {"hit_chance": "chance the shot hits"}
     drawn = quiz.random_question("toy", "hit_chance", 3)

@@ -403,15 +403,15 @@ def test_blitz_crowded_target_names_the_reading_where_the_readings_part():
     exact = fire_strength([6], target_non_vehicle_units=4, crowded="exactly_three")
     assert exact.dice == 6
     assert exact.steps[1].text == (
-        "4 non-vehicle units in the target hex (reading exactly_three: 3 non-vehicle units "
-        "means exactly three): no × 2"
+        "4 non-vehicle units in the target hex (read as: 3 non-vehicle units means exactly "
+        "three): no × 2"
     )
-    assert exact.steps[1].rule == "Blitz Combat, Combat Strength Modifiers, reading 'exactly_three'"
+    assert exact.steps[1].rule == (
+        "Blitz Combat, Combat Strength Modifiers, reading: 3 non-vehicle units means exactly three"
+    )
     more = fire_strength([6], target_non_vehicle_units=4)
     assert more.dice == 12
-    assert "(reading three_or_more: 3 non-vehicle units means three or more): × 2 = 12" in (
-        more.steps[1].text
-    )
+    assert "(read as: 3 non-vehicle units means three or more): × 2 = 12" in (more.steps[1].text)
     # exactly three units: the readings agree, and the step needs none
     three = fire_strength([6], target_non_vehicle_units=3, crowded="exactly_three")
     assert (
@@ -670,8 +670,10 @@ def test_three_hits_at_morale_8_under_both_bonus_readings():
 
 
 def test_the_bonus_reading_is_named_in_the_steps():
-    steps = [s.text for s in fire_procedure(3, leader_morale=8, save_bonus="rounded_up").steps]
-    assert steps[-1].endswith("an odd hit counted as two (reading rounded_up)")
+    rounded = fire_procedure(3, leader_morale=8, save_bonus="rounded_up").steps[-1]
+    assert rounded.text.endswith("+ 1 per two hits, an odd hit counted as two")
+    assert rounded.rule.endswith(", reading: the saving throw bonus counts an odd hit as a pair")
+    assert "reading" not in fire_procedure(3, leader_morale=8).steps[-1].rule  # the default
 
 
 def test_an_apc_destroyed_reading():

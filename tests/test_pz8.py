@@ -772,14 +772,16 @@ def test_platoon_pace_with_a_shaken_heavy_tank_left_behind_by_the_readings():
     assert [m.inches for m in whole.movement.outcomes()] == list(range(4, 10))
     (said,) = [s for s in movers.steps if s.text.startswith("the slowest")]
     assert said.text == (
-        "the slowest is 'T-34 1' (medium): each moves 1D6 + 4 (reading 'movers': the platoon "
-        "moves at the pace of the slowest tank that moves; the slowest in the platoon, shaken "
-        "'KV-1', would give 1D6 + 3)"
+        "the slowest is 'T-34 1' (medium): each moves 1D6 + 4 (read as: the platoon moves at "
+        "the pace of the slowest tank that moves; the slowest in the platoon, shaken 'KV-1', "
+        "would give 1D6 + 3)"
     )
-    assert said.rule == "Pz 8, Movement, reading 'movers'"
+    assert said.rule == (
+        "Pz 8, Movement, reading: the platoon moves at the pace of the slowest tank that moves"
+    )
     (said,) = [s for s in whole.steps if s.text.startswith("the slowest")]
     assert said.text.startswith("the slowest is shaken 'KV-1' (heavy): each moves 1D6 + 3")
-    assert said.rule == "Pz 8, Movement, reading 'whole_platoon'"
+    assert said.rule == "Pz 8, Movement, reading: pace of the slowest, shaken too"
     # no shaken tank: the readings agree and the step names none
     plain = pz8.platoon_movement(pz8.example_table(), "Soviet", platoon_pace="whole_platoon")
     (said,) = [s for s in plain.steps if s.text.startswith("the slowest")]
@@ -799,12 +801,17 @@ def test_a_veteran_hq_rallying_itself_states_the_reading():
     r = pz8.rally(table, "Pz IV 1")
     assert r.chance == Fraction(1, 2)
     assert r.steps[-1].text == (
-        "'Pz IV 1' is the HQ, veteran: it rallies itself on 4-6, 1/2 (reading 'no_bonus': a "
-        "veteran HQ rallies itself on 4-6, like any HQ; read the other way, 3-6, 2/3)"
+        "'Pz IV 1' is the HQ, veteran: it rallies itself on 4-6, 1/2 (read as: a veteran HQ "
+        "rallies itself on 4-6, like any HQ; read the other way, 3-6, 2/3)"
     )
-    assert r.steps[-1].rule == "Pz 8, Optional Rule: Shaken, reading 'no_bonus'"
+    assert r.steps[-1].rule == (
+        "Pz 8, Optional Rule: Shaken, reading: a veteran HQ rallies itself on 4-6, like any HQ"
+    )
     r = pz8.rally(table, "Pz IV 1", veteran_hq_rally="bonus")
-    assert r.chance == Fraction(2, 3) and "(reading 'bonus'" in r.steps[-1].text
+    assert r.chance == Fraction(2, 3) and "(read as: a veteran HQ rallies itself on 3-6" in (
+        r.steps[-1].text
+    )
+    assert r.steps[-1].rule.endswith("reading: veteran HQ rallies on 3-6")
     # a regular HQ: nothing to read
     assert (
         pz8.rally(table, "T-34 1").steps[-1].text

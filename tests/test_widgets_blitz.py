@@ -522,6 +522,19 @@ def test_the_hits_rolled_panel_steps_throw_by_throw(rolled):
     assert len(pictures) == 7
 
 
+def test_three_hits_left_say_all_a_step_loss_does_on_the_picture(rolled):
+    """Blitz Combat, Damage: three hits are a step loss, demoralized, and a roll for leader
+    casualties; the picture says all three, not "step loss" alone (issue 30)."""
+    choose(rolled, list(panels.ROLLED_PRESETS)[1])
+    rolled.controls["hits"].value = 3
+    rolled.controls["rolls"].value = "12, 12, 12"
+    rolled.controls["leader"].value = "8"
+    assert rolled.result.damage == Damage.STEP_LOSS
+    said = "3 hits left: step loss, demoralized, leaders roll"
+    assert said in rolled.figure.axes[0].get_title().replace("\n", " ")
+    assert said in [t.get_text() for t in rolled.figure.axes[0].texts]
+
+
 def test_compare_readings_marks_what_changes_or_says_they_agree():
     calculator = panels.fire_calculator()
     choose(calculator, next(iter(panels.CALCULATOR_PRESETS)))

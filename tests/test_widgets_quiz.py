@@ -135,18 +135,19 @@ def test_a_reading_reveal_says_whether_the_other_reading_changes_the_answer():
     go_to(panel, "beyond-the-hill")
     assert list(panel.readings) == ["slope_hex", "slope_hex_of", "slope_end"]
     panel.readings["slope_end"].value = "touches"  # before the check: the picture says so
-    assert title(panel) == "Can 1712 see 2113? (slope_end=touches)" and panel.pane.value == ""
+    assert title(panel) == "Can 1712 see 2113? (a line through a slope's end: only touches it)"
+    assert panel.pane.value == ""
     panel.readings["slope_end"].value = "crosses"
     panel.answer_with("yes")
     panel.check()
     assert ">Wrong</b>" in panel.pane.value
-    assert "(slope_hex=hexsides_only), the answer changes: yes: clear." in panel.pane.value
+    assert "only slope hexsides block&#x27;, the answer changes: yes: clear." in panel.pane.value
     assert "The other readings give the same answer." in panel.pane.value
     # asked under the other reading, the same answer is right
     panel.readings["slope_hex"].value = "hexsides_only"
     assert ">Right</b>: you said yes; the answer is <b>yes: clear</b>" in panel.pane.value
-    assert "(slope_hex=enter_not_beyond), the answer changes: no" in panel.pane.value
-    assert "(slope_hex=hexsides_only)" in title(panel)
+    assert "not see beyond it&#x27;, the answer changes: no" in panel.pane.value
+    assert "(slope hexes: only slope hexsides block)" in title(panel)
 
 
 def test_a_question_asked_under_a_reading_says_so():

@@ -249,11 +249,9 @@ class Question:
                 theirs = self.answer(**{**chosen, key: other})
                 words = reading(self.game, key).sentence(other)
                 if _same(self, mine.value, theirs.value):
-                    notes.append(f"Read as '{words}' ({key}={other}), the answer is the same.")
+                    notes.append(f"Read as '{words}', the answer is the same.")
                 else:
-                    notes.append(
-                        f"Read as '{words}' ({key}={other}), the answer changes: {theirs.words}."
-                    )
+                    notes.append(f"Read as '{words}', the answer changes: {theirs.words}.")
         return notes
 
     def settled_notes(self, **readings: str) -> list[str]:
@@ -270,7 +268,7 @@ class Question:
                 theirs = kind.answer(self, {**chosen, key: other})
                 notes.append(
                     f"The text settles '{declared.question}' here: {why}. Read as "
-                    f"'{declared.sentence(other)}' ({key}={other}), the answer would be "
+                    f"'{declared.sentence(other)}', the answer would be "
                     f"{theirs.words}, which the text rules out."
                 )
         return notes

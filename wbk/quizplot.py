@@ -26,7 +26,7 @@ from wbk.errors import WbkError
 from wbk.games import load_drawings
 from wbk.maps import HexMap
 from wbk.plot import MapView, PictureView, center, figure_size, map_axes
-from wbk.quiz import Answer, Question
+from wbk.quiz import Answer, Question, reading
 from wbk.table import Table
 from wbk.tableplot import TableView, table_axes, table_figure_size
 
@@ -218,13 +218,16 @@ def legend_key(line: Line2D) -> Line2D:
 
 
 def picture_title(q: Question, readings: dict[str, str] | None = None) -> str:
-    """The question in a picture's title, short, with any reading that is not the default."""
+    """The question in a picture's title, short, with any reading that is not the default in
+    its declared words."""
     short = _drawing(q).title
     title = short(q) if short is not None and q.board is not None else _short(q.ask, 70)
     chosen = {**q.readings, **(readings or {})}
     options = q.reading_options
-    odd = [f"{k}={v}" for k, v in chosen.items() if k in options and v != options[k][0]]
-    return title + (f" ({', '.join(odd)})" if odd else "")
+    odd = [
+        reading(q.game, k).tag(v) for k, v in chosen.items() if k in options and v != options[k][0]
+    ]
+    return title + (f" ({'; '.join(odd)})" if odd else "")
 
 
 def draw_question(

@@ -85,13 +85,20 @@ class Reading:
         self.check(value)
         return self.sentences.get(value, self.values[value])
 
+    def cited(self, value: str) -> str:
+        """The reading ``value`` as a step's source names it, in words, never its keyword:
+        "reading: " and its tag, or its sentence (a default has no tag)."""
+        self.check(value)
+        return f"reading: {self.tags.get(value) or self.sentence(value)}"
+
     def tag(self, value: str) -> str:
-        """A title's short tag for the value ("[pinned attackers drop out]"): its declared tag,
-        else its words; the default needs none ("")."""
+        """A title's short tag for the value ("pinned attackers drop out"): its declared tag,
+        else its question and words ("a line through a slope's end: only touches it"); the
+        default needs none ("")."""
         self.check(value)
         if value == self.default:
             return ""
-        return self.tags.get(value, self.values[value])
+        return self.tags.get(value) or f"{self.question}: {self.values[value]}"
 
 
 def readings_by_keyword(*readings: Reading) -> dict[str, Reading]:

@@ -347,7 +347,7 @@ def draw_rolled(
                     **_OTHER_READING_OUTLINE,
                 )
             )
-    verdict = f"{blitz._hits(rolled.remaining)} left: {rolled.damage}"
+    verdict = f"{blitz._hits(rolled.remaining)} left: {rolled.damage.briefly}"
     on_show = part == "damage"
     ax.text(
         (max(n, 4) - 1) / 2,

@@ -495,8 +495,8 @@ def _crowded_hex(fire_type: str, crowd: int, reading: str, work: _Working) -> No
     non-vehicle units ("three_or_more", or "exactly_three") count double."""
     crowded_hex = crowd >= 3 if reading == "three_or_more" else crowd == 3
     # more than three is where the readings part: the step names the one that decided
-    read = f" (reading {reading}: {CROWDED.sentence(reading)})" if crowd > 3 else ""
-    rule = f"{MODIFIERS}, reading {reading!r}" if crowd > 3 else MODIFIERS
+    read = f" (read as: {CROWDED.sentence(reading)})" if crowd > 3 else ""
+    rule = f"{MODIFIERS}, {CROWDED.cited(reading)}" if crowd > 3 else MODIFIERS
     if fire_type in ("direct", "bombardment") and crowded_hex:
         work.strength *= 2
         said = f"{crowd} non-vehicle units in the target hex{read}: × 2"
@@ -569,7 +569,14 @@ class Damage(enum.IntEnum):
         step loss, demoralized, and the leader casualty roll of the standard rules."""
         return _EFFECTS[self]
 
+    @property
+    def briefly(self) -> str:
+        """Everything it does, short enough for a picture's title: "step loss, demoralized,
+        leaders roll" (a step loss is never only a step loss)."""
+        return _BRIEFLY.get(self, str(self))
 
+
+_BRIEFLY = {Damage.STEP_LOSS: "step loss, demoralized, leaders roll"}
 _EFFECTS = {
     Damage.NONE: "none",
     Damage.DISRUPTED: "disrupted: all target units are disrupted",
@@ -884,9 +891,12 @@ def fire_procedure(
             counted = unsaved_hits(rolled, leader_morale, save_bonus=bonus_reading)
             per = "+ 1 per two hits"
             if bonus_reading == "rounded_up":
-                per += ", an odd hit counted as two (reading rounded_up)"
+                per += ", an odd hit counted as two"
             said = f"a leader of morale {leader_morale} throws 2d6 per hit, {per}"
-            steps.append(Step(said, LEADERS, about=("counted", "leader", leader_morale)))
+            source = LEADERS
+            if bonus_reading != SAVE_BONUS.default:
+                source = f"{LEADERS}, {SAVE_BONUS.cited(bonus_reading)}"
+            steps.append(Step(said, source, about=("counted", "leader", leader_morale)))
     return FireProcedure(rolled, counted, counted.map(damage), tuple(steps))
 
 

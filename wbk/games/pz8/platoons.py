@@ -258,11 +258,11 @@ def _moving_together(
         other = of_movers if pace == "whole_platoon" else of_all
         other_said = "slowest that moves" if pace == "whole_platoon" else "slowest in the platoon"
         pace_said = (
-            f" (reading {pace!r}: {PLATOON_PACE.sentence(pace)}; the {other_said}, "
+            f" (read as: {PLATOON_PACE.sentence(pace)}; the {other_said}, "
             f"{'shaken ' if other.shaken else ''}{other.name!r}, would give 1D6 + "
             f"{MOVE_VALUES[other.tank_class]})"
         )
-        rule = f"{MOVEMENT}, reading {pace!r}"
+        rule = f"{MOVEMENT}, {PLATOON_PACE.cited(pace)}"
     shaken = "shaken " if slowest.shaken else ""
     steps = [
         Step(

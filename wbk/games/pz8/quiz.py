@@ -93,7 +93,7 @@ def _pz8_rally(q: Question, readings: dict[str, str]) -> Answer:
     said = ", ".join(k.replace("_", " ") for k, v in options.items() if v is True) or "none"
     rule, read = pz8.SHAKEN, ""
     if _rally_readings(q, ("veteran_hq_rally",)):
-        rule = f"{pz8.SHAKEN}, reading {reading!r}"
+        rule = f"{pz8.SHAKEN}, {VETERAN_HQ_RALLY.cited(reading)}"
         read = f" ({VETERAN_HQ_RALLY.sentence(reading)})"
     steps = (
         Step(f"the tank: {said}", pz8.SHAKEN),

@@ -154,9 +154,9 @@ def _hq_rallies_itself(t: Tank, reading: str) -> Step:
     other_chance = rally_chance(veteran=True, is_hq=True, veteran_hq_rally=other)
     need, other_need = ("4-6", "3-6") if reading == "no_bonus" else ("3-6", "4-6")
     return Step(
-        f"{t.name!r} is the HQ, veteran: it rallies itself on {need}, {chance} (reading "
-        f"{reading!r}: {VETERAN_HQ_RALLY.sentence(reading)}; read the other way, "
+        f"{t.name!r} is the HQ, veteran: it rallies itself on {need}, {chance} (read as: "
+        f"{VETERAN_HQ_RALLY.sentence(reading)}; read the other way, "
         f"{other_need}, {other_chance})",
-        f"{SHAKEN}, reading {reading!r}",
+        f"{SHAKEN}, {VETERAN_HQ_RALLY.cited(reading)}",
         about=(t.name,),
     )

@@ -438,7 +438,12 @@ def _strength_steps(a: _Attack) -> list[Step]:
     ]
     if a.pinned_attack == "drops_out" and any(u.pinned for u in a.units):
         pinned = _names(u for u in a.units if u.pinned)
-        steps.append(Step(f"pinned attackers add no AF (reading 'drops_out'): {pinned}", ASSUMED))
+        steps.append(
+            Step(
+                f"pinned attackers add no AF: {pinned}",
+                f"{_rule('9.67')}, {PINNED_ATTACK.cited('drops_out')}",
+            )
+        )
     return steps
 
 
@@ -460,15 +465,15 @@ def _without_bonus(a: _Attack, steps: list[Step]) -> tuple[AssaultOption, str | 
             Step(
                 f"without the bonus the defender's {a.defence_df} DF fires on its own column, "
                 f"{own_fire_column}, but not first: it does not change the attack",
-                f"{r967}, reading 'own_column'",
+                f"{r967}, {FIRE_WITHOUT_BONUS.cited('own_column')}",
                 about=(ABOUT_FIRE, ABOUT_WITHOUT, own_fire_column),
             )
         )
     elif a.fire_without_bonus == "none":
         steps.append(
             Step(
-                "without the bonus the defender does not fire (reading 'none')",
-                f"{r967}, {ASSUMED}",
+                "without the bonus the defender does not fire",
+                f"{r967}, {FIRE_WITHOUT_BONUS.cited('none')}",
                 about=(ABOUT_FIRE, ABOUT_WITHOUT),
             )
         )
@@ -549,9 +554,8 @@ def _first_fire(a: _Attack, qualifying: list[Unit], steps: list[Step]) -> tuple[
         Step(
             "the attacker keeps a qualifying unit where he can"
             if a.losses == "keep_bonus"
-            else "the attacker gives up the units whose loss leaves the best column "
-            "(reading 'best_column')",
-            ASSUMED,
+            else "the attacker gives up the units whose loss leaves the best column",
+            f"{ASSUMED}, {LOSSES.cited(a.losses)}",
             about=(ABOUT_FIRE, ABOUT_WITH),
         )
     )
@@ -563,13 +567,13 @@ def _after_fire_step(a: _Attack) -> Step:
     reading = a.column_after_fire
     return Step(
         "after the fire: the announced column, "
-        f"{a.bonus_column}, if a qualifying unit is left (reading 'announced': the example's "
-        "closing sentence), else the column of the AF left"
+        f"{a.bonus_column}, if a qualifying unit is left (as the example's closing "
+        "sentence lets him), else the column of the AF left"
         if reading == "announced"
         else "after the fire: one column above the column of the AF left if a qualifying "
-        "unit is left (reading 'af_left': 'one higher than his total AF' after the losses), "
+        "unit is left ('one higher than his total AF', counted after the losses), "
         "else the column of the AF left",
-        f"{_rule('9.67')}, reading {reading!r}",
+        f"{_rule('9.67')}, {COLUMN_AFTER_FIRE.cited(reading)}",
         about=(ABOUT_ATTACK, ABOUT_WITH),
     )
 

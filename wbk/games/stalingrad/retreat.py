@@ -500,8 +500,8 @@ def _enemy_zoc(
     if d.pinned_zoc == "none" and idle:
         steps.append(
             Step(
-                f"pinned or spent, so exerting no ZOC (reading 'none'): {_names(idle)}",
-                f"6.0, {ASSUMED}",
+                f"pinned or spent, so exerting no ZOC: {_names(idle)}",
+                f"6.0, {ASSUMED}, {PINNED_ZOC.cited('none')}",
             )
         )
     return enemy_in, zoc
@@ -604,10 +604,10 @@ def _one_hex(d: _Defence, free: list[Hex], room: dict[Hex, int], steps: list[Ste
     roomiest = max(free, key=lambda h: room[h])  # the first of the roomiest, in order
     steps.append(
         Step(
-            f"the units retreat together into one hex (reading 'one_hex'): "
+            "the units retreat together into one hex: "
             f"{d.map.label(roomiest)}"
             + ("" if d.stacking_limit is None else f", with room for {room[roomiest]}"),
-            f"{_rule('9.87')}, {ASSUMED}",
+            f"{_rule('9.87')}, {ASSUMED}, {RETREAT_INTO.cited('one_hex')}",
             about=(roomiest,),
         )
     )
@@ -658,9 +658,8 @@ def _stay(
         stay_eliminates = fixed_names[0]
         steps.append(
             Step(
-                f"to stay, the defender gives up {stay_eliminates}, lost anyway "
-                "(reading 'a_9_89_loss')",
-                f"{r988}, {ASSUMED}",
+                f"to stay, the defender gives up {stay_eliminates}, lost anyway",
+                f"{r988}, {ASSUMED}, {GIVEN_UP_TO_STAY.cited('a_9_89_loss')}",
                 about=(t,),
             )
         )
