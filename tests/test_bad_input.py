@@ -655,6 +655,9 @@ PZ8 = [
     bad(pz8.gun_for_calibre, math.nan, names="calibre nan"),
     bad(pz8.gun_for_calibre, "big", names="calibre 'big'"),
     bad(pz8.keep_initiative, ["move"] * 1001, names="1001 activations"),
+    # drawn in labels and legends: a platoon or side as long as a paste would cost seconds to draw
+    bad(pz8.Tank, "a", (1, 1), platoon="1, " * 100_000, names="platoon of 'a' '1, 1, 1"),
+    bad(pz8.Tank, "a", (1, 1), side="S" * 81, names="81 characters long: wbk takes 80 at most"),
     bad(pz8.duel, _TABLE.piece("Tiger"), _TABLE.piece("Tiger"), 10, names="called 'Tiger'"),
     bad(pz8.duel, _TABLE.piece("Tiger"), _TABLE.piece("KV-1"), 0, names="range 0"),
     bad(

@@ -163,6 +163,7 @@ class Piece:
         short_text(self.name, "piece name")
         if not isinstance(self.side, str):
             raise WbkError(f"side {self.side!r} of {self.name!r} is not a string")
+        short_text(self.side, f"side of {self.name!r}")
         object.__setattr__(self, "position", _point(self.position, f"position of {self.name!r}"))
         facing = _number(self.facing, f"facing of {self.name!r}", limit=False)
         object.__setattr__(self, "facing", facing % 360.0)

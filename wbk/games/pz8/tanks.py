@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import ClassVar
 
-from wbk.checks import choice, flag
+from wbk.checks import choice, flag, short_text
 from wbk.errors import WbkError
 from wbk.table import Piece, Table
 
@@ -91,6 +91,7 @@ class Tank(Piece):
         super().__post_init__()
         if not isinstance(self.platoon, str):
             raise WbkError(f"platoon {self.platoon!r} of {self.name!r} is not a quoted string")
+        short_text(self.platoon, f"platoon of {self.name!r}")
         choice(self.tank_class, TANK_CLASSES, "class")
         choice(self.gun, GUNS, "gun")
         choice(self.crew, CREWS, "crew")
