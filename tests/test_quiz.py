@@ -396,7 +396,7 @@ def test_the_text_settles_how_the_kill_zone_and_zoc_conditions_combine():
     assert q.reading_notes() == []  # no reading offered: a panel says nothing "changes"
     (note,) = q.settled_notes()
     assert note.startswith("The text settles 'several conditions' here: errata 9.5 says")
-    assert "rolls 4 dice, not 5" in note and "changes" not in note
+    assert "with 4 dice, not 5" in note and "changes" not in note
     assert note.endswith(
         "the answer would be 3 dice and 4 dice (2 fires), which the text rules out."
     )

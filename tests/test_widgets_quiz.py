@@ -316,11 +316,11 @@ def test_a_reading_the_text_settles_is_shown_under_the_reveal_and_on_the_static_
     panel.answer_with("4")
     panel.check()
     assert "Settled by the text:" in panel.pane.value
-    assert "rolls 4 dice, not 5" in panel.pane.value
+    assert "with 4 dice, not 5" in panel.pane.value
     assert "the answer would be 3 dice and 4 dice (2 fires)" in panel.pane.value
     page = panel.static_html()
     inside = page[page.index(">Answer</summary>") :]
-    assert "Settled by the text:" in inside and "rolls 4 dice, not 5" in inside
+    assert "Settled by the text:" in inside and "with 4 dice, not 5" in inside
 
 
 def test_a_static_picture_is_shown_at_its_size_and_holds_twice_the_pixels():

@@ -145,7 +145,7 @@ def attack_procedure(
             DAMAGE,
         )
     )
-    steps.append(Step("save rolls of 1 or 2 do not pass the turn", DAMAGE))
+    steps.append(Step("a save roll of 1 or 2 hands over no turn", DAMAGE))
 
     one_die = d6.map(lambda face: (hits(face), face <= 2))
 

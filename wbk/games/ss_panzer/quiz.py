@@ -200,8 +200,8 @@ def _fire_settled(q: Question) -> dict[str, str]:
         return {}
     return {
         ZOC_FIRE.keyword: "errata 9.5 says that when more than one condition applies, the one "
-        "giving the most dice is used and the effects do not add up; its example, a unit under "
-        "a Kill Zone marker firing at a unit entering a ZOC, rolls 4 dice, not 5"
+        "giving the most dice is used and the effects do not add up; in its example a unit "
+        "marked Kill Zone fires on one that enters a ZOC with 4 dice, not 5"
     }
 
 

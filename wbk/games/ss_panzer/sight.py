@@ -147,8 +147,8 @@ def line_of_sight(
       hexsides block.
     - ``slope_hex_of="both"``: that sentence holds a line only when neither unit's hex has a
       slope hexside, so a line of sight is the same both ways (1808 sees 1914 over 1913, and 1914
-      sees 1808). ``"firer"``: it speaks of the firer's hex alone ("units in hexes that do not
-      have a slope hexside"), so 1808 does not see 1914 while 1914 still sees 1808. The text does
+      sees 1808). ``"firer"``: it speaks of the firer's hex alone (units whose hexes lack a
+      slope hexside), so 1808 does not see 1914 while 1914 still sees 1808. The text does
       not settle it: its example (1712 into 1913) has neither end on a slope hexside.
     - ``slope_end="crosses"``: a line through the end point of a slope hexside, going from one
       of its two hexes into the other, crosses it. ``"touches"``: it only touches the slope's

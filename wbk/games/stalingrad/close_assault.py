@@ -571,7 +571,7 @@ def _after_fire_step(a: _Attack) -> Step:
         "sentence lets him), else the column of the AF left"
         if reading == "announced"
         else "after the fire: one column above the column of the AF left if a qualifying "
-        "unit is left ('one higher than his total AF', counted after the losses), "
+        "unit is left (the bonus column counted from the AF after the losses), "
         "else the column of the AF left",
         f"{_rule('9.67')}, {COLUMN_AFTER_FIRE.cited(reading)}",
         about=(ABOUT_ATTACK, ABOUT_WITH),

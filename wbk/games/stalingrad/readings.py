@@ -50,7 +50,7 @@ COLUMN_AFTER_FIRE = Reading(
     },
     tags={"af_left": "one column above the AF left after the fire"},
     why="the example's closing sentence: after the fire, with a qualifying unit still "
-    "adjacent, the attacker may use the 20-29 column (the one announced)",
+    "adjacent, the attacker still rolls on 20-29 (the column announced)",
 )
 RETREAT_INTO = Reading(
     "retreat_into",
