@@ -27,6 +27,15 @@ from notebook_pictures import picture_differences  # tests/, on the path first
 
 matplotlib.use("Agg")
 
+
+def pytest_report_header(config) -> str:
+    """The machine first, its speed measured: a time in this run's log means little without it
+    (benchmarks/machine.py)."""
+    from benchmarks.machine import machine
+
+    return f"machine: {machine()}"
+
+
 #: What a fresh run changes in what a cell says (an object's address): nbval's sanitize file.
 SANITIZE = Path(__file__).parent / "tests" / "nbval_sanitize.cfg"
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import datetime
 import json
 import os
-import platform
 import random
 import statistics
 import subprocess
@@ -31,6 +30,7 @@ sys.path.insert(0, str(HERE))
 import blitz_procedure  # noqa: E402
 import draw_maps  # noqa: E402
 from float_line import FloatLines  # noqa: E402
+from machine import machine  # noqa: E402
 from ss_panzer_80x60 import big_map, random_map  # noqa: E402
 
 from wbk.games.ss_panzer import example_data, intervisibility, movement_range, viewshed  # noqa: E402
@@ -304,22 +304,6 @@ def table() -> str:
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     lines += ["| " + " | ".join(r) + " |" for r in ROWS]
     return "\n".join(lines)
-
-
-def machine() -> str:
-    cpu = platform.processor() or platform.machine()
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    return (
-        f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-        f"load average {load:.1f} at the start"
-    )
 
 
 #: Where RESULTS.md's section on the app begins: written from tests/bench_app.py's figures
