@@ -982,3 +982,22 @@ def test_compare_options_and_choices_read_in_words_and_show_whole():
             widths.append(int(menu.layout.width.removesuffix("px")))
             assert widths[-1] >= 7 * len(label) + 40, label
         assert min(widths) <= 350 and max(widths) >= 450
+
+
+def test_the_gun_against_armour_panel_asks_for_one_picture_an_answer():
+    """Each answer asked for two pictures: its own, and one for taking off "compare with"
+    marks that were not there. One request a click; choosing a reading to compare, and
+    choosing "nothing" again, one each (the marks come and go)."""
+    panel = panels.gun_against_armor()
+    asked = []
+    panel.canvas.draw_idle = lambda: asked.append(1)
+    for _ in range(3):
+        panel.controls["cover"].value = not panel.controls["cover"].value
+    assert len(asked) == 3
+    panel.controls["shaken"].value = True  # in cover and shaken: a 6 is a 4, the readings part
+    assert len(asked) == 4
+    compare = panel.compare_readings.choice
+    compare.value = ("natural_six", "always_hits")
+    assert len(asked) == 5 and len(panel._compare_marks) == 12  # 6 cells: a box and words each
+    compare.value = compare.options[0][1]
+    assert len(asked) == 6 and not panel._compare_marks

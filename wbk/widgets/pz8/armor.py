@@ -248,10 +248,13 @@ def _attacks_table(key: tuple[bool, bool, bool, str]) -> str:
 
 def _mark_other_kills(panel: CasesChartPanel, other: dict[str, str] | None) -> bool:
     """The cells of "destroyed" whose chance moves under ``other``: outlined, with the other
-    reading's chance."""
+    reading's chance. The canvas is asked for a picture only when marks come or go: every answer
+    calls this too, and asks for its own."""
+    had_marks = bool(getattr(panel, "_compare_marks", []))
     panel.remove_compare_marks()
     if other is None or not panel.figure.axes:
-        panel.canvas.draw_idle()
+        if had_marks:
+            panel.canvas.draw_idle()
         return False
     values = {name: control.value for name, control in panel.controls.items()}
     shown, compared = _attacks(*_options_key(values)), _attacks(*_options_key(values | other))
@@ -263,5 +266,6 @@ def _mark_other_kills(panel: CasesChartPanel, other: dict[str, str] | None) -> b
             if here != there:
                 moved.append((i, j, there))
     panel._compare_marks = mark_other_cells(panel.figure.axes[0], moved)
-    panel.canvas.draw_idle()
+    if had_marks or panel._compare_marks:
+        panel.canvas.draw_idle()
     return bool(panel._compare_marks)

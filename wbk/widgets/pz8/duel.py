@@ -206,10 +206,12 @@ def _draw_at_step(panel: CasesChartPanel, k: int) -> None:
 def _mark_other_turns(panel: CasesChartPanel, other: dict[str, str] | None) -> bool:
     """The bars that move under the other ``turns``: its chances drawn as dashed outlines over
     the bars of "Who wins?"."""
+    had_marks = bool(getattr(panel, "_compare_marks", []))
     panel.remove_compare_marks()
     shown = getattr(panel, "shown_duel", None)
     if other is None or shown is None or not panel.figure.axes:
-        panel.canvas.draw_idle()
+        if had_marks:  # else nothing changed: an answer asks for its own picture
+            panel.canvas.draw_idle()
         return False
     a, b, r, here, _curve = shown
     values = {name: control.value for name, control in panel.controls.items()}
@@ -226,5 +228,6 @@ def _mark_other_turns(panel: CasesChartPanel, other: dict[str, str] | None) -> b
     if here.stalemate or there.stalemate:
         pairs.append((here.stalemate, there.stalemate))
     panel._compare_marks = mark_other_bars(panel.figure.axes[0], pairs)
-    panel.canvas.draw_idle()
+    if had_marks or panel._compare_marks:
+        panel.canvas.draw_idle()
     return bool(panel._compare_marks)
