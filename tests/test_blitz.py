@@ -220,6 +220,9 @@ def test_terrain_of_an_assault_is_a_reading_and_range_never_counts():
         [3], fire="assault", range_hexes=1, target_terrain="woods", assault="no_terrain"
     )
     assert ignored.exact == 9
+    (left_out,) = [s for s in ignored.steps if s.text.startswith("terrain and protection")]
+    assert left_out.text == "terrain and protection left out of assault combat"
+    assert left_out.rule.endswith(", reading: terrain and protection do not modify assault combat")
     assert (
         fire_strength([3], range_hexes=1, target_terrain="woods").exact == 3
     )  # direct fire: x2, x½
@@ -637,9 +640,9 @@ def test_a_disrupted_firer_halves_his_share_or_the_whole_attack():
     whole = fire_strength(group, target_terrain="town", disrupted_firers="whole_attack")
     assert (share.exact, share.dice) == (Fraction(25, 4), 7)
     assert (whole.exact, whole.dice) == (Fraction(15, 4), 4)
-    assert "1 of 3 firers disrupted: the whole attack halved (reading whole_attack): × ½ = 7.5" in [
-        step.text for step in whole.steps
-    ]
+    (halved,) = [step for step in whole.steps if "whole attack halved" in step.text]
+    assert halved.text == "1 of 3 firers disrupted: the whole attack halved: × ½ = 7.5"
+    assert halved.rule.endswith(", reading: a disrupted firer halves the whole attack")
     every = [DISRUPTED_INF] * 3
     for reading in blitz.DISRUPTED_READINGS:
         assert fire_strength(every, target_terrain="town", disrupted_firers=reading).dice == 4

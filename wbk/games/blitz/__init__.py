@@ -374,8 +374,8 @@ def fire_strength(
     _range(fire_type, range_hexes, work)
     if fire_type == "assault" and assault == "no_terrain":
         if target_terrain != "open" or protection != "none":
-            said = "terrain and protection left out of assault combat (reading no_terrain)"
-            work.say(said, ASSAULT)
+            said = "terrain and protection left out of assault combat"
+            work.say(said, f"{ASSAULT}, {ASSAULT_READING.cited('no_terrain')}")
     else:
         _cover(target_terrain, protection, work)
     return work.rounded_up()
@@ -404,10 +404,10 @@ class _Working:
     def say(self, said: str, rule: str = MODIFIERS) -> None:
         self.steps.append(Step(said, rule, about=("strength", self.strength)))
 
-    def multiply(self, factor: Fraction, why: str) -> None:
+    def multiply(self, factor: Fraction, why: str, rule: str = MODIFIERS) -> None:
         """Blitz Combat, Combat Strength Modifiers: every modifier multiplies the total."""
         self.strength *= factor
-        self.say(f"{why}: × {_shown(factor)} = {_number(self.strength)}")
+        self.say(f"{why}: × {_shown(factor)} = {_number(self.strength)}", rule)
 
     def rounded_up(self) -> Strength:
         """Blitz Combat, Combat Strength Modifiers: the strength is rounded up, once, to the
@@ -480,7 +480,7 @@ def _disrupted_firers(parts: list[tuple[int, bool]], reading: str, work: _Workin
         work.multiply(Fraction(1, 2), who)
     elif disrupted and reading == "whole_attack":
         who = f"{len(disrupted)} of {firers} firers disrupted: the whole attack halved"
-        work.multiply(Fraction(1, 2), f"{who} (reading whole_attack)")
+        work.multiply(Fraction(1, 2), who, f"{MODIFIERS}, {DISRUPTED_FIRERS.cited('whole_attack')}")
     elif disrupted:
         share, before = Fraction(sum(disrupted)), work.strength
         work.strength -= share / 2
