@@ -3,7 +3,8 @@ times, each time measured from the click to the new picture on the canvas.
 
 The page's canvases are watched by wrapping ``drawImage``: ipympl draws each image the kernel
 sends onto the visible canvas with it, so the time of its first call after a click is when the
-new picture appears, and the number of calls is the number of pictures a click cost.
+new picture appears, and the number of calls until the kernel is idle and the canvas has been
+still for 400 ms is the number of pictures a click cost (``timed_click``).
 
 As a test it checks behaviour only: one picture per click, a few clicks a panel on the errata
 map. ``make bench`` runs it with ``WBK_BENCH=1``: the 40x30 map too, 20 clicks a panel, the
@@ -15,6 +16,7 @@ pass or fail here depends on a time.
 import json
 import os
 import statistics
+from collections.abc import Callable
 from pathlib import Path
 
 from browser_support import RUN_ALL, canvas_point, errors_shown, put_notebook, spot_on_canvas
@@ -85,13 +87,44 @@ WATCH_CANVASES = """() => {
 }"""
 
 
+#: The canvas and its kernel have settled: the kernel idle and the canvas not drawn on for 400 ms
+#: on end (polled every 50 ms). A click's picture is counted only once this holds: a picture that
+#: comes late (a draw can take a second on a loaded machine) is then still its own click's, never
+#: counted against the next one.
+SETTLED = """c => {
+    const idle = [...document.querySelectorAll('.jp-StatusBar-TextItem')]
+        .some(item => item.textContent.includes('| Idle'));
+    const now = performance.now();
+    const draws = c.wbkDraws || 0;
+    if (!idle || c.wbkSeen !== draws || c.wbkQuietSince === undefined) {
+        c.wbkSeen = draws;
+        c.wbkQuietSince = now;
+        return false;
+    }
+    return now - c.wbkQuietSince >= 400;
+}"""
+
+
+def timed_click(page, handle, click: Callable[[], None]) -> tuple[float, int]:
+    """``click()`` once the canvas ``handle`` has settled: the milliseconds to the first new
+    picture on it and how many pictures it drew until it settled again."""
+    page.wait_for_function(SETTLED, arg=handle, polling=50, timeout=RUN_ALL * 1000)
+    start = page.evaluate(
+        "c => { c.wbkMark = c.wbkDraws || 0; c.wbkFirst = null; return performance.now(); }",
+        handle,
+    )
+    click()
+    page.wait_for_function("c => c.wbkFirst !== null", arg=handle, timeout=RUN_ALL * 1000)
+    page.wait_for_function(SETTLED, arg=handle, polling=50, timeout=RUN_ALL * 1000)
+    first, draws, mark = page.evaluate("c => [c.wbkFirst, c.wbkDraws, c.wbkMark]", handle)
+    return first - start, draws - mark
+
+
 def clicks_to_pictures(page, canvas, m: HexMap, labels: list[str]) -> tuple[list[float], list[int]]:
     """Click the hexes ``labels`` in turn ``CLICKS`` times after a first click; for each click,
     the milliseconds to the first new picture on the canvas, and how many pictures it drew
-    (watching 400 ms more for a second one: one that comes later still counts against the next
-    click, so a panel that draws twice fails however slow the machine, and one that draws once
-    passes). The first click comes first in both lists: it also pays for what is made once (the
-    page's first mouse event, caches)."""
+    (``timed_click``). The first click comes first in both lists: it also pays for what is made
+    once (the page's first mouse event, caches)."""
     handle = canvas.element_handle()
     times, pictures = [], []
     for i in range(CLICKS + 1):
@@ -102,17 +135,14 @@ def clicks_to_pictures(page, canvas, m: HexMap, labels: list[str]) -> tuple[list
             canvas, lambda box, label=label: canvas_point(m, label, box)
         )
         holder.hover(position=position)
-        start = page.evaluate(
-            "c => { c.wbkMark = c.wbkDraws || 0; c.wbkFirst = null; return performance.now(); }",
-            handle,
-        )
-        page.mouse.down()
-        page.mouse.up()
-        page.wait_for_function("c => c.wbkFirst !== null", arg=handle, timeout=RUN_ALL * 1000)
-        page.wait_for_timeout(400)
-        first, draws, mark = page.evaluate("c => [c.wbkFirst, c.wbkDraws, c.wbkMark]", handle)
-        times.append(first - start)
-        pictures.append(draws - mark)
+
+        def click():
+            page.mouse.down()
+            page.mouse.up()
+
+        took, drawn = timed_click(page, handle, click)
+        times.append(took)
+        pictures.append(drawn)
     return times, pictures
 
 
@@ -189,21 +219,13 @@ def test_checkbox_to_picture_on_the_gun_against_armour_panel(run_all, lab):
     handle = canvas.element_handle()
     times, pictures = [], []
     for _ in range(CLICKS + 1):
-        start = page.evaluate(
-            "c => { c.wbkMark = c.wbkDraws || 0; c.wbkFirst = null; return performance.now(); }",
-            handle,
-        )
-        box.click()
-        page.wait_for_function("c => c.wbkFirst !== null", arg=handle, timeout=RUN_ALL * 1000)
-        page.wait_for_timeout(400)
-        first, draws, mark = page.evaluate("c => [c.wbkFirst, c.wbkDraws, c.wbkMark]", handle)
-        times.append(first - start)
-        pictures.append(draws - mark)
+        took, drawn = timed_click(page, handle, box.click)
+        times.append(took)
+        pictures.append(drawn)
     result = record("gun-against-armour checkbox", times, pictures)
     print(f"gun-against-armour checkbox to picture: {result}")
     assert errors_shown(page) == []
-    assert all(drawn >= 1 for drawn in pictures[1:]), pictures  # every click gets its picture
-    # Now and then a click here gets a second picture (3 of 20 measured clicks in
-    # ten runs on 2026-12-03, at load 0.5 to 9; never on the map panels). The kernel asks for
-    # one picture an answer (tests/test_widgets_pz8.py); where the second comes from is not yet
-    # known, so the count is recorded with the times (make bench) and not asserted here.
+    # one picture per click: the "second picture" seen before came from the click before, its
+    # draw slower than the 400 ms the loop then waited (the kernel drew 41 pictures for 40
+    # clicks and the first one; see timed_click)
+    assert pictures == [1] * (CLICKS + 1), pictures
