@@ -1001,3 +1001,62 @@ def test_the_gun_against_armour_panel_asks_for_one_picture_an_answer():
     assert len(asked) == 5 and len(panel._compare_marks) == 12  # 6 cells: a box and words each
     compare.value = compare.options[0][1]
     assert len(asked) == 6 and not panel._compare_marks
+
+
+def test_the_gun_against_armour_panel_sends_only_what_an_answer_changes_and_it_is_exact():
+    """Issue 30: a click cost a whole drawing (160 ms here, the axes' ticks most of it). With a
+    page showing the canvas, an answer draws the heatmaps' cells, frames, numbers and titles
+    over a kept picture of the rest and sends that (``InPlacePicture``): every picture so sent
+    is, pixel for pixel, the one a whole drawing makes; marks of a compared reading, or a new
+    size, get a whole drawing or a kept picture made again."""
+    import itertools
+
+    import numpy as np
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    panel = panels.gun_against_armor()
+    canvas = panel.canvas
+    canvas.draw()  # the page's first picture, whole
+    canvas.syncing_data_url = False  # as ipympl has it once a page shows the canvas
+    sent, asked = [], []
+    blit = canvas.blit
+    canvas.blit = lambda bbox=None: (
+        sent.append(np.asarray(canvas.get_renderer().buffer_rgba()).copy()),
+        blit(bbox),
+    )
+    canvas.draw_idle = lambda: asked.append(1)
+
+    def whole() -> np.ndarray:
+        FigureCanvasAgg.draw(canvas)
+        return np.asarray(canvas.get_renderer().buffer_rgba())
+
+    changes = []
+
+    def answer(**values) -> None:
+        for name, value in values.items():
+            if panel.controls[name].value != value:
+                changes.append(name)
+            panel.controls[name].value = value
+
+    for cover, veteran, shaken, six in itertools.product(
+        (True, False), (True, False), (True, False), ("always_hits", "modified")
+    ):
+        before = len(sent)
+        answer(cover=cover, veteran=veteran, shaken=shaken, natural_six=six)
+        assert len(sent) > before and asked == []
+        assert np.array_equal(sent[-1], whole()), (cover, veteran, shaken, six)
+    assert len(sent) == len(changes) == 30  # every change of a control sent in place
+    compare = panel.compare_readings.choice
+    answer(cover=True, veteran=False, shaken=True)
+    compare.value = ("natural_six", "always_hits")
+    assert panel._compare_marks and len(asked) == 1
+    answer(cover=False)  # marked cells: drawn whole
+    answer(cover=True)
+    assert len(asked) == 3 and len(sent) == len(changes) - 2
+    compare.value = compare.options[0][1]
+    assert len(asked) == 4
+    panel.figure.set_size_inches(9.0, 4.0)  # as ipympl does when the page resizes it
+    whole()
+    answer(shaken=False)
+    assert len(sent) == len(changes) - 2 and sent[-1].shape[:2] == (400, 900)
+    assert np.array_equal(sent[-1], whole())

@@ -25,7 +25,13 @@ from wbk.widgets.edge_cases import (
     toml_value,
 )
 from wbk.widgets.files import FileInput
-from wbk.widgets.panel import ERROR_COLOUR, Panel, interactive_figure, reports_errors
+from wbk.widgets.panel import (
+    ERROR_COLOUR,
+    InPlacePicture,
+    Panel,
+    interactive_figure,
+    reports_errors,
+)
 
 __all__ = ["ChartPanel", "DistPanel", "chart_edge_cases"]
 
@@ -81,6 +87,9 @@ class ChartPanel(Panel):
     #: Whether ``draw`` changes the picture on show in place (it clears the figure itself when
     #: it must): then the figure is cleared only after the panel was dimmed out of date.
     draws_in_place = False
+    #: What of the picture a panel that draws in place sends without a whole drawing
+    #: (``InPlacePicture``), or None.
+    in_place: InPlacePicture | None = None
     _dimmed = False
 
     @reports_errors
@@ -90,7 +99,8 @@ class ChartPanel(Panel):
             self.figure.clear()
             self._dimmed = False
         self.pane.value = self.draw(self.figure, result)
-        self.canvas.draw_idle()
+        if self.in_place is None or not self.in_place.show():
+            self.canvas.draw_idle()
         self.show_message("")
 
     def mark_stale(self) -> None:

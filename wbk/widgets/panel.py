@@ -1,8 +1,9 @@
 """What every panel is built on: ``Panel`` (its message line, what is out of date, saving its
 picture, its static snapshot, and the teaching parts it adds: step control, compare readings,
 worked examples), ``reports_errors`` for its callbacks, the ipympl canvas its pictures are drawn
-on (``interactive_figure``), and the readers of what a box holds (``typed``,
-``parse_whole_numbers``, ``parse_optional_number``). ``wbk.widgets`` re-exports each name."""
+on (``interactive_figure``) and a picture sent changed in place (``InPlacePicture``), and the
+readers of what a box holds (``typed``, ``parse_whole_numbers``, ``parse_optional_number``).
+``wbk.widgets`` re-exports each name."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast, overload
 import ipywidgets as widgets
 import matplotlib
 from matplotlib.figure import Figure
+from matplotlib.text import Text
 
 from wbk.errors import WbkError
 from wbk.explain import Step, steps_html
@@ -56,6 +58,74 @@ def interactive_figure(
     canvas.footer_visible = False
     _canvases.add(canvas)
     return figure, canvas
+
+
+class InPlacePicture:
+    """A picture of which only a few artists change from one answer to the next (a chart's
+    cells, its numbers and titles): ``show`` draws just those over a kept picture of the rest
+    and sends the result as the canvas's next picture (matplotlib's blitting), instead of asking
+    the page for a whole new drawing. A whole drawing costs the axes' ticks and labels every
+    time (the gun-against-armour panel: 155 ms of its 160 here).
+
+    ``changing()`` gives the artists to draw, in the order they are drawn, or None when the
+    picture must be drawn whole (marks laid over it, a picture out of date). The kept picture
+    is the figure drawn without them; it is made again after any whole drawing (a resize, a
+    new layout, marks that came or went), since that may have changed what it shows."""
+
+    def __init__(self, figure: Figure, canvas, changing: Callable[[], Sequence | None]):
+        self.figure, self.canvas, self.changing = figure, canvas, changing
+        #: the picture without the changing artists: its figure's (dpi, size), those artists
+        #: (a figure drawn anew has artists of its own) and the picture
+        self._kept: tuple[tuple, list, Any] | None = None
+        self._keeping = False
+        canvas.mpl_connect("draw_event", self._forget)
+
+    def _forget(self, _event) -> None:
+        if not self._keeping:
+            self._kept = None
+
+    def _background(self, artists: Sequence) -> Any:
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+        size = (self.figure.dpi, tuple(self.figure.bbox.bounds))
+        if self._kept is not None:
+            kept_size, kept_artists, picture = self._kept
+            if kept_size == size and len(kept_artists) == len(artists):
+                if all(old is new for old, new in zip(kept_artists, artists, strict=True)):
+                    return picture
+        shown = [artist.get_visible() for artist in artists]
+        # an axes' drawing moves a hidden title far above it, as if it had no height
+        placed = [(a, a.get_position()) for a in artists if isinstance(a, Text)]
+        self._keeping = True
+        try:
+            for artist in artists:
+                artist.set_visible(False)
+            FigureCanvasAgg.draw(self.canvas)  # drawn here, not sent to the page
+            picture = self.canvas.copy_from_bbox(self.figure.bbox)
+        finally:
+            for artist, visible in zip(artists, shown, strict=True):
+                artist.set_visible(visible)
+            for text, position in placed:
+                text.set_position(position)
+            self._keeping = False
+        self._kept = (size, list(artists), picture)
+        return picture
+
+    def show(self) -> bool:
+        """Send the picture as the changing artists now stand; False (nothing sent) when it
+        must be drawn whole."""
+        # ipympl stops keeping each picture as a data URL once a page shows the canvas: before
+        # that there is no page to send a picture to, and the page's first picture is whole
+        if getattr(self.canvas, "syncing_data_url", True) is not False:
+            return False
+        artists = self.changing()
+        if artists is None:
+            return False
+        self.canvas.restore_region(self._background(artists))
+        for artist in artists:
+            self.figure.draw_artist(artist)
+        self.canvas.blit(self.figure.bbox)
+        return True
 
 
 #: Every ipympl canvas a panel draws on, while it lives (for ``paint_ahead``).

@@ -20,7 +20,7 @@ from wbk.games.pz8.readings import NATURAL_SIX
 from wbk.games.pz8.shooting import chance_destroyed, chance_turn_passes
 from wbk.mapartists import stamp_texts
 from wbk.tableplot import say_chance
-from wbk.widgets import ChartPanel
+from wbk.widgets import ChartPanel, InPlacePicture
 from wbk.widgets.pz8.controls import (
     NATURAL_SIX_TIP,
     CasesChartPanel,
@@ -171,7 +171,8 @@ def gun_against_armor() -> ChartPanel:
     the attack passes the turn, with the cover, veteran and shaken toggles.
 
     A change of a toggle changes the picture in place (the heatmaps' cells and the titles,
-    each set of options drawn once and kept), so that a click is answered at once."""
+    each set of options drawn once and kept), and only those are drawn again and sent
+    (``InPlacePicture``), so that a click is answered at once."""
     natural_six_note = widgets.HTML()
 
     def compute(cover, veteran, shaken, natural_six):
@@ -199,8 +200,25 @@ def gun_against_armor() -> ChartPanel:
             _lay_out_for_the_longest_titles(figure, (left, right))
             stamp_texts(figure)  # its texts drawn from stamps: most of a draw's cost
         if made:
-            made[0].compare_readings.refresh()
+            had_marks = bool(getattr(made[0], "_compare_marks", []))
+            live["answering"] = True  # the answer asks for its own picture, marks and all
+            try:
+                made[0].compare_readings.refresh()
+            finally:
+                live["answering"] = False
+            # marks that were or are on the chart: the picture is drawn whole
+            live["marked"] = had_marks or bool(getattr(made[0], "_compare_marks", []))
         return _attacks_table(key)
+
+    def changing() -> list | None:
+        """What a new answer changes on the chart: each heatmap's cells, the frame drawn over
+        them and their numbers, then the titles; None when the chart must be drawn whole."""
+        axes = live.get("axes")
+        if axes is None or live.get("marked") or list(panel.figure.axes[:2]) != list(axes):
+            return None
+        top = getattr(panel.figure, "_suptitle", None)  # matplotlib keeps it only there
+        cells = [a for ax in axes for a in (ax.images[0], *ax.spines.values(), *ax.texts)]
+        return [*cells, *(ax.title for ax in axes), *([top] if top is not None else [])]
 
     panel = CasesChartPanel(
         compute,
@@ -218,11 +236,12 @@ def gun_against_armor() -> ChartPanel:
     )
     panel.rule = "Pz 8, Shooting and Penetration and Damage"
     panel.draws_in_place = True
+    panel.in_place = InPlacePicture(panel.figure, panel.canvas, changing)
     beside(panel, panel.controls["natural_six"], natural_six_note)
     panel.boxes = dict(panel.controls)  # the presets set the chart's controls by their names
     panel.compare = panel.add_compare_readings(
         compared(NATURAL_SIX),
-        mark=lambda other: _mark_other_kills(panel, other),
+        mark=lambda other: _mark_other_kills(panel, other, asks=not live.get("answering")),
         current=lambda: {"natural_six": panel.controls["natural_six"].value},
     )
     panel.add_presets(ARMOR_CASES)
@@ -246,14 +265,14 @@ def _attacks_table(key: tuple[bool, bool, bool, str]) -> str:
     return f"<p>One attack, {words}:</p><table>{header}{rows}</table>"
 
 
-def _mark_other_kills(panel: CasesChartPanel, other: dict[str, str] | None) -> bool:
+def _mark_other_kills(panel: CasesChartPanel, other: dict[str, str] | None, *, asks: bool) -> bool:
     """The cells of "destroyed" whose chance moves under ``other``: outlined, with the other
-    reading's chance. The canvas is asked for a picture only when marks come or go: every answer
-    calls this too, and asks for its own."""
+    reading's chance. The canvas is asked for a picture only when marks come or go, and only
+    if it ``asks`` (not while an answer is drawn: that asks for its own)."""
     had_marks = bool(getattr(panel, "_compare_marks", []))
     panel.remove_compare_marks()
     if other is None or not panel.figure.axes:
-        if had_marks:
+        if had_marks and asks:
             panel.canvas.draw_idle()
         return False
     values = {name: control.value for name, control in panel.controls.items()}
@@ -266,6 +285,6 @@ def _mark_other_kills(panel: CasesChartPanel, other: dict[str, str] | None) -> b
             if here != there:
                 moved.append((i, j, there))
     panel._compare_marks = mark_other_cells(panel.figure.axes[0], moved)
-    if had_marks or panel._compare_marks:
+    if (had_marks or panel._compare_marks) and asks:
         panel.canvas.draw_idle()
     return bool(panel._compare_marks)
