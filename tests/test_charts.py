@@ -311,3 +311,41 @@ def test_outline_bars_draw_another_case_dashed_over_the_same_positions():
     assert [p.get_height() for p in dashed] == [0.0, 1.0]  # named outcomes: by position
     with pytest.raises(WbkError, match="outline_bars: 3 is not a Dist"):
         outline_bars(3, ax=ax)
+
+
+@pytest.mark.parametrize(
+    "words, align, lines",
+    [("61%", "center", None),
+     ("Which gun kills which tank?\ndestroyed by one attack", "center", None),
+     ("At best a long gun destroys a light tank 13.89% of the time;\n"
+      "a short or medium gun cannot destroy any tank (it needs a 7)", "center", None),
+     ("short\n(12\")", "center", None),
+     ("a title of\nthree lines, set\nleft", "center", "left")],
+)  # fmt: skip
+def test_a_stamped_text_draws_as_the_text_it_stands_for(words, align, lines):
+    """``stamp_texts`` draws a chart's texts from stamps, its titles of two and three lines too
+    (they were a third of a click's drawing on the gun-against-armour panel): a stamp is inked
+    where the text is, to within a pixel, and looks the same."""
+    import numpy as np
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    from wbk.mapartists import StampedText, stamp_texts
+
+    def drawn(stamped: bool) -> np.ndarray:
+        figure = Figure(figsize=(8, 2), dpi=100)
+        ax = figure.add_subplot()
+        ax.set_axis_off()
+        ax.text(0.5, 0.5, words, ha=align, va="baseline", fontsize=12, transform=ax.transAxes)
+        ax.texts[0].set_multialignment(lines or align)
+        if stamped:
+            stamp_texts(figure)
+            assert isinstance(ax.texts[0], StampedText)
+        canvas = FigureCanvasAgg(figure)
+        canvas.draw()
+        return np.asarray(canvas.buffer_rgba())[:, :, :3].astype(int)
+
+    text, stamp = drawn(False), drawn(True)
+    inked = (text < 200).any(axis=2) | (stamp < 200).any(axis=2)
+    far_apart = np.abs(text - stamp).max(axis=2) > 128  # a letter's pixel on one, not the other
+    assert inked.sum() > 100 and far_apart.sum() <= inked.sum() // 50

@@ -352,11 +352,10 @@ def stacked_bars(
 def _before_drawing(text: matplotlib.text.Text, fit: Callable[[object], None]) -> None:
     """Call ``fit(renderer)`` each time ``text`` is drawn, just before: the figure is laid out
     by then, so the sizes ``fit`` measures are final, and laying it out costs nothing extra."""
-    draw = text.draw
 
     def fitted_draw(renderer) -> None:
         fit(renderer)
-        draw(renderer)
+        type(text).draw(text, renderer)  # as its class draws it then (stamped, once stamped)
 
     text.draw = fitted_draw  # type: ignore[method-assign]
 

@@ -86,8 +86,9 @@ class CachedArtists(matplotlib.artist.Artist):
 
 
 class StampedText(Text):
-    """A short text drawn often (a hex's label or number): on a raster canvas, drawn once per
-    string and resolution into a small picture, which is then stamped where the text goes
+    """A text drawn often (a hex's label or number, a chart's titles): on a raster canvas,
+    drawn once per string and resolution into a small picture, which is then stamped where the
+    text goes
     (outlined text costs a millisecond a draw: a map's labels were half of the time a chapter's
     picture took, and a movement range prints a hundred numbers)."""
 
@@ -105,6 +106,8 @@ class StampedText(Text):
             (type(e).__name__, repr(getattr(e, "_gc", None)), repr(getattr(e, "_offset", None)))
             for e in self.get_path_effects()
         )
+        # how the lines of a text of several are aligned: matplotlib has no getter for it
+        lines_aligned = getattr(self, "_multialignment", None) or self.get_horizontalalignment()
         key = (
             text,
             renderer.dpi,
@@ -113,11 +116,15 @@ class StampedText(Text):
             str(self.get_color()),
             self.get_horizontalalignment(),
             self.get_verticalalignment(),
+            lines_aligned,
+            self.get_linespacing(),
             effects,
         )
         stamp = self._stamps.get(key)
         if stamp is None:
-            size = int(renderer.dpi * max(1.0, float(self.get_fontsize()) / 72 * (len(text) + 2)))
+            lines = text.split("\n")
+            longest = max(2 * len(lines), max(map(len, lines)) + 2)  # a line is < 2 letters tall
+            size = int(renderer.dpi * max(1.0, float(self.get_fontsize()) / 72 * longest))
             canvas = RendererAgg(2 * size, 2 * size, renderer.dpi)
             probe = Text(
                 size,
@@ -129,6 +136,8 @@ class StampedText(Text):
                 fontweight=self.get_fontweight(),
                 color=self.get_color(),
                 path_effects=self.get_path_effects(),
+                multialignment=lines_aligned,
+                linespacing=self.get_linespacing(),
             )
             probe.set_figure(self.figure)
             probe.set_transform(matplotlib.transforms.IdentityTransform())
@@ -158,13 +167,13 @@ class StampedText(Text):
 
 
 def stamp_texts(figure) -> int:
-    """Draw every short text of ``figure`` (one line, not rotated: tick labels, a chart's cell
-    numbers) from a stamp, as ``StampedText`` does: a chart redrawn on every click whose texts
-    are most of its cost (the gun-against-armour panel: 90 texts, two thirds of a draw). Only
-    how each is drawn changes; the number of texts so changed."""
+    """Draw every text of ``figure`` that is not rotated (tick labels, a chart's cell numbers,
+    its titles) from a stamp, as ``StampedText`` does: a chart redrawn on every click whose
+    texts are most of its cost (the gun-against-armour panel: 90 texts, two thirds of a draw).
+    Only how each is drawn changes; the number of texts so changed."""
     changed = 0
     for text in figure.findobj(Text):
-        if type(text) is Text and not text.get_rotation() and "\n" not in text.get_text():
+        if type(text) is Text and not text.get_rotation():
             text.__class__ = StampedText
             changed += 1
     return changed
