@@ -1060,3 +1060,7 @@ def test_the_gun_against_armour_panel_sends_only_what_an_answer_changes_and_it_i
     answer(shaken=False)
     assert len(sent) == len(changes) - 2 and sent[-1].shape[:2] == (400, 900)
     assert np.array_equal(sent[-1], whole())
+    panel.mark_stale()  # dimmed out of date: the next answer draws a new chart, then sends it
+    answer(veteran=True)
+    assert len(sent) == len(changes) - 2 and np.array_equal(sent[-1], whole())
+    assert not panel.figure.get_suptitle().startswith("Out of date")
