@@ -124,6 +124,7 @@ __all__ = [
     "map_axes",
     "map_png",
     "marker_point",
+    "shown_on_a_page",
     "text_width",
     "wrap_to_width",
 ]
@@ -132,6 +133,13 @@ __all__ = [
 LABELLED_UP_TO = 600
 #: The old name of ``hex_polygons``, kept until its last caller outside this module switches.
 _polygons = hex_polygons
+
+
+def shown_on_a_page(canvas) -> bool:
+    """Whether a page shows ``canvas`` now, ready for its pictures (an ipympl canvas stops
+    keeping each picture as a data URL once its page has connected); False for any canvas of
+    a run without a page (nbval, the site, a pool's kernel before its reader comes)."""
+    return getattr(canvas, "syncing_data_url", True) is False and hasattr(canvas, "get_diff_image")
 
 
 class MapView(MapOverlays):
@@ -328,7 +336,7 @@ class MapView(MapOverlays):
         if self._redraws_held:
             return
         canvas = self.figure.canvas
-        if getattr(canvas, "syncing_data_url", True) is False and hasattr(canvas, "get_diff_image"):
+        if shown_on_a_page(canvas):
             canvas.draw()
         else:
             canvas.draw_idle()

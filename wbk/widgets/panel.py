@@ -26,7 +26,7 @@ from matplotlib.text import Text
 
 from wbk.errors import WbkError
 from wbk.explain import Step, steps_html
-from wbk.plot import MapView
+from wbk.plot import MapView, shown_on_a_page
 from wbk.readings import Reading
 from wbk.widgets.edge_cases import checked_text
 from wbk.widgets.files import LIVE_ONLY, PANELS_ENV, in_app
@@ -114,9 +114,7 @@ class InPlacePicture:
     def show(self) -> bool:
         """Send the picture as the changing artists now stand; False (nothing sent) when it
         must be drawn whole."""
-        # ipympl stops keeping each picture as a data URL once a page shows the canvas: before
-        # that there is no page to send a picture to, and the page's first picture is whole
-        if getattr(self.canvas, "syncing_data_url", True) is not False:
+        if not shown_on_a_page(self.canvas):  # no page to send to; its first picture is whole
             return False
         artists = self.changing()
         if artists is None:
