@@ -87,6 +87,7 @@ class HexMap:
     _terrain_of: dict[Hex, frozenset[str]] = field(init=False, repr=False, compare=False)
     _features_of: dict[Hexside, frozenset[str]] = field(init=False, repr=False, compare=False)
     _beside: dict[str, frozenset[Hex]] = field(init=False, repr=False, compare=False)
+    _uphill: frozenset[Hex] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         short_text(self.name, "map name")
@@ -107,6 +108,7 @@ class HexMap:
         ):
             setattr_(self, key, checked_table(getattr(self, key), key, item_type))
         setattr_(self, "uphill_hexes", checked_uphill_hexes(self.uphill_hexes))
+        setattr_(self, "_uphill", frozenset(self.uphill_hexes.values()))
         setattr_(self, "_terrain_of", _kinds_of_each(self.terrain_hexes))
         setattr_(self, "_features_of", _kinds_of_each(self.hexside_features))
         setattr_(
@@ -328,6 +330,15 @@ class HexMap:
         (True, False)
         """
         return self._beside.get(checked_name(feature, "hexes_beside: feature"), _NOTHING)
+
+    def hexes_uphill(self) -> frozenset[Hex]:
+        """The uphill hex of every slope hexside (drawn with slope symbols), asked on every line.
+
+        >>> m = example_map("ss_panzer_errata_9_4")
+        >>> m.hex("1913") in m.hexes_uphill(), m.hex("1716") in m.hexes_uphill()
+        (True, False)
+        """
+        return self._uphill
 
     def features(self, side: Hexside | str) -> frozenset[str]:
         """The features on a hexside (stream, slope, ...); a hexside may reach off the map."""

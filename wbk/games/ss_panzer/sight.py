@@ -176,7 +176,7 @@ def line_of_sight(
         # cross and along pass a hexside, hex a hex, corner a corner
         if isinstance(item, Hexside) and SLOPE in line.m.features(item):
             line.slope_hexside(kind, item, at_end=kind == "cross" and previous == "corner")
-        if isinstance(item, Hex) and item not in (line.a, line.b) and item in line.slope_hexes:
+        if isinstance(item, Hex) and item in line.slope_hexes and item not in line.ends:
             line.slope_hex(item)
         previous = kind
         if line.blocking_names:
@@ -190,6 +190,7 @@ class _Line:
 
     def __init__(self, m: HexMap, a: Hex, b: Hex, options: dict[str, Any]):
         self.m, self.a, self.b, self.trace = m, a, b, trace(a, b)
+        self.ends = frozenset((a, b))
         self.options = options
         self.blocking_names: frozenset[str] = options["blocking_terrain"]
         self.rule = _rule("9.4")
@@ -208,7 +209,7 @@ class _Line:
         self.with_slope_side = [h for h in looked_at if _has_slope_hexside(m, h)]
         # a hex with slope symbols matters only when a line may enter it and not see beyond
         self.slope_hexes = (
-            set(m.uphill_hexes.values()) if options["slope_hex"] == "enter_not_beyond" else set()
+            m.hexes_uphill() if options["slope_hex"] == "enter_not_beyond" else frozenset()
         )
         self.along_pairs = {h for s in self.trace.along for h in s.hexes}
 
@@ -298,7 +299,7 @@ class _Line:
         """SS Panzer's terrain chart: blocking terrain in a hex the line passes through blocks;
         beside a hexside it runs along, or at a corner it grazes, reading ``edge`` decides."""
         m, edge = self.m, self.options["edge"]
-        if isinstance(item, Hex) and item not in (self.a, self.b) and self.blocks(item):
+        if isinstance(item, Hex) and item not in self.ends and self.blocks(item):
             terrain = ", ".join(sorted(m.terrain(item) & self.blocking_names))
             self.blocked_by(item, f"{terrain} in {m.label(item)}")
             self.steps.append(
