@@ -369,7 +369,7 @@ class Sightlines:
             slope_side[6 * fx + k] = slope_side[6 * fy + (k + 3) % 6] = True
             has_slope_side[fx] = has_slope_side[fy] = True
         slope_hex_cells = np.zeros(g.cells, bool)
-        for up in m.uphill_hexes.values():
+        for up in m.hexes_uphill():
             slope_hex_cells[g.flat_of(up)] = True
         # the terrain on both sides of each hexside (slot 6 * cell + k: a cell, its k-th neighbour)
         step = _UQ * g.R + _UR
