@@ -8,6 +8,7 @@ from pathlib import Path
 import axe_playwright_python
 import nbformat
 import pytest
+from nbclient.exceptions import CellExecutionError
 
 from wbk.publish import (
     ROOT,
@@ -137,6 +138,18 @@ def test_a_sites_picture_is_kept_in_fewer_bytes_and_one_with_see_through_pixels_
     assert clear.stat().st_size == sizes[clear]
     with Image.open(opaque) as picture:
         assert picture.size == (600, 450)
+
+
+def test_a_chapter_whose_cell_fails_stops_the_build_with_its_error(tmp_path):
+    """The chapters run side by side: the error of one still reaches the build, named."""
+    chapters = tmp_path / "notebooks"
+    chapters.mkdir()
+    for name, source in (("a_good.ipynb", "print(6 * 7)"), ("b_bad.ipynb", "1 / 0")):
+        notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
+        nbformat.write(notebook, chapters / name)
+    with pytest.raises(CellExecutionError, match="ZeroDivisionError"):
+        build_site(chapters, tmp_path / "site", work=tmp_path)
+    assert not (tmp_path / "site").exists()
 
 
 @pytest.fixture(scope="module")

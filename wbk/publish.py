@@ -36,6 +36,7 @@ import shutil
 import socket
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
@@ -248,8 +249,11 @@ def build_site(notebooks: Path, out: Path, *, work: Path) -> Path:
         "WBK_ALT_TEXTS": str(alt_texts),
     }
     env.pop("MPLBACKEND", None)
-    for path in sorted(sources.glob("*.ipynb")):
-        execute(path, env)
+    # the chapters side by side, one a core, each in its own kernel; a cell that fails stops
+    # the build with its error once the others have finished
+    chapters = sorted(sources.glob("*.ipynb"))
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        list(pool.map(functools.partial(execute, env=env), chapters))
     shutil.rmtree(out, ignore_errors=True)
     subprocess.run(
         [
