@@ -73,10 +73,10 @@ def test_every_chapter_opens_at_once_from_its_pool(browser, app):
     page, outside = local_page(browser)
     open_chapter(page, url, LONGEST)  # the browser's cache and the server warmed up
     page.context.close()
-    wait_for_pools(url, server, POOLED)
     times = {}
     for nb in NOTEBOOKS:
-        wait_for_pools(url, server, POOLED)  # the last reader's pool refilled: a quiet server
+        # the last reader's pool refilled: a quiet server
+        wait_for_pools(url, server, POOLED, refills_within=SETTINGS.refill_after)
         page, outside = local_page(browser)
         times[nb.name] = open_chapter(page, url, nb.name)
         errors = page.locator(
@@ -98,7 +98,8 @@ def test_every_chapter_opens_at_once_from_its_pool(browser, app):
 
 def test_kernels_of_readers_who_left_are_shut_down(browser, app):
     url, server = app
-    wait_for_pools(url, server, POOLED)
+    # the readers before gone and their pools refilled: every kernel now is a pool's
+    wait_for_pools(url, server, POOLED, refills_within=SETTINGS.refill_after)
     pool = set(kernels(server))
     assert len(pool) == POOLED
     pages = [local_page(browser)[0] for _ in range(3)]
@@ -241,7 +242,8 @@ def test_eight_readers_opening_eight_links_at_once_each_see_their_own(browser, l
     url, server = links_app
     rounds, wrong = [], []
     for shift in range(LINK_ROUNDS):
-        wait_for_pools(url, server, 8)  # the last round's readers gone, the pool full again
+        # the last round's readers gone, the pool full again
+        wait_for_pools(url, server, 8, refills_within=LINKS.refill_after)
         load = os.getloadavg()[0]
         times, failed = link_crowd(browser, url, shift)
         wrong += [f"round {shift + 1}: {w}" for w in failed]

@@ -317,25 +317,37 @@ def memory_mb(pids: list[int]) -> list[float]:
     return sizes
 
 
-def wait_for_pools(url: str, server, pools: int) -> None:
+#: Seconds beyond a pool's refill timer for the refill's kernel to appear on a loaded machine.
+REFILL_LATE = 5
+
+
+def wait_for_pools(url: str, server, pools: int, *, refills_within: float = 0) -> None:
     """Until the app holds just its pools (the kernels of readers gone are culled), each having
     run its chapter: Voila says nothing we can read, so wait for the kernels' processes to be
-    quiet (each chapter run to its end)."""
+    quiet (each chapter run to its end). Where readers have just taken kernels, a pool's refill
+    starts only ``refills_within`` seconds later (the app's ``refill_after``): until then a pool
+    short of its refill beside a reader's kernel not yet culled counts as many, so the count
+    must also hold that long."""
     deadline = time.monotonic() + PATIENCE / 1000
-    while len(kernels(server)) != pools and time.monotonic() < deadline:
-        time.sleep(1)
-    quiet = 0
-    while quiet < 3 and time.monotonic() < deadline:
+    hold = refills_within + REFILL_LATE if refills_within else 0
+    held_since, quiet = None, 0
+    while time.monotonic() < deadline:
+        if len(kernels(server)) != pools:
+            held_since, quiet = None, 0
+            time.sleep(1)
+            continue
+        held_since = held_since or time.monotonic()
         busy = sum(_cpu_ticks(pid) for pid in kernels(server))
         time.sleep(1)
         quiet = quiet + 1 if sum(_cpu_ticks(pid) for pid in kernels(server)) - busy < 5 else 0
-    if quiet < 3:
-        pytest.fail(
-            f"waited {PATIENCE // 1000} s (load {os.getloadavg()[0]:.1f}) for the app to hold "
-            f"just its {pools} pooled kernels, each having run its chapter: it holds "
-            f"{len(kernels(server))}, {'quiet' if quiet else 'still busy'}",
-            pytrace=False,
-        )
+        if quiet >= 3 and time.monotonic() - held_since >= hold:
+            return
+    pytest.fail(
+        f"waited {PATIENCE // 1000} s (load {os.getloadavg()[0]:.1f}) for the app to hold "
+        f"just its {pools} pooled kernels, each having run its chapter, for {hold:.0f} s: "
+        f"it holds {len(kernels(server))}, {'quiet' if quiet else 'still busy'}",
+        pytrace=False,
+    )
 
 
 def _cpu_ticks(pid: int) -> int:
