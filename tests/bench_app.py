@@ -29,8 +29,8 @@ from test_app import (
     wait_for_pools,
 )
 
+from wbk.appsettings import AppSettings
 from wbk.maps import example_map
-from wbk.publish import AppSettings
 from wbk.widgets import TracePanel
 from wbk.widgets.app import case_query
 

@@ -631,7 +631,8 @@ def app(tmp_path_factory):
 
     from browser_support import free_port
 
-    from wbk.publish import ROOT, AppSettings, Door, app_command
+    from wbk.appsettings import AppSettings, Door
+    from wbk.publish import ROOT, app_command
 
     port = free_port()
     command, env = app_command(
@@ -715,7 +716,8 @@ def test_past_its_kernels_the_app_says_the_class_is_full(app):
 
 
 def test_a_cap_below_the_pools_and_a_class_link_are_said_in_one_line(capsys):
-    from wbk.publish import Door, main
+    from wbk.appsettings import Door
+    from wbk.publish import main
 
     with pytest.raises(SystemExit):
         main(["app", "--max-kernels", "3", "--pool", "1"])

@@ -47,7 +47,7 @@ from voila.app import Voila
 from voila.handler import VoilaHandler
 from voila.utils import ENV_VARIABLE
 
-from wbk.publish import TOKEN_ENV
+from wbk.appsettings import TOKEN_ENV
 
 CLASS_FULL = "The class is full: try again in a minute"
 
