@@ -25,7 +25,8 @@ FLOORS = {
                 "wbk.pictureview", "wbk.tableplot", "wbk.charts", "wbk.pictures", "wbk.quizplot",
                 "wbk.draw"),
     "panels": ("wbk.widgets",),
-    "publishing": ("wbk.publish", "wbk.appsettings", "wbk.appserver"),
+    "publishing": ("wbk.publish", "wbk.appsettings", "wbk.appserver", "wbk.appkernel",
+                   "wbk.appguests"),
 }  # fmt: skip
 #: Libraries that belong to a floor: rules never draw, drawing never builds a control.
 LIBRARIES = {"matplotlib": "drawing", "ipywidgets": "panels", "ipympl": "panels",

@@ -40,16 +40,28 @@ import time
 
 from jupyter_server._tz import utcnow
 from jupyter_server.base.handlers import JupyterHandler
+from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
+from tornado.ioloop import IOLoop
+from tornado.websocket import WebSocketHandler
 from traitlets import Int, List, Unicode, default
 from voila.app import Voila
 from voila.handler import VoilaHandler
 from voila.utils import ENV_VARIABLE
 
+from wbk.appkernel import OUT_OF_MEMORY
 from wbk.appsettings import TOKEN_ENV
+from wbk.datafile import LONGEST_FILE
 
 CLASS_FULL = "The class is full: try again in a minute"
+#: The largest message a page may send its kernel: an upload of the largest file wbk reads, as
+#: base64 text (the kernel protocol's JSON form), and room for the message around it. Jupyter
+#: Server takes 10 MiB; a panel's other messages are a few hundred bytes.
+LARGEST_MESSAGE = LONGEST_FILE * 4 // 3 + 2**16
+#: The close code of a kernel's websocket whose kernel has stopped (one of the codes 4000-4999
+#: a server may give its own meaning); the reason is the line the page shows.
+KERNEL_STOPPED = 4000
 
 
 class ReaderKernelManager(AsyncMappingKernelManager):
@@ -60,6 +72,7 @@ class ReaderKernelManager(AsyncMappingKernelManager):
     max_kernels = Int(
         0, config=True, help="The most kernels at once, the pools' included (0: no limit)."
     )
+    kernel_memory = Int(0, config=True, help="The bytes of memory a reader's kernel may hold.")
     connect_within = Int(
         600,
         config=True,
@@ -90,6 +103,24 @@ class ReaderKernelManager(AsyncMappingKernelManager):
             return await super().start_kernel(*args, **kwargs)
         finally:
             self._starting -= 1
+
+    def _handle_kernel_died(self, kernel_id: str) -> None:
+        """A kernel that stopped (never restarted: it would come back without its chapter) is
+        forgotten, and its pages told why in one line (``KERNEL_STOPPED``): out of its memory
+        (``wbk.appkernel.OUT_OF_MEMORY``), or stopped."""
+        kernel = self._kernels.get(kernel_id)
+        process = getattr(getattr(kernel, "provisioner", None), "process", None)
+        if process is not None and process.returncode == OUT_OF_MEMORY:
+            why = f"ran out of its memory ({self.kernel_memory // 2**20} MB) and"
+        else:
+            why = "has"
+        line = f"This page's kernel {why} stopped: reload the page to start again."
+        for connection in list(ZMQChannelsWebsocketConnection._open_sockets):
+            if connection.kernel_id == kernel_id:  # after Jupyter's own "dead" to the page
+                IOLoop.current().add_callback(
+                    connection.websocket_handler.close, KERNEL_STOPPED, line
+                )
+        super()._handle_kernel_died(kernel_id)
 
     def notify_connect(self, kernel_id: str) -> None:
         self._connected.add(kernel_id)
@@ -170,6 +201,15 @@ class _HostChecked(web.RequestHandler):
             raise web.HTTPError(403)
         return super().prepare()
 
+    def write_error(self, status_code: int, **kwargs) -> None:
+        """A page's error is the app's error page; any other (a websocket's, a file's) is one
+        line of text: Jupyter's page for it asks for settings Voila's server has not, and
+        logged a traceback a request."""
+        if isinstance(self, JupyterHandler) and not isinstance(self, WebSocketHandler):
+            return super().write_error(status_code, **kwargs)
+        self.set_header("Content-Type", "text/plain; charset=utf-8")
+        self.finish(f"{status_code} {self._reason}\n")
+
 
 class WbkVoila(Voila):
     """Voila with the Host check (``allow_hosts``) and the kernels' cap of
@@ -198,6 +238,7 @@ class WbkVoila(Voila):
         if not loopback_only:  # the names a classroom knows this machine by
             names |= {socket.gethostname().lower(), socket.getfqdn().lower()}
         settings["wbk_host_check"] = {"names": sorted(names), "loopback_only": loopback_only}
+        settings["websocket_max_message_size"] = LARGEST_MESSAGE
         return settings
 
     def init_handlers(self) -> list:

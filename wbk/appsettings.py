@@ -10,10 +10,13 @@ import ipaddress
 import os
 import secrets
 import socket
+import sys
 from dataclasses import dataclass, field
 
 #: What a kernel holds at most (a reader's, or one waiting in a pool: benchmarks/RESULTS.md).
 KERNEL_MEMORY = 250 * 2**20
+#: The kernel the app's chapters run in (``wbk.appkernel``), a kernel spec of the app's own.
+READER_KERNEL = "wbk-reader"
 #: Seconds the app waits for a kernel's messages before it gives up on them (Voila's 4 s loses a
 #: cell's outputs on a busy machine).
 BUSY_WAIT = 120
@@ -48,6 +51,22 @@ class AppSettings:
     cull_after: int = 180
     cull_every: int = 30
     max_kernels: int = field(default_factory=default_max_kernels)
+    kernel_memory: int = 2 * KERNEL_MEMORY
+
+    def kernel_spec(self) -> dict:
+        """The kernel spec of a reader's kernel (``wbk.appkernel``), its memory bounded."""
+        return {
+            "argv": [
+                sys.executable,
+                "-m",
+                "wbk.appkernel",
+                f"--memory={self.kernel_memory}",
+                "-f",
+                "{connection_file}",
+            ],
+            "display_name": "A reader's kernel (wbk.appkernel)",
+            "language": "python",
+        }
 
     def voila_config(self) -> dict:
         """These settings as Voila's configuration (a voila.json)."""
@@ -70,7 +89,13 @@ class AppSettings:
             # situation) are waited for, not dropped after 4 s, and a kernel has 5 minutes to
             # start, not 1 (issue 31)
             "VoilaExecutor": {"iopub_timeout": BUSY_WAIT, "startup_timeout": 300},
-            "ReaderKernelManager": {"max_kernels": self.max_kernels},
+            "ReaderKernelManager": {
+                "max_kernels": self.max_kernels,
+                "kernel_memory": self.kernel_memory,
+            },
+            # a kernel that stopped is not started again: it would come back without its
+            # chapter, its page's widgets gone (wbk.appserver tells the page)
+            "KernelRestarter": {"restart_limit": 0},
             "MappingKernelManager": {
                 "cull_idle_timeout": self.cull_after,
                 "cull_interval": self.cull_every,

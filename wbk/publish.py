@@ -44,7 +44,15 @@ from jupyter_client.manager import AsyncKernelManager
 from jupyter_core.paths import jupyter_runtime_dir
 from nbclient import NotebookClient
 
-from wbk.appsettings import TOKEN_ENV, AppSettings, Door, add_arguments, from_arguments, is_loopback
+from wbk.appsettings import (
+    READER_KERNEL,
+    TOKEN_ENV,
+    AppSettings,
+    Door,
+    add_arguments,
+    from_arguments,
+    is_loopback,
+)
 from wbk.games import games
 from wbk.widgets import PANELS_ENV
 
@@ -683,6 +691,11 @@ def for_the_app(
         f"[{following.title} →]({following.name})" if following else "",
     ]
     navigation = " · ".join(link for link in links if link)
+    notebook.metadata.kernelspec = {
+        "name": READER_KERNEL,
+        "display_name": "A reader's kernel (wbk.appkernel)",
+        "language": "python",
+    }
     top = nbformat.v4.new_code_cell("from wbk.widgets.app import link_slot\n\nlink_slot()")
     end = nbformat.v4.new_code_cell("from wbk.widgets.app import open_link\n\nopen_link()")
     notebook.cells = [
@@ -747,6 +760,9 @@ def app_command(
     work = work or ROOT / "build" / "app"
     served = prepare_app(notebooks, work)
     (work / "voila.json").write_text(json.dumps(settings.voila_config(), indent=1))
+    spec = work / "kernels" / READER_KERNEL  # found on JUPYTER_PATH, below
+    spec.mkdir(parents=True)
+    (spec / "kernel.json").write_text(json.dumps(settings.kernel_spec(), indent=1))
     env = {
         **os.environ,
         "JUPYTER_PATH": os.pathsep.join(filter(None, [str(work), os.environ.get("JUPYTER_PATH")])),
