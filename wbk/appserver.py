@@ -45,11 +45,12 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from tornado import web
 from tornado.ioloop import IOLoop
 from tornado.websocket import WebSocketHandler
-from traitlets import Int, List, Unicode, default
+from traitlets import Float, Int, List, Unicode, default
 from voila.app import Voila
 from voila.handler import VoilaHandler
 from voila.utils import ENV_VARIABLE
 
+from wbk.appguests import GuestHTTPServer, raise_open_file_limit
 from wbk.appkernel import OUT_OF_MEMORY
 from wbk.appsettings import TOKEN_ENV
 from wbk.datafile import LONGEST_FILE
@@ -226,6 +227,36 @@ class WbkVoila(Voila):
         config=True,
         help="More names the app answers to (besides localhost and the machine's own names).",
     )
+
+    connections_per_address = Int(
+        64, config=True, help="The most connections one client address holds open at once."
+    )
+    request_timeout = Float(
+        20,
+        config=True,
+        help="Seconds an unfinished request (its headers, its body) or an idle connection waits.",
+    )
+
+    def listen(self) -> None:
+        """Voila's ``listen`` (its port's retries), its server a ``GuestHTTPServer`` with its
+        share of this process's open files (raised to the machine's limit): half of them for
+        connections, the rest for the kernels' sockets and the server's own files."""
+        open_files = raise_open_file_limit()
+        app = self.app
+
+        def listen_for_guests(port: int, address: str | None = None, **_) -> GuestHTTPServer:
+            server = GuestHTTPServer(
+                app,
+                per_address=self.connections_per_address,
+                most=open_files // 2,
+                timeout=self.request_timeout,
+                log=self.log,
+            )
+            server.listen(port, address)
+            return server
+
+        app.listen = listen_for_guests  # Voila's listen calls it
+        super().listen()
 
     def init_settings(self) -> dict:
         settings = super().init_settings()

@@ -43,7 +43,13 @@ class AppSettings:
     the reader's first picture; a reader who comes meanwhile waits for it); the kernel of a
     reader who left is shut down after ``cull_after`` idle seconds (looked for every
     ``cull_every`` seconds); at most ``max_kernels`` kernels at once, the pools' included (a
-    reader past it is told that the class is full: ``wbk.appserver``)."""
+    reader past it is told that the class is full: ``wbk.appserver``).
+
+    What each guest may take (``wbk.appserver``, ``wbk.appguests``, ``wbk.appkernel``): a
+    kernel holds at most ``kernel_memory`` bytes; a client address holds at most
+    ``connections_per_address`` connections; a request that is not whole within
+    ``request_timeout`` seconds (its headers, its body), or a connection idle that long, is
+    closed."""
 
     pool: int = 1
     pools: dict[str, int] = field(default_factory=dict)
@@ -52,6 +58,8 @@ class AppSettings:
     cull_every: int = 30
     max_kernels: int = field(default_factory=default_max_kernels)
     kernel_memory: int = 2 * KERNEL_MEMORY
+    connections_per_address: int = 64
+    request_timeout: float = 20
 
     def kernel_spec(self) -> dict:
         """The kernel spec of a reader's kernel (``wbk.appkernel``), its memory bounded."""
@@ -89,6 +97,10 @@ class AppSettings:
             # situation) are waited for, not dropped after 4 s, and a kernel has 5 minutes to
             # start, not 1 (issue 31)
             "VoilaExecutor": {"iopub_timeout": BUSY_WAIT, "startup_timeout": 300},
+            "WbkVoila": {
+                "connections_per_address": self.connections_per_address,
+                "request_timeout": self.request_timeout,
+            },
             "ReaderKernelManager": {
                 "max_kernels": self.max_kernels,
                 "kernel_memory": self.kernel_memory,
@@ -188,6 +200,29 @@ def add_arguments(app: argparse.ArgumentParser) -> None:
         help="seconds before an idle reader's kernel is shut down",
     )
     app.add_argument(
+        "--kernel-memory",
+        type=int,
+        default=AppSettings.kernel_memory // 2**20,
+        metavar="MB",
+        help="the memory a reader's kernel may hold, past which it stops and its page says so "
+        "(default: %(default)s)",
+    )
+    app.add_argument(
+        "--connections-per-address",
+        type=int,
+        default=AppSettings.connections_per_address,
+        metavar="N",
+        help="the most connections one client address holds open at once (default: %(default)s)",
+    )
+    app.add_argument(
+        "--request-timeout",
+        type=float,
+        default=AppSettings.request_timeout,
+        metavar="SECONDS",
+        help="how long an unfinished request or an idle connection is kept open "
+        "(default: %(default)s)",
+    )
+    app.add_argument(
         "--refill-after",
         type=float,
         default=AppSettings.refill_after,
@@ -211,6 +246,9 @@ def from_arguments(
         pools=pools,
         cull_after=args.cull_after,
         refill_after=args.refill_after,
+        kernel_memory=args.kernel_memory * 2**20,
+        connections_per_address=args.connections_per_address,
+        request_timeout=args.request_timeout,
         **({} if args.max_kernels is None else {"max_kernels": args.max_kernels}),
     )
     held = settings.pool * len(list(args.notebooks.glob("*.ipynb"))) + sum(
