@@ -12,6 +12,7 @@ import http.client
 import json
 import os
 import re
+import select
 import signal
 import socket
 import subprocess
@@ -120,6 +121,29 @@ def kernel_pid(kernel_id: str) -> int | None:
             if f"kernel-{kernel_id}.json".encode() in cmdline.read_bytes():
                 return int(cmdline.parent.name)
     return None
+
+
+def kernels_of(server: subprocess.Popen) -> set[int]:
+    """The process ids of a server's kernels (its child processes)."""
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, IndexError):
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == server.pid:
+                found.add(int(stat.parent.name))
+    return found
+
+
+def gone(pid: int) -> bool:
+    """Wait for process ``pid`` to end (not a child of ours: its pidfd says when); whether it
+    ended within ``PATIENCE``."""
+    try:
+        handle = os.pidfd_open(pid)
+    except ProcessLookupError:
+        return True
+    try:
+        return bool(select.select([handle], [], [], PATIENCE)[0])
+    finally:
+        os.close(handle)
 
 
 def resident_mb(pid: int) -> float:

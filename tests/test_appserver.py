@@ -7,6 +7,8 @@ password; and nothing of the server reaches a client.
 """
 
 import contextlib
+import math
+import re
 import resource
 import socket
 import subprocess
@@ -17,9 +19,21 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from guest_support import PATIENCE, fetch, held_open, running_app
+from browser_support import CHROMIUM, CHROMIUM_FLAGS
+from guest_support import (
+    CHAPTER,
+    PATIENCE,
+    TOKEN,
+    KernelSocket,
+    fetch,
+    gone,
+    held_open,
+    kernel_of,
+    kernels_of,
+    running_app,
+)
 
-from wbk.appsettings import AppSettings
+from wbk.appsettings import AppSettings, Door
 
 #: No pools: each page a kernel started for its reader. Unfinished requests wait 3 s (20 in
 #: make app), so that a test sees them closed.
@@ -182,3 +196,129 @@ def test_a_request_body_past_what_a_login_sends_is_refused_unread(tmp_path_facto
             answer = connection.recv(1024)
             assert answer.startswith(b"HTTP/1.1 400") or answer == b"", answer[:80]
         assert fetch(app.port, "/login")[0] == 200
+
+
+# --- kernels shared fairly --------------------------------------------------------------------
+
+#: Four kernels at most, two an address; a page that never connects is given 5 s (60 in make
+#: app), looked at every second.
+SHARES = AppSettings(pool=0, max_kernels=4, kernels_per_address=2, connect_within=5, cull_every=1)
+
+
+def page_of(port: int, *, source: str) -> tuple[int, dict, str]:
+    return fetch(port, f"/voila/render/{CHAPTER}?token={TOKEN}", source=source)
+
+
+@pytest.mark.notebook
+def test_page_fetches_that_never_connect_hold_kernels_briefly_and_an_address_its_share(
+    tmp_path_factory,
+):
+    """Issue 38, attack 3: with --max-kernels 3, three page fetches that never opened the
+    websocket filled the app in 6-7 s, and 45 s later a reader still got 503 (a kernel no page
+    connected to was kept 10 minutes). Now one address holds its share (2 here, 3 in make app:
+    429 past it, saying when to come back), a kernel whose page never connects is shut down
+    once its time is up (a minute in make app), and a page that connects keeps its kernel."""
+    with running_app(tmp_path_factory, SHARES) as app:
+        before = kernels_of(app.server)
+        assert [page_of(app.port, source="127.0.0.2")[0] for _ in range(2)] == [200, 200]
+        taken = kernels_of(app.server) - before
+        status, headers, page = page_of(app.port, source="127.0.0.2")
+        assert status == 429 and "You have 2 chapters open already: close one, or try" in page
+        assert int(headers["Retry-After"]) > 0
+        reader = KernelSocket(app.port, kernel_of(app.port, source="127.0.0.3"))  # connects
+        assert all(gone(pid) for pid in taken)  # no page came: shut down
+        assert "no page connected within 5 s of its last work for it" in app.logged()
+        late = kernels_of(app.server)
+        assert page_of(app.port, source="127.0.0.2")[0] == 200  # its share is free again
+        (again,) = kernels_of(app.server) - late
+        assert gone(again)  # its time up after the reader's: every sweep since spared the reader
+        assert reader.reply_to(reader.send("kernel_info_request", {}))["content"]["status"] == "ok"
+
+
+@pytest.mark.notebook
+def test_the_class_is_full_page_says_when_to_come_back(tmp_path_factory):
+    with running_app(tmp_path_factory, replace(SHARES, connect_within=600)) as app:
+        for source in ("127.0.0.2", "127.0.0.2", "127.0.0.3", "127.0.0.4"):
+            assert page_of(app.port, source=source)[0] == 200
+        status, headers, page = page_of(app.port, source="127.0.0.5")
+        # the soonest a place comes free: a kernel whose page never connected, in 10 minutes
+        # less the seconds since, and a second's sweep
+        wait = int(headers["Retry-After"])
+        assert status == 503 and 500 < wait <= 601
+        assert f"The class is full: try again in {math.ceil(wait / 60)} minutes" in page
+
+
+# --- no kernel for another site ----------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def open_app(tmp_path_factory):
+    """The app as make app serves it: 127.0.0.1, no class password."""
+    with running_app(tmp_path_factory, SETTINGS, door=Door()) as app:
+        yield app
+
+
+@pytest.mark.notebook
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Dest": "image"},
+        {"Sec-Fetch-Site": "same-site", "Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Dest": "image"},
+        {"Origin": "http://attacker.example"},
+        {
+            "Sec-Fetch-Site": "cross-site",
+            "Sec-Fetch-Mode": "navigate",
+            "Sec-Fetch-Dest": "document",
+        },
+    ],
+    ids=["img", "another port", "origin", "a link followed"],
+)
+def test_a_request_from_another_site_starts_no_kernel(open_app, headers):
+    before = kernels_of(open_app.server)
+    status, _, page = fetch(open_app.port, f"/voila/render/{CHAPTER}?x=1", **headers)
+    assert status == 403 and "A page of another site asked for this chapter" in page
+    assert kernels_of(open_app.server) == before
+    link = f'<a href="/voila/render/{CHAPTER}?x=1">Open the chapter</a>'
+    assert (link in page) == (headers.get("Sec-Fetch-Mode") == "navigate")
+
+
+#: Chromium's own guard, which keeps a public site's page from asking a loopback address
+#: (Local Network Access), turned off: Firefox and Safari have none, nor Chromium before 142.
+WITHOUT_LOCAL_NETWORK_CHECKS = "--disable-features=" + ",".join(
+    [
+        "LocalNetworkAccessChecks",
+        "BlockInsecurePrivateNetworkRequests",
+        "PrivateNetworkAccessSendPreflights",
+    ]
+)
+
+
+@pytest.mark.notebook
+def test_a_web_page_elsewhere_cannot_fill_the_teachers_app(open_app, browser):
+    """Issue 38, attack 4: a page on another site holding six <img> of the app's chapters
+    started three kernels, each running a whole chapter, and the teacher's own request then got
+    503. Tried in Chromium (its guard of local addresses off), whose own headers say where each
+    request came from."""
+    images = "".join(
+        f'<img src="http://127.0.0.1:{open_app.port}/voila/render/{CHAPTER}?cats={n}">'
+        for n in range(6)
+    )
+    before = kernels_of(open_app.server)
+    unguarded = browser.browser_type.launch(
+        executable_path=CHROMIUM, args=[*CHROMIUM_FLAGS, WITHOUT_LOCAL_NETWORK_CHECKS]
+    )
+    try:
+        page = unguarded.new_page()
+        page.route(
+            "http://attacker.example/",
+            lambda route: route.fulfill(content_type="text/html", body=f"<p>Cats</p>{images}"),
+        )
+        page.goto("http://attacker.example/", wait_until="load")  # every image asked for
+    finally:
+        unguarded.close()
+    refused = re.findall(
+        rf"403 GET /voila/render/{re.escape(CHAPTER)}\?cats=(\d)", open_app.logged()
+    )
+    assert sorted(set(refused)) == [str(n) for n in range(6)]  # every image asked, refused
+    assert kernels_of(open_app.server) == before
+    assert fetch(open_app.port, f"/voila/render/{CHAPTER}")[0] == 200

@@ -7,19 +7,25 @@ server open to a class needs, on the model of Jupyter Server's own.
   not know is refused, so that a stranger's web page cannot reach a server on 127.0.0.1 or a
   classroom network by pointing its own name at it (DNS rebinding). The server answers to its IP
   addresses as typed, to localhost, to the machine's own names and to those the teacher allows.
-- **How many kernels.** At most ``max_kernels`` kernels at once, the pools' included: past it a
-  reader is told that the class is full (a page, 503), a pool's refill waits for room, and a
-  server is never brought down by a crowd or by someone asking for page after page.
-
-- **A reader's kernel lives until its page has come.** Voila's pool hands a reader a kernel
-  that ran the chapter before the reader came, maybe hours ago: by its last activity it has been
-  idle all that time, and until the reader's page connects it has no connection either. On a
-  busy machine a page takes tens of seconds to load and connect, and a cull sweep meanwhile
-  would shut the kernel down under the reader (the page then shows the chapter and nothing of
-  its link: issue 31). So a kernel no page has connected to yet is spared for
-  ``connect_within`` seconds (10 minutes) from the first sweep that sees it out of its pool
-  (Voila's own manager never lets a sweep reach a pooled kernel); once a page has connected,
-  the usual idle time counts.
+- **How many kernels, and whose.** At most ``max_kernels`` kernels at once, the pools'
+  included: past it a reader is told that the class is full and when a place may come free (a
+  page, 503, and its Retry-After), and a pool's refill waits for room. One client address holds
+  at most ``kernels_per_address`` kernels (429 past it, saying when to come back), so that no
+  reader, nor a script asking for page after page, takes every place.
+- **No kernel for another site.** A chapter asked for by another site's page (the browser's
+  ``Sec-Fetch-Site``, or an ``Origin`` that is not the app's) is refused (403) before a kernel
+  is started: a stranger's page holding ``<img>`` tags of the app's chapters started a kernel
+  for each, on a teacher's loopback app without a password too.
+- **A reader's kernel lives until its page has come, and not much longer without it.**
+  Voila's pool hands a reader a kernel that ran the chapter before the reader came, maybe hours
+  ago: by its last activity it has been idle all that time, and until the reader's page
+  connects it has no connection either. On a busy machine a page takes tens of seconds to load
+  and connect, and a cull sweep meanwhile would shut the kernel down under the reader (the page
+  then shows the chapter and nothing of its link: issue 31). So a kernel handed to a page is
+  spared while it runs the chapter for the page and ``connect_within`` seconds (a minute) after;
+  once the page has connected, the usual idle time counts; a page that never connects (a
+  script's fetch) gives its kernel back when its minute is up (Voila's own manager never lets
+  a sweep reach a pooled kernel).
 - **A reader who finds the pool empty is not kept waiting for its refill.** Voila counts a
   pool's refill, still waiting out ``fill_delay``, as a kernel in the pool and hands it to the
   next reader, who waits for the delay, the start and the chapter's run. Here a chapter is
@@ -32,11 +38,15 @@ Run as ``python -m wbk.appserver`` with Voila's options (``wbk.publish.app_comma
 from __future__ import annotations
 
 import asyncio
+import collections
 import ipaddress
+import math
 import os
 import re
 import socket
 import time
+import urllib.parse
+from contextvars import ContextVar
 
 from jupyter_server._tz import utcnow
 from jupyter_server.base.handlers import JupyterHandler
@@ -55,7 +65,6 @@ from wbk.appkernel import OUT_OF_MEMORY
 from wbk.appsettings import TOKEN_ENV
 from wbk.datafile import LONGEST_FILE
 
-CLASS_FULL = "The class is full: try again in a minute"
 #: The largest message a page may send its kernel: an upload of the largest file wbk reads, as
 #: base64 text (the kernel protocol's JSON form), and room for the message around it. Jupyter
 #: Server takes 10 MiB; a panel's other messages are a few hundred bytes.
@@ -65,45 +74,116 @@ LARGEST_MESSAGE = LONGEST_FILE * 4 // 3 + 2**16
 KERNEL_STOPPED = 4000
 
 
+class Refused(web.HTTPError):
+    """A request the app refuses for now, in one line (``reason``); ``retry_after`` seconds
+    is when to ask again (the page says it, and so does its Retry-After header)."""
+
+    def __init__(self, status: int, reason: str, *, retry_after: float = 0):
+        super().__init__(status, reason=reason)
+        self.retry_after = retry_after
+
+
+def _minutes(seconds: float) -> str:
+    minutes = max(1, math.ceil(seconds / 60))
+    return "a minute" if minutes == 1 else f"{minutes} minutes"
+
+
+#: The client address of the page a kernel is being started for (set by its handler: a kernel
+#: started in the handler's task knows whose it is).
+_READER: ContextVar[str] = ContextVar("wbk_reader", default="")
+
+
 class ReaderKernelManager(AsyncMappingKernelManager):
-    """Jupyter's kernel manager, whose cull spares a reader's kernel until its page connects,
-    which starts no kernel past ``max_kernels``, and which says whether a chapter's pool holds a
-    kernel ready for a reader (``has_ready_kernel``)."""
+    """Jupyter's kernel manager, which shares the kernels out fairly: no kernel past
+    ``max_kernels``, none past ``kernels_per_address`` for one client address; a kernel handed
+    to a reader whose page never connects shut down after ``connect_within`` seconds (once a
+    page connects, the usual idle time counts); and which says which kernel of a chapter's
+    pool is ready for a reader (``ready_kernel``)."""
 
     max_kernels = Int(
         0, config=True, help="The most kernels at once, the pools' included (0: no limit)."
     )
+    kernels_per_address = Int(
+        3, config=True, help="The most kernels one client address holds at once (0: no limit)."
+    )
     kernel_memory = Int(0, config=True, help="The bytes of memory a reader's kernel may hold.")
     connect_within = Int(
-        600,
+        60,
         config=True,
-        help="Seconds a reader's page has to connect to the kernel it was handed before that "
-        "kernel may be culled.",
+        help="Seconds a reader's page has to connect to the kernel it was handed (from when the "
+        "kernel last worked on the page) before that kernel is shut down.",
     )
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self._handed_at: dict[str, float] = {}  # kernel -> when a sweep first saw it a reader's
+        self._handed_at: dict[str, float] = {}  # kernel -> when it last worked for its page
+        self._holders: dict[str, str] = {}  # kernel -> the address it was handed to
         self._connected: set[str] = set()  # kernels a page has connected to
-        self._starting = 0
+        self._starting: collections.Counter[str] = collections.Counter()  # address -> starts
 
     def is_full(self) -> bool:
         """Whether another kernel would pass ``max_kernels``."""
-        return 0 < self.max_kernels <= len(self._kernels) + self._starting
+        return 0 < self.max_kernels <= len(self._kernels) + self._starting.total()
+
+    def held_by(self, client: str) -> int:
+        """The kernels ``client`` holds (those being started for it included)."""
+        held = sum(1 for k, c in self._holders.items() if c == client and k in self._kernels)
+        return held + self._starting[client]
+
+    def admit(self, client: str) -> None:
+        """Refuse ``client`` a kernel past its share (429), saying when one of its kernels comes
+        free (a kernel it no longer has a page of is shut down after the idle time)."""
+        if 0 < self.kernels_per_address <= self.held_by(client):
+            wait = self.cull_idle_timeout + self.cull_interval
+            raise Refused(
+                429,
+                f"You have {self.kernels_per_address} chapters open already: close one, or try "
+                f"again in {_minutes(wait)}",
+                retry_after=wait,
+            )
+
+    def hand(self, kernel_id: str, client: str) -> None:
+        """Note that ``kernel_id`` was handed to ``client``'s page (now)."""
+        self._holders[kernel_id] = client
+        self._handed_at[kernel_id] = time.monotonic()
+
+    def seconds_until_room(self) -> float:
+        """When a kernel may come free at the soonest: a page that never connected, a reader
+        gone whose kernel's idle time runs out, or a reader who leaves now."""
+        now, waits = time.monotonic(), []
+        for kernel_id, kernel in self._kernels.items():
+            if kernel_id in self._handed_at and kernel_id not in self._connected:
+                waits.append(self._handed_at[kernel_id] + self.connect_within - now)
+            elif self._kernel_connections.get(kernel_id):
+                waits.append(self.cull_idle_timeout)
+            elif kernel_id in self._holders:
+                idle = (utcnow() - kernel.last_activity).total_seconds()
+                waits.append(self.cull_idle_timeout - idle)
+        return max(0.0, min(waits, default=self.cull_idle_timeout)) + self.cull_interval
 
     async def start_kernel(self, *args, **kwargs):  # type: ignore[override]
-        """Start a kernel if there is room: a reader's page is refused (503, "the class is
-        full"), a pool's refill waits until a kernel has gone."""
+        """Start a kernel if there is room: a reader's page is refused (429 past its address's
+        share, 503 past ``max_kernels``: "the class is full", saying when to come back), a
+        pool's refill waits until a kernel has gone."""
         refill = (kwargs.get("env") or {}).get(ENV_VARIABLE.VOILA_PREHEAT) == "True"
+        client = "" if refill else _READER.get()
+        if client:
+            self.admit(client)
         while self.is_full():
             if not refill:
-                raise web.HTTPError(503, reason=CLASS_FULL)
+                wait = self.seconds_until_room()
+                raise Refused(
+                    503, f"The class is full: try again in {_minutes(wait)}", retry_after=wait
+                )
             await asyncio.sleep(1)
-        self._starting += 1
+        self._starting[client] += 1
         try:
-            return await super().start_kernel(*args, **kwargs)
+            kernel_id = await super().start_kernel(*args, **kwargs)
         finally:
-            self._starting -= 1
+            self._starting[client] -= 1
+        if client:
+            self.hand(kernel_id, client)
+        return kernel_id
 
     def _handle_kernel_died(self, kernel_id: str) -> None:
         """A kernel that stopped (never restarted: it would come back without its chapter) is
@@ -123,29 +203,50 @@ class ReaderKernelManager(AsyncMappingKernelManager):
                 )
         super()._handle_kernel_died(kernel_id)
 
+    def remove_kernel(self, kernel_id: str):
+        for kept in (self._handed_at, self._holders):
+            kept.pop(kernel_id, None)
+        self._connected.discard(kernel_id)
+        return super().remove_kernel(kernel_id)
+
     def notify_connect(self, kernel_id: str) -> None:
+        """A page connected: from now on its kernel's idle time counts (a pool's kernel last
+        worked when it ran its chapter, maybe hours ago)."""
         self._connected.add(kernel_id)
+        kernel = self._kernels.get(kernel_id)
+        if kernel is not None:
+            kernel.last_activity = utcnow()
         super().notify_connect(kernel_id)
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        """A kernel handed to a page that has not connected is spared while it works (a chapter
+        run for its reader: it is busy, or it sent a message lately) and ``connect_within``
+        seconds after, then shut down: a page fetched by a script, or by a stranger's site,
+        never connects. Other kernels are culled as Jupyter culls them."""
         kernel = self._kernels.get(kernel_id)
-        if kernel is not None and kernel_id not in self._connected:
-            if kernel_id not in self._handed_at:  # forget the kernels gone
-                self._handed_at = {k: t for k, t in self._handed_at.items() if k in self._kernels}
-                self._connected &= set(self._kernels)
-            handed = self._handed_at.setdefault(kernel_id, time.monotonic())
-            if time.monotonic() - handed < self.connect_within:
-                kernel.last_activity = utcnow()
-                return
-        await super().cull_kernel_if_idle(kernel_id)
+        handed = self._handed_at.get(kernel_id)
+        if kernel is None or handed is None or kernel_id in self._connected:
+            await super().cull_kernel_if_idle(kernel_id)
+            return
+        since_handed = time.monotonic() - handed
+        since_worked = (utcnow() - kernel.last_activity).total_seconds()
+        busy = getattr(kernel, "execution_state", None) in ("busy", "starting")
+        if busy or min(since_handed, since_worked) < self.connect_within:
+            return
+        self.log.warning(
+            "Shutting down kernel %s: no page connected within %d s of its last work for it",
+            kernel_id,
+            self.connect_within,
+        )
+        await self.shutdown_kernel(kernel_id)
 
-    def has_ready_kernel(self, notebook: str) -> bool:
-        """Whether ``notebook``'s pool holds a kernel that has run it, put first (Voila hands
-        out the first). A refill that failed to start (a machine too busy) leaves the pool, and
-        the pool is refilled behind it."""
+    def ready_kernel(self, notebook: str) -> str | None:
+        """The kernel of ``notebook``'s pool that has run it (put first: Voila hands out the
+        first), or None. A refill that failed to start (a machine too busy) leaves the pool,
+        and the pool is refilled behind it."""
         pool = getattr(self, "_pools", {}).get(notebook)  # Voila's pools, when it keeps some
         if not pool:
-            return False
+            return None
         failed = [t for t in pool if t.done() and (t.cancelled() or t.exception() is not None)]
         for task in failed:
             pool.remove(task)
@@ -153,26 +254,55 @@ class ReaderKernelManager(AsyncMappingKernelManager):
             self.fill_if_needed(notebook_name=notebook)  # type: ignore[attr-defined]
         ready = next((t for t in pool if t.done()), None)
         if ready is None:
-            return False
+            return None
         pool.remove(ready)
         pool.insert(0, ready)
-        return True
+        return ready.result()["kernel_id"]
 
 
-class _ReadyPoolOnly:
-    """A chapter's page served from its pool only when a kernel in it is ready; otherwise from a
-    kernel started for its reader at once (``ReaderKernelManager.has_ready_kernel``)."""
+class _ReaderPage:
+    """A chapter's page (the handler that starts or hands out a kernel): refused to a request
+    from another site (a kernel started for every stranger's ``<img>``), and past the
+    address's share of kernels; served from the chapter's pool only when a kernel in it is
+    ready, else from a kernel started for its reader at once (``ReaderKernelManager``)."""
 
     def get_generator(self, path=None):
+        refuse_other_sites(self.request)  # type: ignore[attr-defined]
         self._wbk_notebook = getattr(self, "notebook_path", None) or path
+        self._wbk_reader = self.request.remote_ip  # type: ignore[attr-defined]
+        manager = self.kernel_manager  # type: ignore[attr-defined]
+        if isinstance(manager, ReaderKernelManager):
+            manager.admit(self._wbk_reader)
+        _READER.set(self._wbk_reader)  # for a kernel started in this request's task
         return super().get_generator(path)  # type: ignore[misc]
 
     def should_use_rendered_notebook(self, *args, **kwargs) -> bool:
         manager = self.kernel_manager  # type: ignore[attr-defined]
-        ready = getattr(manager, "has_ready_kernel", None)
-        if ready is None or not ready(getattr(self, "_wbk_notebook", None)):
+        if not isinstance(manager, ReaderKernelManager):
             return False
-        return super().should_use_rendered_notebook(*args, **kwargs)  # type: ignore[misc]
+        kernel_id = manager.ready_kernel(self._wbk_notebook)
+        if kernel_id is None or not super().should_use_rendered_notebook(*args, **kwargs):  # type: ignore[misc]
+            return False
+        manager.hand(kernel_id, self._wbk_reader)  # Voila hands it out next, without a pause
+        return True
+
+
+#: What a chapter's page says to a request from another site.
+OTHER_SITE = "A page of another site asked for this chapter"
+
+
+def refuse_other_sites(request) -> None:
+    """Refuse a request for a chapter that came from another site (403), as the browser says
+    (``Sec-Fetch-Site``; an ``Origin`` that is not the app's): a kernel is started for no
+    stranger's page. A reader who followed a link from another site gets a link to the
+    chapter, opened from the app's own page."""
+    site = request.headers.get("Sec-Fetch-Site", "same-origin")
+    origin = request.headers.get("Origin")
+    if origin is not None and urllib.parse.urlsplit(origin).netloc != request.host:
+        raise Refused(403, OTHER_SITE)
+    if site not in ("same-origin", "none"):
+        navigated = request.headers.get("Sec-Fetch-Mode") == "navigate"
+        raise web.HTTPError(403, "%s", request.uri if navigated else "", reason=OTHER_SITE)
 
 
 def host_allowed(host: str, names: list[str], *, loopback_only: bool) -> bool:
@@ -205,7 +335,10 @@ class _HostChecked(web.RequestHandler):
     def write_error(self, status_code: int, **kwargs) -> None:
         """A page's error is the app's error page; any other (a websocket's, a file's) is one
         line of text: Jupyter's page for it asks for settings Voila's server has not, and
-        logged a traceback a request."""
+        logged a traceback a request. A refusal for now says when to come back."""
+        error = kwargs.get("exc_info", (None, None, None))[1]
+        if isinstance(error, Refused) and error.retry_after:
+            self.set_header("Retry-After", str(math.ceil(error.retry_after)))
         if isinstance(self, JupyterHandler) and not isinstance(self, WebSocketHandler):
             return super().write_error(status_code, **kwargs)
         self.set_header("Content-Type", "text/plain; charset=utf-8")
@@ -274,7 +407,7 @@ class WbkVoila(Voila):
 
     def init_handlers(self) -> list:
         def checked(handler: type) -> type:
-            ready = (_ReadyPoolOnly,) if issubclass(handler, VoilaHandler) else ()
+            ready = (_ReaderPage,) if issubclass(handler, VoilaHandler) else ()
             return type(handler.__name__, (_HostChecked, *ready, handler), {})
 
         return [
@@ -284,4 +417,8 @@ class WbkVoila(Voila):
 
 
 if __name__ == "__main__":
-    WbkVoila.launch_instance()
+    # the module as Voila's configuration names it (wbk.appserver.ReaderKernelManager), not a
+    # second copy of it as __main__: one class of each, one ContextVar
+    import wbk.appserver
+
+    wbk.appserver.WbkVoila.launch_instance()

@@ -47,7 +47,9 @@ class AppSettings:
 
     What each guest may take (``wbk.appserver``, ``wbk.appguests``, ``wbk.appkernel``): a
     kernel holds at most ``kernel_memory`` bytes; a client address holds at most
-    ``connections_per_address`` connections; a request that is not whole within
+    ``kernels_per_address`` kernels and ``connections_per_address`` connections; a kernel
+    handed to a page that does not connect is shut down ``connect_within`` seconds after it
+    last worked for it; a request that is not whole within
     ``request_timeout`` seconds (its headers, its body), or a connection idle that long, is
     closed."""
 
@@ -58,6 +60,8 @@ class AppSettings:
     cull_every: int = 30
     max_kernels: int = field(default_factory=default_max_kernels)
     kernel_memory: int = 2 * KERNEL_MEMORY
+    kernels_per_address: int = 3
+    connect_within: int = 60
     connections_per_address: int = 64
     request_timeout: float = 20
 
@@ -104,6 +108,8 @@ class AppSettings:
             "ReaderKernelManager": {
                 "max_kernels": self.max_kernels,
                 "kernel_memory": self.kernel_memory,
+                "kernels_per_address": self.kernels_per_address,
+                "connect_within": self.connect_within,
             },
             # a kernel that stopped is not started again: it would come back without its
             # chapter, its page's widgets gone (wbk.appserver tells the page)
@@ -208,6 +214,22 @@ def add_arguments(app: argparse.ArgumentParser) -> None:
         "(default: %(default)s)",
     )
     app.add_argument(
+        "--kernels-per-address",
+        type=int,
+        default=AppSettings.kernels_per_address,
+        metavar="N",
+        help="the most kernels (chapters open) one client address holds at once; 0 for no "
+        "limit, for a class behind one address (default: %(default)s)",
+    )
+    app.add_argument(
+        "--connect-within",
+        type=int,
+        default=AppSettings.connect_within,
+        metavar="SECONDS",
+        help="how long a kernel handed to a page waits for the page to connect before it is "
+        "shut down (default: %(default)s)",
+    )
+    app.add_argument(
         "--connections-per-address",
         type=int,
         default=AppSettings.connections_per_address,
@@ -247,6 +269,8 @@ def from_arguments(
         cull_after=args.cull_after,
         refill_after=args.refill_after,
         kernel_memory=args.kernel_memory * 2**20,
+        kernels_per_address=args.kernels_per_address,
+        connect_within=args.connect_within,
         connections_per_address=args.connections_per_address,
         request_timeout=args.request_timeout,
         **({} if args.max_kernels is None else {"max_kernels": args.max_kernels}),
