@@ -398,6 +398,14 @@ def test_deep_nesting_is_refused_in_one_line():
     assert parse_toml("a = " + "[" * 7 + "]" * 7, "seven")
 
 
+def test_a_number_of_a_million_digits_is_one_line():
+    """Issue 38: a 900,000-digit integer in a link's case reached the page as Python's own
+    ValueError ("unexpected ValueError: Exceeds the limit (4300 digits)...")."""
+    case = los_case(settings="x = " + "9" * 900_000)
+    assert len(link(case)) < LONGEST_LINK  # as short as a link wbk makes
+    assert "the link: a number longer than wbk reads (4,300 digits at most)</p>" in refused(case)
+
+
 def test_a_link_longer_than_any_wbk_makes_is_refused_unread():
     with pytest.raises(WbkError, match="longer than any link wbk makes"):
         case_from_query("case=" + "A" * 60_000)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 import tempfile
 import tomllib
 from pathlib import Path
@@ -102,6 +103,13 @@ def parse_toml(text: str, source: str) -> dict:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise WbkError(f"{source}: not valid TOML: {e}") from None
+    except ValueError as e:  # an integer past Python's digit limit, which tomllib lets through
+        longest = sys.get_int_max_str_digits()
+        raise WbkError(
+            f"{source}: a number longer than wbk reads ({longest:,} digits at most)"
+            if "integer string conversion" in str(e)
+            else f"{source}: not valid TOML: {' '.join(str(e).split())}"
+        ) from None
     except RecursionError:  # arrays nested hundreds deep
         data = None
     if data is None or _depth(data) > DEEPEST:
