@@ -30,8 +30,9 @@ from wbk.appkernel import OnceAWhile
 from wbk.appserver import LARGEST_MESSAGE
 from wbk.appsettings import KERNEL_MEMORY, AppSettings
 
-#: Room for the kernels the module's tests open at once, no pools.
-SETTINGS = AppSettings(pool=0, max_kernels=6)
+#: Room for the kernels the module's tests open at once, no pools; every page comes from
+#: 127.0.0.1 (one address's share of kernels is tried in tests/test_appserver.py).
+SETTINGS = AppSettings(pool=0, max_kernels=6, kernels_per_address=0)
 ROOT_PATH = str(__import__("wbk").__file__).rsplit("/wbk/", 1)[0]
 
 

@@ -1,8 +1,12 @@
 """The app's server (``make app``, ``python -m wbk.publish app``): Voila, with the checks a
 server open to a class needs, on the model of Jupyter Server's own.
 
-- **Who may come in.** With a token (the class password, handed out as a link), every page and
-  every kernel asks for it, as Jupyter Server does; a browser that gave it once keeps a cookie.
+- **Who may come in.** With a token (the class password, handed out as a link), every page,
+  kernel, file and socket asks for it, as Jupyter Server's pages do, but the login page and
+  what it shows; a browser that gave it once keeps a cookie. Each client address's wrong
+  guesses are counted: after three, its next guess is refused unchecked (429) until a wait
+  that doubles with each wrong one is over, and after ten it waits ``--password-pause``
+  (``ClassPassword``, ``wbk.appguests.Guesses``).
 - **Which address it answers to** (the Host header): a page fetched from a name the server does
   not know is refused, so that a stranger's web page cannot reach a server on 127.0.0.1 or a
   classroom network by pointing its own name at it (DNS rebinding). The server answers to its IP
@@ -32,6 +36,11 @@ server open to a class needs, on the model of Jupyter Server's own.
   served from its pool only when a kernel in it is ready; otherwise a kernel is started for the
   reader at once, as Voila does without a pool.
 
+- **Nothing of the server reaches a client.** An error is the app's page or one line of text
+  (Jupyter's own pages failed on Voila's settings, a traceback each time), the server sends
+  no name or version of its software, and a traceback stays in the log, a few a minute
+  (``_Guarded``).
+
 Run as ``python -m wbk.appserver`` with Voila's options (``wbk.publish.app_command`` builds it).
 """
 
@@ -39,17 +48,22 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import hmac
 import ipaddress
+import logging
 import math
 import os
 import re
 import socket
 import time
 import urllib.parse
+from collections.abc import Awaitable
 from contextvars import ContextVar
 
 from jupyter_server._tz import utcnow
-from jupyter_server.base.handlers import JupyterHandler
+from jupyter_server.auth.decorator import allow_unauthenticated
+from jupyter_server.auth.logout import LogoutHandler
+from jupyter_server.base.handlers import APIHandler, JupyterHandler
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
@@ -58,10 +72,13 @@ from tornado.websocket import WebSocketHandler
 from traitlets import Float, Int, List, Unicode, default
 from voila.app import Voila
 from voila.handler import VoilaHandler
-from voila.utils import ENV_VARIABLE
+from voila.request_info_handler import RequestInfoSocketHandler
+from voila.static_file_handler import TemplateStaticFileHandler
+from voila.utils import ENV_VARIABLE, create_include_assets_functions
+from voila.voila_identity_provider import VoilaIdentityProvider
 
-from wbk.appguests import GuestHTTPServer, raise_open_file_limit
-from wbk.appkernel import OUT_OF_MEMORY
+from wbk.appguests import Guesses, GuestHTTPServer, raise_open_file_limit
+from wbk.appkernel import OUT_OF_MEMORY, OnceAWhile
 from wbk.appsettings import TOKEN_ENV
 from wbk.datafile import LONGEST_FILE
 
@@ -204,7 +221,9 @@ class ReaderKernelManager(AsyncMappingKernelManager):
         super()._handle_kernel_died(kernel_id)
 
     def remove_kernel(self, kernel_id: str):
-        for kept in (self._handed_at, self._holders):
+        # Voila keeps each pool kernel's reader's request (their query string) for the kernel,
+        # for ever: forgotten with the kernel
+        for kept in (self._handed_at, self._holders, RequestInfoSocketHandler._cache):
             kept.pop(kernel_id, None)
         self._connected.discard(kernel_id)
         return super().remove_kernel(kernel_id)
@@ -318,36 +337,222 @@ def host_allowed(host: str, names: list[str], *, loopback_only: bool) -> bool:
     return address.is_loopback or not loopback_only
 
 
-class _HostChecked(web.RequestHandler):
-    """A handler that refuses a request whose Host header names another server (403): Jupyter
-    Server's handlers ask ``check_host`` first, the others (static files, a kernel's query
-    socket) are asked here."""
+#: What anyone may fetch without the class password: the login page, and what it shows.
+LOGIN_PAGE = (
+    "login",
+    "logout",
+    "voila/static/favicon.ico",
+    "voila/static/style/bootstrap.min.css",
+    "voila/static/style/bootstrap-theme.min.css",
+    "voila/static/style/index.css",
+)
+
+
+def _when(seconds: float) -> str:
+    """``seconds`` from now, in words ("in 8 seconds", "in 2 minutes")."""
+    if seconds < 60:
+        whole = max(1, math.ceil(seconds))
+        return "in a second" if whole == 1 else f"in {whole} seconds"
+    return f"in {_minutes(seconds)}"
+
+
+class ClassPassword(VoilaIdentityProvider):
+    """Voila's check of the class password (the token of a link, an ``Authorization``
+    header, or the login page's form), compared in constant time, with each client address's
+    wrong guesses counted (``wbk.appguests.Guesses``): a guess that comes before its wait is
+    over is refused unchecked (``refuse_early_guess``: 429, saying when to try again)."""
+
+    first_wait = Float(
+        1,
+        config=True,
+        help="Seconds a client address waits after its third wrong password (doubled after each "
+        "next).",
+    )
+    pause = Float(
+        600, config=True, help="Seconds a client address waits after its tenth wrong password."
+    )
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.guesses = Guesses(first_wait=self.first_wait, pause=self.pause)
+        self.guess_log = logging.getLogger("wbk.appserver.guesses")
+        self.guess_log.addFilter(OnceAWhile())
+
+    def guess_in(self, handler: web.RequestHandler) -> str:
+        """The class password ``handler``'s request gives, or "" (a cookie is not a guess)."""
+        given = self.get_token(handler) or ""
+        if not given and handler.request.method == "POST":
+            given = handler.get_body_argument("password", "")
+        return given
+
+    def refuse_early_guess(self, handler: web.RequestHandler) -> None:
+        client = handler.request.remote_ip or ""
+        wait = self.guesses.wait(client) if self.token and self.guess_in(handler) else 0
+        if wait > 0:
+            raise Refused(
+                429,
+                f"Too many wrong class passwords from your computer: try again {_when(wait)}",
+                retry_after=wait,
+            )
+
+    def is_right(self, handler: web.RequestHandler, given: str) -> bool:
+        """Whether ``given`` is the class password; counted for or against its client."""
+        client = handler.request.remote_ip or ""
+        if hmac.compare_digest(given.encode(), str(self.token).encode()):
+            self.guesses.right(client)
+            return True
+        self.guesses.wrong(client)
+        self.guess_log.warning("a wrong class password from %s", client)
+        return False
+
+    async def get_user_token(self, handler: web.RequestHandler):
+        given = self.get_token(handler)
+        if not self.token or not given or not self.is_right(handler, given):
+            return None
+        user = self.get_user_cookie(handler)
+        if isinstance(user, Awaitable):
+            user = await user
+        return user or self.generate_anonymous_user(handler)
+
+    def process_login_form(self, handler: web.RequestHandler):
+        if self.token and not self.is_right(handler, self.guess_in(handler)):
+            return None
+        return super().process_login_form(handler)
+
+    async def knows(self, handler: web.RequestHandler) -> bool:
+        """Whether a request (of a handler Jupyter does not check) gives the class password or
+        a reader's cookie, or there is no class password."""
+        if not self.auth_enabled:
+            return True
+        given = self.get_token(handler)
+        if given:
+            return self.is_right(handler, given)
+        user = self.get_user_cookie(handler)
+        return (await user if isinstance(user, Awaitable) else user) is not None
+
+
+class _Guarded(web.RequestHandler):
+    """Every handler of the app, on Jupyter Server's model: a request whose Host header names
+    another server is refused (403); one that gives a class password before its client's wait
+    is over is refused unchecked (429); every endpoint asks for the class password as the
+    pages do (403, or the login page), but the login page and what it shows (``LOGIN_PAGE``);
+    and nothing of the server reaches a client: an error is the app's page or one line, the
+    server's name and version are not sent, and an unexpected error's traceback goes to the
+    log a few times a minute (``OnceAWhile``), not once a request."""
+
+    errors = logging.getLogger("wbk.appserver.errors")
+    errors.addFilter(OnceAWhile())
 
     def check_host(self) -> bool:
         app = self.settings["wbk_host_check"]
         return host_allowed(self.request.host, app["names"], loopback_only=app["loopback_only"])
 
-    def prepare(self):
+    def set_default_headers(self) -> None:
+        super().set_default_headers()
+        self.clear_header("Server")  # tornado's name and version
+
+    async def prepare(self):
         if not isinstance(self, JupyterHandler) and not self.check_host():
             raise web.HTTPError(403)
-        return super().prepare()
+        password = self.settings.get("identity_provider")
+        if isinstance(password, ClassPassword):
+            password.refuse_early_guess(self)
+        prepared = super().prepare()
+        if isinstance(prepared, Awaitable):
+            await prepared
+        if self._finished or self.request.path.removeprefix(self.base_url) in LOGIN_PAGE:
+            return  # sent to the login page already, or the login page
+        if isinstance(self, JupyterHandler):
+            known = self.current_user is not None
+        else:
+            known = not isinstance(password, ClassPassword) or await password.knows(self)
+        if not known:
+            raise web.HTTPError(403)
+
+    @property
+    def base_url(self) -> str:
+        return self.settings.get("base_url", "/")
+
+    def log_exception(self, typ, value, tb) -> None:
+        if isinstance(value, web.HTTPError):
+            super().log_exception(typ, value, tb)
+        else:
+            self.errors.error(
+                "unexpected error in %s", self._request_summary(), exc_info=(typ, value, tb)
+            )
 
     def write_error(self, status_code: int, **kwargs) -> None:
-        """A page's error is the app's error page; any other (a websocket's, a file's) is one
-        line of text: Jupyter's page for it asks for settings Voila's server has not, and
-        logged a traceback a request. A refusal for now says when to come back."""
+        """A page's error is the app's error page (``error.html``); any other (a websocket's,
+        a file's, the API's) is one line of text. A refusal for now says when to come back."""
         error = kwargs.get("exc_info", (None, None, None))[1]
         if isinstance(error, Refused) and error.retry_after:
             self.set_header("Retry-After", str(math.ceil(error.retry_after)))
-        if isinstance(self, JupyterHandler) and not isinstance(self, WebSocketHandler):
-            return super().write_error(status_code, **kwargs)
+        if isinstance(self, JupyterHandler) and not isinstance(self, WebSocketHandler | APIHandler):
+            try:
+                page = self._error_page(status_code, error)
+            except Exception:  # the line below instead
+                self.errors.exception("the error page failed")
+            else:
+                self.set_header("Content-Type", "text/html; charset=utf-8")
+                self.finish(page)
+                return
         self.set_header("Content-Type", "text/plain; charset=utf-8")
         self.finish(f"{status_code} {self._reason}\n")
 
+    def _error_page(self, status_code: int, error: BaseException | None) -> str:
+        """wbk's error page (``app/voila/templates/wbk/error.html``) for any of Jupyter's
+        handlers (Jupyter's own pages ask for settings Voila's server has not)."""
+        look = self.settings["wbk_pages"]
+        if not hasattr(self, "_current_user"):  # refused before Jupyter asked who it is
+            self.current_user = None
+        message = ""
+        if isinstance(error, web.HTTPError) and error.log_message:
+            message = error.log_message % error.args
+        namespace = {
+            **self.template_namespace,  # type: ignore[attr-defined]
+            **create_include_assets_functions(look["template"], self.base_url),
+            "theme": look["theme"],
+            "status_code": status_code,
+            "status_message": self._reason,
+            "message": message,
+        }
+        return self.settings["voila_jinja2_env"].get_template("error.html").render(**namespace)
+
+
+class _NotFound(_Guarded):
+    """What answers a path the app has no handler for (tornado's own sent its name and
+    version): a reader is told 404, in one line."""
+
+    async def prepare(self):
+        await super().prepare()
+        raise web.HTTPError(404)
+
+
+class _Logout(web.RequestHandler):
+    """Jupyter's logout, which forgets the reader's cookie and shows the login page (Jupyter's
+    own page asks for settings Voila's server has not)."""
+
+    @allow_unauthenticated
+    def get(self) -> None:
+        self.settings["identity_provider"].clear_login_cookie(self)
+        self.redirect(self.settings.get("login_url", "/login"))
+
+
+class _TemplateFiles(web.StaticFileHandler):
+    """Voila's template files, a malformed path a 404 (Voila's handler failed on it, a
+    traceback each time)."""
+
+    def parse_url_path(self, url_path: str) -> str:
+        parts = os.path.normpath(url_path).split(os.sep, 2)  # as Voila's handler reads it
+        if len(parts) < 3 or parts[1] != "static":
+            raise web.HTTPError(404)
+        return super().parse_url_path(url_path)
+
 
 class WbkVoila(Voila):
-    """Voila with the Host check (``allow_hosts``) and the kernels' cap of
-    ``ReaderKernelManager.max_kernels``."""
+    """Voila with every handler guarded (``_Guarded``: the Host check of ``allow_hosts``, the
+    class password of ``ClassPassword``, one-line errors), its connections bounded
+    (``GuestHTTPServer``) and its kernels shared out (``ReaderKernelManager``)."""
 
     token = Unicode(None, allow_none=True, config=True, help="The class password.")
 
@@ -360,6 +565,10 @@ class WbkVoila(Voila):
         config=True,
         help="More names the app answers to (besides localhost and the machine's own names).",
     )
+
+    @default("identity_provider_class")
+    def _class_password(self) -> type:
+        return ClassPassword
 
     connections_per_address = Int(
         64, config=True, help="The most connections one client address holds open at once."
@@ -403,12 +612,23 @@ class WbkVoila(Voila):
             names |= {socket.gethostname().lower(), socket.getfqdn().lower()}
         settings["wbk_host_check"] = {"names": sorted(names), "loopback_only": loopback_only}
         settings["websocket_max_message_size"] = LARGEST_MESSAGE
+        settings["default_handler_class"] = _NotFound
+        settings["wbk_pages"] = {
+            "template": self.voila_configuration.template,
+            "theme": self.voila_configuration.theme,
+        }
         return settings
 
     def init_handlers(self) -> list:
         def checked(handler: type) -> type:
-            ready = (_ReaderPage,) if issubclass(handler, VoilaHandler) else ()
-            return type(handler.__name__, (_HostChecked, *ready, handler), {})
+            own: tuple[type, ...] = ()
+            if issubclass(handler, VoilaHandler):
+                own = (_ReaderPage,)
+            elif issubclass(handler, TemplateStaticFileHandler):
+                own = (_TemplateFiles,)
+            elif issubclass(handler, LogoutHandler):
+                own = (_Logout,)
+            return type(handler.__name__, (_Guarded, *own, handler), {})
 
         return [
             (pattern, checked(handler), *rest)

@@ -20,6 +20,10 @@ READER_KERNEL = "wbk-reader"
 #: Seconds the app waits for a kernel's messages before it gives up on them (Voila's 4 s loses a
 #: cell's outputs on a busy machine).
 BUSY_WAIT = 120
+#: The fewest characters of a class password the teacher chooses (``--token``): with the app's
+#: limit on guesses (``wbk.appguests.Guesses``: about 150 a day from one address) even a
+#: password of 12 lowercase letters outlasts a school year many times over.
+SHORTEST_TOKEN = 12
 #: The environment variable that hands the app's server its token (never its command line,
 #: which every user of the machine can read).
 TOKEN_ENV = "WBK_APP_TOKEN"
@@ -47,7 +51,9 @@ class AppSettings:
 
     What each guest may take (``wbk.appserver``, ``wbk.appguests``, ``wbk.appkernel``): a
     kernel holds at most ``kernel_memory`` bytes; a client address holds at most
-    ``kernels_per_address`` kernels and ``connections_per_address`` connections; a kernel
+    ``kernels_per_address`` kernels and ``connections_per_address`` connections, and after
+    its third wrong class password waits ``password_wait`` seconds before its next is
+    checked (doubled after each wrong one; ``password_pause`` after the tenth); a kernel
     handed to a page that does not connect is shut down ``connect_within`` seconds after it
     last worked for it; a request that is not whole within
     ``request_timeout`` seconds (its headers, its body), or a connection idle that long, is
@@ -64,6 +70,8 @@ class AppSettings:
     connect_within: int = 60
     connections_per_address: int = 64
     request_timeout: float = 20
+    password_wait: float = 1
+    password_pause: float = 600
 
     def kernel_spec(self) -> dict:
         """The kernel spec of a reader's kernel (``wbk.appkernel``), its memory bounded."""
@@ -113,6 +121,7 @@ class AppSettings:
             },
             # a kernel that stopped is not started again: it would come back without its
             # chapter, its page's widgets gone (wbk.appserver tells the page)
+            "ClassPassword": {"first_wait": self.password_wait, "pause": self.password_pause},
             "KernelRestarter": {"restart_limit": 0},
             "MappingKernelManager": {
                 "cull_idle_timeout": self.cull_after,
@@ -174,8 +183,9 @@ def add_arguments(app: argparse.ArgumentParser) -> None:
     app.add_argument(
         "--token",
         default="",
-        help="the class password, asked of every reader (given in the link to hand out); on an "
-        "address beyond this machine one is made up if none is given",
+        help="the class password, asked of every reader (given in the link to hand out), "
+        f"{SHORTEST_TOKEN} characters at least; on an address beyond this machine one is made "
+        "up if none is given",
     )
     app.add_argument(
         "--allow-host",
@@ -205,6 +215,18 @@ def add_arguments(app: argparse.ArgumentParser) -> None:
         default=AppSettings.cull_after,
         help="seconds before an idle reader's kernel is shut down",
     )
+    app.add_argument(
+        "--refill-after",
+        type=float,
+        default=AppSettings.refill_after,
+        help="seconds before a pool refills behind its readers (a class: after all came in)",
+    )
+    _add_shares(app)
+
+
+def _add_shares(app: argparse.ArgumentParser) -> None:
+    """The options of what each guest may take: a kernel's memory, kernels, connections and
+    time per client address, password guesses."""
     app.add_argument(
         "--kernel-memory",
         type=int,
@@ -245,10 +267,20 @@ def add_arguments(app: argparse.ArgumentParser) -> None:
         "(default: %(default)s)",
     )
     app.add_argument(
-        "--refill-after",
+        "--password-wait",
         type=float,
-        default=AppSettings.refill_after,
-        help="seconds before a pool refills behind its readers (a class: after all came in)",
+        default=AppSettings.password_wait,
+        metavar="SECONDS",
+        help="how long a computer waits after its third wrong class password before its next "
+        "is checked, doubled after each wrong one (default: %(default)s)",
+    )
+    app.add_argument(
+        "--password-pause",
+        type=float,
+        default=AppSettings.password_pause,
+        metavar="SECONDS",
+        help="how long a computer waits after its tenth wrong class password, and after each "
+        "wrong one after that (default: %(default)s)",
     )
 
 
@@ -273,6 +305,8 @@ def from_arguments(
         connect_within=args.connect_within,
         connections_per_address=args.connections_per_address,
         request_timeout=args.request_timeout,
+        password_wait=args.password_wait,
+        password_pause=args.password_pause,
         **({} if args.max_kernels is None else {"max_kernels": args.max_kernels}),
     )
     held = settings.pool * len(list(args.notebooks.glob("*.ipynb"))) + sum(
@@ -282,6 +316,11 @@ def from_arguments(
         parser.error(
             f"--max-kernels {settings.max_kernels}: the pools alone hold {held} kernels; allow "
             "more, or make the pools smaller"
+        )
+    if args.token and len(args.token) < SHORTEST_TOKEN:
+        parser.error(
+            f"--token: a class password of {len(args.token)} characters is guessed too easily; "
+            f"choose one of {SHORTEST_TOKEN} or more, such as {secrets.token_urlsafe(12)}"
         )
     token = args.token or ("" if is_loopback(args.ip) else secrets.token_urlsafe(12))
     door = Door(ip=args.ip, token=token, allow_hosts=tuple(args.allow_host))
