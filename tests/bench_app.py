@@ -2,15 +2,21 @@
 panels are drawn from its pool, that kernels of readers who left are culled, eight readers
 opening the longest chapter at once, eight readers opening eight different links at once (ten
 rounds: each sees their own situation), and the second and third reader of each chapter, who
-find its pool empty. Figures go to build/app-figures.json for benchmarks/RESULTS.md, each with
+find its pool empty. Each reader comes from a loopback address of its own, as a class's computers
+do, with the app's limits on each address (``Readers``, issue 38). Figures go to
+build/app-figures.json for benchmarks/RESULTS.md, each with
 the machine's load (run it with ``stress-ng --cpu 4`` beside it for a loaded machine).
 
     .venv/bin/python -m pytest tests/bench_app.py -s -q
 """
 
+import asyncio
+import itertools
 import os
 import statistics
+import threading
 import time
+from dataclasses import replace
 
 import pytest
 from test_app import (
@@ -34,6 +40,68 @@ from wbk.maps import example_map
 from wbk.widgets import TracePanel
 from wbk.widgets.app import case_query
 
+
+class Readers:
+    """Each reader's browser reaches the app from a loopback address of its own (127.0.0.10,
+    127.0.0.11 and on, a new one for each reader), as a class's computers do: the app shares
+    its kernels, connections and password guesses out by the client's address (issue 38), and
+    is measured here with those limits on. A reader's URL is a port of a forwarder in a thread
+    of this process, which passes each connection on to the app from the reader's address."""
+
+    def __init__(self):
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+        self.addresses = (f"127.0.0.{n}" for n in itertools.cycle(range(10, 250)))
+        self.servers: list[asyncio.Server] = []
+
+    def url(self, app_url: str) -> str:
+        """The app's URL as a new reader reaches it."""
+        port = int(app_url.rsplit(":", 1)[1])
+        listening = asyncio.run_coroutine_threadsafe(
+            self._forward(port, next(self.addresses)), self.loop
+        ).result(timeout=60)
+        self.servers.append(listening)
+        return f"http://127.0.0.1:{listening.sockets[0].getsockname()[1]}"
+
+    async def _forward(self, port: int, source: str) -> asyncio.Server:
+        async def connection(reader, writer):
+            try:
+                app_reader, app_writer = await asyncio.open_connection(
+                    "127.0.0.1", port, local_addr=(source, 0)
+                )
+            except OSError:
+                writer.close()
+                return
+            await asyncio.gather(_pipe(reader, app_writer), _pipe(app_reader, writer))
+
+        return await asyncio.start_server(connection, "127.0.0.1", 0)
+
+    def close(self) -> None:
+        for server in self.servers:
+            self.loop.call_soon_threadsafe(server.close)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(timeout=60)
+
+
+async def _pipe(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    try:
+        while data := await reader.read(2**16):
+            writer.write(data)
+            await writer.drain()
+    except OSError:
+        pass
+    finally:
+        writer.close()
+
+
+@pytest.fixture(scope="module")
+def readers():
+    forwarding = Readers()
+    yield forwarding
+    forwarding.close()
+
+
 #: The app as make app starts it, but a reader's kernel culled after 20 idle seconds (3 minutes
 #: in make app).
 SETTINGS = AppSettings(pool=1, cull_after=20, cull_every=5)
@@ -41,6 +109,9 @@ POOLED = len(NOTEBOOKS)
 #: The app as a class of eight uses it (``--pool-of ss_panzer.ipynb=8 --refill-after 120``): one
 #: kernel per reader for the chapter the class opens, refilled once the class has come in.
 CLASS = AppSettings(pool=1, pools={LONGEST: 8}, refill_after=120)
+#: The same for eight tabs of one browser: one computer, so as a class behind one address
+#: (``--kernels-per-address 0``).
+ONE_ADDRESS = replace(CLASS, kernels_per_address=0)
 CLASS_POOLED = len(NOTEBOOKS) - 1 + 8
 
 
@@ -60,25 +131,26 @@ NOTE_WHEN_DRAWN = f"""setInterval(() => {{
 
 
 @pytest.fixture
-def class_app(tmp_path_factory):
+def class_app(tmp_path_factory, request):
     """A server of its own for each crowd: the one before leaves its readers' kernels and its
     refills to come, which the count of kernels cannot tell from full pools."""
-    with app_server(tmp_path_factory, CLASS) as (url, server):
+    tabs = request.node.callspec.params.get("browsers") == "tabs of one browser"
+    with app_server(tmp_path_factory, ONE_ADDRESS if tabs else CLASS) as (url, server):
         wait_for_pools(url, server, CLASS_POOLED)
         yield url, server
 
 
-def test_every_chapter_opens_at_once_from_its_pool(browser, app):
+def test_every_chapter_opens_at_once_from_its_pool(browser, app, readers):
     url, server = app
     page, outside = local_page(browser)
-    open_chapter(page, url, LONGEST)  # the browser's cache and the server warmed up
+    open_chapter(page, readers.url(url), LONGEST)  # the server warmed up
     page.context.close()
     times = {}
     for nb in NOTEBOOKS:
         # the last reader's pool refilled: a quiet server
         wait_for_pools(url, server, POOLED, refills_within=SETTINGS.refill_after)
         page, outside = local_page(browser)
-        times[nb.name] = open_chapter(page, url, nb.name)
+        times[nb.name] = open_chapter(page, readers.url(url), nb.name)
         errors = page.locator(
             ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr'], "
             ".jp-RenderedText[data-mime-type='application/vnd.jupyter.error']"
@@ -96,7 +168,7 @@ def test_every_chapter_opens_at_once_from_its_pool(browser, app):
     record("kernel_mb", {"median": statistics.median(sizes), "most": max(sizes)})
 
 
-def test_kernels_of_readers_who_left_are_shut_down(browser, app):
+def test_kernels_of_readers_who_left_are_shut_down(browser, app, readers):
     url, server = app
     # the readers before gone and their pools refilled: every kernel now is a pool's
     wait_for_pools(url, server, POOLED, refills_within=SETTINGS.refill_after)
@@ -104,7 +176,7 @@ def test_kernels_of_readers_who_left_are_shut_down(browser, app):
     assert len(pool) == POOLED
     pages = [local_page(browser)[0] for _ in range(3)]
     for page, nb in zip(pages, NOTEBOOKS, strict=False):
-        open_chapter(page, url, nb.name)
+        open_chapter(page, readers.url(url), nb.name)
     deadline = time.monotonic() + PATIENCE / 1000  # each pool refilled behind its reader
     while len(kernels(server)) < POOLED + 3 and time.monotonic() < deadline:
         time.sleep(1)
@@ -121,7 +193,7 @@ def test_kernels_of_readers_who_left_are_shut_down(browser, app):
 
 @pytest.mark.parametrize("browsers", ["each their own browser", "tabs of one browser"])
 def test_eight_readers_opening_the_longest_chapter_at_once_all_get_its_panels(
-    browser, class_app, browsers
+    browser, class_app, browsers, readers
 ):
     """Eight readers at once, their browsers on this machine too. Each reader's own browser
     (a context of its own: nothing cached) costs this machine's cores about 4.7 s of Chromium
@@ -139,9 +211,10 @@ def test_eight_readers_opening_the_longest_chapter_at_once_all_get_its_panels(
     for page in pages:
         page.set_default_navigation_timeout(PATIENCE)
         page.add_init_script(NOTE_WHEN_DRAWN)
+    urls = [url if shared else readers.url(url) for _ in pages]
     started = time.time()
-    for page in pages:  # each returns once its page starts to arrive: all eight at once
-        page.goto(f"{url}/voila/render/{LONGEST}", wait_until="commit")
+    for page, reader in zip(pages, urls, strict=True):  # each returns once its page starts
+        page.goto(f"{reader}/voila/render/{LONGEST}", wait_until="commit")  # to arrive
     times: list[float] = []
     pending = list(pages)
     while pending and time.time() - started < PATIENCE / 1000:
@@ -196,9 +269,10 @@ def eight_links(shift: int) -> list[tuple[str, str]]:
     return ends[shift % 8 :] + ends[: shift % 8]
 
 
-def link_crowd(browser, url: str, shift: int) -> tuple[list[float], list[str]]:
-    """Eight readers open eight links to the tour chapter at once; the seconds until each saw
-    their link's situation, and what went wrong for those who did not see their own."""
+def link_crowd(browser, urls: list[str], shift: int) -> tuple[list[float], list[str]]:
+    """Eight readers (the app at ``urls``, one each) open eight links to the tour chapter at
+    once; the seconds until each saw their link's situation, and what went wrong for those who
+    did not see their own."""
     situation = example_map("ss_panzer_errata_9_4")
     ends = eight_links(shift)
     links = [case_query(TracePanel(situation, a, b).edge_case()) for a, b in ends]
@@ -206,7 +280,7 @@ def link_crowd(browser, url: str, shift: int) -> tuple[list[float], list[str]]:
     for page in pages:
         page.add_init_script(NOTE_WHEN_LINKED)
     started = time.time()
-    for page, link in zip(pages, links, strict=True):
+    for page, link, url in zip(pages, links, urls, strict=True):
         page.goto(f"{url}/voila/render/{TOUR}?{link}", wait_until="commit")
     times: dict[int, float] = {}
     while len(times) < len(pages) and time.time() - started < PATIENCE / 1000:
@@ -236,7 +310,7 @@ def links_app(tmp_path_factory):
         yield url, server
 
 
-def test_eight_readers_opening_eight_links_at_once_each_see_their_own(browser, links_app):
+def test_eight_readers_opening_eight_links_at_once_each_see_their_own(browser, links_app, readers):
     """Ten rounds of a class following eight different links to one chapter at once, each from
     its pool (the machine loaded as it is: benchmarks/RESULTS.md says by what)."""
     url, server = links_app
@@ -245,7 +319,7 @@ def test_eight_readers_opening_eight_links_at_once_each_see_their_own(browser, l
         # the last round's readers gone, the pool full again
         wait_for_pools(url, server, 8, refills_within=LINKS.refill_after)
         load = os.getloadavg()[0]
-        times, failed = link_crowd(browser, url, shift)
+        times, failed = link_crowd(browser, [readers.url(url) for _ in range(8)], shift)
         wrong += [f"round {shift + 1}: {w}" for w in failed]
         rounds.append({"load": load, "seconds": times})
         print(
@@ -274,7 +348,7 @@ def readme_class_app(tmp_path_factory):
 
 
 def test_a_reader_who_finds_the_pool_empty_is_not_kept_waiting_for_its_refill(
-    browser, readme_class_app
+    browser, readme_class_app, readers
 ):
     """Three readers of each chapter, one after another: the first gets the pool's kernel, the
     second and third (the pool empty, its refill two minutes away) a kernel started for them at
@@ -287,8 +361,9 @@ def test_a_reader_who_finds_the_pool_empty_is_not_kept_waiting_for_its_refill(
         for _ in range(3):  # each reader's tab stays open: their kernel is theirs
             page, _ = local_page(browser, watched=False)
             pages.append(page)
+            reader = readers.url(url)
             started = time.monotonic()
-            page.goto(f"{url}/voila/render/{nb.name}", wait_until="commit")
+            page.goto(f"{reader}/voila/render/{nb.name}", wait_until="commit")
             first_byte = time.monotonic() - started
             page.wait_for_function(PANELS_DRAWN, timeout=PATIENCE, polling=250)
             readers.append((first_byte, time.monotonic() - started))

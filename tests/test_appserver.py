@@ -6,6 +6,7 @@ another site; password guesses are slowed, then paused; every endpoint asks for 
 password; and nothing of the server reaches a client.
 """
 
+import argparse
 import collections
 import contextlib
 import http.client
@@ -41,7 +42,7 @@ from test_app import drawn
 
 from wbk import publish
 from wbk.appguests import Guesses
-from wbk.appsettings import AppSettings, Door
+from wbk.appsettings import AppSettings, Door, _add_shares
 from wbk.publish import ROOT
 
 #: No pools: each page a kernel started for its reader. Unfinished requests wait 3 s (20 in
@@ -412,6 +413,22 @@ def test_wrong_guesses_wait_longer_and_longer_then_pause():
     assert guesses.wait("127.0.0.3") == 0  # another address
     guesses.right("127.0.0.2")
     assert guesses.wait("127.0.0.2") == 0
+
+
+def test_the_readme_says_each_limit_of_a_guest_its_default_and_its_flag():
+    """Every option of what a guest may take (``wbk.appsettings._add_shares``) is a row of the
+    README's table in "The app for a class", with its default as the option has it."""
+    parser = argparse.ArgumentParser()
+    _add_shares(parser)
+    rows = [
+        line for line in (ROOT / "README.md").read_text().splitlines() if line.startswith("  | ")
+    ]
+    for option in parser._actions[1:]:
+        flag = option.option_strings[0]
+        (row,) = [row for row in rows if f"`{flag} " in row]
+        default = option.default
+        shown = f"{default:,.0f}" if isinstance(default, float | int) else str(default)
+        assert shown in row.split("|")[2], (flag, row)
 
 
 def test_a_teachers_class_password_shorter_than_12_characters_is_refused_in_one_line(
