@@ -171,6 +171,26 @@ def test_at_least_panel_reports_bad_morale():
     assert "Out of date" in panel.pane.value
 
 
+def widgets_in(widget: widgets.Widget) -> list[widgets.Widget]:
+    """Every widget a panel lays out, once for each place it is laid."""
+    return [widget, *(w for child in getattr(widget, "children", ()) for w in widgets_in(child))]
+
+
+@pytest.mark.parametrize(
+    "make",
+    [panels.fire_calculator, panels.leader_worth, panels.at_least_panel, panels.hits_rolled_panel],
+)
+def test_every_control_and_the_worked_examples_are_laid_out_once(make):
+    """Issue 40: the notes beside the controls were laid over the worked-example menu, and the
+    controls shown twice, both live."""
+    panel = make()
+    laid = widgets_in(panel.widget)
+    for name, control in panel.controls.items():
+        assert sum(w is control for w in laid) == 1, name
+    if hasattr(panel, "presets"):
+        assert sum(w is panel.presets.menu for w in laid) == 1
+
+
 @pytest.mark.parametrize(
     "make",
     [panels.fire_calculator, panels.leader_worth, panels.at_least_panel, panels.hits_rolled_panel],

@@ -526,9 +526,8 @@ def test_assault_advisor_says_which_readings_make_no_difference_here():
 
 
 def controls_box(panel):
-    """The box of a chart panel's controls in rows: the first box (a worked examples' menu may
-    come before it)."""
-    return next(w for w in panel.widget.children if isinstance(w, widgets.VBox))
+    """The box of a chart panel's controls in rows."""
+    return panel.control_row
 
 
 def _advisor_notes(panel):

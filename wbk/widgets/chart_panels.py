@@ -71,11 +71,14 @@ class ChartPanel(Panel):
             control.observe(lambda _: self.update(), names="value")
         self.figure, self.canvas = interactive_figure(size)
         self.pane = widgets.HTML()
+        #: the row of the controls, where notes beside them go; teaching parts (worked examples,
+        #: compare readings) are laid around it, so it is found by name, never by position
+        self.control_row = widgets.HBox(
+            list(self.controls.values()), layout=widgets.Layout(flex_flow="row wrap")
+        )
         self.widget = widgets.VBox(
             [
-                widgets.HBox(
-                    list(self.controls.values()), layout=widgets.Layout(flex_flow="row wrap")
-                ),
+                self.control_row,
                 self.message,
                 self.canvas,
                 self.picture_row,

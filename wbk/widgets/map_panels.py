@@ -72,8 +72,10 @@ class MapPanel(Panel):
         for control in (*self.boxes.values(), *controls):
             control.observe(lambda _: self.update(), names="value")
         rows = [widgets.HBox(list(self.boxes.values()))]
+        #: the row of the extra controls, where notes beside them go (empty without any)
+        self.control_row = widgets.HBox(list(controls), layout=widgets.Layout(flex_flow="row wrap"))
         if controls:
-            rows.append(widgets.HBox(list(controls), layout=widgets.Layout(flex_flow="row wrap")))
+            rows.append(self.control_row)
         if len(boxes) > 1:
             rows.append(self.click_sets)
         save_case = widgets.Button(

@@ -77,8 +77,7 @@ def add_notes(panel: ChartPanel, names: list[str]) -> dict[str, widgets.HTML]:
         name: widgets.HTML("", layout=widgets.Layout(width="auto", display="none"))
         for name in names
     }
-    row = panel.widget.children[0]
-    row.children = [
+    panel.control_row.children = [
         widgets.HBox([control, notes[name]]) if name in notes else control
         for name, control in panel.controls.items()
     ]

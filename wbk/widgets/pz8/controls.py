@@ -101,7 +101,7 @@ def show_no_difference(note: widgets.HTML, same: bool) -> None:
 
 def beside(panel: Panel, control: widgets.Widget, note: widgets.Widget) -> None:
     """Put ``note`` right after ``control`` in the panel's row of controls."""
-    row = panel.widget.children[0]
+    row = panel.control_row
     children = list(row.children)
     children.insert(children.index(control) + 1, note)
     row.children = tuple(children)

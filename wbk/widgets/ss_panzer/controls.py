@@ -106,8 +106,12 @@ class ReadingsPanel(MapPanel):
 
     def _lay_out_notes(self, extra: Sequence[widgets.Widget] = ()) -> None:
         """Put the readings' note under them (in the controls row MapPanel built)."""
-        row = self.widget.children[1]
-        row.children = [*self.readings.values(), self.no_difference, self.blocking, *extra]
+        self.control_row.children = [
+            *self.readings.values(),
+            self.no_difference,
+            self.blocking,
+            *extra,
+        ]
 
     def controls_text(self) -> list[str]:
         """The controls as a static page lists them: a reading by its words, not its HTML."""

@@ -58,7 +58,7 @@ class IntervisibilityPanel(ReadingsPanel):
         self._seen: dict[str, Intervisibility] = {}
         super().__init__(m, {"X": x, "Y": y}, [self.question, *controls], width=width)
         self._lay_out_notes()
-        row = self.widget.children[1]
+        row = self.control_row
         row.children = [self.question, *row.children]
         self.compare_marks: list[Artist] = []
         self._asked: tuple[str, Hex, Hex] | None = None

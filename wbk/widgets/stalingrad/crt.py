@@ -105,7 +105,8 @@ def _in_rows(
         widgets.HBox([parts[name] for name in row], layout=widgets.Layout(flex_flow="row wrap"))
         for row in rows
     ]
-    panel.widget.children = (widgets.VBox(boxes), *panel.widget.children[1:])
+    panel.control_row.children = boxes
+    panel.control_row.layout.flex_flow = "column"  # the rows one under another
     return panel
 
 
