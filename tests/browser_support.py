@@ -258,7 +258,7 @@ from wbk.widgets import TracePanel
 TracePanel(example_map("ss_panzer_errata_9_4"), "1913", "1716")"""
 LOS_PANEL = """%matplotlib inline
 from wbk.maps import example_map
-from wbk.widgets import ss_panzer as panels
+from wbk.games.ss_panzer import panels
 
 panels.LosPanel(example_map("ss_panzer_errata_9_4"), "1913", "1716")"""
 

@@ -1213,11 +1213,10 @@ WRONG = ["3", 3, -1, 1.5, "no", "yes", True, 10**18, [], [1.5], ["no"], [-1], {"
 
 def _quiz_keys():
     import tomllib
-    from importlib import resources
 
     for game in ("blitz", "pz8", "ss_panzer", "stalingrad"):
         gq = quiz.game_quiz(game)
-        text = (resources.files("wbk") / "data" / "quizzes" / f"{game}.toml").read_text("utf-8")
+        text = quiz.game_quiz(game).shipped.read_text("utf-8")
         shipped = tomllib.loads(text)["question"]
         for name, kind in gq.kinds.items():
             base = next(q for q in shipped if q["kind"] == name)

@@ -7,9 +7,8 @@ import pytest
 
 from wbk.errors import WbkError
 from wbk.games import stalingrad
-from wbk.games.stalingrad import CrtCode, CrtColumn, CrtRow, example_crt
+from wbk.games.stalingrad import CrtCode, CrtColumn, CrtRow, example_crt, panels
 from wbk.pictures import picture, picture_bytes
-from wbk.widgets import stalingrad as panels
 
 CRT1 = example_crt("illustrative_1d6")
 CRT2 = example_crt("illustrative_2d6")
@@ -174,7 +173,7 @@ def test_9_67_presets_give_the_seeds_columns(name, column, read):
 def test_every_worked_example_of_the_seed_is_a_preset_in_a_stalingrad_panel():
     """The supplement's one worked example (9.67: 15 AF on 10-19, 20-29 with the bonus, the
     defender's 3 DF first on 4) is the advisor's preset, and its lookups the explorer's."""
-    from wbk.widgets.stalingrad.close_assault import PRESETS as ADVISOR
+    from wbk.games.stalingrad.panels.close_assault import PRESETS as ADVISOR
 
     assert "9.67: 15 AF against 3 DF" in ADVISOR
     a = stalingrad.close_assault_bonus(

@@ -4,7 +4,6 @@ answers as the rules do, readings are compared, and drawn questions repeat by se
 import re
 from dataclasses import replace
 from fractions import Fraction
-from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -14,7 +13,7 @@ from wbk.errors import WbkError
 
 
 def _text(game: str) -> str:
-    return (resources.files("wbk") / "data" / "quizzes" / f"{game}.toml").read_text("utf-8")
+    return quiz.game_quiz(game).shipped.read_text("utf-8")
 
 
 @pytest.mark.parametrize("game", ["ss_panzer", "blitz", "stalingrad", "pz8"])

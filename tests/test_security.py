@@ -28,6 +28,9 @@ import pytest
 from wbk.datafile import DEEPEST, LONGEST_FILE, parse_toml, read_text
 from wbk.errors import WbkError
 from wbk.games import pz8, stalingrad
+from wbk.games.pz8 import panels as pz8_panels
+from wbk.games.ss_panzer import panels as ss_panels
+from wbk.games.stalingrad import panels as stalingrad_panels
 from wbk.maps import LARGEST_MAP, HexMap, example_map
 from wbk.widgets import (
     PANELS_ENV,
@@ -36,9 +39,6 @@ from wbk.widgets import (
     load_edge_case,
 )
 from wbk.widgets import panel as panel_module
-from wbk.widgets import pz8 as pz8_panels
-from wbk.widgets import ss_panzer as ss_panels
-from wbk.widgets import stalingrad as stalingrad_panels
 from wbk.widgets.app import LONGEST_LINK, case_from_query, case_query, linked_situation
 
 M = example_map("ss_panzer_errata_9_4")
@@ -190,7 +190,7 @@ def test_a_link_never_names_a_file_of_the_server():
     assert "[settings] file: the panel has no such setting" in refused(case)
     for named in ("../../../../etc/passwd", "/some/secret_map.toml", "map.toml"):
         case = (
-            f'panel = "wbk.widgets.stalingrad.RetreatPlanner"\nname = "s"\nmap = {named!r}\n'
+            f'panel = "wbk.games.stalingrad.panels.RetreatPlanner"\nname = "s"\nmap = {named!r}\n'
             '[units]\n"1313" = [{ name = "1/42 Rifle", side = "Soviet", kind = "infantry" }]\n'
         )
         assert "names a file, but this one came without a folder" in refused(case), named
@@ -264,7 +264,7 @@ def test_a_case_sets_only_the_settings_its_panel_declares():
 
 
 def test_a_chart_case_sets_only_its_controls_each_as_a_reader_could():
-    calculator = __import__("wbk.widgets.blitz", fromlist=["x"]).hits_rolled_panel()
+    calculator = __import__("wbk.games.blitz.panels", fromlist=["x"]).hits_rolled_panel()
     case = calculator.edge_case()
     for name, value in calculator.controls.items():
         if isinstance(value.value, (int, float)) and not isinstance(value.value, bool):
@@ -282,7 +282,7 @@ def test_a_chart_case_sets_only_its_controls_each_as_a_reader_could():
 )
 def test_a_case_names_only_a_registered_kind_of_panel(kind):
     assert "is not one of wbk's panels with edge cases" in refused(
-        los_case().replace('panel = "wbk.widgets.ss_panzer.LosPanel"', f"panel = {kind!r}")
+        los_case().replace('panel = "wbk.games.ss_panzer.panels.LosPanel"', f"panel = {kind!r}")
     )
 
 
@@ -441,9 +441,9 @@ def test_what_a_page_hands_a_pool_kernel_is_read_as_any_link(handed, said, monke
 
 
 def test_a_bad_value_in_a_link_is_one_line_never_a_trait_error():
-    from wbk.widgets import blitz
+    from wbk.games.blitz import panels
 
-    case = blitz.hits_rolled_panel().edge_case()
+    case = panels.hits_rolled_panel().edge_case()
     hits = re.search(r"^(\w*hits\w*) = .*$", case, re.M)
     assert hits, case
     text = refused(case.replace(hits.group(0), f'{hits.group(1)} = "abc"'))
@@ -532,7 +532,7 @@ def test_a_map_of_many_kinds_a_crt_of_many_columns_a_crowd_of_units_are_refused_
         for r in range(1, 41)
     )
     case = (
-        'panel = "wbk.widgets.stalingrad.RetreatPlanner"\nname = "s"\n'
+        'panel = "wbk.games.stalingrad.panels.RetreatPlanner"\nname = "s"\n'
         f'[map]\nname = "m"\ncolumns = [1, 40]\nrows = [1, 40]\nlow_columns = "odd"\n'
         f"[units]\n{units}"
     )
@@ -578,7 +578,7 @@ def test_a_name_set_as_maths_is_refused_and_any_error_is_one_line():
 def test_a_nul_in_a_file_name_is_one_line(tmp_path):
     from wbk import quiz as quizzes
 
-    base = (Path(quizzes.__file__).parent / "data" / "quizzes" / "ss_panzer.toml").read_text()
+    base = quizzes.game_quiz("ss_panzer").shipped.read_text()
     text = base.replace('firer = "1813"', 'map = "a\\u0000.toml"\nfirer = "1813"', 1)
     with pytest.raises(WbkError, match=r"expected the name of a \.toml file"):
         quizzes.from_toml(text, folder=tmp_path)

@@ -5,9 +5,9 @@ import matplotlib.colors
 import matplotlib.pyplot as plt
 import pytest
 
-from wbk.draw.pz8.table import draw_reach, draw_shot, shot_title, show_shot
 from wbk.games import pz8
 from wbk.games.pz8 import Tank
+from wbk.games.pz8.draw.table import draw_reach, draw_shot, shot_title, show_shot
 from wbk.table import Table, Terrain
 from wbk.tableplot import TERRAIN_STYLES, draw_table, say_chance, say_inches, table_png
 

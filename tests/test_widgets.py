@@ -192,7 +192,7 @@ def test_default_names_say_the_panel_and_the_situation_and_a_save_says_what_it_r
 ):
     """Issue 30: every panel saved to ~/wbk-pictures/picture.png, one panel's save silently
     replacing another's. Each default name now says the panel and its hexes."""
-    from wbk.widgets.ss_panzer import LosPanel
+    from wbk.games.ss_panzer.panels import LosPanel
 
     monkeypatch.setenv("HOME", str(tmp_path))
     m = example_map("ss_panzer_errata_9_4")
@@ -245,7 +245,7 @@ def test_a_snapshots_picture_says_its_answer_on_one_line(panel):
 
 
 def test_a_saved_picture_names_the_rule_and_the_settings_unlike_the_defaults(tmp_path):
-    from wbk.widgets.ss_panzer import LosPanel
+    from wbk.games.ss_panzer.panels import LosPanel
 
     m = example_map("ss_panzer_errata_9_4")
     panel = LosPanel(m, "1712", "2214")
@@ -277,9 +277,9 @@ def test_a_saved_picture_names_the_rule_and_the_settings_unlike_the_defaults(tmp
 def test_a_picture_carries_its_edge_case_and_reopens_to_the_identical_picture(tmp_path):
     from PIL import Image
 
+    from wbk.games.ss_panzer.panels import LosPanel
     from wbk.pictures import EDGE_CASE_KEY
     from wbk.widgets import load_edge_case
-    from wbk.widgets.ss_panzer import LosPanel
 
     m = example_map("ss_panzer_errata_9_4")
     panel = LosPanel(m, "1712", "2214")
@@ -322,8 +322,8 @@ def test_a_picture_without_an_edge_case_is_named(tmp_path, content, named):
 
 
 def test_a_panel_saves_its_picture_and_its_edge_case(tmp_path):
+    from wbk.games.ss_panzer.panels import LosPanel
     from wbk.widgets import load_edge_case
-    from wbk.widgets.ss_panzer import LosPanel
 
     m = example_map("ss_panzer_errata_9_4")
     panel = LosPanel(m, "1712", "2214")
@@ -351,7 +351,7 @@ def test_a_panel_saves_its_picture_and_its_edge_case(tmp_path):
             "panel = 'os.system'\n[hexes]\n[settings]\n[map]\ntoml = ''",
             "'os.system' is not one of wbk's panels",
         ),
-        ("panel = 'wbk.widgets.ss_panzer.LosPanel'\n[hexes]\n[settings]", r"\[map\]: missing"),
+        ("panel = 'wbk.games.ss_panzer.panels.LosPanel'\n[hexes]\n[settings]", r"\[map\]: missing"),
     ],
 )
 def test_a_bad_edge_case_file_is_named(tmp_path, text, named):

@@ -5,8 +5,7 @@ import pytest
 
 from wbk.errors import WbkError
 from wbk.games import blitz
-from wbk.games.blitz import Damage, Piece
-from wbk.widgets import blitz as panels
+from wbk.games.blitz import Damage, Piece, panels
 
 
 @pytest.fixture(scope="module")
@@ -641,7 +640,7 @@ def test_stepping_leaves_an_out_of_date_answer_dimmed():
 
 def test_a_readings_dropdown_never_shrinks_below_its_longest_words():
     """Issue 30: "a disrupted firer halves his o..." was cut off in a row too narrow for it."""
-    from wbk.widgets.blitz.controls import reading_choices
+    from wbk.games.blitz.panels.controls import reading_choices
 
     dropdown = reading_choices("disrupted_firers")
     longest = max(len(words) for words, _ in dropdown.options)

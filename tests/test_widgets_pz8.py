@@ -5,8 +5,8 @@ import pytest
 
 from wbk.errors import WbkError
 from wbk.games import pz8
+from wbk.games.pz8 import panels
 from wbk.table import Terrain
-from wbk.widgets import pz8 as panels
 
 T = pz8.example_table()
 
@@ -938,8 +938,8 @@ def test_the_gun_against_armor_panel_changes_its_picture_in_place_and_right():
     import numpy as np
     from matplotlib.figure import Figure
 
-    from wbk.draw.pz8.armor import draw_gun_against_armor
-    from wbk.widgets.pz8.armor import every_attack
+    from wbk.games.pz8.draw.armor import draw_gun_against_armor
+    from wbk.games.pz8.panels.armor import every_attack
 
     panel = panels.gun_against_armor()
     axes = panel.figure.axes[:2]

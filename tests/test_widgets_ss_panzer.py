@@ -5,9 +5,9 @@ import pytest
 
 from wbk.checks import LONGEST_NAME
 from wbk.errors import WbkError
+from wbk.games.ss_panzer import panels
 from wbk.maps import HexMap, example_map
 from wbk.plot import center, hexside_segment
-from wbk.widgets import ss_panzer as panels
 
 M = example_map("ss_panzer_errata_9_4")
 

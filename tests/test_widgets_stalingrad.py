@@ -13,14 +13,13 @@ from wbk.dice import Dist, chance, percent
 from wbk.errors import WbkError
 from wbk.explain import count
 from wbk.games import stalingrad
-from wbk.games.stalingrad import Situation, Unit, example_crt, example_situation
+from wbk.games.stalingrad import Situation, Unit, example_crt, example_situation, panels
+from wbk.games.stalingrad.panels import close_assault as panels_close_assault
+from wbk.games.stalingrad.panels import retreat as panels_retreat
 from wbk.maps import HexMap
 from wbk.pictures import picture_bytes
 from wbk.plot import center
 from wbk.widgets import ERROR_COLOUR
-from wbk.widgets import stalingrad as panels
-from wbk.widgets.stalingrad import close_assault as panels_close_assault
-from wbk.widgets.stalingrad import retreat as panels_retreat
 
 SHIPPED_2D6 = example_crt("illustrative_2d6")
 NO_DIFFERENCE = '<i style="white-space: nowrap">makes no difference here</i>'

@@ -119,7 +119,10 @@ def edge_case_panel(text: str, source: str) -> Panel:
         raise WbkError(f"{source}: panel: missing (the first line names the panel)")
     module_name, _, class_name = named.rpartition(".")
     kind = None
-    if module_name == "wbk.widgets" or module_name.startswith("wbk.widgets."):
+    from wbk.games import games
+
+    panels = ("wbk.widgets", *(f"wbk.games.{key}.panels" for key in games()))
+    if module_name in panels or module_name.startswith(tuple(f"{p}." for p in panels)):
         try:
             kind = getattr(importlib.import_module(module_name), class_name, None)
         except ImportError:

@@ -962,6 +962,6 @@ register(
         cites=("Blitz Combat",),
         readings=READINGS,
         quiz="wbk.games.blitz.quiz",
-        drawings="wbk.draw.blitz",
+        drawings="wbk.games.blitz.draw",
     )
 )

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from importlib import resources
 from pathlib import Path
 
 from wbk.dice import percent
@@ -259,5 +258,5 @@ QUIZ = GameQuiz(
             keys={"morale": MORALE, "rolls": Key.list(Key.whole(2, 12), least=1, most=100)},
         ),
     },
-    shipped=Path(str(resources.files("wbk") / "data" / "quizzes" / "blitz.toml")),
+    shipped=Path(__file__).with_name("quiz.toml"),
 )

@@ -193,6 +193,6 @@ register(
         cites=("Pz 8",),
         readings=READINGS,
         quiz="wbk.games.pz8.quiz",
-        drawings="wbk.draw.pz8",
+        drawings="wbk.games.pz8.draw",
     )
 )

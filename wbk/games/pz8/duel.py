@@ -184,7 +184,7 @@ def _checked_set_up(
 def _set_up_steps(s: _SetUp) -> list[Step]:
     """Shooting, Penetration and Damage, Optional Rule: Shaken: the duel before a shot, in steps
     about the tanks by their role ("first", "second") and a part of the duel: "range",
-    "attack", "turns", "shaken" (``wbk.draw.pz8.duel.draw_duel`` marks them)."""
+    "attack", "turns", "shaken" (``wbk.games.pz8.draw.duel.draw_duel`` marks them)."""
     steps = [
         Step(
             f'range {s.range_inches:g}": the {t.gun} gun of {t.name} '

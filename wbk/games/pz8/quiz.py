@@ -9,7 +9,6 @@ import random
 from collections.abc import Mapping
 from dataclasses import replace
 from fractions import Fraction
-from importlib import resources
 from pathlib import Path
 
 from wbk.datafile import file_beside
@@ -307,5 +306,5 @@ QUIZ = GameQuiz(
         "moves": Key.table(Key.list(Key.number(-1000, 1000), least=2, most=3), most=100),
         "shaken_tanks": Key.list(NAME, most=100),
     },
-    shipped=Path(str(resources.files("wbk") / "data" / "quizzes" / "pz8.toml")),
+    shipped=Path(__file__).with_name("quiz.toml"),
 )

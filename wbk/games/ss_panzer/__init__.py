@@ -108,6 +108,6 @@ register(
         cites=("SS Panzer",),
         readings=READINGS,
         quiz="wbk.games.ss_panzer.quiz",
-        drawings="wbk.draw.ss_panzer",
+        drawings="wbk.games.ss_panzer.draw",
     )
 )

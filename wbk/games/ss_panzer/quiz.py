@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -327,5 +326,5 @@ QUIZ = GameQuiz(
     default_board=lambda: example_map("ss_panzer_errata_9_4"),
     board_keys=("map", "terrain"),
     board_checks={"map": NAME, "terrain": Key.table(Key.list(NAME), most=20)},
-    shipped=Path(str(resources.files("wbk") / "data" / "quizzes" / "ss_panzer.toml")),
+    shipped=Path(__file__).with_name("quiz.toml"),
 )

@@ -122,6 +122,6 @@ register(
         cites=("Streets of Stalingrad",),
         readings=_DECLARED,
         quiz="wbk.games.stalingrad.quiz",
-        drawings="wbk.draw.stalingrad",
+        drawings="wbk.games.stalingrad.draw",
     )
 )

@@ -8,7 +8,6 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import replace
-from importlib import resources
 from pathlib import Path
 
 from wbk.datafile import file_beside
@@ -363,5 +362,5 @@ QUIZ = GameQuiz(
             },
         ),
     },
-    shipped=Path(str(resources.files("wbk") / "data" / "quizzes" / "stalingrad.toml")),
+    shipped=Path(__file__).with_name("quiz.toml"),
 )

@@ -1,0 +1,108 @@
+"""Pz 8's results drawn (see ``wbk.pictures``): a shot, a reach, a platoon move and a rally on
+their table, and a duel as a chart."""
+
+from __future__ import annotations
+
+from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+
+from wbk.errors import WbkError
+from wbk.games import pz8
+from wbk.games.pz8.draw.duel import duel_picture
+from wbk.games.pz8.draw.table import shot_title, table_picture
+from wbk.pictures import picture
+from wbk.quizplot import CHOSEN, RIGHT, QuestionDrawing, legend_key, question_drawing, rings
+from wbk.tableplot import TableView
+
+
+@picture.register
+def _duel(subject: pz8.Duel, *, map=None, step=None, width=None, table=None) -> Figure:
+    return duel_picture(subject, step)
+
+
+@picture.register(pz8.Shot)
+@picture.register(pz8.MovementReach)
+@picture.register(pz8.PlatoonMove)
+@picture.register(pz8.Rally)
+def _on_table(subject, *, map=None, step=None, width=None, table=None) -> Figure:
+    table = table if table is not None else subject.table
+    if table is None:
+        raise WbkError(
+            f"a picture of a {type(subject).__name__} needs its table: picture(result, table=t)"
+        )
+    return table_picture(table, subject, step=step, width=width)
+
+
+# --- quiz questions ---------------------------------------------------------------------------
+
+
+def _on_the_table(view: TableView, q, answer, chosen) -> None:
+    """The shooter ringed; the learner's tanks in orange; revealed, a shot's ranges and sight,
+    or the tanks that can be shot."""
+    table, firer = q.board, q.settings.get("firer")
+    sight_shown = answer is not None and q.kind in ("shot", "destroy_chance") and firer is not None
+    if sight_shown:
+        view.show_ranges(firer, pz8.GUN_RANGES, gun=table.piece(firer).gun)
+        view.show_sight(answer.result.sight)
+        view.set_title(shot_title(answer.result))
+    marks = {}
+    if chosen:
+        points = [table.piece(name).position for name in chosen]
+        picked = rings(view.ax, points, "o", size=22, colour=CHOSEN, edge_width=3)
+        marks["your tanks"] = legend_key(picked)
+    if answer is not None and q.kind == "targets":
+        points = [table.piece(name).position for name in answer.value]
+        right = rings(view.ax, points, "s", size=26, colour=RIGHT, edge_width=2)
+        marks["can be shot"] = legend_key(right)
+    if firer is not None and not sight_shown:
+        x, y = table.piece(firer).position
+        shooter = Line2D(
+            [x],
+            [y],
+            marker="o",
+            markersize=24,
+            markerfacecolor="none",
+            markeredgecolor="black",
+            markeredgewidth=2,
+            linestyle="none",
+            zorder=9,
+        )
+        view.ax.add_line(shooter)
+        marks["the shooter"] = legend_key(shooter)
+    view.set_overlay_legend("quiz", marks)
+
+
+question_drawing(
+    "pz8",
+    "shot",
+    QuestionDrawing(
+        title=lambda q: f"{q.settings['firer']} → {q.settings['target']}: does it reach? in cover?",
+        draw=_on_the_table,
+        own_title=True,
+    ),
+)
+question_drawing(
+    "pz8",
+    "targets",
+    QuestionDrawing(
+        title=lambda q: f"Which tanks can {q.settings['firer']} shoot?", draw=_on_the_table
+    ),
+)
+question_drawing(
+    "pz8",
+    "destroy_chance",
+    QuestionDrawing(
+        title=lambda q: f"{q.settings['firer']} → {q.settings['target']}: chance to destroy?",
+        draw=_on_the_table,
+        own_title=True,
+    ),
+)
+question_drawing(
+    "pz8",
+    "platoon",
+    QuestionDrawing(
+        title=lambda q: f"May the {q.settings['side']} platoon move together?",
+        draw=_on_the_table,
+    ),
+)
+question_drawing("pz8", "rally", QuestionDrawing(draw=_on_the_table))
