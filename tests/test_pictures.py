@@ -31,7 +31,10 @@ def test_one_call_saves_a_result_as_the_panel_draws_it(tmp_path):
 @pytest.mark.parametrize(
     "call, named",
     [
-        (lambda p: save_picture(trace(M.hex("1913"), M.hex("1716")), p / "x.png"), "needs its map"),
+        (
+            lambda p: save_picture(trace(M.hex("1913"), M.hex("1716")), p / "x.png"),
+            "needs its board",
+        ),
         (lambda p: save_picture(M, p / "x.gif"), "'x.gif' should end in .png or .svg"),
         (lambda p: save_picture(M, 42), "picture file 42 is not a file path"),
         (lambda p: picture(object(), map=M), "wbk cannot draw a object"),

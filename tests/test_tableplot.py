@@ -340,10 +340,10 @@ def test_a_step_about_nothing_drawn_dims_nothing_and_a_bad_step_is_refused():
     assert not view.step_dim.get_paths()
     with pytest.raises(WbkError, match="step 11 is not one of the answer's 11 steps"):
         picture(reach, table=T, step=11)
-    with pytest.raises(WbkError, match="is not a Table"):
+    with pytest.raises(WbkError, match=r"is not a wbk\.table\.Table"):
         picture(reach, table="the table", step=0)
-    with pytest.raises(WbkError, match="wbk cannot draw a Dist on a table"):
+    with pytest.raises(WbkError, match="wbk cannot draw a Dist on a board"):
         picture(pz8.movement("light"), table=T)
-    with pytest.raises(WbkError, match="wbk cannot draw a object on a table"):
+    with pytest.raises(WbkError, match="wbk cannot draw a object on a board"):
         picture(object(), table=T)
     plt.close("all")

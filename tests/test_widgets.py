@@ -351,7 +351,7 @@ def test_a_panel_saves_its_picture_and_its_edge_case(tmp_path):
             "panel = 'os.system'\n[hexes]\n[settings]\n[map]\ntoml = ''",
             "'os.system' is not one of wbk's panels",
         ),
-        ("panel = 'wbk.games.ss_panzer.panels.LosPanel'\n[hexes]\n[settings]", r"\[map\]: missing"),
+        ("panel = 'ss_panzer.LosPanel'\n[hexes]\n[settings]", r"\[map\]: missing"),
     ],
 )
 def test_a_bad_edge_case_file_is_named(tmp_path, text, named):
@@ -364,16 +364,12 @@ def test_a_bad_edge_case_file_is_named(tmp_path, text, named):
 
 
 def test_a_chart_made_by_a_marked_function_reopens_from_its_picture(tmp_path, monkeypatch):
-    import sys
-    import types
-
     import ipywidgets as widgets
 
+    import wbk.widgets as module
     from wbk.dice import d6
     from wbk.errors import WbkError
     from wbk.widgets import DistPanel, chart_edge_cases, load_edge_case
-
-    module = types.ModuleType("wbk.widgets.sample_charts")
 
     def hits() -> DistPanel:
         return DistPanel(
@@ -383,9 +379,8 @@ def test_a_chart_made_by_a_marked_function_reopens_from_its_picture(tmp_path, mo
         )
 
     hits.__module__, hits.__qualname__ = module.__name__, "hits"
-    module.hits = chart_edge_cases(hits)
-    module.unmarked = hits
-    monkeypatch.setitem(sys.modules, module.__name__, module)
+    monkeypatch.setattr(module, "hits", chart_edge_cases(hits), raising=False)
+    monkeypatch.setattr(module, "unmarked", hits, raising=False)
     chart = module.hits()
     chart.controls["dice"].value, chart.controls["need"].value = 7, 6
     chart.save_picture(str(tmp_path / "hits.png"))
@@ -396,6 +391,6 @@ def test_a_chart_made_by_a_marked_function_reopens_from_its_picture(tmp_path, mo
     assert (tmp_path / "again.png").read_bytes() == (tmp_path / "hits.png").read_bytes()
     # a function not marked is never called by load_edge_case
     text = tmp_path / "case.toml"
-    text.write_text("panel = 'wbk.widgets.sample_charts.unmarked'\n[settings]\n")
+    text.write_text("panel = 'wbk.unmarked'\n[settings]\n")
     with pytest.raises(WbkError, match="is not one of wbk's panels"):
         load_edge_case(text)

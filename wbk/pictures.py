@@ -15,21 +15,15 @@ words> (<its rule>)". A step about nothing drawn (the verdict, say) dims nothing
 >>> picture(line_of_sight(m, "1712", "2014"), map=m, step=0).axes[0].get_title()
 'Step 1 of 4: from 1712 to 2014, 3 hexes (SS Panzer errata 9.4)'
 
-**A game's results.** ``picture`` dispatches on the result's type
-(``functools.singledispatch``): a game's drawing module (``wbk.draw.<game>``, named in its
-``wbk.games.Game``) registers each of its results, imported the first time a picture of a type
-no one registered is asked for. A result drawn on a map registers with ``on_map``, which draws
-the whole answer on a drawn map's view and returns the steps its picture walks through; a result
-drawn in a figure of its own (a chart, a table in inches) registers with ``picture`` itself::
-
-    @on_map.register
-    def _(retreat: Retreat, view: MapView) -> Sequence[Step]:
-        RetreatOverlay(view).show_retreat(retreat)
-        return retreat.steps
-
-``show_step`` then marks the step; a drawing whose steps' ``about`` hold more than hexes,
-hexsides and corners (a terrain name, a CRT column) marks those itself, with ``show_step``'s
-``extra`` highlight, and a figure of its own calls ``step_title`` for its title.
+**A rule set's results.** ``picture`` finds how to draw a result by its type: the rule set that
+defines the type registers its drawing in its ``draw`` module (``wbk.games``), imported the
+first time a picture of one of its types is asked for. A result drawn on a board (a map, a
+table) registers with ``on_board``, which draws the whole answer on a drawn board's view and
+returns the steps its picture walks through; a result drawn in a figure of its own (a chart, a
+CRT) registers with ``in_figure``, which draws it whole or at a step. A drawing whose steps'
+``about`` hold more than hexes, hexsides and corners (a terrain name, a CRT column) marks those
+itself, with ``show_step``'s ``extra`` highlight, and a figure of its own calls ``step_title``
+for its title.
 """
 
 from __future__ import annotations
@@ -40,8 +34,9 @@ import os
 import struct
 import textwrap
 import zlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from matplotlib.figure import Figure
 from matplotlib.text import Text
@@ -50,7 +45,7 @@ from wbk.datafile import LONGEST_FILE, decoded, read_bytes, write_atomically
 from wbk.dice import Dist
 from wbk.errors import WbkError
 from wbk.explain import Step, count
-from wbk.games import load_drawings
+from wbk.games import game_of
 from wbk.hexgrid import Hex, Trace, trace_steps
 from wbk.maps import HexMap
 from wbk.pictureview import (
@@ -69,6 +64,8 @@ from wbk.plot import (
     figure_size,
     map_axes,
 )
+from wbk.table import Table
+from wbk.tableplot import draw_table, table_axes, table_figure_size
 
 __all__ = [
     "EDGE_CASE_KEY",
@@ -78,7 +75,8 @@ __all__ = [
     "STEP_TITLE_LINES",
     "STEP_TITLE_SIZES",
     "clear_step",
-    "on_map",
+    "in_figure",
+    "on_board",
     "picture",
     "picture_bytes",
     "read_edge_case",
@@ -92,103 +90,153 @@ __all__ = [
 FORMATS = (".png", ".svg")
 
 
-@functools.singledispatch
 def picture(
     subject: object,
     *,
-    map: HexMap | None = None,
     step: int | None = None,
-    width: float | None = None,
+    map: HexMap | None = None,
     table: object = None,
+    width: float | None = None,
+    figure: Figure | None = None,
 ) -> Figure:
-    """A figure of ``subject``: any result a game draws (a line of sight, a retreat, a shot on
-    ``table``...), a trace or a map, a distribution (its bar chart), a ``MapView``, a panel (its
-    picture) or a figure. A result that knows its map or table is drawn on it; one that does not
-    is drawn on ``map`` (a ``HexMap``) or ``table`` (a ``wbk.table.Table``).
+    """A figure of ``subject``: any result a rule set draws (a line of sight, a retreat, a
+    shot...), a trace, a map or a table, a distribution (its bar chart), a panel (its picture)
+    or a figure. A result drawn on a board that does not know its map or table is drawn on
+    ``map`` (a ``HexMap``) or ``table`` (a ``wbk.table.Table``).
 
     ``step``: draw the result at that step of its ``steps`` (an index; -1 the last), what the
-    step is about highlighted and the rest dimmed; None draws the whole answer."""
-    if _registered(picture, subject):
-        return picture.dispatch(type(subject))(
-            subject, map=map, step=step, width=width, table=table
-        )
-    return _anything(subject, map=map, step=step, width=width, table=table)
+    step is about highlighted and the rest dimmed; None draws the whole answer. ``width``: in
+    inches. ``figure``: draw on this figure (cleared first), a panel's own, instead of a new
+    one.
 
-
-def _anything(
-    subject: object,
-    *,
-    map: HexMap | None = None,
-    step: int | None = None,
-    width: float | None = None,
-    table: object = None,
-) -> Figure:
-    """``picture`` of what no game registers: a figure, a view or panel, a map, a result drawn
-    on a map (``on_map``)."""
-    if step is not None and isinstance(subject, (Figure, HexMap)):
+    This is the one way wbk draws a result: notebooks, panels, quizzes and the site all come
+    here. A rule set registers how each of its results is drawn, in its ``draw`` module: in a
+    figure of its own (``in_figure``) or on its board (``on_board``)."""
+    for given, kind in ((map, HexMap), (table, Table)):
+        if given is not None and not isinstance(given, kind):
+            raise WbkError(f"{given!r} is not a {kind.__module__}.{kind.__name__}")
+    chart = _drawing(in_figure, subject)
+    if chart is not None:
+        if map is not None or table is not None:
+            raise WbkError(
+                f"wbk cannot draw a {type(subject).__name__} on a board: it is drawn in a "
+                "figure of its own"
+            )
+        figure = _cleared(figure, DEFAULT_SIZE)
+        chart(subject, figure, step=step)
+        if width is not None:
+            w, h = figure.get_size_inches()
+            figure.set_size_inches(width, h * width / w)
+        return figure
+    if step is not None and isinstance(subject, Figure | HexMap | Table):
         raise WbkError(f"a {type(subject).__name__} has no steps to draw at step {step!r}")
     if isinstance(subject, Figure):
         return subject
-    if table is not None:
-        raise WbkError(f"wbk cannot draw a {type(subject).__name__} on a table")
-    figure = getattr(subject, "figure", None)
-    if isinstance(figure, Figure):  # a MapView, a panel
-        return figure
-    if isinstance(subject, HexMap):
-        map, subject = subject, None
-    elif not _registered(on_map, subject):
-        raise WbkError(f"wbk cannot draw a {type(subject).__name__}")
-    map = getattr(subject, "map", None) or map
-    if not isinstance(map, HexMap):
-        raise WbkError(
-            f"a picture of {type(subject).__name__} needs its map: picture(result, map=m)"
-        )
-    figure = Figure(figsize=figure_size(map, width))
-    view = draw_map(map, ax=map_axes(figure))
-    if subject is None:
-        return figure
-    steps = on_map(subject, view)
-    if step is not None:
-        show_step(view, steps, step_index(steps, step))
+    drawn = getattr(subject, "figure", None)
+    if isinstance(drawn, Figure):  # a view, a panel
+        return drawn
+    board: HexMap | Table
+    if isinstance(subject, HexMap | Table):
+        board, subject = subject, None
+    elif _drawing(on_board, subject) is None:
+        where = " on a board" if map is not None or table is not None else ""
+        raise WbkError(f"wbk cannot draw a {type(subject).__name__}{where}")
+    else:
+        board = _board(subject, map, table)
+    view: PictureView
+    if isinstance(board, HexMap):
+        figure = _cleared(figure, figure_size(board, width))
+        view = draw_map(board, ax=map_axes(figure))
+    else:
+        figure = _cleared(figure, table_figure_size(board, width))
+        view = draw_table(board, ax=table_axes(figure))
+    if subject is not None:
+        steps = on_board(subject, view)
+        if step is not None:
+            view.show_step(steps, step_index(steps, step))
     return figure
 
 
+#: The size of a figure a chart is drawn in, unless it sets its own (inches).
+DEFAULT_SIZE = (6.0, 3.6)
+
+
+def _cleared(figure: Figure | None, size: tuple[float, float]) -> Figure:
+    """``figure`` cleared (a panel's, kept at its size), or a new one of ``size``."""
+    if figure is None:
+        return Figure(figsize=size)
+    figure.clear()
+    return figure
+
+
+def _board(subject: object, map: HexMap | None, table: object) -> HexMap | Table:
+    """The map or table a result is drawn on: its own, else the one given."""
+    board = getattr(subject, "map", None) or getattr(subject, "table", None) or map or table
+    if not isinstance(board, HexMap | Table):
+        raise WbkError(
+            f"a picture of {type(subject).__name__} needs its board: "
+            "picture(result, map=m) or picture(result, table=t)"
+        )
+    return board
+
+
 @functools.singledispatch
-def on_map(subject: object, view: MapView) -> Sequence[Step]:
-    """Draw ``subject``'s whole answer on ``view`` (a map already drawn) and return the steps its
-    picture walks through. A game registers its results on a map here, as ``picture`` for
-    results drawn in a figure of their own (the README's "Adding a rule set")."""
-    if _registered(on_map, subject):
-        return on_map.dispatch(type(subject))(subject, view)
-    raise WbkError(f"wbk cannot draw a {type(subject).__name__} on a map")
+def in_figure(subject: object, figure: Figure, *, step: int | None = None) -> None:
+    """Draw ``subject`` on ``figure`` (cleared), whole or at ``step``. A rule set registers each
+    result it draws in a figure of its own (a chart, a CRT) here, by the type its first
+    parameter is annotated with, as ``functools.singledispatch`` does::
+
+        @in_figure.register
+        def _(shot: Shot, figure: Figure, *, step: int | None = None) -> None:
+            ...
+
+    ``picture`` makes the figure (``DEFAULT_SIZE``, unless the drawing sets another), or hands
+    in a panel's."""
+    raise WbkError(f"wbk cannot draw a {type(subject).__name__} in a figure")
 
 
-def _registered(function: functools._SingleDispatchCallable, subject: object) -> bool:
-    """Whether a game registered ``subject``'s type with ``function`` (``picture`` or
-    ``on_map``), every game's drawings imported first if it seems not."""
+@functools.singledispatch
+def on_board(subject: object, view: PictureView) -> Sequence[Step]:
+    """Draw ``subject``'s whole answer on ``view`` (its map or table, already drawn: a
+    ``MapView`` or a ``wbk.tableplot.TableView``) and return the steps its picture walks
+    through. A rule set registers each result it draws on a board here::
+
+        @on_board.register
+        def _(retreat: Retreat, view: MapView) -> Sequence[Step]:
+            RetreatOverlay(view).show_retreat(retreat)
+            return retreat.steps
+
+    ``picture`` draws the board and, given a step, marks it; a map panel draws its answers on
+    its own view with this same function."""
+    if _drawing(on_board, subject) is not None:
+        return on_board.dispatch(type(subject))(subject, view)
+    raise WbkError(f"wbk cannot draw a {type(subject).__name__} on a board")
+
+
+def _drawing(function: Any, subject: object) -> Callable[..., Any] | None:
+    """What ``function`` (``in_figure`` or ``on_board``) registered for ``subject``'s type, the
+    drawings of the rule set that defines it imported first if need be; None for nothing."""
     default = function.registry[object]
-    if function.dispatch(type(subject)) is not default:
-        return True
-    load_drawings()
-    return function.dispatch(type(subject)) is not default
+    if function.dispatch(type(subject)) is default:
+        found = game_of(subject)  # only the subject's own rule set: another's faults are not its
+        if found is not None and found.has("draw"):
+            found.part("draw")
+    drawn = function.dispatch(type(subject))
+    return None if drawn is default else drawn
 
 
-@picture.register
-def _distribution(
-    subject: Dist, *, map=None, step: int | None = None, width=None, table=None
-) -> Figure:
+@in_figure.register
+def _distribution(subject: Dist, figure: Figure, *, step: int | None = None) -> None:
     from wbk.charts import bar_chart
 
     if step is not None:
         raise WbkError(f"a Dist has no steps to draw at step {step!r}")
-    if table is not None:
-        raise WbkError("wbk cannot draw a Dist on a table: picture(dist) draws its bar chart")
-    figure = Figure(figsize=(6.0, 3.6), layout="constrained")
+    figure.set_size_inches(6.0, 3.6)
+    figure.set_layout_engine("constrained")
     bar_chart(subject, ax=figure.add_subplot())
-    return figure
 
 
-@on_map.register
+@on_board.register
 def _trace(subject: Trace, view: MapView) -> Sequence[Step]:
     view.show_trace(subject)
     view.set_title(trace_title(view.map, subject))

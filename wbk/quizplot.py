@@ -23,7 +23,7 @@ from matplotlib.lines import Line2D
 from wbk.charts import bar_chart
 from wbk.dice import Dist
 from wbk.errors import WbkError
-from wbk.games import load_drawings
+from wbk.games import game
 from wbk.maps import HexMap
 from wbk.plot import MapView, PictureView, center, figure_size, map_axes
 from wbk.quiz import Answer, Question, reading
@@ -75,7 +75,9 @@ def question_drawing(game: str, kind: str, drawing: QuestionDrawing) -> None:
 
 
 def _drawing(q: Question) -> QuestionDrawing:
-    load_drawings()
+    found = game(q.game)
+    if found.has("draw"):
+        found.part("draw")
     return _DRAWINGS.get((q.game, q.kind), QuestionDrawing())
 
 

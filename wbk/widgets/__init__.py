@@ -13,8 +13,8 @@ case (``load_edge_case``) and chapter 00's ``TracePanel``.
 from __future__ import annotations
 
 import html
-import importlib
 import os
+import sys
 
 import ipywidgets as widgets
 from matplotlib.collections import PolyCollection
@@ -117,19 +117,24 @@ def edge_case_panel(text: str, source: str) -> Panel:
     named = data.get("panel")
     if not isinstance(named, str):
         raise WbkError(f"{source}: panel: missing (the first line names the panel)")
-    module_name, _, class_name = named.rpartition(".")
+    owner, _, name = named.partition(".")
     kind = None
-    from wbk.games import games
-
-    panels = ("wbk.widgets", *(f"wbk.games.{key}.panels" for key in games()))
-    if module_name in panels or module_name.startswith(tuple(f"{p}." for p in panels)):
-        try:
-            kind = getattr(importlib.import_module(module_name), class_name, None)
-        except ImportError:
-            kind = None
+    if name.isidentifier() and not name.startswith("_"):
+        kind = getattr(_panels_of(owner), name, None)
     if kind is None or kind not in EDGE_CASE_KINDS:
         raise WbkError(f"{source}: panel: {named!r} is not one of wbk's panels with edge cases")
     return kind.from_edge_case(text, source)
+
+
+def _panels_of(owner: str) -> object:
+    """Where the panels an edge case's ``owner`` names live: wbk's shared ones, or a registered
+    rule set's ``panels`` (imported only for a name the registry knows)."""
+    from wbk.games import games
+
+    if owner == "wbk":
+        return sys.modules[__name__]
+    found = games().get(owner)
+    return found.part("panels") if found is not None and found.has("panels") else None
 
 
 @has_edge_cases

@@ -79,7 +79,7 @@ from wbk.checks import known_keywords
 from wbk.dice import Dist, d6
 from wbk.errors import WbkError
 from wbk.explain import Step, steps_html
-from wbk.games import Game, register
+from wbk.games import Game
 from wbk.games.blitz.readings import APC_DESTROYED, CROWDED, DISRUPTED_FIRERS, READINGS, SAVE_BONUS
 from wbk.games.blitz.readings import ASSAULT as ASSAULT_READING
 
@@ -955,13 +955,8 @@ def passenger_damage(
     return Damage.ELIMINATED if destroyed else Damage.NONE
 
 
-register(
-    Game(
-        "blitz",
-        title="Blitz Combat",
-        cites=("Blitz Combat",),
-        readings=READINGS,
-        quiz="wbk.games.blitz.quiz",
-        drawings="wbk.games.blitz.draw",
-    )
+GAME = Game(
+    "Blitz Combat",
+    cites=("Blitz Combat",),
+    readings=READINGS,
 )

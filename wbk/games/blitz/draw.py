@@ -31,7 +31,7 @@ from wbk.errors import WbkError
 from wbk.explain import Step, steps_html
 from wbk.games import blitz
 from wbk.games.blitz import Damage, RolledHits, rolled_from_throws
-from wbk.pictures import STEP_COLOUR, STEP_EDGE, picture, step_index
+from wbk.pictures import STEP_COLOUR, STEP_EDGE, in_figure, step_index
 from wbk.quizplot import QuestionDrawing, question_drawing
 
 LEVELS = list(Damage)[1:]  # disrupted ... eliminated
@@ -373,12 +373,18 @@ def draw_rolled(
     return steps
 
 
-def blitz_picture(subject: object, step: int | None = None) -> Figure:
+def blitz_picture(
+    subject: object, step: int | None = None, *, figure: Figure | None = None
+) -> Figure:
     """The picture of a Blitz Combat result (``wbk.pictures.picture`` hands it here): a
     ``FireProcedure`` (its steps, then the damage: ``fire_steps``), a ``Strength``, a leader's
     ``SavingThrows`` or ``RolledHits`` (their steps), drawn at ``step`` (None: the whole
-    answer)."""
-    figure = Figure(figsize=(5.6, 3.6), layout="constrained")
+    answer), on ``figure`` (cleared) or a new one."""
+    if figure is None:
+        figure = Figure()
+    figure.clear()
+    figure.set_size_inches(5.6, 3.6)
+    figure.set_layout_engine("constrained")
     if isinstance(subject, blitz.FireProcedure):
         draw_fire(figure, subject, step=step)
     elif isinstance(subject, blitz.Strength):
@@ -568,12 +574,14 @@ def aimed_at(target: str) -> str:
     return f"{'an' if words[0] in 'aeiou' else 'a'} {words}"
 
 
-@picture.register(blitz.FireProcedure)
-@picture.register(blitz.Strength)
-@picture.register(blitz.SavingThrows)
-@picture.register(blitz.RolledHits)
-def _blitz(subject, *, map=None, step=None, width=None, table=None) -> Figure:
-    return blitz_picture(subject, step)
+@in_figure.register
+def _blitz(
+    subject: blitz.FireProcedure | blitz.Strength | blitz.SavingThrows | RolledHits,
+    figure: Figure,
+    *,
+    step: int | None = None,
+) -> None:
+    blitz_picture(subject, step, figure=figure)
 
 
 def _damage_chart(q) -> tuple[str, str]:

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from pathlib import Path
 
+from wbk.checks import Input
 from wbk.dice import percent
 from wbk.errors import WbkError
 from wbk.explain import Step, count
 from wbk.games import blitz
-from wbk.quiz import Answer, GameQuiz, Key, Question, QuizKind, chance_words, list_words
+from wbk.quiz import Answer, GameQuiz, Question, QuizKind, chance_words, list_words
 
 
 def _pieces(values, key: str) -> list[int | blitz.Piece]:
@@ -126,13 +126,13 @@ def _draw_saves(rng: random.Random, board) -> dict:
 
 #: A quiz question's dice: as many as a chance is worked out for in a moment.
 MOST_DICE = 200
-STRENGTH = Key.either(
-    Key.whole(0, 100), Key.text(pattern=r"\d{1,3}d", what='"5d" for a disrupted piece')
+STRENGTH = Input.either(
+    Input.whole(0, 100), Input.text(pattern=r"\d{1,3}d", what='"5d" for a disrupted piece')
 )
-DICE = Key.whole(1, MOST_DICE)
-MORALE = Key.whole(2, 12)
-ARMOR = Key.whole(0, 20)
-FIRE = Key.text(blitz.FIRE_TYPES)
+DICE = Input.whole(1, MOST_DICE)
+MORALE = Input.whole(2, 12)
+ARMOR = Input.whole(0, 20)
+FIRE = Input.text(blitz.FIRE_TYPES)
 
 
 def _dice_ask(s: Mapping) -> str:
@@ -177,86 +177,118 @@ def _hits_ask(s: Mapping) -> str:
     return f"{s['dice']} dice: what is the chance of at least {count(s['hits'], 'hit')}?"
 
 
+class Dice(QuizKind):
+    name = "dice"
+    form = "number"
+    what = "how many dice does this attack roll"
+    rule = "Blitz Combat, Combat Strength Modifiers"
+    keys = {
+        "strengths": Input.list(STRENGTH, least=1, most=blitz.MAX_FIRERS),
+        "fire": FIRE,
+        "engineer_strengths": Input.list(STRENGTH, most=blitz.MAX_FIRERS),
+        "range": Input.whole(1, 99),
+        "non_vehicle_units": Input.whole(0, 20),
+        "terrain": Input.text(blitz.TERRAINS),
+        "protection": Input.text(blitz.PROTECTIONS),
+    }
+    defaults = {
+        "fire": "direct",
+        "engineer_strengths": [],
+        "range": None,
+        "non_vehicle_units": 0,
+        "terrain": "open",
+        "protection": "none",
+    }
+    readings = ("crowded", "assault", "disrupted_firers")
+
+    def answer(self, question, readings):
+        return _blitz_dice(question, readings)
+
+    def draw(self, rng, board):
+        return _draw_blitz_dice(rng, board)
+
+    def ask(self, settings):
+        return _dice_ask(settings)
+
+    def relevant(self, question):
+        return _dice_readings(question, self.readings)
+
+
+class HitsChance(QuizKind):
+    name = "hits_chance"
+    form = "band"
+    what = "chance of at least N hits"
+    rule = "Blitz Combat, Fire Procedure and Armor Protection"
+    keys = {"dice": DICE, "hits": Input.whole(1, MOST_DICE), "armor": ARMOR}
+    defaults = {"armor": 0}
+
+    def answer(self, question, readings):
+        return _blitz_hits_chance(question, readings)
+
+    def draw(self, rng, board):
+        return _draw_hits_chance(rng, board)
+
+    def ask(self, settings):
+        return _hits_ask(settings)
+
+
+class DamageChance(QuizKind):
+    name = "damage_chance"
+    form = "band"
+    what = "chance of this damage or worse"
+    rule = "Blitz Combat, Fire Procedure to Damage"
+    keys = {
+        "dice": DICE,
+        "damage": Input.text(_DAMAGE_NAMES),
+        "fire": FIRE,
+        "target": Input.text(blitz.TARGETS),
+        "armor": ARMOR,
+        "leader_morale": MORALE,
+    }
+    defaults = {"fire": "direct", "target": "non_vehicle", "armor": None, "leader_morale": None}
+    readings = ("save_bonus",)
+
+    def answer(self, question, readings):
+        return _blitz_damage_chance(question, readings)
+
+    def draw(self, rng, board):
+        return _draw_damage_chance(rng, board)
+
+    def ask(self, s):
+        return (
+            f"{s['dice']} dice of direct fire at a hex of infantry whose leader has morale "
+            f"{s['leader_morale']}: what is the chance of "
+            f"'{s['damage'].replace('_', ' ')}' or worse?"
+        )
+
+    def relevant(self, question):
+        return _damage_readings(question, self.readings)
+
+
+class Saves(QuizKind):
+    name = "saves"
+    form = "number"
+    what = "how many hits are left after the saving throws"
+    rule = "Blitz Combat, Leader Saving Throws"
+    keys = {"morale": MORALE, "rolls": Input.list(Input.whole(2, 12), least=1, most=100)}
+    readings = ("save_bonus",)
+
+    def answer(self, question, readings):
+        return _blitz_saves(question, readings)
+
+    def draw(self, rng, board):
+        return _draw_saves(rng, board)
+
+    def ask(self, s):
+        return (
+            f"A leader of morale {s['morale']} throws for {count(len(s['rolls']), 'hit')} "
+            f"and rolls {list_words(s['rolls'])}. How many hits are left?"
+        )
+
+
 QUIZ = GameQuiz(
-    kinds={
-        "dice": QuizKind(
-            "number",
-            ("strengths",),
-            {
-                "fire": "direct",
-                "engineer_strengths": [],
-                "range": None,
-                "non_vehicle_units": 0,
-                "terrain": "open",
-                "protection": "none",
-            },
-            _blitz_dice,
-            _draw_blitz_dice,
-            what="how many dice does this attack roll",
-            rule="Blitz Combat, Combat Strength Modifiers",
-            ask=_dice_ask,
-            readings=("crowded", "assault", "disrupted_firers"),
-            relevant=_dice_readings,
-            keys={
-                "strengths": Key.list(STRENGTH, least=1, most=blitz.MAX_FIRERS),
-                "fire": FIRE,
-                "engineer_strengths": Key.list(STRENGTH, most=blitz.MAX_FIRERS),
-                "range": Key.whole(1, 99),
-                "non_vehicle_units": Key.whole(0, 20),
-                "terrain": Key.text(blitz.TERRAINS),
-                "protection": Key.text(blitz.PROTECTIONS),
-            },
-        ),
-        "hits_chance": QuizKind(
-            "band",
-            ("dice", "hits"),
-            {"armor": 0},
-            _blitz_hits_chance,
-            _draw_hits_chance,
-            what="chance of at least N hits",
-            rule="Blitz Combat, Fire Procedure and Armor Protection",
-            ask=_hits_ask,
-            keys={"dice": DICE, "hits": Key.whole(1, MOST_DICE), "armor": ARMOR},
-        ),
-        "damage_chance": QuizKind(
-            "band",
-            ("dice", "damage"),
-            {"fire": "direct", "target": "non_vehicle", "armor": None, "leader_morale": None},
-            _blitz_damage_chance,
-            _draw_damage_chance,
-            what="chance of this damage or worse",
-            rule="Blitz Combat, Fire Procedure to Damage",
-            ask=lambda s: (
-                f"{s['dice']} dice of direct fire at a hex of infantry whose leader has morale "
-                f"{s['leader_morale']}: what is the chance of "
-                f"'{s['damage'].replace('_', ' ')}' or worse?"
-            ),
-            readings=("save_bonus",),
-            relevant=_damage_readings,
-            keys={
-                "dice": DICE,
-                "damage": Key.text(_DAMAGE_NAMES),
-                "fire": FIRE,
-                "target": Key.text(blitz.TARGETS),
-                "armor": ARMOR,
-                "leader_morale": MORALE,
-            },
-        ),
-        "saves": QuizKind(
-            "number",
-            ("morale", "rolls"),
-            {},
-            _blitz_saves,
-            _draw_saves,
-            what="how many hits are left after the saving throws",
-            rule="Blitz Combat, Leader Saving Throws",
-            ask=lambda s: (
-                f"A leader of morale {s['morale']} throws for {count(len(s['rolls']), 'hit')} "
-                f"and rolls {list_words(s['rolls'])}. How many hits are left?"
-            ),
-            readings=("save_bonus",),
-            keys={"morale": MORALE, "rolls": Key.list(Key.whole(2, 12), least=1, most=100)},
-        ),
-    },
-    shipped=Path(__file__).with_name("quiz.toml"),
+    Dice,
+    HitsChance,
+    DamageChance,
+    Saves,
 )

@@ -65,7 +65,7 @@ Fraction(1, 27)
 
 from __future__ import annotations
 
-from wbk.games import Game, register
+from wbk.games import Game
 from wbk.games.pz8.duel import (
     DUEL_RANGES,
     Duel,  # noqa: F401
@@ -186,13 +186,8 @@ SHAKEN_PLATOON_READINGS = tuple(SHAKEN_HQ.values)
 ROUGH_READINGS = tuple(ROUGH_TERRAIN.values)
 OBSTACLE_SIGHT_READINGS = tuple(OBSTACLE_SIGHT.values)
 
-register(
-    Game(
-        "pz8",
-        title="Pz 8",
-        cites=("Pz 8",),
-        readings=READINGS,
-        quiz="wbk.games.pz8.quiz",
-        drawings="wbk.games.pz8.draw",
-    )
+GAME = Game(
+    "Pz 8",
+    cites=("Pz 8",),
+    readings=READINGS,
 )

@@ -11,6 +11,7 @@ from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
+from wbk.checks import Input
 from wbk.datafile import file_beside
 from wbk.dice import percent
 from wbk.errors import WbkError
@@ -18,7 +19,7 @@ from wbk.explain import Step
 from wbk.games import pz8
 from wbk.games.pz8.readings import VETERAN_HQ_RALLY
 from wbk.games.pz8.tanks import GUNS, TANK_CLASSES, tank_on
-from wbk.quiz import Answer, GameQuiz, Key, Question, QuizKind, chance_words, yes_no_words
+from wbk.quiz import Answer, GameQuiz, Question, QuizKind, chance_words, yes_no_words
 
 SHOT_CHOICES = ("no shot", "shot, target in the open", "shot, target in cover")
 
@@ -204,107 +205,154 @@ def _rally_ask(s: Mapping) -> str:
 
 # --- what each key takes ---
 
-NAME = Key.text()
-FLAG = Key.flag()
+NAME = Input.text()
+FLAG = Input.flag()
+
+
+class Shot(QuizKind):
+    name = "shot"
+    form = "choice"
+    what = "does the shot reach, and is the target in cover"
+    rule = "Pz 8, Shooting"
+    keys = {"firer": NAME, "target": NAME}
+    readings = ("cover_reading",)
+
+    def answer(self, question, readings):
+        return _pz8_shot(question, readings)
+
+    def draw(self, rng, board):
+        return _draw_shot(rng, board)
+
+    def ask(self, s):
+        return (
+            f"{s['firer']} shoots at {s['target']}: does the shot reach, and is the target "
+            "in cover?"
+        )
+
+    def board(self, settings, folder):
+        return _table(settings, folder)
+
+    def choices(self, q):
+        return SHOT_CHOICES
+
+
+class Targets(QuizKind):
+    name = "targets"
+    form = "tanks"
+    what = "which enemy tanks can this tank shoot"
+    rule = "Pz 8, Shooting"
+    keys = {"firer": NAME}
+
+    def answer(self, question, readings):
+        return _pz8_targets(question, readings)
+
+    def draw(self, rng, board):
+        return _draw_targets(rng, board)
+
+    def ask(self, s):
+        return f"Which enemy tanks can {s['firer']} shoot?"
+
+    def board(self, settings, folder):
+        return _table(settings, folder)
+
+
+class DestroyChance(QuizKind):
+    name = "destroy_chance"
+    form = "band"
+    what = "chance one attack destroys the target"
+    rule = "Pz 8, Shooting; Penetration and Damage"
+    keys = {
+        "firer": NAME,
+        "target": NAME,
+        "gun": Input.text(GUNS),
+        "target_class": Input.text(TANK_CLASSES),
+        "cover": FLAG,
+        "veteran": FLAG,
+        "shaken": FLAG,
+    }
+    defaults = {
+        "firer": None,
+        "target": None,
+        "gun": None,
+        "target_class": None,
+        "cover": False,
+        "veteran": False,
+        "shaken": False,
+    }
+    readings = ("natural_six", "cover_reading")
+
+    def answer(self, question, readings):
+        return _pz8_destroy(question, readings)
+
+    def draw(self, rng, board):
+        return _draw_destroy(rng, board)
+
+    def ask(self, s):
+        return f"{s['firer']} shoots at {s['target']}: what is the chance one attack destroys it?"
+
+    def relevant(self, question):
+        return _destroy_readings(question, self.readings)
+
+    def board(self, settings, folder):
+        return _table_unless_gun(settings, folder)
+
+
+class Platoon(QuizKind):
+    name = "platoon"
+    form = "yes_no"
+    what = "may this platoon move together"
+    rule = "Pz 8, Movement"
+    keys = {"side": NAME}
+    readings = ("shaken_hq", "shaken_member")
+
+    def answer(self, question, readings):
+        return _pz8_platoon(question, readings)
+
+    def draw(self, rng, board):
+        return _draw_platoon(rng, board)
+
+    def ask(self, s):
+        return f"May the {s['side']} platoon move together?"
+
+    def relevant(self, question):
+        return _platoon_readings(question, self.readings)
+
+    def board(self, settings, folder):
+        return _table(settings, folder)
+
+
+class Rally(QuizKind):
+    name = "rally"
+    form = "band"
+    what = "chance a shaken tank rallies"
+    rule = "Pz 8, Optional Rule: Shaken"
+    keys = {k: FLAG for k in ("veteran", "is_hq", "hq_within_12", "hq_able")}
+    defaults = {"veteran": False, "is_hq": False, "hq_within_12": True, "hq_able": True}
+    readings = ("veteran_hq_rally",)
+
+    def answer(self, question, readings):
+        return _pz8_rally(question, readings)
+
+    def draw(self, rng, board):
+        return _draw_rally(rng, board)
+
+    def ask(self, settings):
+        return _rally_ask(settings)
+
+    def relevant(self, question):
+        return _rally_readings(question, self.readings)
 
 
 QUIZ = GameQuiz(
-    kinds={
-        "shot": QuizKind(
-            "choice",
-            ("firer", "target"),
-            {},
-            _pz8_shot,
-            _draw_shot,
-            what="does the shot reach, and is the target in cover",
-            rule="Pz 8, Shooting",
-            ask=lambda s: (
-                f"{s['firer']} shoots at {s['target']}: does the shot reach, and is the target "
-                "in cover?"
-            ),
-            readings=("cover_reading",),
-            choices=lambda q: SHOT_CHOICES,
-            board=_table,
-            keys={"firer": NAME, "target": NAME},
-        ),
-        "targets": QuizKind(
-            "tanks",
-            ("firer",),
-            {},
-            _pz8_targets,
-            _draw_targets,
-            what="which enemy tanks can this tank shoot",
-            rule="Pz 8, Shooting",
-            ask=lambda s: f"Which enemy tanks can {s['firer']} shoot?",
-            board=_table,
-            keys={"firer": NAME},
-        ),
-        "destroy_chance": QuizKind(
-            "band",
-            (),
-            {
-                "firer": None,
-                "target": None,
-                "gun": None,
-                "target_class": None,
-                "cover": False,
-                "veteran": False,
-                "shaken": False,
-            },
-            _pz8_destroy,
-            _draw_destroy,
-            what="chance one attack destroys the target",
-            rule="Pz 8, Shooting; Penetration and Damage",
-            ask=lambda s: (
-                f"{s['firer']} shoots at {s['target']}: what is the chance one attack destroys it?"
-            ),
-            readings=("natural_six", "cover_reading"),
-            relevant=_destroy_readings,
-            board=_table_unless_gun,
-            keys={
-                "firer": NAME,
-                "target": NAME,
-                "gun": Key.text(GUNS),
-                "target_class": Key.text(TANK_CLASSES),
-                "cover": FLAG,
-                "veteran": FLAG,
-                "shaken": FLAG,
-            },
-        ),
-        "platoon": QuizKind(
-            "yes_no",
-            ("side",),
-            {},
-            _pz8_platoon,
-            _draw_platoon,
-            what="may this platoon move together",
-            rule="Pz 8, Movement",
-            ask=lambda s: f"May the {s['side']} platoon move together?",
-            readings=("shaken_hq", "shaken_member"),
-            relevant=_platoon_readings,
-            board=_table,
-            keys={"side": NAME},
-        ),
-        "rally": QuizKind(
-            "band",
-            (),
-            {"veteran": False, "is_hq": False, "hq_within_12": True, "hq_able": True},
-            _pz8_rally,
-            _draw_rally,
-            what="chance a shaken tank rallies",
-            rule="Pz 8, Optional Rule: Shaken",
-            ask=_rally_ask,
-            readings=("veteran_hq_rally",),
-            relevant=_rally_readings,
-            keys={k: FLAG for k in ("veteran", "is_hq", "hq_within_12", "hq_able")},
-        ),
-    },
-    default_board=pz8.example_table,
-    board_keys=("table", "moves", "shaken_tanks"),
-    board_checks={
+    Shot,
+    Targets,
+    DestroyChance,
+    Platoon,
+    Rally,
+    board=pz8.example_table,
+    board_keys={
         "table": NAME,
-        "moves": Key.table(Key.list(Key.number(-1000, 1000), least=2, most=3), most=100),
-        "shaken_tanks": Key.list(NAME, most=100),
+        "moves": Input.table(Input.list(Input.number(-1000, 1000), least=2, most=3), most=100),
+        "shaken_tanks": Input.list(NAME, most=100),
     },
-    shipped=Path(__file__).with_name("quiz.toml"),
 )

@@ -31,7 +31,7 @@ as a ``Unit`` or by their name in the game data.
 from __future__ import annotations
 
 # the results' types (noqa) stay importable from here; __all__ names what a reader calls
-from wbk.games import Game, register
+from wbk.games import Game
 from wbk.games.ss_panzer.data import GameData, Unit, example_data
 from wbk.games.ss_panzer.fire import (
     FireDice,  # noqa: F401
@@ -101,13 +101,8 @@ __all__ = [
     "viewshed",
 ]
 
-register(
-    Game(
-        "ss_panzer",
-        title="SS Panzer errata",
-        cites=("SS Panzer",),
-        readings=READINGS,
-        quiz="wbk.games.ss_panzer.quiz",
-        drawings="wbk.games.ss_panzer.draw",
-    )
+GAME = Game(
+    "SS Panzer errata",
+    cites=("SS Panzer",),
+    readings=READINGS,
 )

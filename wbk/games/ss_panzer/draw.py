@@ -18,7 +18,7 @@ from wbk.errors import WbkError
 from wbk.explain import Step, count
 from wbk.games.ss_panzer import FireDice, FireEffect, LosResult, Route, Victory
 from wbk.hexgrid import Hex, Hexside
-from wbk.pictures import on_map, picture, step_index, step_title
+from wbk.pictures import in_figure, on_board, step_index, step_title
 from wbk.plot import Z_NUMBERS, MapView, PictureView, hex_polygons, hexside_segment
 from wbk.quizplot import QuestionDrawing, mark_chosen_hexes, question_drawing
 
@@ -247,18 +247,20 @@ def outline_other_effect(ax: Axes, effect: Dist, label: str) -> tuple[list[Artis
     return [*bars, legend], top
 
 
-@picture.register
-def _fire_dice(subject: FireDice, *, map=None, step=None, width=None, table=None) -> Figure:
-    return fire_picture(subject, step=step)
+@in_figure.register
+def _fire_dice(subject: FireDice, figure: Figure, *, step: int | None = None) -> None:
+    figure.set_size_inches(5.2, 2.6)
+    figure.set_layout_engine("constrained")
+    fire_picture(subject, step=step, figure=figure)
 
 
-@on_map.register
+@on_board.register
 def _line_of_sight(subject: LosResult, view: MapView) -> Sequence[Step]:
     view.show_line_of_sight(subject)
     return tuple(subject.steps)
 
 
-@on_map.register
+@on_board.register
 def _route(subject: Route, view: MapView) -> Sequence[Step]:
     m = view.map
     view.show_route(subject.hexes, label=f"path, {subject.mp} MP")
@@ -266,7 +268,7 @@ def _route(subject: Route, view: MapView) -> Sequence[Step]:
     return tuple(getattr(subject, "steps", ()))
 
 
-@on_map.register
+@on_board.register
 def _victory(subject: Victory, view: MapView) -> Sequence[Step]:
     draw_victory(view, subject)
     return subject.steps

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from wbk.checks import Input
 from wbk.datafile import file_beside
 from wbk.errors import WbkError
 from wbk.explain import Step, count
@@ -19,7 +20,7 @@ from wbk.games.ss_panzer.movement import explain_entry, plan_movement
 from wbk.games.ss_panzer.readings import EDGE, SIGHT_READINGS, ZOC_FIRE
 from wbk.games.ss_panzer.sight import line_of_sight
 from wbk.maps import HexMap, example_map
-from wbk.quiz import Answer, GameQuiz, Key, Question, QuizKind, chance_words, yes_no_words
+from wbk.quiz import Answer, GameQuiz, Question, QuizKind, chance_words, yes_no_words
 
 
 def _ss_sees(q: Question, readings: Mapping[str, Any]) -> Answer:
@@ -221,110 +222,171 @@ FIRE = "SS Panzer errata 9.5"
 
 # --- what each key takes ---
 
-NAME = Key.text()
-MP = Key.whole(0, 100)
-ACTION = Key.text(("move", "move_and_fire"))
-MOVED = Key.flag()
+NAME = Input.text()
+MP = Input.whole(0, 100)
+ACTION = Input.text(("move", "move_and_fire"))
+MOVED = Input.flag()
 ENTRY = {"unit": NAME, "from": NAME, "to": NAME, "moved": MOVED, "action": ACTION}
-CONDITIONS = Key.list(NAME, most=20)
+CONDITIONS = Input.list(NAME, most=20)
+
+
+class Sees(QuizKind):
+    name = "sees"
+    form = "yes_no"
+    what = "does A see B"
+    rule = "SS Panzer errata 9.4"
+    keys = {
+        "firer": NAME,
+        "target": NAME,
+        "blocking_terrain": Input.list(NAME, most=20),
+        "visibility": Input.whole(1, 1000),
+    }
+    defaults = {"blocking_terrain": [], "visibility": None}
+    readings = tuple(SIGHT_READINGS)
+
+    def answer(self, question, readings):
+        return _ss_sees(question, readings)
+
+    def draw(self, rng, board):
+        return _draw_sees(rng, board)
+
+    def ask(self, s):
+        return f"Can a unit in {s['firer']} see a unit in {s['target']}?"
+
+    def relevant(self, question):
+        return _sees_readings(question, self.readings)
+
+    def board(self, settings, folder):
+        return _map(settings, folder)
+
+
+class Reach(QuizKind):
+    name = "reach"
+    form = "hexes"
+    what = "which hexes can this unit reach"
+    rule = MOVEMENT
+    keys = {"unit": NAME, "start": NAME, "mp": MP, "action": ACTION, "moved": MOVED}
+    defaults = {"mp": None, "action": "move", "moved": False}
+
+    def answer(self, question, readings):
+        return _ss_reach(question, readings)
+
+    def draw(self, rng, board):
+        return _draw_reach(rng, board)
+
+    def ask(self, s):
+        return (
+            f"The {s['unit']} in {s['start']} {_moved_words(s, 'mp')}. Which hexes can it "
+            "reach on a Move action?"
+        )
+
+    def board(self, settings, folder):
+        return _map(settings, folder)
+
+
+class EntryCost(QuizKind):
+    name = "entry_cost"
+    form = "number"
+    what = "what does entering this hex cost"
+    rule = MOVEMENT
+    keys = ENTRY
+    defaults = {"moved": False, "action": "move"}
+
+    def answer(self, question, readings):
+        return _ss_entry_cost(question, readings)
+
+    def draw(self, rng, board):
+        return _draw_entry(rng, board)
+
+    def ask(self, s):
+        return f"What does the {s['unit']} in {s['from']} pay to enter {s['to']}?"
+
+    def board(self, settings, folder):
+        return _map(settings, folder)
+
+
+class MayEnter(QuizKind):
+    name = "may_enter"
+    form = "yes_no"
+    what = "may this unit enter the hex"
+    rule = MOVEMENT
+    keys = {**ENTRY, "mp_left": MP}
+    defaults = {"moved": False, "action": "move"}
+
+    def answer(self, question, readings):
+        return _ss_may_enter(question, readings)
+
+    def draw(self, rng, board):
+        return _draw_may_enter(rng, board)
+
+    def ask(self, s):
+        return (
+            f"The {s['unit']} in {s['from']} {_moved_words(s, 'mp_left')}, on a Move "
+            f"action. May it enter {s['to']}?"
+        )
+
+    def board(self, settings, folder):
+        return _map(settings, folder)
+
+
+class FireDice(QuizKind):
+    name = "fire_dice"
+    form = "fires"
+    what = "how many dice does this fire roll"
+    rule = FIRE
+    keys = {"conditions": CONDITIONS}
+    readings = (ZOC_FIRE.keyword,)
+
+    def answer(self, question, readings):
+        return _ss_fire_dice(question, readings)
+
+    def draw(self, rng, board):
+        return _draw_fire_dice(rng, board)
+
+    def ask(self, s):
+        return f"{_conditions_words(s)}. How many dice does it roll?"
+
+    def relevant(self, question):
+        return _fire_readings(question, self.readings)
+
+    def settled(self, question):
+        return _fire_settled(question)
+
+
+class StepLossChance(QuizKind):
+    name = "step_loss_chance"
+    form = "band"
+    what = "chance of a step loss"
+    rule = FIRE
+    keys = {"conditions": CONDITIONS, "hit_number": Input.whole(1, 6)}
+    readings = (ZOC_FIRE.keyword,)
+
+    def answer(self, question, readings):
+        return _ss_step_loss(question, readings)
+
+    def draw(self, rng, board):
+        return _draw_step_loss(rng, board)
+
+    def ask(self, s):
+        return (
+            f"{_conditions_words(s)}, hitting on {s['hit_number']} or less. What is the "
+            "chance of a step loss?"
+        )
+
+    def relevant(self, question):
+        return _fire_readings(question, self.readings)
+
+    def settled(self, question):
+        return _fire_settled(question)
+
 
 QUIZ = GameQuiz(
-    kinds={
-        "sees": QuizKind(
-            "yes_no",
-            ("firer", "target"),
-            {"blocking_terrain": [], "visibility": None},
-            _ss_sees,
-            _draw_sees,
-            what="does A see B",
-            rule="SS Panzer errata 9.4",
-            ask=lambda s: f"Can a unit in {s['firer']} see a unit in {s['target']}?",
-            readings=tuple(SIGHT_READINGS),
-            relevant=_sees_readings,
-            board=_map,
-            keys={
-                "firer": NAME,
-                "target": NAME,
-                "blocking_terrain": Key.list(NAME, most=20),
-                "visibility": Key.whole(1, 1000),
-            },
-        ),
-        "reach": QuizKind(
-            "hexes",
-            ("unit", "start"),
-            {"mp": None, "action": "move", "moved": False},
-            _ss_reach,
-            _draw_reach,
-            what="which hexes can this unit reach",
-            keys={"unit": NAME, "start": NAME, "mp": MP, "action": ACTION, "moved": MOVED},
-            rule=MOVEMENT,
-            ask=lambda s: (
-                f"The {s['unit']} in {s['start']} {_moved_words(s, 'mp')}. Which hexes can it "
-                "reach on a Move action?"
-            ),
-            board=_map,
-        ),
-        "entry_cost": QuizKind(
-            "number",
-            ("unit", "from", "to"),
-            {"moved": False, "action": "move"},
-            _ss_entry_cost,
-            _draw_entry,
-            what="what does entering this hex cost",
-            keys=ENTRY,
-            rule=MOVEMENT,
-            ask=lambda s: f"What does the {s['unit']} in {s['from']} pay to enter {s['to']}?",
-            board=_map,
-        ),
-        "may_enter": QuizKind(
-            "yes_no",
-            ("unit", "from", "to", "mp_left"),
-            {"moved": False, "action": "move"},
-            _ss_may_enter,
-            _draw_may_enter,
-            what="may this unit enter the hex",
-            keys={**ENTRY, "mp_left": MP},
-            rule=MOVEMENT,
-            ask=lambda s: (
-                f"The {s['unit']} in {s['from']} {_moved_words(s, 'mp_left')}, on a Move "
-                f"action. May it enter {s['to']}?"
-            ),
-            board=_map,
-        ),
-        "fire_dice": QuizKind(
-            "fires",
-            ("conditions",),
-            {},
-            _ss_fire_dice,
-            _draw_fire_dice,
-            what="how many dice does this fire roll",
-            keys={"conditions": CONDITIONS},
-            relevant=_fire_readings,
-            settled=_fire_settled,
-            rule=FIRE,
-            ask=lambda s: f"{_conditions_words(s)}. How many dice does it roll?",
-            readings=(ZOC_FIRE.keyword,),
-        ),
-        "step_loss_chance": QuizKind(
-            "band",
-            ("conditions", "hit_number"),
-            {},
-            _ss_step_loss,
-            _draw_step_loss,
-            what="chance of a step loss",
-            keys={"conditions": CONDITIONS, "hit_number": Key.whole(1, 6)},
-            relevant=_fire_readings,
-            settled=_fire_settled,
-            rule=FIRE,
-            ask=lambda s: (
-                f"{_conditions_words(s)}, hitting on {s['hit_number']} or less. What is the "
-                "chance of a step loss?"
-            ),
-            readings=(ZOC_FIRE.keyword,),
-        ),
-    },
-    default_board=lambda: example_map("ss_panzer_errata_9_4"),
-    board_keys=("map", "terrain"),
-    board_checks={"map": NAME, "terrain": Key.table(Key.list(NAME), most=20)},
-    shipped=Path(__file__).with_name("quiz.toml"),
+    Sees,
+    Reach,
+    EntryCost,
+    MayEnter,
+    FireDice,
+    StepLossChance,
+    board=lambda: example_map("ss_panzer_errata_9_4"),
+    board_keys={"map": NAME, "terrain": Input.table(Input.list(NAME), most=20)},
 )

@@ -45,7 +45,7 @@ and the defender's 3 DF fires first on the 4 column.
 
 from __future__ import annotations
 
-from wbk.games import Game, register
+from wbk.games import Game
 
 # The names after __all__'s are the results' classes and the option values the panels use.
 from wbk.games.stalingrad.close_assault import (
@@ -115,13 +115,8 @@ __all__ = [
 ]
 
 
-register(
-    Game(
-        "stalingrad",
-        title="Streets of Stalingrad",
-        cites=("Streets of Stalingrad",),
-        readings=_DECLARED,
-        quiz="wbk.games.stalingrad.quiz",
-        drawings="wbk.games.stalingrad.draw",
-    )
+GAME = Game(
+    "Streets of Stalingrad",
+    cites=("Streets of Stalingrad",),
+    readings=_DECLARED,
 )

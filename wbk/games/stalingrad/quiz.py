@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 
+from wbk.checks import Input
 from wbk.datafile import file_beside
 from wbk.errors import WbkError
 from wbk.explain import Step, count
@@ -17,7 +18,7 @@ from wbk.games import stalingrad
 from wbk.games.stalingrad.readings import GIVEN_UP_TO_STAY, PINNED_ZOC, RETREAT_READINGS
 from wbk.games.stalingrad.retreat import CLEAR, STAY_TERRAIN
 from wbk.games.stalingrad.units import KINDS, SIDES
-from wbk.quiz import Answer, GameQuiz, Key, Question, QuizKind, list_words, yes_no_words
+from wbk.quiz import Answer, GameQuiz, Question, QuizKind, list_words, yes_no_words
 
 
 def _crt(q: Question):
@@ -234,15 +235,15 @@ RETREAT = "Streets of Stalingrad 9.87-9.89"
 
 # --- what each key takes ---
 
-NAME = Key.text()
-FLAG = Key.flag()
-STRENGTH = Key.whole(0, 1000)
-HEXES = Key.list(NAME, most=200)
-UNIT = Key.record(
+NAME = Input.text()
+FLAG = Input.flag()
+STRENGTH = Input.whole(0, 1000)
+HEXES = Input.list(NAME, most=200)
+UNIT = Input.record(
     {
         "name": NAME,
-        "side": Key.text(SIDES),
-        "kind": Key.text(KINDS),
+        "side": Input.text(SIDES),
+        "kind": Input.text(KINDS),
         "strength": STRENGTH,
         "pinned": FLAG,
         "immobilized": FLAG,
@@ -250,11 +251,11 @@ UNIT = Key.record(
     },
     required=("name", "side", "kind"),
 )
-ATTACKER = Key.record(
+ATTACKER = Input.record(
     {
         "name": NAME,
-        "side": Key.text(SIDES),
-        "kind": Key.text(KINDS),
+        "side": Input.text(SIDES),
+        "kind": Input.text(KINDS),
         "strength": STRENGTH,
         "pinned": FLAG,
         "spent": FLAG,
@@ -265,10 +266,10 @@ ATTACKER = Key.record(
 _RETREAT_KEYS = {
     "situation": NAME,
     "target": NAME,
-    "units": Key.table(Key.list(UNIT, least=1, most=20), most=200),
+    "units": Input.table(Input.list(UNIT, least=1, most=20), most=200),
     "bombarded": HEXES,
     "attacked": HEXES,
-    "stacking_limit": Key.whole(1, 20),
+    "stacking_limit": Input.whole(1, 20),
 }
 
 
@@ -299,68 +300,109 @@ def _bonus_ask(s: Mapping) -> str:
     )
 
 
+class CrtColumn(QuizKind):
+    name = "crt_column"
+    form = "choice"
+    what = "which CRT column"
+    rule = "Streets of Stalingrad CRT and 9.67"
+    keys = {"strength": Input.whole(1, 1000), "shift": Input.whole(0, 3), "crt": NAME}
+    defaults = {"shift": 0, "crt": "illustrative_1d6"}
+
+    def answer(self, question, readings):
+        return _crt_column(question, readings)
+
+    def draw(self, rng, board):
+        return _draw_crt_column(rng, board)
+
+    def ask(self, s):
+        return (
+            f"An attack of {s['strength']} AF"
+            + (f", shifted {count(s['shift'], 'column')} higher" if s.get("shift") else "")
+            + ": which column of the illustrative 1d6 CRT?"
+        )
+
+    def shown(self, question):
+        return _crt(question)
+
+    def choices(self, question):
+        return _crt_options(question)
+
+
+class RetreatHexes(QuizKind):
+    name = "retreat_hexes"
+    form = "hexes"
+    what = "where may the defenders retreat"
+    rule = RETREAT
+    keys = _RETREAT_KEYS
+    defaults = _RETREAT_OPTIONAL
+    readings = _RETREAT_READINGS
+
+    def answer(self, question, readings):
+        return _retreat_hexes(question, readings)
+
+    def draw(self, rng, board):
+        return _draw_retreat(rng, board)
+
+    def ask(self, s):
+        return _retreat_ask(s, "Into which hexes may they retreat?")
+
+    def relevant(self, question):
+        return _retreat_readings(question, self.readings)
+
+    def board(self, settings, folder):
+        return _situation(settings, folder)
+
+
+class RetreatLosses(QuizKind):
+    name = "retreat_losses"
+    form = "number"
+    what = "how many defending units are lost"
+    rule = RETREAT
+    keys = _RETREAT_KEYS
+    defaults = _RETREAT_OPTIONAL
+    readings = _RETREAT_READINGS
+
+    def answer(self, question, readings):
+        return _retreat_losses(question, readings)
+
+    def draw(self, rng, board):
+        return _draw_retreat(rng, board)
+
+    def ask(self, s):
+        return _retreat_ask(s, "How many of them does the defender lose, at the least?")
+
+    def relevant(self, question):
+        return _retreat_readings(question, self.readings)
+
+    def board(self, settings, folder):
+        return _situation(settings, folder)
+
+
+class BonusAllowed(QuizKind):
+    name = "bonus_allowed"
+    form = "yes_no"
+    what = "may the attacker take the Close Assault Bonus"
+    rule = "Streets of Stalingrad 9.67"
+    keys = {
+        "attack": Input.list(ATTACKER, least=1, most=20),
+        "df": Input.whole(0, 1000),
+        "crt": NAME,
+    }
+    defaults = {"crt": "illustrative_1d6"}
+
+    def answer(self, question, readings):
+        return _bonus_allowed(question, readings)
+
+    def draw(self, rng, board):
+        return _draw_bonus(rng, board)
+
+    def ask(self, settings):
+        return _bonus_ask(settings)
+
+
 QUIZ = GameQuiz(
-    kinds={
-        "crt_column": QuizKind(
-            "choice",
-            ("strength",),
-            {"shift": 0, "crt": "illustrative_1d6"},
-            _crt_column,
-            _draw_crt_column,
-            what="which CRT column",
-            rule="Streets of Stalingrad CRT and 9.67",
-            ask=lambda s: (
-                f"An attack of {s['strength']} AF"
-                + (f", shifted {count(s['shift'], 'column')} higher" if s.get("shift") else "")
-                + ": which column of the illustrative 1d6 CRT?"
-            ),
-            choices=_crt_options,
-            shown=_crt,
-            keys={"strength": Key.whole(1, 1000), "shift": Key.whole(0, 3), "crt": NAME},
-        ),
-        "retreat_hexes": QuizKind(
-            "hexes",
-            (),
-            _RETREAT_OPTIONAL,
-            _retreat_hexes,
-            _draw_retreat,
-            what="where may the defenders retreat",
-            rule=RETREAT,
-            ask=lambda s: _retreat_ask(s, "Into which hexes may they retreat?"),
-            readings=_RETREAT_READINGS,
-            relevant=_retreat_readings,
-            board=_situation,
-            keys=_RETREAT_KEYS,
-        ),
-        "retreat_losses": QuizKind(
-            "number",
-            (),
-            _RETREAT_OPTIONAL,
-            _retreat_losses,
-            _draw_retreat,
-            what="how many defending units are lost",
-            rule=RETREAT,
-            ask=lambda s: _retreat_ask(s, "How many of them does the defender lose, at the least?"),
-            readings=_RETREAT_READINGS,
-            relevant=_retreat_readings,
-            board=_situation,
-            keys=_RETREAT_KEYS,
-        ),
-        "bonus_allowed": QuizKind(
-            "yes_no",
-            ("attack", "df"),
-            {"crt": "illustrative_1d6"},
-            _bonus_allowed,
-            _draw_bonus,
-            what="may the attacker take the Close Assault Bonus",
-            rule="Streets of Stalingrad 9.67",
-            ask=_bonus_ask,
-            keys={
-                "attack": Key.list(ATTACKER, least=1, most=20),
-                "df": Key.whole(0, 1000),
-                "crt": NAME,
-            },
-        ),
-    },
-    shipped=Path(__file__).with_name("quiz.toml"),
+    CrtColumn,
+    RetreatHexes,
+    RetreatLosses,
+    BonusAllowed,
 )

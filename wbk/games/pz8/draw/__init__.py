@@ -3,34 +3,57 @@ their table, and a duel as a chart."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
-from wbk.errors import WbkError
+from wbk.explain import Step
 from wbk.games import pz8
-from wbk.games.pz8.draw.duel import duel_picture
-from wbk.games.pz8.draw.table import shot_title, table_picture
-from wbk.pictures import picture
+from wbk.games.pz8.draw.duel import draw_duel
+from wbk.games.pz8.draw.table import (
+    shot_title,
+    show_platoon,
+    show_rally,
+    show_reach,
+    show_shot,
+)
+from wbk.pictures import in_figure, on_board
 from wbk.quizplot import CHOSEN, RIGHT, QuestionDrawing, legend_key, question_drawing, rings
 from wbk.tableplot import TableView
 
 
-@picture.register
-def _duel(subject: pz8.Duel, *, map=None, step=None, width=None, table=None) -> Figure:
-    return duel_picture(subject, step)
+@in_figure.register
+def _duel(subject: pz8.Duel, figure: Figure, *, step: int | None = None) -> None:
+    figure.set_size_inches(9.0, 3.8)
+    figure.set_layout_engine("constrained")
+    draw_duel(figure, subject, step=step, curve=pz8.duel_curve(subject))
 
 
-@picture.register(pz8.Shot)
-@picture.register(pz8.MovementReach)
-@picture.register(pz8.PlatoonMove)
-@picture.register(pz8.Rally)
-def _on_table(subject, *, map=None, step=None, width=None, table=None) -> Figure:
-    table = table if table is not None else subject.table
-    if table is None:
-        raise WbkError(
-            f"a picture of a {type(subject).__name__} needs its table: picture(result, table=t)"
-        )
-    return table_picture(table, subject, step=step, width=width)
+@on_board.register
+def _shot(subject: pz8.Shot, view: TableView) -> Sequence[Step]:
+    gun = getattr(view.table.piece(subject.firer), "gun", "")
+    view.show_ranges(subject.firer, pz8.GUN_RANGES, gun=gun)
+    show_shot(view, subject)
+    return subject.steps
+
+
+@on_board.register
+def _reach(subject: pz8.MovementReach, view: TableView) -> Sequence[Step]:
+    show_reach(view, subject)
+    return subject.steps
+
+
+@on_board.register
+def _platoon_move(subject: pz8.PlatoonMove, view: TableView) -> Sequence[Step]:
+    show_platoon(view, subject)
+    return subject.steps
+
+
+@on_board.register
+def _rally(subject: pz8.Rally, view: TableView) -> Sequence[Step]:
+    show_rally(view, subject)
+    return subject.steps
 
 
 # --- quiz questions ---------------------------------------------------------------------------

@@ -14,9 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from matplotlib.figure import Figure
-
-from wbk.errors import WbkError
 from wbk.games import pz8
 from wbk.table import Table, seen_share
 from wbk.tableplot import (
@@ -24,8 +21,6 @@ from wbk.tableplot import (
     draw_table,
     say_chance,
     say_inches,
-    table_axes,
-    table_figure_size,
 )
 
 __all__ = [
@@ -36,8 +31,10 @@ __all__ = [
     "platoon_title",
     "rally_title",
     "shot_title",
+    "show_platoon",
+    "show_rally",
+    "show_reach",
     "show_shot",
-    "table_picture",
 ]
 
 
@@ -114,17 +111,23 @@ def draw_platoon(
     the HQ to each tank that would move, its length; the verdict in the title. ``step``: at that
     step of ``move.steps`` (see the module docstring)."""
     view = draw_table(table, ax=ax, width=width)
-    measured = [
-        name
-        for name in move.platoon_tanks
-        if not getattr(table.piece(name), "destroyed", False)
-        and not getattr(table.piece(name), "shaken", False)
-    ]
-    view.show_links(move.hq, measured, pz8.PLATOON_RADIUS, "platoon move")
-    view.set_title(platoon_title(move))
+    show_platoon(view, move)
     if step is not None:
         view.show_step(move.steps, step)
     return view
+
+
+def show_platoon(view: TableView, move) -> None:
+    """A platoon move on a drawn table: the 3" around the HQ, a line from the HQ to each tank
+    that would move, its length; the verdict in the title."""
+    measured = [
+        name
+        for name in move.platoon_tanks
+        if not getattr(view.table.piece(name), "destroyed", False)
+        and not getattr(view.table.piece(name), "shaken", False)
+    ]
+    view.show_links(move.hq, measured, pz8.PLATOON_RADIUS, "platoon move")
+    view.set_title(platoon_title(move))
 
 
 def draw_rally(
@@ -134,11 +137,17 @@ def draw_rally(
     the HQ to the tank, its length; the verdict in the title. ``step``: at that step of
     ``rally.steps`` (see the module docstring)."""
     view = draw_table(table, ax=ax, width=width)
-    view.show_links(rally.hq, [rally.tank], pz8.RALLY_RADIUS, "rally")
-    view.set_title(rally_title(rally))
+    show_rally(view, rally)
     if step is not None:
         view.show_step(rally.steps, step)
     return view
+
+
+def show_rally(view: TableView, rally) -> None:
+    """A rally on a drawn table: the 12" around the tank's HQ and the line from the HQ to the
+    tank, its length; the verdict in the title."""
+    view.show_links(rally.hq, [rally.tank], pz8.RALLY_RADIUS, "rally")
+    view.set_title(rally_title(rally))
 
 
 def show_shot(view: TableView, shot: pz8.Shot) -> None:
@@ -176,6 +185,14 @@ def draw_reach(
     """A tank's reach (a ``pz8.MovementReach``) drawn on its table, by the chance of each band;
     ``step``: at that step of ``reach.steps`` (see the module docstring)."""
     view = draw_table(table, ax=ax, width=width)
+    show_reach(view, reach)
+    if step is not None:
+        view.show_step(reach.steps, step)
+    return view
+
+
+def show_reach(view: TableView, reach) -> None:
+    """A tank's reach on a drawn table, by the chance of each band, titled with how far."""
     view.show_reach(reach)
     if reach.bands:
         low, high = reach.bands[0].inches, reach.bands[-1].inches
@@ -185,33 +202,3 @@ def draw_reach(
         )
     else:
         view.set_title(f"Where can {reach.tank} move? Nowhere: it cannot move")
-    if step is not None:
-        view.show_step(reach.steps, step)
-    return view
-
-
-def table_picture(
-    table: object, result: object, *, step: int | None = None, width: float | None = None
-) -> Figure:
-    """The figure of a Pz 8 result on ``table``: a shot (with its firer's gun ranges), a
-    reach, a platoon move or a rally, whole or at ``step`` (what
-    ``wbk.pictures.picture(result, table=t, step=k)`` gives)."""
-    if not isinstance(table, Table):
-        raise WbkError(f"table {table!r} is not a Table (wbk.table.Table)")
-    figure = Figure(figsize=table_figure_size(table, width))
-    ax = table_axes(figure)
-    if isinstance(result, pz8.Shot):
-        gun = getattr(table.piece(result.firer), "gun", "")
-        draw_shot(table, result, ax=ax, ranges=pz8.GUN_RANGES, gun=gun, step=step)
-    elif isinstance(result, pz8.MovementReach):
-        draw_reach(table, result, ax=ax, step=step)
-    elif isinstance(result, pz8.PlatoonMove):
-        draw_platoon(table, result, ax=ax, step=step)
-    elif isinstance(result, pz8.Rally):
-        draw_rally(table, result, ax=ax, step=step)
-    else:
-        raise WbkError(
-            f"a table picture of a {type(result).__name__}: wbk draws a Pz 8 shot or reach, "
-            "a platoon move or a rally"
-        )
-    return figure

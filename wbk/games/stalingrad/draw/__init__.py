@@ -12,19 +12,21 @@ from matplotlib.figure import Figure
 
 from wbk.explain import Step
 from wbk.games.stalingrad import CrtLookup, Retreat
-from wbk.games.stalingrad.draw.crt import lookup_picture
+from wbk.games.stalingrad.draw.crt import LOOKUP_SIZE, lookup_picture
 from wbk.games.stalingrad.draw.retreat import RetreatOverlay
-from wbk.pictures import on_map, picture
+from wbk.pictures import in_figure, on_board
 from wbk.plot import MapView
 from wbk.quizplot import QuestionDrawing, mark_chosen_hexes, question_drawing
 
 
-@picture.register
-def _lookup(subject: CrtLookup, *, map=None, step=None, width=None, table=None) -> Figure:
-    return lookup_picture(subject, step)
+@in_figure.register
+def _lookup(subject: CrtLookup, figure: Figure, *, step: int | None = None) -> None:
+    figure.set_size_inches(*LOOKUP_SIZE)
+    figure.set_layout_engine("constrained")
+    lookup_picture(subject, step, figure=figure)
 
 
-@on_map.register
+@on_board.register
 def _retreat(subject: Retreat, view: MapView) -> Sequence[Step]:
     RetreatOverlay(view).show_retreat(subject)
     return subject.steps

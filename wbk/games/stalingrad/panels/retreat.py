@@ -48,7 +48,7 @@ from wbk.widgets import (
     MapPanel,
     reports_errors,
 )
-from wbk.widgets.edge_cases import has_edge_cases
+from wbk.widgets.edge_cases import has_edge_cases, public_name
 from wbk.widgets.files import FileRow
 from wbk.widgets.readings import compare_words
 
@@ -577,8 +577,7 @@ class RetreatPlanner(MapPanel):
         planner named on its first line: "Save edge case" writes it, and the planner's Load or
         ``wbk.widgets.load_edge_case`` brings back the same picture."""
         target = self.map.hex(self.boxes["defending hex"].value.strip())
-        # the package's public name, which edge cases saved before the panels were split name too
-        panel = f"wbk.games.stalingrad.panels.{type(self).__qualname__}"
+        panel = public_name(type(self))
         readings = ", ".join(f'{name} = "{c.value}"' for name, c in self.readings.items())
         return (
             f'{EDGE_CASE_PANEL} = "{panel}"\n{EDGE_CASE_READINGS} = {{ {readings} }}\n'
