@@ -14,17 +14,22 @@
   one worker, so a module's server (the site, the app) starts once a worker): the
   modules that use a server first, then the longest of the rest, so that no long one starts at
   the end alone.
-- ``toy_rules`` is not collected: importing it registers the toy rule set, which only
-  test_adding_a_rule_set may do (and undo); doctest collection would import it for everyone.
+- ``toy_rules``, the toy rule set, is importable in the kernels the tests start (its chapter's,
+  run by nbval from its own folder): this folder is on their ``PYTHONPATH``. Importing it
+  registers nothing; a test hands it to the registry (test_adding_a_rule_set).
 """
 
 import gc
+import os
+from pathlib import Path
 
 import pytest
 from browser_support import browser, lab, lab_page, run_all  # noqa: F401 (fixtures by name)
 from hypothesis import HealthCheck, settings
 
-collect_ignore = ["toy_rules"]
+os.environ["PYTHONPATH"] = os.pathsep.join(
+    filter(None, [str(Path(__file__).parent), os.environ.get("PYTHONPATH")])
+)
 
 settings.register_profile(
     "wbk",
