@@ -262,7 +262,7 @@ def test_readings_asked_under_the_other_value():
         ("ss_panzer", "wood-beside-the-line", "edge", "either"),
         ("blitz", "four-in-the-hex", "crowded", "exactly_three"),
         ("blitz", "assault-on-a-bunker", "assault", "no_terrain"),
-        ("pz8", "tiger-grazes-the-hill", "cover_reading", "half_hidden"),
+        ("pz8", "tiger-past-the-farmhouse", "cover_reading", "half_hidden"),
         ("pz8", "natural-six", "natural_six", "always_hits"),
         ("pz8", "shaken-t34", "shaken_member", "no_platoon_move"),
         ("blitz", "one-of-three-disrupted", "disrupted_firers", "whole_attack"),
@@ -694,7 +694,7 @@ def test_a_shipped_question_says_only_what_its_situation_bears_out(game, qid):
 @pytest.mark.parametrize(
     "game, qid, old",
     [
-        ("pz8", "tiger-grazes-the-hill", "The Tiger fires at T-34 1 across the edge of Hill 112."),
+        ("pz8", "tiger-past-the-farmhouse", "The Tiger fires at T-34 1 across the edge of Hill 112."),
         (
             "ss_panzer",
             "beyond-the-hill",
