@@ -44,12 +44,15 @@ __all__ = [
 def shot_title(shot) -> str:
     """A shot's answer as a title, e.g.
     "Pz IV → T-34, 14": in cover (62% seen), destroyed 91/216 (42.13%)"."""
-    where = f"{shot.firer} → {shot.target}, {say_inches(shot.distance)}"
-    if shot.visible_fraction == 1:
+    where = f"{shot.firer} → {shot.target}, {shot.distance_words or say_inches(shot.distance)}"
+    sight = shot.sight
+    if sight is None:
+        raise WbkError(f"the shot {shot.firer} → {shot.target} has no line of sight to draw")
+    if sight.all_seen:
         seen = "in the open"
     elif shot.in_cover:
         seen = f"in cover ({seen_share(shot.visible_fraction)} seen)"
-    elif shot.visible_fraction > 0:
+    elif sight.has_los:
         seen = f"in the open ({seen_share(shot.visible_fraction)} seen)"
     else:
         seen = "not seen"
@@ -82,7 +85,7 @@ def rally_title(rally) -> str:
     """A rally's answer as a title, e.g. "Rally of KV-1: its HQ 'T-34 1' 2.5" away, it
     rallies 1/3 (33.33%)"."""
     if rally.hq is not None and rally.hq != rally.tank and rally.distance is not None:
-        where = f"its HQ {rally.hq!r} {say_inches(rally.distance)} away, "
+        where = f"its HQ {rally.hq!r} {rally.distance_words or say_inches(rally.distance)} away, "
     elif rally.hq == rally.tank:
         return f"Rally of {rally.tank}: the HQ rallies itself on 4-6, {say_chance(rally.chance)}"
     else:
@@ -92,7 +95,7 @@ def rally_title(rally) -> str:
         for words, applies in (
             (
                 f"more than {say_inches(pz8.RALLY_RADIUS)}",
-                rally.distance is not None and rally.distance > pz8.RALLY_RADIUS,
+                rally.hq_within_12 is False,
             ),
             ("its HQ is destroyed", any(s.text.endswith(" is destroyed") for s in rally.steps)),
             ("its HQ is itself shaken", any("itself shaken" in s.text for s in rally.steps)),
