@@ -10,7 +10,7 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from wbk.dice import Dist
@@ -988,6 +988,39 @@ def test_each_gun_reaches_its_range_exactly(gun, reach, hair, in_range):
     assert f"at {said} the target is {'in' if in_range else 'out of'} range" in " ".join(
         s.text for s in result.steps
     )
+
+
+TRIPLES = [(3, 4, 5), (5, 12, 13), (8, 15, 17), (7, 24, 25), (20, 21, 29), (9, 40, 41)]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.sampled_from(TRIPLES),
+    st.integers(1, 150),
+    st.sampled_from([(1, 1), (1, -1), (-1, 1), (-1, -1)]),
+    st.booleans(),
+    st.sampled_from(GUNS),
+)
+@example((3, 4, 5), 360, (1, 1), False, "medium")  # 18" exactly
+@example((3, 4, 5), 60, (1, -1), True, "short")  # 3" exactly
+def test_range_platoon_and_rally_by_exact_arithmetic(triple, hundredths, signs, swap, gun):
+    """Two tanks an exact rational distance apart (a Pythagorean triple in hundredths of an
+    inch, turned every way): in range, within 3" and within 12" exactly when the distance,
+    worked out here as the triple's long side, is at most the limit."""
+    a, b, c = triple
+    legs = (b, a) if swap else (a, b)
+    distance = Fraction(c * hundredths, 100)
+    if distance < 3:  # closer, the footprints would overlap
+        return
+    start = (Fraction(10037, 100), Fraction(10021, 100))
+    there = tuple(float(start[i] + Fraction(signs[i] * legs[i] * hundredths, 100)) for i in (0, 1))
+    hq = Tank("HQ", (100.37, 100.21), side="A", gun=gun, is_hq=True)
+    enemy = Table(200, 200, pieces=[hq, Tank("b", there, side="B")])
+    assert pz8.shot(enemy, "HQ", "b").in_range == (distance <= pz8.GUN_RANGES[gun])
+    friend = Table(200, 200, pieces=[hq, Tank("a", there, side="A", shaken=True)])
+    assert pz8.rally(friend, "a").hq_within_12 == (distance <= 12)
+    moving = friend.with_piece(dataclasses.replace(friend.piece("a"), shaken=False))
+    assert pz8.platoon_movement(moving, "A").allowed == (distance <= 3)
 
 
 @pytest.mark.parametrize("hair, within", [(0, True), (0.01, False), (-0.01, True)])
