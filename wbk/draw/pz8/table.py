@@ -176,15 +176,18 @@ def draw_shot(
 def draw_reach(
     table: Table, reach, *, ax=None, width: float | None = None, step: int | None = None
 ) -> TableView:
-    """A tank's reach (a ``pz8.MovementReach``) drawn on its table, by the chance of each band;
-    ``step``: at that step of ``reach.steps`` (see the module docstring)."""
+    """A tank's reach (a ``pz8.MovementReach``) drawn on its table, by the chance of each band,
+    the readings it assumes in the title where they are not the defaults; ``step``: at that
+    step of ``reach.steps`` (see the module docstring)."""
     view = draw_table(table, ax=ax, width=width)
     view.show_reach(reach)
+    tags = [pz8.READINGS[k].tag(v) for k, v in reach.readings if pz8.READINGS[k].tag(v)]
+    read = f" [{'; '.join(tags)}]" if tags else ""
     if reach.bands:
         low, high = reach.bands[0].inches, reach.bands[-1].inches
         view.set_title(
             f"Where can {reach.tank} move? {say_inches(low)} to {say_inches(high)} by the roll;"
-            " the darker, the likelier"
+            f" the darker, the likelier{read}"
         )
     else:
         view.set_title(f"Where can {reach.tank} move? Nowhere: it cannot move")
