@@ -643,9 +643,9 @@ def test_the_table_panel_compares_readings_by_the_shots_verdict():
     ("case", "title", "steps"),
     [
         ("farmhouse hides 47%", 'Pz IV 1 → KV-1, 17.1": in cover (53% seen), destroyed 5/18', 12),
-        ("Tiger at T-34 2", 'Tiger → T-34 2, 23.8": in the open, destroyed 5/12 (41.67%)', 8),
+        ("Tiger at T-34 2", 'Tiger → T-34 2, 23.8": in the open, destroyed 5/12 (41.67%)', 9),
         ("out of range", "no shot ('T-60' is already a wreck; out of range)", 5),
-        ("Movement: Pz IV 1", "Pz IV 1 → KV-1", 23),
+        ("Movement: Pz IV 1", "Pz IV 1 → KV-1", 25),
     ],
 )
 def test_each_table_case_gives_the_cards_answer(case, title, steps):
@@ -905,7 +905,7 @@ def test_a_saved_rally_picture_reopens_the_panel_asking_for_the_rally(tmp_path):
     ("case", "words"),
     [
         ("Pz II (light", ["moves 5 + D6", "obstacle 'farmhouse'", "'Pz IV 1'", "Hill 112"]),
-        ("Tiger (heavy", ["moves 3 + D6", "rough 'marsh' (3\") is charged"]),
+        ("Tiger (heavy", ["moves 3 + D6", "rough 'marsh' is only touched, never entered"]),
     ],
 )
 def test_the_movement_cases_of_a_light_and_a_heavy_tank(case, words):

@@ -116,8 +116,8 @@ def test_only_the_questions_i_missed():
     panel.answer_with("no shot")  # wrong: the T-34 is in cover
     panel.check()
     panel.missed_only.value = True
-    assert [panel.questions[i].id for i in panel.order] == ["tiger-grazes-the-hill"]
-    assert panel.question.id == "tiger-grazes-the-hill" and "question 1 of 1" in (
+    assert [panel.questions[i].id for i in panel.order] == ["tiger-past-the-farmhouse"]
+    assert panel.question.id == "tiger-past-the-farmhouse" and "question 1 of 1" in (
         panel.header.value
     )
     panel.missed_only.value = False

@@ -229,6 +229,7 @@ def test_retreat_planner_answers_in_its_title_and_legend():
         "retreat into: any hexes (units may split)",
         "ZOC of pinned units: still exerted",
         "to stay, give up: another unit",
+        "minefields, bridges: count toward the stacking limit",
     ]  # "compare with" is live-only: it means nothing on a static page
     assert "<th>2/42 Rifle</th><td>1414</td><td>eliminated</td>" in planner.pane.value
     planner.stacking.value = 5
@@ -449,6 +450,7 @@ def test_retreat_planner_says_which_settings_make_no_difference_here():
         "retreat_into": NO_DIFFERENCE,
         "pinned_zoc": NO_DIFFERENCE,
         "given_up_to_stay": NO_DIFFERENCE,
+        "minefields_and_bridges": NO_DIFFERENCE,
     }
     shared = panels.RetreatPlanner(example_situation("shared_hex"))
     assert shared.no_difference["stacking"].value == ""
@@ -596,7 +598,7 @@ def test_retreat_planner_edge_case_keeps_its_readings(tmp_path):
     text = (tmp_path / "case.toml").read_text(encoding="utf-8")
     assert text.split("\n")[1] == (
         'readings = { retreat_into = "one_hex", pinned_zoc = "exerts", '
-        'given_up_to_stay = "another_unit" }'
+        'given_up_to_stay = "another_unit", minefields_and_bridges = "count" }'
     )
     planner.save_picture(str(tmp_path / "before.png"))
     again = load_edge_case(tmp_path / "case.toml")

@@ -49,6 +49,7 @@ from wbk.explain import Step
 from wbk.pictureview import STEP_COLOUR, step_index, step_title
 from wbk.plot import BLOCKED_LINE, CLEAR, CLEAR_LINE, TITLE_HEIGHT, PictureView
 from wbk.table import Table, seen_share
+from wbk.tableexact import inches_against, squared_distance, within
 
 #: Terrain kinds as drawn: fill, outline and hatching (rough is dotted so it reads as passable).
 TERRAIN_STYLES: dict[str, dict[str, Any]] = {
@@ -568,7 +569,7 @@ class SightOverlay(PictureView):
             colour = CLEAR_LINE if seen else BLOCKED_LINE
             self.line.set_data([ax_, bx], [ay, by])
             self.line.set_color(colour)
-            self.line.set_linestyle("-" if sight.visible_fraction == 1 else (0, (5, 3)))
+            self.line.set_linestyle("-" if sight.all_seen else (0, (5, 3)))
             corners = _coords(b.footprint)
             base = math.atan2(by - ay, bx - ax_)
 
@@ -588,7 +589,7 @@ class SightOverlay(PictureView):
             self.hidden.set_paths(shape_paths(getattr(sight, "hidden", None)))
             self.firer_mark.set_data([ax_], [ay])
             self.target_mark.set_data([bx], [by])
-            if sight.visible_fraction == 1:
+            if sight.all_seen:
                 verdict = "line of sight: in the open"
             elif seen:
                 verdict = f"line of sight: in cover ({seen_share(sight.visible_fraction)} seen)"
@@ -656,9 +657,9 @@ class LinksOverlay(PictureView):
             if name == hq:
                 continue
             there = self.table.piece(name).position
-            distance = math.dist(centre, there)
-            within = distance <= radius + 1e-9
-            colour = CLEAR_LINE if within else BLOCKED_LINE
+            squared = squared_distance(centre, there)
+            near = within(squared, radius)  # the limit met exactly, as the rules meet it
+            colour = CLEAR_LINE if near else BLOCKED_LINE
             segments.append((centre, there))
             colours.append(colour)
             self.link_shapes[name] = LineString([centre, there]).buffer(0.3)
@@ -666,7 +667,7 @@ class LinksOverlay(PictureView):
             self.link_texts.append(
                 self.ax.text(
                     *middle,
-                    say_inches(distance),
+                    inches_against(squared, radius),
                     fontsize=8,
                     ha="center",
                     va="center",
@@ -677,7 +678,7 @@ class LinksOverlay(PictureView):
             )
             key = (
                 f"within {say_inches(radius)} of the HQ"
-                if within
+                if near
                 else (f"more than {say_inches(radius)} from the HQ")
             )
             entries[key] = Line2D([], [], color=colour, linewidth=2)

@@ -398,6 +398,8 @@ class Panel:
 
     #: The rule the panel's picture illustrates, named in the caption of a saved picture.
     rule: str = ""
+    #: The row of the panel's controls, where a note beside a control goes (set by the panel).
+    control_row: widgets.Box
     #: The panel's kind, as its files' default names say it (else its class's name says it).
     file_kind: str = ""
     #: Whether the panel's pane lists its answer's steps already (then a static snapshot does

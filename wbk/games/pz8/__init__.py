@@ -10,11 +10,12 @@ Public names:
 
 - ``Tank``: a ``wbk.table.Piece`` with ``tank_class``, ``gun``, ``crew``, ``is_hq``, ``shaken``,
   ``destroyed`` (a wreck stays on the table and blocks like any tank) and ``platoon``;
-  ``gun_for_calibre(calibre)``: the gun class of a calibre;
+  ``gun_for_calibre(calibre, calibre_gaps=...)``: the gun class of a calibre;
 - ``movement(tank_class)``: a ``Dist`` of ``Movement(inches, turn_passes)``;
   ``movement_reach(table, tank)``: where the tank can get on each roll, as bands with their
-  chances; ``platoons(table, side)``: a side's platoons; ``platoon_movement(table, side,
-  platoon=...)``: the platoon move; ``platoon_warnings(table)``: platoons unlike the card's;
+  chances, and ``chance_to_reach(point)`` decided exactly; ``platoons(table, side)``: a
+  side's platoons; ``platoon_movement(table, side, platoon=...)``: the platoon move;
+  ``platoon_warnings(table)``: platoons unlike the card's;
 - ``attack(gun, target_class, ...)``: the exact ``Dist`` of ``AttackOutcome(hits, destroyed,
   shaken, turn_passes)``; ``attack_procedure(...)``: the same with its working;
   ``attack_chances(...)``: its chances of a hit, a kill, a shaken target and the turn passing;
@@ -27,11 +28,12 @@ Public names:
 - ``duel_curve(duel)``: the same duel at every range of ``DUEL_RANGES``;
   ``one_attack_each(duel)``: each duellist's one attack at the other;
 - the rule values ``MOVE_VALUES``, ``GUN_RANGES``, ``GUN_DICE``, ``HIT_NUMBERS``,
-  ``SAVE_NUMBERS``, ``CALIBRE_LIMITS``, the limit ``MAX_ACTIVATIONS``, the kinds of
-  ``ACTIVATIONS``; the readings declared once in ``wbk.games.pz8.readings`` (``READINGS`` by
-  keyword) and, from them, the reading values ``NATURAL_SIX_READINGS``, ``COVER_READINGS``,
-  ``OBSTACLE_SIGHT_READINGS``, ``ROUGH_READINGS``, ``SHAKEN_PLATOON_READINGS``,
-  ``DUEL_TURNS``.
+  ``SAVE_NUMBERS``, ``CALIBRE_LIMITS``, ``CARD_CALIBRE_LIMITS``, the limit
+  ``MAX_ACTIVATIONS``, the kinds of ``ACTIVATIONS``; the readings declared once in
+  ``wbk.games.pz8.readings`` (``READINGS`` by keyword) and, from them, the reading values
+  ``NATURAL_SIX_READINGS``, ``COVER_READINGS``, ``OBSTACLE_SIGHT_READINGS``,
+  ``ROUGH_READINGS``, ``PIVOT_READINGS``, ``CALIBRE_GAPS_READINGS``,
+  ``SHAKEN_PLATOON_READINGS``, ``DUEL_TURNS``.
 
 The rules live by topic: ``tanks`` (the card's numbers, ``Tank``, table files), ``movement``,
 ``platoons``, ``shooting``, ``shaken``, ``initiative`` and ``duel``; this module gathers them
@@ -49,13 +51,18 @@ The readings wbk takes where the card is silent (each is stated where it is used
   4-6, veteran or not (the card gives the HQ's own roll no bonus): ``veteran_hq_rally="bonus"``
   is the other reading, 3-6.
 - Distances are centre to centre; "within 12 inches of its HQ" and "within 3 inches of the HQ"
-  too. A target is in cover when part of it is hidden (``wbk.table`` says how that is measured).
+  too. Every limit the card states (the guns' 12", 18" and 24", the 3" and 12" from the HQ, the
+  45° pivot, a move's inches and its 3" penalties) includes the limit and is met exactly
+  (``wbk.tableexact``): positions are the decimals they are written as, distances are compared
+  by their squares, angles by the signs of cross products. A target is in cover when part of
+  it is hidden (``wbk.table`` says how that is measured).
 - A tank's HQ is the HQ of its own platoon (``Tank.platoon``); a side may field several.
 
 Named readings (a keyword each, the default first): ``natural_six``, ``cover_reading`` and
-``obstacle_sight`` (``shot``), ``rough_terrain`` (``movement_reach``), ``shaken_hq`` and
-``shaken_member`` and ``platoon_pace`` (``platoon_movement``), ``turns`` (``duel``),
-``veteran_hq_rally`` (``rally_chance``, ``rally``).
+``obstacle_sight`` (``shot``), ``rough_terrain`` and ``pivot`` (``movement_reach``),
+``shaken_hq`` and ``shaken_member`` and ``platoon_pace`` (``platoon_movement``), ``turns``
+(``duel``), ``veteran_hq_rally`` (``rally_chance``, ``rally``), ``calibre_gaps``
+(``gun_for_calibre``).
 
 >>> movement("heavy").probability(Movement(4, True))
 Fraction(1, 6)
@@ -88,9 +95,11 @@ from wbk.games.pz8.platoons import (
     platoons,
 )
 from wbk.games.pz8.readings import (
+    CALIBRE_GAPS,
     COVER,
     NATURAL_SIX,
     OBSTACLE_SIGHT,
+    PIVOT,
     READINGS,
     ROUGH_TERRAIN,
     SHAKEN_HQ,
@@ -113,6 +122,7 @@ from wbk.games.pz8.shooting import (
 )
 from wbk.games.pz8.tanks import (
     CALIBRE_LIMITS,
+    CARD_CALIBRE_LIMITS,
     CREWS,  # noqa: F401
     DAMAGE,  # noqa: F401
     GUN_DICE,
@@ -138,7 +148,9 @@ from wbk.table import Table as Table
 
 __all__ = [
     "ACTIVATIONS",
+    "CALIBRE_GAPS_READINGS",
     "CALIBRE_LIMITS",
+    "CARD_CALIBRE_LIMITS",
     "COVER_READINGS",
     "DUEL_RANGES",
     "DUEL_TURNS",
@@ -149,6 +161,7 @@ __all__ = [
     "MOVE_VALUES",
     "NATURAL_SIX_READINGS",
     "OBSTACLE_SIGHT_READINGS",
+    "PIVOT_READINGS",
     "READINGS",
     "ROUGH_READINGS",
     "SAVE_NUMBERS",
@@ -178,13 +191,16 @@ __all__ = [
 #: 6 means (``shot``, ``attack``, ``duel``); when a partly hidden target is in cover
 #: (``shot``); who shoots next in a duel; what a shaken tank does to its platoon's move
 #: (``platoon_movement``'s ``shaken_hq`` and ``shaken_member`` read alike); which rough pieces
-#: a move pays for (``movement_reach``); which obstacles block sight (``shot``).
+#: a move pays for and when a tank may pivot (``movement_reach``); which obstacles block sight
+#: (``shot``); which class a calibre between the card's has (``gun_for_calibre``).
 NATURAL_SIX_READINGS = tuple(NATURAL_SIX.values)
 COVER_READINGS = tuple(COVER.values)
 DUEL_TURNS = tuple(TURNS.values)
 SHAKEN_PLATOON_READINGS = tuple(SHAKEN_HQ.values)
 ROUGH_READINGS = tuple(ROUGH_TERRAIN.values)
 OBSTACLE_SIGHT_READINGS = tuple(OBSTACLE_SIGHT.values)
+PIVOT_READINGS = tuple(PIVOT.values)
+CALIBRE_GAPS_READINGS = tuple(CALIBRE_GAPS.values)
 
 GAME = Game(
     "Pz 8",

@@ -18,9 +18,9 @@ from wbk.games.pz8.tanks import (
     PLATOON_RADIUS,
     SHAKEN,
     Tank,
-    say_inches,
 )
 from wbk.table import Table
+from wbk.tableexact import inches_against, within
 
 
 @dataclass(frozen=True)
@@ -165,7 +165,11 @@ def platoon_movement(
         )
         return answer(False, movers)
     steps += _distances_to_hq(table, movers, hq)
-    far = [t for t in movers if t is not hq and table.distance(t, hq) > PLATOON_RADIUS]
+    far = [
+        t
+        for t in movers
+        if t is not hq and not within(table.squared_distance(t, hq), PLATOON_RADIUS)
+    ]
     if far or not movers:
         steps.append(
             Step(
@@ -223,16 +227,18 @@ def _who_can_move(
 
 
 def _distances_to_hq(table: Table, movers: Sequence[Tank], hq: Tank) -> list[Step]:
-    """Movement: how far each moving tank is from its HQ, and whether that is within 3"."""
+    """Movement: how far each moving tank is from its HQ, and whether that is within 3" (the 3"
+    included, measured exactly: ``wbk.tableexact``)."""
     steps = []
     for t in movers:
         if t is not hq:
-            distance = table.distance(t, hq)
-            within = distance <= PLATOON_RADIUS
+            squared = table.squared_distance(t, hq)
+            near = within(squared, PLATOON_RADIUS)
             steps.append(
                 Step(
-                    f"{t.name!r} is {say_inches(distance)} from the HQ {hq.name!r}: "
-                    + (f'within {PLATOON_RADIUS}"' if within else f'more than {PLATOON_RADIUS}"'),
+                    f"{t.name!r} is {inches_against(squared, PLATOON_RADIUS)} from the HQ "
+                    f"{hq.name!r}: "
+                    + (f'within {PLATOON_RADIUS}"' if near else f'more than {PLATOON_RADIUS}"'),
                     MOVEMENT,
                     about=(t.name, hq.name, f"link {t.name}", "platoon radius"),
                 )

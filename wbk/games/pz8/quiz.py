@@ -1,10 +1,12 @@
 """Pz 8's quiz questions (``wbk.quiz``): does a shot reach and is its target in cover, which
-tanks can a tank shoot, the chance one attack destroys, may a platoon move together, the chance
-a shaken tank rallies. Asked on the crossroads table unless a question names a table file, with
-tanks moved or shaken as it says."""
+tanks can a tank shoot, the chance one attack destroys (of a gun class, or of a calibre), may a
+platoon move together, the chance a shaken tank rallies, the chance a tank can end its move at
+a point. Asked on the crossroads table unless a question names a table file, with tanks moved
+or shaken as it says."""
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping
 from dataclasses import replace
@@ -17,7 +19,7 @@ from wbk.dice import percent
 from wbk.errors import WbkError
 from wbk.explain import Step
 from wbk.games import pz8
-from wbk.games.pz8.readings import VETERAN_HQ_RALLY
+from wbk.games.pz8.readings import CALIBRE_GAPS, PIVOT, VETERAN_HQ_RALLY
 from wbk.games.pz8.tanks import GUNS, TANK_CLASSES, tank_on
 from wbk.quiz import Answer, GameQuiz, Question, QuizKind, chance_words, yes_no_words
 
@@ -32,7 +34,7 @@ def _pz8_shot(q: Question, readings: dict[str, str]) -> Answer:
         words = f"no shot ({why})"
     else:
         value = SHOT_CHOICES[2] if result.in_cover else SHOT_CHOICES[1]
-        words = f'{value} ({result.distance:.1f}" away)'
+        words = f"{value} ({result.distance_words} away)"
     return Answer(value, words, result.steps, result)
 
 
@@ -47,7 +49,7 @@ def _pz8_targets(q: Question, readings: dict[str, str]) -> Answer:
         if result.can_shoot:
             able.append(t.name)
             seen = "in cover" if result.in_cover else "in the open"
-            steps.append(Step(f'{t.name}: {result.distance:.1f}", {seen}: a shot', pz8.SHOOTING))
+            steps.append(Step(f"{t.name}: {result.distance_words}, {seen}: a shot", pz8.SHOOTING))
         else:
             why = "; ".join(s.text[9:] for s in result.steps if s.text.startswith("no shot: "))
             steps.append(Step(f"{t.name}: no shot ({why})", pz8.SHOOTING))
@@ -67,8 +69,12 @@ def _pz8_destroy(q: Question, readings: dict[str, str]) -> Answer:
             steps = (*result.steps, Step(f"destroyed: {p} = {percent(p)}", pz8.DAMAGE))
         return Answer(p, chance_words(p), tuple(steps), result)
     natural_six = {k: v for k, v in readings.items() if k == "natural_six"}
+    gun = q.setting("gun")
+    classed: tuple[Step, ...] = ()
+    if q.setting("calibre") is not None:
+        gun, classed = _gun_of_calibre(q, readings)
     procedure = pz8.attack_procedure(
-        q.setting("gun"),
+        gun,
         q.setting("target_class"),
         cover=q.setting("cover"),
         veteran=q.setting("veteran"),
@@ -76,8 +82,24 @@ def _pz8_destroy(q: Question, readings: dict[str, str]) -> Answer:
         **natural_six,
     )
     p = procedure.outcome.map(lambda o: o.destroyed).probability(True)
-    steps = (*procedure.steps, Step(f"destroyed: {p} = {percent(p)}", pz8.DAMAGE))
+    steps = (*classed, *procedure.steps, Step(f"destroyed: {p} = {percent(p)}", pz8.DAMAGE))
     return Answer(p, chance_words(p), steps, procedure)
+
+
+def _gun_of_calibre(q: Question, readings: dict[str, str]) -> tuple[str, tuple[Step, ...]]:
+    """Shooting: the class of the question's calibre, and the step that says so (with the
+    reading of the card's gaps where the calibre falls in one)."""
+    calibre = q.setting("calibre")
+    reading = readings.get("calibre_gaps", CALIBRE_GAPS.default)
+    gun = pz8.gun_for_calibre(calibre, calibre_gaps=reading)
+    other = next(v for v in CALIBRE_GAPS.values if v != reading)
+    if pz8.gun_for_calibre(calibre, calibre_gaps=other) == gun:
+        return gun, (Step(f"a {calibre:g} mm gun is a {gun} gun", pz8.SHOOTING),)
+    said = (
+        f"a {calibre:g} mm gun is a {gun} gun (read as: {CALIBRE_GAPS.sentence(reading)}; read "
+        f"the other way, a {pz8.gun_for_calibre(calibre, calibre_gaps=other)} gun)"
+    )
+    return gun, (Step(said, f"{pz8.SHOOTING}, {CALIBRE_GAPS.cited(reading)}"),)
 
 
 def _pz8_platoon(q: Question, readings: dict[str, str]) -> Answer:
@@ -100,6 +122,35 @@ def _pz8_rally(q: Question, readings: dict[str, str]) -> Answer:
         Step(f"it rallies with chance {p} = {percent(p)}{read}", rule),
     )
     return Answer(p, chance_words(p), steps, None)
+
+
+def _pz8_reach(q: Question, readings: dict[str, str]) -> Answer:
+    tank, (x, y) = q.setting("tank"), q.setting("point")
+    reach = pz8.movement_reach(
+        q.board,
+        tank,
+        rough_terrain=readings.get("rough_terrain", pz8.READINGS["rough_terrain"].default),
+        pivot=readings.get("pivot", PIVOT.default),
+    )
+    p = reach.chance_to_reach((x, y))
+    ways = reach.ways((x, y))
+    where = f"({x:g}, {y:g})"
+    if p == 1 and not ways:
+        said = f"{where} is where {tank} stands"
+    elif not p:
+        said = f"no way to {where} fits the highest roll: the chance is 0"
+    else:
+        roll = next(b.roll for b in reach.bands if b.probability == p)
+        way = next(w for w in ways if w.allows(reach.bands[roll - 1].inches))
+        how = (
+            "pivoting at the start"
+            if not way.before
+            else f'straight on {float(way.before):g}", then pivoting'
+        )
+        paid = f", {', '.join(way.charged)} to pay" if way.charged else ""
+        said = f'{where}: {way.length:.2f}" of way {how}{paid}: a roll of {roll} or more, {p}'
+    steps = (*reach.steps, Step(said, pz8.MOVEMENT, about=(tank,)))
+    return Answer(p, chance_words(p), steps, reach)
 
 
 def _enemy_pair(rng: random.Random, table) -> tuple[str, str]:
@@ -128,6 +179,22 @@ def _draw_destroy(rng: random.Random, table) -> dict:
 
 def _draw_targets(rng: random.Random, table) -> dict:
     return {"firer": _enemy_pair(rng, table)[0]}
+
+
+def _draw_reach(rng: random.Random, table) -> dict:
+    """A tank that can move, and a point near the places it may reach (to a tenth of an
+    inch): ahead, a little to the side of its pivot, a little past its longest move."""
+    movers = [t for t in table.pieces if not (t.destroyed or t.shaken)]
+    tank = rng.choice(movers)
+    longest = pz8.MOVE_VALUES[tank.tank_class] + 6
+    for _ in range(100):
+        angle = math.radians(tank.facing + rng.uniform(-55, 55))
+        distance = rng.uniform(2, longest + 2)
+        x = round(tank.position[0] + distance * math.cos(angle), 1)
+        y = round(tank.position[1] + distance * math.sin(angle), 1)
+        if 0 <= x <= table.width and 0 <= y <= table.depth:
+            return {"tank": tank.name, "point": [x, y]}
+    return {"tank": tank.name, "point": list(tank.position)}
 
 
 def _draw_platoon(rng: random.Random, table) -> dict:
@@ -168,8 +235,11 @@ def _table(settings: Mapping, folder: Path | None):
 
 
 def _table_unless_gun(settings: Mapping, folder: Path | None):
-    """A chance to destroy asks of a gun and a class (no table) or of two tanks on one."""
-    return None if settings.get("gun") is not None else _table(settings, folder)
+    """A chance to destroy asks of a gun (or a calibre) and a class (no table) or of two tanks
+    on one."""
+    if settings.get("gun") is not None or settings.get("calibre") is not None:
+        return None
+    return _table(settings, folder)
 
 
 def _platoon_readings(q: Question, readings: tuple[str, ...]) -> tuple[str, ...]:
@@ -179,10 +249,12 @@ def _platoon_readings(q: Question, readings: tuple[str, ...]) -> tuple[str, ...]
 
 
 def _destroy_readings(q: Question, readings: tuple[str, ...]) -> tuple[str, ...]:
-    """Cover is read only for a shot across the table."""
+    """Cover is read only for a shot across the table, the card's gaps between gun classes
+    only for a gun given by its calibre."""
     if q.setting("firer") is not None:
-        return readings
-    return tuple(r for r in readings if r != "cover_reading")
+        return tuple(r for r in readings if r != "calibre_gaps")
+    asked = [r for r in readings if r != "cover_reading"]
+    return tuple(r for r in asked if r != "calibre_gaps" or q.setting("calibre") is not None)
 
 
 def _rally_readings(q: Question, readings: tuple[str, ...]) -> tuple[str, ...]:
@@ -265,6 +337,7 @@ class DestroyChance(QuizKind):
         "firer": NAME,
         "target": NAME,
         "gun": Input.text(GUNS),
+        "calibre": Input.number(1, 1000),
         "target_class": Input.text(TANK_CLASSES),
         "cover": FLAG,
         "veteran": FLAG,
@@ -274,12 +347,13 @@ class DestroyChance(QuizKind):
         "firer": None,
         "target": None,
         "gun": None,
+        "calibre": None,
         "target_class": None,
         "cover": False,
         "veteran": False,
         "shaken": False,
     }
-    readings = ("natural_six", "cover_reading")
+    readings = ("natural_six", "cover_reading", "calibre_gaps")
 
     def answer(self, question, readings):
         return _pz8_destroy(question, readings)
@@ -343,12 +417,37 @@ class Rally(QuizKind):
         return _rally_readings(question, self.readings)
 
 
+class Reach(QuizKind):
+    name = "reach"
+    form = "band"
+    what = "chance a tank can end its move at a point"
+    rule = "Pz 8, Movement"
+    keys = {"tank": NAME, "point": Input.list(Input.number(-1000, 1000), least=2, most=2)}
+    readings = (PIVOT.keyword, "rough_terrain")
+
+    def answer(self, question, readings):
+        return _pz8_reach(question, readings)
+
+    def draw(self, rng, board):
+        return _draw_reach(rng, board)
+
+    def ask(self, s):
+        return (
+            f"What is the chance {s['tank']} can end its move with its centre at "
+            f"({s['point'][0]:g}, {s['point'][1]:g})?"
+        )
+
+    def board(self, settings, folder):
+        return _table(settings, folder)
+
+
 QUIZ = GameQuiz(
     Shot,
     Targets,
     DestroyChance,
     Platoon,
     Rally,
+    Reach,
     board=pz8.example_table,
     board_keys={
         "table": NAME,

@@ -25,6 +25,7 @@ from wbk.games.pz8.tanks import (
     tank_on,
 )
 from wbk.table import Sight, Table
+from wbk.tableexact import inches_against, within
 
 
 @dataclass(frozen=True, order=True)
@@ -254,10 +255,13 @@ class Shot:
     in_cover: bool
     outcome: Dist | None
     steps: tuple[Step, ...]
-    #: the line of sight measured on the table (a ``wbk.table.Sight``), for drawing
-    sight: object = None
+    #: the line of sight measured on the table, for drawing
+    sight: Sight | None = None
     #: the table the result was read off, for its picture
     table: Table | None = field(default=None, repr=False, compare=False)
+    #: the distance in words, on the side of the gun's range it is on (exactly the range
+    #: reads as it: ``wbk.tableexact.inches_against``)
+    distance_words: str = ""
 
     @property
     def can_shoot(self) -> bool:
@@ -282,6 +286,11 @@ def shot(
     """Pz 8, Shooting on the table: is the target in range (centre to centre) and in sight, is it
     in cover, and what the attack does.
 
+    The range is met exactly: the card's 12", 18" and 24" include the range itself, and the
+    distance is compared by its square, each position the decimal it is written as
+    (``wbk.tableexact``): a target exactly 18" away is in a medium gun's range, one a hair
+    further is not, and the steps say so in that many digits.
+
     The card gives cover when "a shot is partially obscured": ``cover_reading="partly_hidden"``
     (the default) reads that as any part of the footprint hidden; ``"half_hidden"`` asks for at
     least half of it hidden (a common table habit, not the card's words).
@@ -298,13 +307,17 @@ def shot(
     NATURAL_SIX.check(natural_six, "reading of a natural 6")
     COVER.check(cover_reading, "cover reading")
     OBSTACLE_SIGHT.check(obstacle_sight, "obstacle sight reading")
-    sight = table.line_of_sight(a, b, obstacle_sight=obstacle_sight, rule=SHOOTING)
-    in_cover, steps = _cover(sight, cover_reading, b)
     reach = GUN_RANGES[a.gun]
-    in_range = sight.distance <= reach
+    sight = table.line_of_sight(
+        a, b, obstacle_sight=obstacle_sight, measured_against=reach, rule=SHOOTING
+    )
+    in_cover, steps = _cover(sight, cover_reading, b)
+    squared = table.squared_distance(a, b)
+    in_range = within(squared, reach)
+    said = inches_against(squared, reach)
     steps.append(
         Step(
-            f'the {a.gun} gun of {a.name!r} reaches {reach}": '
+            f'the {a.gun} gun of {a.name!r} reaches {reach}": at {said} '
             f"the target is {'in' if in_range else 'out of'} range",
             SHOOTING,
             about=(a.name, b.name, f"range {a.gun}"),
@@ -324,6 +337,7 @@ def shot(
             tuple(steps),
             sight,
             table,
+            said,
         )
     procedure = attack_procedure(
         a.gun,
@@ -345,6 +359,7 @@ def shot(
         tuple(steps),
         sight,
         table,
+        said,
     )
 
 
@@ -353,7 +368,7 @@ def _cover(sight: Sight, cover_reading: str, target: Tank) -> tuple[bool, list[S
     line of sight that tell (with the half-hidden reading's verdict where it is asked)."""
     steps = list(sight.steps)
     in_cover = (
-        sight.in_cover if cover_reading == "partly_hidden" else 0 < sight.visible_fraction <= 0.5
+        sight.in_cover if cover_reading == "partly_hidden" else 0 < sight.seen <= Fraction(1, 2)
     )
     if cover_reading == "half_hidden" and sight.in_cover:
         verdict = "in cover" if in_cover else "in the open"

@@ -9,12 +9,15 @@ import math
 import numbers
 import os
 from dataclasses import dataclass
+from fractions import Fraction
 from importlib import resources
 from typing import ClassVar
 
-from wbk.checks import choice, flag, short_text
+from wbk.checks import choice, flag, known_keywords, short_text
 from wbk.errors import WbkError
+from wbk.games.pz8.readings import CALIBRE_GAPS
 from wbk.table import Piece, Table
+from wbk.tableexact import exact
 
 MOVEMENT = "Pz 8, Movement"
 SHOOTING = "Pz 8, Shooting"
@@ -47,14 +50,19 @@ MAX_PIVOT = 45
 PLATOON_RADIUS = 3
 #: Optional Rule: Shaken: how near its HQ a tank must be to rally, in inches.
 RALLY_RADIUS = 12
-#: Shooting: the largest calibre, in whole millimetres, of a short and of a medium gun. The card
-#: gives short "up to 47mm or 2 pounder", medium "50mm up to 76mm", long "over 76mm": wbk puts
-#: the 48 and 49 mm it leaves out with the short guns (the medium band starts at 50 mm).
+#: Shooting: the largest calibre, in whole millimetres, of a short and of a medium gun, as the
+#: reading ``calibre_gaps="named"`` (the default) has them. The card gives short "up to 47mm or
+#: 2 pounder", medium "50mm up to 76mm", long "over 76mm": the 48 and 49 mm it leaves out go
+#: with the short guns (the medium band starts at 50 mm).
 CALIBRE_LIMITS = {"short": 49, "medium": 76}
+#: The card's own upper limits of a short and of a medium gun, in millimetres, as the reading
+#: ``calibre_gaps="upper_limits"`` has them: over 47 mm is medium, over 76 mm long.
+CARD_CALIBRE_LIMITS = {"short": 47, "medium": 76}
 
 
 def say_inches(x: float) -> str:
-    """Inches to a tenth, as a tape measure reads: 2.5", 14"."""
+    """Inches to a tenth, as a tape measure reads: 2.5", 14" (a distance compared with a limit
+    is said by ``wbk.tableexact.inches_against``, never by this)."""
     return f'{x:.0f}"' if abs(x - round(x)) < 0.05 else f'{x:.1f}"'
 
 
@@ -103,21 +111,32 @@ class Tank(Piece):
         return self.crew == "veteran"
 
 
-def gun_for_calibre(calibre: float | str) -> str:
+@known_keywords
+def gun_for_calibre(calibre: float | str, *, calibre_gaps: str = "named") -> str:
     """Shooting: the gun class ("short", "medium" or "long") of a gun of ``calibre``, given in
     millimetres (a number, or text like "75mm") or as the card's "2 pounder".
 
-    The card: short "up to 47mm or 2 pounder", medium "50mm up to 76mm", long "over 76mm". A
-    calibre is first rounded to the whole millimetre, as guns are named (the 76.2 mm guns of the
-    T-34 and the Sherman are the card's "76mm"); the 48 and 49 mm the card leaves out are read
-    as short, since the medium band starts at 50 mm (``CALIBRE_LIMITS``). Other pounders are
-    not named by the card: give their calibre in millimetres (a 6 pounder is 57 mm).
+    The card: short "up to 47mm or 2 pounder", medium "50mm up to 76mm", long "over 76mm". It
+    leaves two gaps, read by ``calibre_gaps`` (``wbk.games.pz8.readings.CALIBRE_GAPS``):
+
+    - ``"named"`` (the default): a calibre is first rounded to the whole millimetre, as guns are
+      named (the 76.2 mm guns of the T-34 and the Sherman, the card's own medium tanks, are the
+      card's "76mm"), and the 48 and 49 mm the card leaves out are short, since the medium band
+      starts at 50 mm (``CALIBRE_LIMITS``);
+    - ``"upper_limits"``: the calibre as given against the card's upper limits
+      (``CARD_CALIBRE_LIMITS``): over 47 mm is medium, over 76 mm (76.2 mm too) long.
+
+    Other pounders are not named by the card: give their calibre in millimetres (a 6 pounder is
+    57 mm).
 
     >>> gun_for_calibre(37), gun_for_calibre("2 pounder"), gun_for_calibre(48)
     ('short', 'short', 'short')
     >>> gun_for_calibre("75mm"), gun_for_calibre(76.2), gun_for_calibre(88)
     ('medium', 'medium', 'long')
+    >>> [gun_for_calibre(c, calibre_gaps="upper_limits") for c in (47, 48, 76, 76.2)]
+    ['short', 'medium', 'medium', 'long']
     """
+    CALIBRE_GAPS.check(calibre_gaps, "reading of the calibres between the classes")
     value = calibre
     if isinstance(calibre, str):
         text = calibre.strip().lower().replace("-", " ")
@@ -143,9 +162,12 @@ def gun_for_calibre(calibre: float | str) -> str:
         raise WbkError(
             f"calibre {calibre!r} is not a number of millimetres, above 0 and up to 1000"
         )
-    whole = math.floor(value + 0.5)
-    for gun, largest in CALIBRE_LIMITS.items():
-        if whole <= largest:
+    if calibre_gaps == "named":
+        measured, limits = Fraction(math.floor(exact(value) + Fraction(1, 2))), CALIBRE_LIMITS
+    else:
+        measured, limits = exact(value), CARD_CALIBRE_LIMITS
+    for gun, largest in limits.items():
+        if measured <= largest:
             return gun
     return "long"
 

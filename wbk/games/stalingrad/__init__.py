@@ -23,7 +23,8 @@ Public names:
   ``example_situation(name)``: a map with units, attacked and bombarded hexes, from TOML;
 - option values ``KINDS``, ``SIDES``, ``LOSS_CHOICES``, ``PINNED_ATTACK_READINGS``; the
   readings' values ``FIRE_WITHOUT_BONUS_READINGS``, ``COLUMN_AFTER_FIRE_READINGS`` (9.67),
-  ``RETREAT_INTO_READINGS``, ``PINNED_ZOC_READINGS``, ``GIVEN_UP_TO_STAY_READINGS`` (9.87-9.89).
+  ``RETREAT_INTO_READINGS``, ``PINNED_ZOC_READINGS``, ``GIVEN_UP_TO_STAY_READINGS``,
+  ``MINEFIELDS_AND_BRIDGES_READINGS`` (9.87-9.89).
 
 Where they live: ``crt`` (CRT files and lookups), ``units`` (``Unit``), ``close_assault`` (9.67),
 ``retreat`` (9.87-9.89), ``situation`` (situation files) and ``readings`` (each reading declared
@@ -75,6 +76,7 @@ from wbk.games.stalingrad.readings import READINGS as _DECLARED
 from wbk.games.stalingrad.retreat import (
     CLEAR,  # noqa: F401
     GIVEN_UP_TO_STAY_READINGS,  # noqa: F401
+    MINEFIELDS_AND_BRIDGES_READINGS,  # noqa: F401
     PINNED_ZOC_READINGS,  # noqa: F401
     RETREAT_INTO_READINGS,  # noqa: F401
     STAY_TERRAIN,  # noqa: F401

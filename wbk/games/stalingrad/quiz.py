@@ -15,8 +15,13 @@ from wbk.datafile import file_beside
 from wbk.errors import WbkError
 from wbk.explain import Step, count
 from wbk.games import stalingrad
-from wbk.games.stalingrad.readings import GIVEN_UP_TO_STAY, PINNED_ZOC, RETREAT_READINGS
-from wbk.games.stalingrad.retreat import CLEAR, STAY_TERRAIN
+from wbk.games.stalingrad.readings import (
+    GIVEN_UP_TO_STAY,
+    MINEFIELDS_AND_BRIDGES,
+    PINNED_ZOC,
+    RETREAT_READINGS,
+)
+from wbk.games.stalingrad.retreat import CLEAR, STAY_TERRAIN, UNTOUCHED_KINDS
 from wbk.games.stalingrad.units import KINDS, SIDES
 from wbk.quiz import Answer, GameQuiz, Question, QuizKind, list_words, yes_no_words
 
@@ -207,14 +212,24 @@ def _situation(settings: Mapping, folder: Path | None):
 
 def _retreat_readings(q: Question, readings: tuple[str, ...]) -> tuple[str, ...]:
     """Pinned ZOCs matter only with a pinned or spent unit about, the unit given up to stay
-    only with a fortification or an immobilized tank among the defenders."""
+    only with a fortification or an immobilized tank among the defenders, minefields and
+    bridges in a stack only where one stands in a friendly hex next to the defenders, under a
+    stacking limit."""
     situation = q.board
     units = [u for here in situation.units.values() for u in here]
     defenders = situation.units.get(situation.target, ())
+    sides = {u.side for u in defenders}
+    around = situation.map.neighbors(situation.target)
     matters = {
         PINNED_ZOC.keyword: any(u.pinned or u.spent for u in units),
         GIVEN_UP_TO_STAY.keyword: any(
             u.kind == "fortification" or u.immobilized for u in defenders
+        ),
+        MINEFIELDS_AND_BRIDGES.keyword: situation.stacking_limit is not None
+        and any(
+            u.kind in UNTOUCHED_KINDS and u.side in sides
+            for h in around
+            for u in situation.units.get(h, ())
         ),
     }
     return tuple(r for r in readings if matters.get(r, True))

@@ -11,7 +11,12 @@ from wbk.checks import known_keywords
 from wbk.checks import whole as _whole
 from wbk.errors import WbkError
 from wbk.explain import Step, count, steps_html
-from wbk.games.stalingrad.readings import GIVEN_UP_TO_STAY, PINNED_ZOC, RETREAT_INTO
+from wbk.games.stalingrad.readings import (
+    GIVEN_UP_TO_STAY,
+    MINEFIELDS_AND_BRIDGES,
+    PINNED_ZOC,
+    RETREAT_INTO,
+)
 from wbk.games.stalingrad.units import ASSUMED, KINDS, Unit, _names, _rule, _units
 from wbk.hexgrid import Hex
 from wbk.maps import HexMap
@@ -21,11 +26,15 @@ ZOC_KINDS = ("infantry", "engineer", "tank", "gun")
 #: 9.88: hex terrain where defenders hit by a "P" may stay by eliminating one of them.
 STAY_TERRAIN = ("balka", "forest", "suburb", "village")
 CLEAR = "clear"
+#: 9.89: the kinds of unit a "P" leaves untouched (and whose place under the stacking limit
+#: is a reading, ``minefields_and_bridges``).
+UNTOUCHED_KINDS = ("minefield", "bridge")
 
 #: The values of 9.87-9.89's readings, the default first (each declared in ``readings``).
 RETREAT_INTO_READINGS = tuple(RETREAT_INTO.values)
 PINNED_ZOC_READINGS = tuple(PINNED_ZOC.values)
 GIVEN_UP_TO_STAY_READINGS = tuple(GIVEN_UP_TO_STAY.values)
+MINEFIELDS_AND_BRIDGES_READINGS = tuple(MINEFIELDS_AND_BRIDGES.values)
 
 #: The units in each hex, the hex by ``Hex`` or by its label.
 Placement = Mapping[Hex, Sequence[Unit]] | Mapping[str, Sequence[Unit]]
@@ -170,6 +179,7 @@ def retreat_after_combat(
     retreat_into: str = RETREAT_INTO.default,
     pinned_zoc: str = PINNED_ZOC.default,
     given_up_to_stay: str = GIVEN_UP_TO_STAY.default,
+    minefields_and_bridges: str = MINEFIELDS_AND_BRIDGES.default,
 ) -> Retreat:
     """Streets of Stalingrad 9.87-9.89: a "P" result against the defenders in ``target``.
 
@@ -189,7 +199,7 @@ def retreat_after_combat(
     - ZOC (6.0): the six hexes around each enemy unit of ``zoc_kinds`` (infantry, engineer, tank
       and gun by default), whatever is in them;
     - stacking (5.0): a hex holds ``stacking_limit`` units (3 by default; None for no limit),
-      counting every unit of the side already there;
+      counting every unit of the side already there (minefields and bridges as read below);
     - in any other terrain (city, factory, ...), or a hex that mixes one with 9.88's, a "P" only
       pins: nobody retreats or is lost;
     - an immobilized unit other than a Soviet tank cannot retreat either, so 9.87 eliminates it;
@@ -207,6 +217,10 @@ def retreat_after_combat(
       9.89 eliminates anyway (a fortification, an immobilized tank)? "another_unit" (default:
       giving up what is lost anyway is no price, so it must be another unit) or
       "a_9_89_loss".
+    - ``minefields_and_bridges``: do the minefields and bridges in a friendly hex count toward
+      the stacking limit (5.0, which the supplement cites but does not give)? "count" (default:
+      the supplement counts them among a hex's units, 9.89 naming them among the defending
+      units a "P" hits) or "do_not_count".
 
     >>> m = HexMap("demo", (10, 16), (10, 16))
     >>> units = {"1313": [Unit("1/42 Rifle", "Soviet", "infantry", 4)],
@@ -234,6 +248,7 @@ def retreat_after_combat(
         retreat_into,
         pinned_zoc,
         given_up_to_stay,
+        minefields_and_bridges,
     )
     return _retreat(d)
 
@@ -303,6 +318,7 @@ class _Defence:
     retreat_into: str
     pinned_zoc: str
     given_up_to_stay: str
+    minefields_and_bridges: str
     side: str
 
     @classmethod
@@ -318,6 +334,7 @@ class _Defence:
         retreat_into: str,
         pinned_zoc: str,
         given_up_to_stay: str,
+        minefields_and_bridges: str,
     ) -> _Defence:
         """``retreat_after_combat``'s arguments checked, each bad one named, in its order."""
         placed = _placement(m, units)
@@ -335,6 +352,9 @@ class _Defence:
         RETREAT_INTO.check(retreat_into, "reading of the hex retreated into")
         PINNED_ZOC.check(pinned_zoc, "reading of pinned units' ZOC")
         GIVEN_UP_TO_STAY.check(given_up_to_stay, "reading of the unit given up to stay")
+        MINEFIELDS_AND_BRIDGES.check(
+            minefields_and_bridges, "reading of minefields and bridges in a stack"
+        )
         defenders = placed.get(t, ())
         if not defenders:
             raise WbkError(f"hex {where} has no defending units")
@@ -352,6 +372,7 @@ class _Defence:
             retreat_into,
             pinned_zoc,
             given_up_to_stay,
+            minefields_and_bridges,
             sides[0],
         )
 
@@ -389,7 +410,7 @@ def _untouched(d: _Defence) -> tuple[list[Step], frozenset[str]]:
             about=(d.target,),
         )
     ]
-    unaffected = frozenset(u.name for u in d.defenders if u.kind in ("minefield", "bridge"))
+    unaffected = frozenset(u.name for u in d.defenders if u.kind in UNTOUCHED_KINDS)
     if unaffected:
         untouched = ", ".join(sorted(unaffected))
         steps.append(Step(f"minefields and bridges are untouched: {untouched}", _rule("9.89")))
@@ -518,8 +539,12 @@ def _open_hexes(
     map, enemy units, enemy ZOC, attacked, bombarded, full under the stacking limit). Returns
     the open hexes in order, and the room in each."""
     m, r987, limit = d.map, _rule("9.87"), d.stacking_limit
-    friendly_count = {h: sum(u.side == d.side for u in here) for h, here in d.placed.items()}
-    stacking_rule = f"{r987}; 5.0, {ASSUMED}"
+    counted = d.minefields_and_bridges == "count"
+    friendly = {h: [u for u in here if u.side == d.side] for h, here in d.placed.items()}
+    friendly_count = {
+        h: sum(counted or u.kind not in UNTOUCHED_KINDS for u in here)
+        for h, here in friendly.items()
+    }
     free: list[Hex] = []
     room: dict[Hex, int] = {}
     off = 6 - len(m.neighbors(d.target))
@@ -536,10 +561,12 @@ def _open_hexes(
             continue
         there = friendly_count.get(n, 0)
         space = len(retreaters) if limit is None else limit - there
+        works, stacking_rule = _stacked_works(d, friendly.get(n, ()))
         if space <= 0:
             steps.append(
                 Step(
-                    f"{label}: {there} friendly units already, the stacking limit of {limit}: no",
+                    f"{label}: {there} friendly units already{works}, the stacking limit of "
+                    f"{limit}: no",
                     stacking_rule,
                     about=(n,),
                 )
@@ -552,12 +579,24 @@ def _open_hexes(
         else:
             steps.append(
                 Step(
-                    f"{label}: open, room for {space} under the stacking limit of {limit}",
+                    f"{label}: open, room for {space} under the stacking limit of {limit}{works}",
                     stacking_rule,
                     about=(n,),
                 )
             )
     return free, room
+
+
+def _stacked_works(d: _Defence, friendly: Sequence[Unit]) -> tuple[str, str]:
+    """The words on the minefields and bridges in a friendly hex under the stacking limit
+    (5.0, as ``minefields_and_bridges`` reads it), and the rule a step of that hex cites."""
+    rule = f"{_rule('9.87')}; 5.0, {ASSUMED}"
+    works = [u for u in friendly if u.kind in UNTOUCHED_KINDS]
+    if not works:
+        return "", rule
+    counted = "counted" if d.minefields_and_bridges == "count" else "not counted"
+    cited = MINEFIELDS_AND_BRIDGES.cited(d.minefields_and_bridges)
+    return f" ({_names(works)} {counted})", f"{rule}, {cited}"
 
 
 def _closed_because(

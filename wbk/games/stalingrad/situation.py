@@ -16,7 +16,12 @@ from wbk.checks import whole as _whole
 from wbk.datafile import file_beside, parse_toml, read_text, write_atomically
 from wbk.errors import WbkError
 from wbk.explain import count
-from wbk.games.stalingrad.readings import GIVEN_UP_TO_STAY, PINNED_ZOC, RETREAT_INTO
+from wbk.games.stalingrad.readings import (
+    GIVEN_UP_TO_STAY,
+    MINEFIELDS_AND_BRIDGES,
+    PINNED_ZOC,
+    RETREAT_INTO,
+)
 from wbk.games.stalingrad.retreat import (
     ZOC_KINDS,
     Retreat,
@@ -185,6 +190,7 @@ class Situation:
         retreat_into: str = RETREAT_INTO.default,
         pinned_zoc: str = PINNED_ZOC.default,
         given_up_to_stay: str = GIVEN_UP_TO_STAY.default,
+        minefields_and_bridges: str = MINEFIELDS_AND_BRIDGES.default,
     ) -> Retreat:
         """``retreat_after_combat`` in this situation, for ``target`` (the situation's own target
         by default), under the readings given (see ``retreat_after_combat``)."""
@@ -203,6 +209,7 @@ class Situation:
             retreat_into=retreat_into,
             pinned_zoc=pinned_zoc,
             given_up_to_stay=given_up_to_stay,
+            minefields_and_bridges=minefields_and_bridges,
         )
 
     def to_toml(self) -> str:

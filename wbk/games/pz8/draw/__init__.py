@@ -129,3 +129,52 @@ question_drawing(
     ),
 )
 question_drawing("pz8", "rally", QuestionDrawing(draw=_on_the_table))
+
+
+def _the_move(view: TableView, q, answer, chosen) -> None:
+    """The tank ringed and the point it would end its move at crossed; revealed, its reach by
+    the roll under the question's readings."""
+    table, tank = q.board, q.settings["tank"]
+    if answer is not None:
+        view.show_reach(answer.result)
+    x, y = table.piece(tank).position
+    mover = Line2D(
+        [x],
+        [y],
+        marker="o",
+        markersize=24,
+        markerfacecolor="none",
+        markeredgecolor="black",
+        markeredgewidth=2,
+        linestyle="none",
+        zorder=9,
+    )
+    px, py = q.settings["point"]
+    point = Line2D(
+        [px],
+        [py],
+        marker="X",
+        markersize=11,
+        color=CHOSEN,
+        markeredgecolor="black",
+        linestyle="none",
+        zorder=9,
+    )
+    view.ax.add_line(mover)
+    view.ax.add_line(point)
+    view.set_overlay_legend(
+        "quiz", {"the tank": legend_key(mover), "where it would end": legend_key(point)}
+    )
+
+
+question_drawing(
+    "pz8",
+    "reach",
+    QuestionDrawing(
+        title=lambda q: (
+            f"Can {q.settings['tank']} end its move at "
+            f"({q.settings['point'][0]:g}, {q.settings['point'][1]:g})?"
+        ),
+        draw=_the_move,
+    ),
+)

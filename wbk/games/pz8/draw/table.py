@@ -4,16 +4,16 @@
 ``draw_shot(table, shot, step=k)`` and ``draw_reach(table, reach, step=k)`` draw the whole
 answer, then, with ``step``, mark what step ``k`` is about and title the picture with it
 (``TableView.show_step``); ``draw_platoon`` and ``draw_rally`` do the same for a platoon move
-and a rally, and ``table_picture(table, result, step=k)`` is the figure
-``wbk.pictures.picture`` gives. ``shot_title``, ``platoon_title`` and ``rally_title`` put an
-answer in words as the picture's title; ``show_shot(view, shot)`` draws a shot's line of sight
-and its title on a drawn table.
+and a rally. ``show_shot``, ``show_reach``, ``show_platoon`` and ``show_rally`` draw one on a
+table already drawn (``wbk.pictures.picture`` draws them so); ``shot_title``,
+``platoon_title`` and ``rally_title`` put an answer in words as the picture's title.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
+from wbk.errors import WbkError
 from wbk.games import pz8
 from wbk.table import Table, seen_share
 from wbk.tableplot import (
@@ -41,12 +41,15 @@ __all__ = [
 def shot_title(shot) -> str:
     """A shot's answer as a title, e.g.
     "Pz IV → T-34, 14": in cover (62% seen), destroyed 91/216 (42.13%)"."""
-    where = f"{shot.firer} → {shot.target}, {say_inches(shot.distance)}"
-    if shot.visible_fraction == 1:
+    where = f"{shot.firer} → {shot.target}, {shot.distance_words or say_inches(shot.distance)}"
+    sight = shot.sight
+    if sight is None:
+        raise WbkError(f"the shot {shot.firer} → {shot.target} has no line of sight to draw")
+    if sight.all_seen:
         seen = "in the open"
     elif shot.in_cover:
         seen = f"in cover ({seen_share(shot.visible_fraction)} seen)"
-    elif shot.visible_fraction > 0:
+    elif sight.has_los:
         seen = f"in the open ({seen_share(shot.visible_fraction)} seen)"
     else:
         seen = "not seen"
@@ -79,7 +82,7 @@ def rally_title(rally) -> str:
     """A rally's answer as a title, e.g. "Rally of KV-1: its HQ 'T-34 1' 2.5" away, it
     rallies 1/3 (33.33%)"."""
     if rally.hq is not None and rally.hq != rally.tank and rally.distance is not None:
-        where = f"its HQ {rally.hq!r} {say_inches(rally.distance)} away, "
+        where = f"its HQ {rally.hq!r} {rally.distance_words or say_inches(rally.distance)} away, "
     elif rally.hq == rally.tank:
         return f"Rally of {rally.tank}: the HQ rallies itself on 4-6, {say_chance(rally.chance)}"
     else:
@@ -89,7 +92,7 @@ def rally_title(rally) -> str:
         for words, applies in (
             (
                 f"more than {say_inches(pz8.RALLY_RADIUS)}",
-                rally.distance is not None and rally.distance > pz8.RALLY_RADIUS,
+                rally.hq_within_12 is False,
             ),
             ("its HQ is destroyed", any(s.text.endswith(" is destroyed") for s in rally.steps)),
             ("its HQ is itself shaken", any("itself shaken" in s.text for s in rally.steps)),
@@ -182,8 +185,9 @@ def draw_shot(
 def draw_reach(
     table: Table, reach, *, ax=None, width: float | None = None, step: int | None = None
 ) -> TableView:
-    """A tank's reach (a ``pz8.MovementReach``) drawn on its table, by the chance of each band;
-    ``step``: at that step of ``reach.steps`` (see the module docstring)."""
+    """A tank's reach (a ``pz8.MovementReach``) drawn on its table, by the chance of each band,
+    the readings it assumes in the title where they are not the defaults; ``step``: at that
+    step of ``reach.steps`` (see the module docstring)."""
     view = draw_table(table, ax=ax, width=width)
     show_reach(view, reach)
     if step is not None:
@@ -194,11 +198,13 @@ def draw_reach(
 def show_reach(view: TableView, reach) -> None:
     """A tank's reach on a drawn table, by the chance of each band, titled with how far."""
     view.show_reach(reach)
+    tags = [pz8.READINGS[k].tag(v) for k, v in reach.readings if pz8.READINGS[k].tag(v)]
+    read = f" [{'; '.join(tags)}]" if tags else ""
     if reach.bands:
         low, high = reach.bands[0].inches, reach.bands[-1].inches
         view.set_title(
             f"Where can {reach.tank} move? {say_inches(low)} to {say_inches(high)} by the roll;"
-            " the darker, the likelier"
+            f" the darker, the likelier{read}"
         )
     else:
         view.set_title(f"Where can {reach.tank} move? Nowhere: it cannot move")

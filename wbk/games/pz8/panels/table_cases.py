@@ -47,7 +47,7 @@ TABLE_CASES: dict[str, dict[str, object]] = {
         "target": "KV-1",
         "show_reach": True,
     },
-    'Movement: Tiger (heavy, 3 + D6) pays 3" to enter the marsh': {
+    "Movement: Tiger (heavy, 3 + D6) at 45° only touches the marsh's corner: it pays nothing": {
         "table": "crossroads",
         "ask": "shot",
         "shooter": "Tiger",

@@ -15,9 +15,11 @@ from wbk.games.pz8.panels.table_editing import TableEditing
 from wbk.tableplot import shape_paths
 
 #: The readings of a shot; the table panel compares them and those of a platoon move
-#: (``shaken_hq``, ``shaken_member``) and of the reach (``rough_terrain``).
+#: (``shaken_hq``, ``shaken_member``), of the reach (``rough_terrain``, ``pivot``) and of the
+#: calibre typed (``calibre_gaps``).
 SHOT_READINGS = ("cover_reading", "obstacle_sight", "natural_six")
-COMPARED = (*SHOT_READINGS, "shaken_hq", "shaken_member", "rough_terrain")
+REACH_READINGS = ("rough_terrain", "pivot")
+COMPARED = (*SHOT_READINGS, "shaken_hq", "shaken_member", *REACH_READINGS, "calibre_gaps")
 
 
 class TableComparing(TableEditing):
@@ -68,8 +70,10 @@ class TableComparing(TableEditing):
         keyword = next(iter(other)) if other else ""
         if keyword in ("shaken_hq", "shaken_member") and self._platoon is not None:
             changed = self.mark_platoon_changes(keyword, other[keyword])  # type: ignore[index]
-        elif keyword == "rough_terrain":
-            changed = self.mark_reach_changes(other[keyword])  # type: ignore[index]
+        elif keyword in REACH_READINGS:
+            changed = self.mark_reach_changes(keyword, other[keyword])  # type: ignore[index]
+        elif keyword == "calibre_gaps":
+            changed = self.mark_calibre_changes(other[keyword])  # type: ignore[index]
         elif other is not None and keyword in SHOT_READINGS and self._shot is not None:
             readings = {k: v for k, v in self.readings().items() if k in SHOT_READINGS}
             alternative = pz8.shot(
@@ -107,18 +111,37 @@ class TableComparing(TableEditing):
         self._say_other(keyword, value, platoon_title(there).split(": ", 1)[1])
         return True
 
-    def mark_reach_changes(self, value: str) -> bool:
-        """The shooter's reach under another rough-terrain reading (while the reach is on show):
-        the places whose chance to be reached changes, hatched."""
+    def mark_reach_changes(self, keyword: str, value: str) -> bool:
+        """The shooter's reach under another reading of rough terrain or of the pivot (while
+        the reach is on show): the places whose chance to be reached changes, hatched."""
         if self.ask.value != "shot" or not self.show_reach.value or self._shot is None:
             return False
         here = self.reach(self._shot.firer)
-        there = pz8.movement_reach(self.table, self._shot.firer, rough_terrain=value)
+        readings = {k: pz8.READINGS[k].default for k in REACH_READINGS} | {keyword: value}
+        there = pz8.movement_reach(
+            self.table,
+            self._shot.firer,
+            rough_terrain=readings["rough_terrain"],
+            pivot=readings["pivot"],
+        )
         changes = reach_changes(here, there)
         if changes.area < 0.01:
             return False
         self.compare_hatch.set_paths(shape_paths(changes))
         self._say_other(
-            "rough_terrain", value, f"the reach changes where hatched ({changes.area:.0f} sq in)"
+            keyword, value, f"the reach changes where hatched ({changes.area:.0f} sq in)"
         )
+        return True
+
+    def mark_calibre_changes(self, value: str) -> bool:
+        """The class of the calibre typed in the tank's row under another reading of the
+        calibres between the card's classes, in the box at the top, where it differs."""
+        typed = self.calibre.value.strip()
+        if not typed:
+            return False
+        here = pz8.gun_for_calibre(typed)
+        there = pz8.gun_for_calibre(typed, calibre_gaps=value)
+        if here == there:
+            return False
+        self._say_other("calibre_gaps", value, f"a {typed} gun is {there}, not {here}")
         return True

@@ -172,7 +172,8 @@ class TableControls(Panel):
             placeholder="calibre",
             continuous_update=False,
             tooltip="type the gun's calibre (75mm, 88, 2 pounder) to choose its class: "
-            "short up to 49 mm, medium 50-76 mm, long over 76 mm",
+            "short up to 49 mm, medium 50-76 mm (76.2 mm too), long over 76 mm; 'compare "
+            "with' gives the card's upper limits (over 47 mm medium, over 76 mm long)",
             layout=ems(5),
         )
         self.crew = choices(

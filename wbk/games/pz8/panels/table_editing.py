@@ -165,6 +165,7 @@ class TableEditing(TableShow):
         typed = self.calibre.value.strip()
         if typed:
             self.gun.value = pz8.gun_for_calibre(typed)
+            self.compare.refresh()  # "compare with" the other reading of the card's gaps
 
     @reports_errors(input="terrain size")
     def check_size(self) -> None:

@@ -67,6 +67,7 @@ READING_LABELS = {
     "retreat_into": "retreat into",
     "pinned_zoc": "ZOC of pinned units",
     "given_up_to_stay": "to stay, give up",
+    "minefields_and_bridges": "minefields, bridges",
 }
 NO_DIFFERENCE = "makes no difference here"
 
