@@ -23,7 +23,7 @@ import pytest
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from wbk.plot import MapView, center, figure_size, map_axes
+from wbk.draw.maps import MapView, center, figure_size, map_axes
 from wbk.publish import NBVAL_MARKER
 
 CHROMIUM = "/usr/bin/chromium"

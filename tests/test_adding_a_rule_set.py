@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import wbk.games
-from wbk import pictures, publish, quiz
+from wbk import draw, publish, quiz
 from wbk.errors import WbkError
 from wbk.games import games, register, unregister
 from wbk.widgets import edge_case_panel
@@ -60,11 +60,11 @@ def test_the_toy_is_a_rule_set_by_the_name_it_is_handed_in_under(toy):
 
 
 def test_a_picture_of_the_toys_result_says_the_verdict_and_why(toy):
-    title = pictures.picture(toy.shot(7, sixes="always_hits")).axes[0].get_title()
+    title = draw.picture(toy.shot(7, sixes="always_hits")).axes[0].get_title()
     assert title == (
         "Needs 7+: hits 1/6 (16.67%)\na natural 6 always hits: 1 faces of 6 hit (Toy Skirmish 1.1)"
     )
-    at_step = pictures.picture(toy.shot(5), step=0).axes[0].get_title()
+    at_step = draw.picture(toy.shot(5), step=0).axes[0].get_title()
     assert at_step == "Step 1 of 2: a hit on 5 or more (Toy Skirmish 1.1)"
 
 
@@ -139,7 +139,7 @@ def test_a_copy_of_the_folder_among_wbks_games_is_a_rule_set_of_its_name(
     assert name in found and list(found) == sorted(found)
     copy = importlib.import_module(f"wbk.games.{name}")
     assert found[name].package == copy.__name__
-    assert pictures.picture(copy.shot(3)).axes[0].get_title().startswith("Needs 3+: hits 2/3")
+    assert draw.picture(copy.shot(3)).axes[0].get_title().startswith("Needs 3+: hits 2/3")
     assert quiz.shipped(name).question("short-range").answer().value == Fraction(2, 3)
     panel = importlib.import_module(f"wbk.games.{name}.panels").shot_panel()
     assert panel.edge_case().startswith(f'panel = "{name}.shot_panel"')
@@ -182,7 +182,7 @@ def test_the_folder_installed_as_a_package_is_found_by_its_entry_point(
     assert [p.name for p in found.chapters] == ["toy_skirmish.ipynb"]
     assert quiz.shipped("skirmish").question("long-range").answer().value == 0
     rules = importlib.import_module("skirmish_rules")
-    assert pictures.picture(rules.shot(6)).axes[0].get_title().startswith("Needs 6+: hits 1/6")
+    assert draw.picture(rules.shot(6)).axes[0].get_title().startswith("Needs 6+: hits 1/6")
     for module in [m for m in sys.modules if m.startswith("skirmish_rules")]:
         monkeypatch.delitem(sys.modules, module)
 
@@ -204,10 +204,10 @@ def test_a_rule_set_with_a_part_missing_or_broken_is_one_line_naming_it(
     (broken / "draw.py").write_text("import no_such_module\n")
     rules = register(importlib.import_module("broken_rules"), "broken")
     with pytest.raises(WbkError, match=r"^rule set 'broken': its draw \(broken_rules.draw\) fails"):
-        pictures.picture(importlib.import_module("broken_rules").shot(5))
+        draw.picture(importlib.import_module("broken_rules").shot(5))
     # another rule set's results are drawn whatever this one's drawings do
     other = next(key for key, g in games().items() if key != "broken" and g.shipped_quiz)
-    assert pictures.picture(quiz.shipped(other).questions[0].answer().result)
+    assert draw.picture(quiz.shipped(other).questions[0].answer().result)
     assert rules.key == "broken"
     for module in [m for m in sys.modules if m.startswith("broken_rules")]:
         monkeypatch.delitem(sys.modules, module)

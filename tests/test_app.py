@@ -27,8 +27,8 @@ from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
 from wbk.appserver import ReaderKernelManager
+from wbk.draw import edge_case_in_png
 from wbk.maps import example_map
-from wbk.pictures import edge_case_in_png
 from wbk.publish import ROOT, AppSettings, app_command, chapter_of, for_the_app, main
 from wbk.widgets import TracePanel, paint_ahead
 from wbk.widgets.app import case_from_query, case_query, file_name, linked_situation, serve

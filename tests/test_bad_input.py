@@ -16,12 +16,12 @@ from fractions import Fraction
 
 import pytest
 
-from wbk import dice, hexgrid, maps, pictures, quiz, table
+from wbk import dice, draw, hexgrid, maps, quiz, table
 from wbk.checks import Input
 from wbk.errors import WbkError
 from wbk.games import blitz, games, pz8, ss_panzer, stalingrad
 
-SWEPT_MODULES = [pictures, dice, hexgrid, maps, ss_panzer, blitz, table, pz8, stalingrad, quiz]
+SWEPT_MODULES = [draw, dice, hexgrid, maps, ss_panzer, blitz, table, pz8, stalingrad, quiz]
 
 
 def bad(fn, *args, names: str, **kwargs):
@@ -676,19 +676,19 @@ PZ8 = [
     bad(pz8.duel, _TABLE.piece("Tiger"), _TABLE.piece("Tiger"), 10, names="called 'Tiger'"),
     bad(pz8.duel, _TABLE.piece("Tiger"), _TABLE.piece("KV-1"), 0, names="range 0"),
     bad(
-        pictures.picture,
+        draw.picture,
         pz8.duel(_TABLE.piece("Tiger"), _TABLE.piece("KV-1"), 10),
         step=9,
         names="step 9 is not one of the answer's 7 steps",
     ),
     bad(
-        pictures.picture,
+        draw.picture,
         pz8.platoon_movement(_TABLE, "German"),
         table=_TABLE,
         step=-5,
         names="step -5 is not one of the answer's 4 steps",
     ),
-    bad(pictures.picture, pz8.rally(_TABLE, "KV-1"), table=_TABLE, step="1", names="step '1'"),
+    bad(draw.picture, pz8.rally(_TABLE, "KV-1"), table=_TABLE, step="1", names="step '1'"),
 ]
 
 # --- wbk.games.stalingrad -------------------------------------------------------------------
@@ -981,36 +981,36 @@ STALINGRAD = [
     bad(stalingrad.example_situation, "kessel", names="no shipped situation called 'kessel'"),
 ]
 
-# --- wbk.pictures ---------------------------------------------------------------------------
+# --- wbk.draw ------------------------------------------------------------------------------
 PICTURES = [
-    bad(pictures.picture, object(), map=_sample_map(), names="wbk cannot draw a object"),
-    bad(pictures.picture, 3, map="a map", names="'a map' is not a wbk.maps.HexMap"),
-    bad(pictures.picture, 3, names="wbk cannot draw a int"),
+    bad(draw.picture, object(), map=_sample_map(), names="wbk cannot draw a object"),
+    bad(draw.picture, 3, map="a map", names="'a map' is not a wbk.maps.HexMap"),
+    bad(draw.picture, 3, names="wbk cannot draw a int"),
     bad(
-        pictures.picture,
+        draw.picture,
         hexgrid.trace(hexgrid.Hex(0, 0), hexgrid.Hex(2, 1)),
         names="a picture of Trace needs its board",
     ),
-    bad(pictures.on_board, object(), None, names="wbk cannot draw a object on a board"),
-    bad(pictures.in_figure, object(), None, names="wbk cannot draw a object in a figure"),
-    bad(pictures.save_picture, _sample_map(), "x.gif", names="'x.gif' should end in .png or .svg"),
-    bad(pictures.save_picture, _sample_map(), 42, names="picture file 42 is not a file path"),
+    bad(draw.on_board, object(), None, names="wbk cannot draw a object on a board"),
+    bad(draw.in_figure, object(), None, names="wbk cannot draw a object in a figure"),
+    bad(draw.save_picture, _sample_map(), "x.gif", names="'x.gif' should end in .png or .svg"),
+    bad(draw.save_picture, _sample_map(), 42, names="picture file 42 is not a file path"),
     bad(
-        pictures.save_picture,
+        draw.save_picture,
         _sample_map(),
         "/nonexistent/dir/x.png",
         names="cannot save the picture to /nonexistent/dir/x.png: there is no folder "
         "/nonexistent/dir",
     ),
-    bad(pictures.read_edge_case, "/nonexistent/x.png", names="/nonexistent/x.png: cannot read"),
-    bad(pictures.picture_bytes, _sample_map(), ".gif", names="format '.gif' is not one of .png"),
-    bad(pictures.trace_title, _sample_map(), "1712", names="trace '1712' is not a Trace"),
-    bad(pictures.trace_title, "map", None, names="map 'map' is not a HexMap"),
-    bad(pictures.step_index, (1, 2), 5, names="step 5 is not one of the answer's 2 steps"),
-    bad(pictures.step_index, (1, 2), "1", names="step '1' is not a whole number"),
-    bad(pictures.step_title, None, "x", names="view None is not a PictureView"),
-    bad(pictures.clear_step, "view", names="view 'view' is not a PictureView"),
-    bad(pictures.show_step, None, (), 0, names="view None is not a MapView"),
+    bad(draw.read_edge_case, "/nonexistent/x.png", names="/nonexistent/x.png: cannot read"),
+    bad(draw.picture_bytes, _sample_map(), ".gif", names="format '.gif' is not one of .png"),
+    bad(draw.trace_title, _sample_map(), "1712", names="trace '1712' is not a Trace"),
+    bad(draw.trace_title, "map", None, names="map 'map' is not a HexMap"),
+    bad(draw.step_index, (1, 2), 5, names="step 5 is not one of the answer's 2 steps"),
+    bad(draw.step_index, (1, 2), "1", names="step '1' is not a whole number"),
+    bad(draw.step_title, None, "x", names="view None is not a PictureView"),
+    bad(draw.clear_step, "view", names="view 'view' is not a PictureView"),
+    bad(draw.show_step, None, (), 0, names="view None is not a MapView"),
 ]
 
 # --- wbk.quiz -------------------------------------------------------------------------------

@@ -5,10 +5,10 @@ from fractions import Fraction as F
 
 import pytest
 
+from wbk.draw import picture, picture_bytes
 from wbk.errors import WbkError
 from wbk.games import stalingrad
 from wbk.games.stalingrad import CrtCode, CrtColumn, CrtRow, example_crt, panels
-from wbk.pictures import picture, picture_bytes
 
 CRT1 = example_crt("illustrative_1d6")
 CRT2 = example_crt("illustrative_2d6")

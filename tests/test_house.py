@@ -23,9 +23,7 @@ FLOORS = {
     "rules and data": ("wbk", "wbk.errors", "wbk.checks", "wbk.explain", "wbk.dice",
                        "wbk.hexgrid", "wbk.datafile", "wbk.maps", "wbk.table", "wbk.readings",
                        "wbk.quiz", "wbk.games"),
-    "drawing": ("wbk.plot", "wbk.mapstyle", "wbk.mapartists", "wbk.mapoverlays",
-                "wbk.pictureview", "wbk.tableplot", "wbk.charts", "wbk.pictures", "wbk.quizplot",
-                "wbk.draw"),
+    "drawing": ("wbk.draw",),
     "panels": ("wbk.widgets",),
     "publishing": ("wbk.publish", "wbk.appserver"),
 }  # fmt: skip

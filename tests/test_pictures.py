@@ -2,11 +2,11 @@ import pytest
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 
 from wbk.dice import d6
+from wbk.draw import picture, read_edge_case, save_picture
 from wbk.errors import WbkError
 from wbk.games.ss_panzer import line_of_sight, route
 from wbk.hexgrid import Hexside, trace
 from wbk.maps import example_map
-from wbk.pictures import picture, read_edge_case, save_picture
 
 M = example_map("ss_panzer_errata_9_4")
 

@@ -4,9 +4,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from wbk.draw.maps import center, draw_map, hex_at, hexside_segment
 from wbk.hexgrid import Hex, trace
 from wbk.maps import HexMap, example_map
-from wbk.plot import center, draw_map, hex_at, hexside_segment
 
 
 @pytest.fixture
@@ -81,8 +81,8 @@ def test_every_colour_and_symbol_of_the_map_is_in_the_legend(m):
 
 
 def test_a_clear_and_a_blocked_line_differ_in_colour_and_style(m):
+    from wbk.draw.maps import draw_line_of_sight
     from wbk.games.ss_panzer import line_of_sight
-    from wbk.plot import draw_line_of_sight
 
     clear = draw_line_of_sight(m, line_of_sight(m, "1913", "1816"))
     blocked = draw_line_of_sight(m, line_of_sight(m, "1712", "2014"))
@@ -150,7 +150,7 @@ def test_hex_centres_agree_with_hexalattice():
     lattice = pytest.importorskip("hexalattice.hexalattice")
     import numpy as np
 
-    from wbk.plot import SQRT3
+    from wbk.draw.maps import SQRT3
 
     for columns, rows in [(7, 5), (12, 9)]:
         found, _ = lattice.create_hex_grid(nx=rows, ny=columns, min_diam=1.0, align_to_origin=False)
@@ -163,7 +163,7 @@ def test_hex_centres_agree_with_hexalattice():
 def test_hex_labels_and_stars_are_never_covered(m):
     """Hex labels are drawn after every overlay, haloed; stars sit left of the centre, where
     the end marks and numbers never are, above the lines."""
-    from wbk.plot import Z_LABELS, marker_point
+    from wbk.draw.maps import Z_LABELS, marker_point
 
     view = draw_map(m)
     others = [a for a in view.ax.get_children() if a is not view.labels]
@@ -213,7 +213,7 @@ def test_a_label_reads_the_same_under_a_line_of_sight(m, label):
 
 
 def test_titles_wrap_to_two_lines_and_are_never_cut_off():
-    from wbk.plot import fit_title, text_width
+    from wbk.draw.view import fit_title, text_width
 
     assert fit_title("1913 → 1816: clear", 300) == (["1913 → 1816: clear"], 10.0)
     lines, size = fit_title(
@@ -233,7 +233,7 @@ def test_a_text_is_as_wide_as_its_outline_at_any_size_in_the_font_in_use():
     from matplotlib.font_manager import FontProperties
     from matplotlib.textpath import TextToPath
 
-    from wbk.plot import text_width
+    from wbk.draw.view import text_width
 
     text = "1712 → 2014: blocked by slope hexside 1813/1913"
     widths = {}

@@ -60,8 +60,8 @@ def test_the_rules_need_no_numpy_at_their_top():
             "wbk, wbk.games.blitz, wbk.games.ss_panzer, wbk.games.stalingrad",
             ("matplotlib", "ipywidgets", "numpy"),
         ),
-        # shapely brings numpy; drawing (wbk.tableplot) is imported only inside Table._repr_png_
-        ("wbk.table, wbk.games.pz8", ("matplotlib", "ipywidgets", "wbk.tableplot")),
+        # shapely brings numpy; drawing (wbk.draw.tables) is imported only inside Table._repr_png_
+        ("wbk.table, wbk.games.pz8", ("matplotlib", "ipywidgets", "wbk.draw.tables")),
     ],
     ids=["rules", "table rules"],
 )

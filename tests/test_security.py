@@ -466,7 +466,7 @@ def test_a_data_file_too_large_is_refused_before_it_is_parsed(tmp_path):
 def test_a_huge_picture_gives_its_edge_case_without_a_pixel_decoded(tmp_path, monkeypatch):
     from PIL import Image, PngImagePlugin
 
-    from wbk.pictures import EDGE_CASE_KEY, LARGEST_PICTURE, read_edge_case
+    from wbk.draw import EDGE_CASE_KEY, LARGEST_PICTURE, read_edge_case
 
     info = PngImagePlugin.PngInfo()
     info.add_text(EDGE_CASE_KEY, los_case())
@@ -490,7 +490,7 @@ def test_names_a_stranger_writes_are_short():
         replace(M, name="x " * 1000)
     with pytest.raises(WbkError, match="unit name"):
         stalingrad.Unit("x" * 81, "German", "infantry")
-    from wbk.plot import fit_title
+    from wbk.draw.view import fit_title
 
     lines, _ = fit_title("word " * 100_000, 432)  # a title's cost does not grow with its text
     assert len(lines) == 2 and lines[1].endswith(" …")

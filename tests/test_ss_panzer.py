@@ -591,7 +591,7 @@ def test_game_data_file_round_trip_and_missing_file(tmp_path):
 def test_pictures_at_each_step_of_a_line_of_sight_and_a_route():
     """Issue 19: 9.4's example 2 and 8.3's stream into woods drawn at every step, each step's
     picture unlike the others; a step that is not there is refused in one line."""
-    from wbk.pictures import picture, picture_bytes
+    from wbk.draw import picture, picture_bytes
 
     los = line_of_sight(M, "1712", "2014")
     path = route(M, "Pz IV", "1610", "1609", mp=2)
@@ -613,7 +613,7 @@ def test_pictures_at_each_step_of_the_fire_dice_and_a_victory():
     """Issue 19: 9.5's example (Kill Zone firing at a unit entering a ZOC) and 3.3's seven of
     nine stars drawn at every step, each step's picture unlike the others; each step is about
     what its picture marks (a bar of the dice chart, the star hexes); a bad step is refused."""
-    from wbk.pictures import picture, picture_bytes
+    from wbk.draw import picture, picture_bytes
 
     fires = fire_dice(["kill_zone", "entering_zoc"])
     assert fires.rolled_by == (("kill zone", 3), ("entering ZOC", 4))

@@ -130,7 +130,8 @@ def test_a_worked_example_is_no_longer_named_once_the_reader_changes_what_it_set
 
 
 def test_the_ghost_lies_under_the_hex_labels_and_its_swatch_is_dashed(panel):
-    from wbk.plot import Z_LABELS, legend_handle
+    from wbk.draw.maps import Z_LABELS
+    from wbk.draw.view import legend_handle
 
     panel.ghost.value = True
     assert panel.ghost_outlines.get_zorder() < Z_LABELS

@@ -5,11 +5,11 @@ import matplotlib.colors
 import matplotlib.pyplot as plt
 import pytest
 
+from wbk.draw.tables import TERRAIN_STYLES, draw_table, say_chance, say_inches, table_png
 from wbk.games import pz8
 from wbk.games.pz8 import Tank
 from wbk.games.pz8.draw.table import draw_reach, draw_shot, shot_title, show_shot
 from wbk.table import Table, Terrain
-from wbk.tableplot import TERRAIN_STYLES, draw_table, say_chance, say_inches, table_png
 
 T = pz8.example_table()
 
@@ -213,7 +213,7 @@ def test_the_legend_of_a_shot_stays_inside_the_picture(width):
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
-    from wbk.tableplot import TableView, table_axes, table_figure_size
+    from wbk.draw.tables import TableView, table_axes, table_figure_size
 
     figure = Figure(figsize=table_figure_size(T, width))
     FigureCanvasAgg(figure)
@@ -289,7 +289,7 @@ def _png(figure) -> bytes:
     ids=["shot", "reach"],
 )
 def test_a_table_result_draws_differently_at_every_step(result):
-    from wbk.pictures import picture
+    from wbk.draw import picture
 
     drawn = [_png(picture(result, table=T, step=k)) for k in range(len(result.steps))]
     # a step about the same things as the one before still has its own title
@@ -331,8 +331,8 @@ def test_a_reach_step_on_the_penalty_outlines_the_rough_piece_charged():
 
 
 def test_a_step_about_nothing_drawn_dims_nothing_and_a_bad_step_is_refused():
+    from wbk.draw import picture
     from wbk.errors import WbkError
-    from wbk.pictures import picture
 
     reach = pz8.movement_reach(T, "Pz IV 1")
     farthest = next(k for k, s in enumerate(reach.steps) if "farthest" in s.text)

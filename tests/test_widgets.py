@@ -3,8 +3,8 @@ from types import SimpleNamespace
 
 import pytest
 
+from wbk.draw.maps import center
 from wbk.maps import example_map
-from wbk.plot import center
 from wbk.widgets import TracePanel
 
 TO_2014 = "1913 → 2014, 1 hex apart: the line passes through 2 hexes,\ncrossing 1 hexside"
@@ -277,8 +277,8 @@ def test_a_saved_picture_names_the_rule_and_the_settings_unlike_the_defaults(tmp
 def test_a_picture_carries_its_edge_case_and_reopens_to_the_identical_picture(tmp_path):
     from PIL import Image
 
+    from wbk.draw import EDGE_CASE_KEY
     from wbk.games.ss_panzer.panels import LosPanel
-    from wbk.pictures import EDGE_CASE_KEY
     from wbk.widgets import load_edge_case
 
     m = example_map("ss_panzer_errata_9_4")

@@ -608,7 +608,7 @@ def test_the_hits_rolled_panel_names_a_bad_number_of_rolls(rolled):
     ids=["fire procedure", "strength", "saving throws"],
 )
 def test_picture_at_each_step_differs_and_a_bad_step_is_refused(result, n):
-    from wbk.pictures import picture, picture_bytes
+    from wbk.draw import picture, picture_bytes
 
     assert len({picture_bytes(result, step=k) for k in range(n)}) == n
     with pytest.raises(WbkError, match=f"step {n} is not one of the answer's {n} steps"):

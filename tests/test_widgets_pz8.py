@@ -719,7 +719,7 @@ def _png(figure) -> bytes:
 
 
 def test_a_duel_draws_differently_at_every_step_and_refuses_a_bad_step():
-    from wbk.pictures import picture
+    from wbk.draw import picture
 
     t34 = pz8.Tank("T-34", tank_class="medium", gun="medium")
     tiger = pz8.Tank("Tiger", tank_class="heavy", gun="long", crew="veteran")
@@ -828,7 +828,7 @@ def test_the_platoon_move_is_drawn_with_its_distances_and_steps_through_them():
 
 
 def test_a_platoon_move_and_a_rally_draw_differently_at_every_step():
-    from wbk.pictures import picture
+    from wbk.draw import picture
 
     move = pz8.platoon_movement(T, "German")
     drawn = [_png(picture(move, table=T, step=k)) for k in range(len(move.steps))]

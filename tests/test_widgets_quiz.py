@@ -11,9 +11,9 @@ import pytest
 from PIL import Image
 
 from wbk import quiz
+from wbk.draw.maps import center
 from wbk.errors import WbkError
 from wbk.games import games
-from wbk.plot import center
 from wbk.widgets import PANELS_ENV
 from wbk.widgets.quiz import QuizPanel
 

@@ -4,10 +4,10 @@ from types import SimpleNamespace
 import pytest
 
 from wbk.checks import LONGEST_NAME
+from wbk.draw.maps import center, hexside_segment
 from wbk.errors import WbkError
 from wbk.games.ss_panzer import panels
 from wbk.maps import HexMap, example_map
-from wbk.plot import center, hexside_segment
 
 M = example_map("ss_panzer_errata_9_4")
 
@@ -364,7 +364,7 @@ def test_the_longest_fire_title_fits():
 
 
 def png(panel) -> bytes:
-    from wbk.pictures import picture_bytes
+    from wbk.draw import picture_bytes
 
     return picture_bytes(panel)
 
@@ -661,8 +661,7 @@ def test_the_los_caption_names_its_rule_and_dimmed_hexes_are_no_town_grey():
     seen", "dead ground" and "out of reach" were a grey close to the town's."""
     from matplotlib.colors import to_rgb
 
-    from wbk.mapoverlays import DIMMED
-    from wbk.mapstyle import TERRAIN_COLOURS
+    from wbk.draw.maps import DIMMED, TERRAIN_COLOURS
 
     panel = panels.LosPanel(M, "1712", "2014")
     assert panel.caption().startswith("Rule: SS Panzer errata 9.4 (line of sight).")

@@ -10,6 +10,8 @@ import pytest
 from matplotlib.figure import Figure
 
 from wbk.dice import Dist, chance, percent
+from wbk.draw import picture_bytes
+from wbk.draw.maps import center
 from wbk.errors import WbkError
 from wbk.explain import count
 from wbk.games import stalingrad
@@ -17,8 +19,6 @@ from wbk.games.stalingrad import Situation, Unit, example_crt, example_situation
 from wbk.games.stalingrad.panels import close_assault as panels_close_assault
 from wbk.games.stalingrad.panels import retreat as panels_retreat
 from wbk.maps import HexMap
-from wbk.pictures import picture_bytes
-from wbk.plot import center
 from wbk.widgets import ERROR_COLOUR
 
 SHIPPED_2D6 = example_crt("illustrative_2d6")

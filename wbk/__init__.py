@@ -1,7 +1,7 @@
 """wbk, the wargame rules workbook: hex geometry, maps, exact dice and rules as code.
 
-Importing ``wbk`` loads no plotting or widget library; ``wbk.plot``, ``wbk.charts`` and
-``wbk.widgets`` are the presentation layer and are imported when needed.
+Importing ``wbk`` loads no plotting or widget library; ``wbk.draw`` (pictures, maps, tables,
+charts) and ``wbk.widgets`` (panels) are the presentation layer and are imported when needed.
 """
 
 from wbk.dice import Dist, d6, die

@@ -458,7 +458,7 @@ class HexMap:
         write_atomically(checked_path(path, "map file"), self.to_toml(), "map")
 
     def _repr_png_(self) -> bytes:
-        from wbk.plot import map_png
+        from wbk.draw.maps import map_png
 
         return map_png(self)
 

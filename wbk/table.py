@@ -342,7 +342,7 @@ class Table:
         save_table(self, path)
 
     def _repr_png_(self) -> bytes:
-        from wbk.tableplot import table_png
+        from wbk.draw.tables import table_png
 
         return table_png(self)
 

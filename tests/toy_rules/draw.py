@@ -7,7 +7,8 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 
 from wbk.dice import percent
-from wbk.pictures import in_figure, step_index
+from wbk.draw import in_figure
+from wbk.draw.view import step_index
 
 from . import Shot
 

@@ -19,10 +19,10 @@ import sys
 import ipywidgets as widgets
 from matplotlib.collections import PolyCollection
 
+from wbk.draw.maps import Z_LABELS, hex_polygons
 from wbk.errors import WbkError
 from wbk.hexgrid import Hex, Trace, rounded_line, trace
 from wbk.maps import HexMap
-from wbk.plot import Z_LABELS, hex_polygons
 from wbk.widgets.chart_panels import ChartPanel, DistPanel, chart_edge_cases
 from wbk.widgets.edge_cases import (
     EDGE_CASE_KINDS,
@@ -97,7 +97,7 @@ def load_edge_case(path: str | os.PathLike[str]) -> Panel:
     wrote, or a PNG that "Save picture" wrote (it carries its edge case inside). See
     ``edge_case_panel``: the file may come from a stranger."""
     from wbk.datafile import read_text
-    from wbk.pictures import read_edge_case
+    from wbk.draw import read_edge_case
 
     source = str(path)
     text = read_edge_case(path) if source.lower().endswith(".png") else read_text(path, "edge case")
@@ -168,8 +168,8 @@ class TracePanel(MapPanel):
         self.update()
 
     def show(self, **hexes: Hex) -> str:
+        from wbk.draw import trace_title
         from wbk.hexgrid import trace_steps
-        from wbk.pictures import trace_title
 
         tr = trace(hexes["from"], hexes["to"])
         self.view.show_trace(tr)

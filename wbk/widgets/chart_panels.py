@@ -12,8 +12,8 @@ from typing import Any
 import ipywidgets as widgets
 from matplotlib.figure import Figure
 
-from wbk.charts import bar_chart
 from wbk.dice import Dist
+from wbk.draw.charts import bar_chart
 from wbk.errors import WbkError
 from wbk.explain import steps_html
 from wbk.widgets.edge_cases import (
@@ -42,7 +42,7 @@ class ChartPanel(Panel):
 
     ``compute(**values)`` turns the control values into a result and may raise ``WbkError``
     (shown as the panel's message, the last good chart staying up). The result is drawn as
-    ``wbk.pictures.picture`` draws it, on the panel's figure, and its steps listed in the pane;
+    ``wbk.draw.picture`` draws it, on the panel's figure, and its steps listed in the pane;
     ``draw(figure, result)``, where a panel shows more than the result's picture, draws it on
     the cleared figure instead and returns the pane's HTML.
 
@@ -122,7 +122,7 @@ class ChartPanel(Panel):
 def _picture_and_steps(figure: Figure, result: Any) -> str:
     """The result as ``picture`` draws it, on ``figure``; its steps (or its own HTML) for the
     pane."""
-    from wbk.pictures import picture
+    from wbk.draw import picture
 
     picture(result, figure=figure)
     steps = getattr(result, "steps", None)

@@ -12,11 +12,11 @@ from typing import Any, cast
 import ipywidgets as widgets
 from matplotlib.figure import Figure
 
+from wbk.draw.maps import MapView, figure_size, map_axes
 from wbk.errors import WbkError
 from wbk.explain import count
 from wbk.hexgrid import Hex
 from wbk.maps import HexMap
-from wbk.plot import MapView, figure_size, map_axes
 from wbk.widgets.edge_cases import (
     checked_text,
     checked_toml,

@@ -24,9 +24,9 @@ import ipywidgets as widgets
 from matplotlib.figure import Figure
 
 from wbk import quiz
+from wbk.draw.quiz import RIGHT, WIDTH, WRONG, draw_question, picture_title
 from wbk.errors import WbkError
 from wbk.explain import steps_html
-from wbk.quizplot import RIGHT, WIDTH, WRONG, draw_question, picture_title
 from wbk.widgets import LIVE_NOTE, Panel, interactive_figure, reports_errors
 
 __all__ = ["QuizPanel", "draw_question", "picture_title"]

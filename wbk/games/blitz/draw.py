@@ -1,4 +1,4 @@
-"""Blitz Combat's results drawn (see ``wbk.pictures``): a fire procedure, a strength, a leader's
+"""Blitz Combat's results drawn (see ``wbk.draw``): a fire procedure, a strength, a leader's
 saving throws and rolled hits, each a chart of its steps; and the pictures of the chapter's
 panels (``wbk.games.blitz.panels``), which hand their answers here.
 
@@ -18,7 +18,9 @@ from typing import Any
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
-from wbk.charts import (
+from wbk.dice import Dist, percent
+from wbk.draw import in_figure
+from wbk.draw.charts import (
     BAR_COLOUR,
     at_least_curves,
     at_least_each_outcome,
@@ -26,13 +28,12 @@ from wbk.charts import (
     outline_bars,
     stacked_bars,
 )
-from wbk.dice import Dist, percent
+from wbk.draw.quiz import QuestionDrawing, question_drawing
+from wbk.draw.view import STEP_COLOUR, STEP_EDGE, step_index
 from wbk.errors import WbkError
 from wbk.explain import Step, steps_html
 from wbk.games import blitz
 from wbk.games.blitz import Damage, RolledHits, rolled_from_throws
-from wbk.pictures import STEP_COLOUR, STEP_EDGE, in_figure, step_index
-from wbk.quizplot import QuestionDrawing, question_drawing
 
 LEVELS = list(Damage)[1:]  # disrupted ... eliminated
 
@@ -94,7 +95,7 @@ def fit_title(lines: list[str], figure: Figure) -> str:
 
 
 #: How another reading's answer is drawn over this one's: a dashed outline, as
-#: ``wbk.charts.outline_bars`` draws another reading's chances.
+#: ``wbk.draw.charts.outline_bars`` draws another reading's chances.
 _OTHER_READING_OUTLINE: dict[str, Any] = {
     "facecolor": "none",
     "edgecolor": "#1a1a1a",
@@ -376,7 +377,7 @@ def draw_rolled(
 def blitz_picture(
     subject: object, step: int | None = None, *, figure: Figure | None = None
 ) -> Figure:
-    """The picture of a Blitz Combat result (``wbk.pictures.picture`` hands it here): a
+    """The picture of a Blitz Combat result (``wbk.draw.picture`` hands it here): a
     ``FireProcedure`` (its steps, then the damage: ``fire_steps``), a ``Strength``, a leader's
     ``SavingThrows`` or ``RolledHits`` (their steps), drawn at ``step`` (None: the whole
     answer), on ``figure`` (cleared) or a new one."""

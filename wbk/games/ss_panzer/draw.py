@@ -1,4 +1,4 @@
-"""SS Panzer's results drawn (see ``wbk.pictures``): a line of sight, a route and a victory on
+"""SS Panzer's results drawn (see ``wbk.draw``): a line of sight, a route and a victory on
 their map, a fire's dice as a chart (``fire_picture``), and what a compared reading changes,
 marked over them (``hatched_hexes``, ``mark_compared_line``, ``outline_other_effect``). The
 panels (``wbk.games.ss_panzer.panels``) draw with these."""
@@ -12,15 +12,16 @@ from matplotlib.axes import Axes
 from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.figure import Figure
 
-from wbk.charts import bar_chart
 from wbk.dice import Dist, chance
+from wbk.draw import in_figure, on_board
+from wbk.draw.charts import bar_chart
+from wbk.draw.maps import Z_NUMBERS, MapView, hex_polygons, hexside_segment
+from wbk.draw.quiz import QuestionDrawing, mark_chosen_hexes, question_drawing
+from wbk.draw.view import PictureView, step_index, step_title
 from wbk.errors import WbkError
 from wbk.explain import Step, count
 from wbk.games.ss_panzer import FireDice, FireEffect, LosResult, Route, Victory
 from wbk.hexgrid import Hex, Hexside
-from wbk.pictures import in_figure, on_board, step_index, step_title
-from wbk.plot import Z_NUMBERS, MapView, PictureView, hex_polygons, hexside_segment
-from wbk.quizplot import QuestionDrawing, mark_chosen_hexes, question_drawing
 
 #: A chart of the dice: what gives dice (each condition, the base, the artillery's side) in
 #: orange, the fires rolled in blue (Okabe-Ito); what a step is not about is faded to this.

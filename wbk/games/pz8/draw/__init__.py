@@ -1,4 +1,4 @@
-"""Pz 8's results drawn (see ``wbk.pictures``): a shot, a reach, a platoon move and a rally on
+"""Pz 8's results drawn (see ``wbk.draw``): a shot, a reach, a platoon move and a rally on
 their table, and a duel as a chart."""
 
 from __future__ import annotations
@@ -8,6 +8,9 @@ from collections.abc import Sequence
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
+from wbk.draw import in_figure, on_board
+from wbk.draw.quiz import CHOSEN, RIGHT, QuestionDrawing, legend_key, question_drawing, rings
+from wbk.draw.tables import TableView
 from wbk.explain import Step
 from wbk.games import pz8
 from wbk.games.pz8.draw.duel import draw_duel
@@ -18,9 +21,6 @@ from wbk.games.pz8.draw.table import (
     show_reach,
     show_shot,
 )
-from wbk.pictures import in_figure, on_board
-from wbk.quizplot import CHOSEN, RIGHT, QuestionDrawing, legend_key, question_drawing, rings
-from wbk.tableplot import TableView
 
 
 @in_figure.register

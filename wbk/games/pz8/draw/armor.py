@@ -7,13 +7,13 @@ from collections.abc import Mapping
 
 from matplotlib.figure import Figure
 
-from wbk.charts import heatmap
 from wbk.dice import Dist, percent
+from wbk.draw.charts import heatmap
+from wbk.draw.tables import say_inches
+from wbk.draw.view import text_width
 from wbk.games import pz8
 from wbk.games.pz8.draw.duel import fit_suptitle
 from wbk.games.pz8.shooting import chance_destroyed, chance_turn_passes
-from wbk.plot import text_width
-from wbk.tableplot import say_inches
 
 __all__ = ["draw_gun_against_armor", "modifiers_words"]
 

@@ -3,7 +3,7 @@ wins at the duel's range, how the odds change with the range), whole or at a ste
 
 ``draw_duel(figure, duel, step=k, curve=...)`` draws it on a figure (``curve`` is
 ``pz8.duel_curve(duel)``, worked out by the rules); ``duel_picture(duel, step=k)`` is the
-figure ``wbk.pictures.picture`` gives. ``fit_suptitle`` titles a Pz 8 chart with its answer.
+figure ``wbk.draw.picture`` gives. ``fit_suptitle`` titles a Pz 8 chart with its answer.
 """
 
 from __future__ import annotations
@@ -17,11 +17,10 @@ from matplotlib.text import Text
 from matplotlib.ticker import PercentFormatter
 
 from wbk.dice import percent
+from wbk.draw.tables import say_chance, say_inches
+from wbk.draw.view import STEP_COLOUR, fit_title, step_index
 from wbk.errors import WbkError
 from wbk.games import pz8
-from wbk.pictures import STEP_COLOUR, step_index
-from wbk.plot import fit_title
-from wbk.tableplot import say_chance, say_inches
 
 __all__ = [
     "DUEL_COLOURS",
@@ -264,7 +263,7 @@ def _mark_step(
 
 
 def duel_picture(d: object, step: int | None = None) -> Figure:
-    """The figure of a duel (``wbk.pictures.picture(duel, step=k)`` gives it): ``draw_duel`` on
+    """The figure of a duel (``wbk.draw.picture(duel, step=k)`` gives it): ``draw_duel`` on
     a new figure, whole or at ``step``, with the odds by range the rules work out."""
     if not isinstance(d, pz8.Duel):
         raise WbkError(f"{d!r} is not a duel (wbk.games.pz8.duel's answer)")

@@ -1,11 +1,11 @@
 """Pz 8's results on their table: a shot, a reach, a platoon move, a rally (drawn on
-``wbk.tableplot``'s ``TableView``).
+``wbk.draw.tables``' ``TableView``).
 
 ``draw_shot(table, shot, step=k)`` and ``draw_reach(table, reach, step=k)`` draw the whole
 answer, then, with ``step``, mark what step ``k`` is about and title the picture with it
 (``TableView.show_step``); ``draw_platoon`` and ``draw_rally`` do the same for a platoon move
 and a rally. ``show_shot``, ``show_reach``, ``show_platoon`` and ``show_rally`` draw one on a
-table already drawn (``wbk.pictures.picture`` draws them so); ``shot_title``,
+table already drawn (``wbk.draw.picture`` draws them so); ``shot_title``,
 ``platoon_title`` and ``rally_title`` put an answer in words as the picture's title.
 """
 
@@ -13,15 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from wbk.draw.tables import TableView, draw_table, say_chance, say_inches
 from wbk.errors import WbkError
 from wbk.games import pz8
 from wbk.table import Table, seen_share
-from wbk.tableplot import (
-    TableView,
-    draw_table,
-    say_chance,
-    say_inches,
-)
 
 __all__ = [
     "draw_platoon",

@@ -12,6 +12,7 @@ re-exported here, where the chapter has always found it.
 
 import ipywidgets as widgets  # noqa: F401
 
+from wbk.draw.tables import say_chance, table_figure_size  # noqa: F401
 from wbk.games.pz8 import DUEL_RANGES, duel_curve  # noqa: F401
 from wbk.games.pz8.draw.duel import (  # noqa: F401
     DUEL_COLOURS,
@@ -39,7 +40,6 @@ from wbk.games.pz8.panels.table_cases import CASE_TABLES, TABLE_CASES, case_tabl
 from wbk.games.pz8.panels.table_comparing import COMPARED, SHOT_READINGS  # noqa: F401
 from wbk.games.pz8.panels.table_controls import ASKS, CLICKS, FACINGS, SIDES, TURNS  # noqa: F401
 from wbk.games.pz8.panels.table_panel import TablePanel
-from wbk.tableplot import say_chance, table_figure_size  # noqa: F401
 
 __all__ = [
     "ARMOR_CASES",

@@ -13,6 +13,8 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from wbk.dice import Dist
+from wbk.draw.tables import say_chance
+from wbk.draw.view import stamp_texts
 from wbk.games import pz8
 from wbk.games.pz8.draw.armor import draw_gun_against_armor, modifiers_words
 from wbk.games.pz8.draw.compare import mark_other_cells
@@ -26,8 +28,6 @@ from wbk.games.pz8.panels.controls import (
 )
 from wbk.games.pz8.readings import NATURAL_SIX
 from wbk.games.pz8.shooting import chance_destroyed, chance_turn_passes
-from wbk.mapartists import stamp_texts
-from wbk.tableplot import say_chance
 from wbk.widgets import ChartPanel, InPlacePicture
 
 #: The card's shooting cases (Pz 8, Shooting; Penetration and Damage): the gun-against-armour

@@ -9,6 +9,7 @@ import html
 import ipywidgets as widgets
 from matplotlib.figure import Figure
 
+from wbk.draw.tables import say_chance, say_inches
 from wbk.explain import steps_html
 from wbk.games import pz8
 from wbk.games.pz8 import Tank
@@ -24,7 +25,6 @@ from wbk.games.pz8.panels.controls import (
     show_no_difference,
 )
 from wbk.games.pz8.readings import TURNS
-from wbk.tableplot import say_chance, say_inches
 from wbk.widgets import ChartPanel
 
 

@@ -7,12 +7,12 @@ import ipywidgets as widgets
 from matplotlib.collections import PathCollection
 from matplotlib.text import Text
 
+from wbk.draw.tables import shape_paths
 from wbk.games import pz8
 from wbk.games.pz8.draw.compare import footprint_paths, table_compare_marks
 from wbk.games.pz8.draw.table import platoon_title, shot_title
 from wbk.games.pz8.movement import reach_changes
 from wbk.games.pz8.panels.table_editing import TableEditing
-from wbk.tableplot import shape_paths
 
 #: The readings of a shot; the table panel compares them and those of a platoon move
 #: (``shaken_hq``, ``shaken_member``), of the reach (``rough_terrain``, ``pivot``) and of the

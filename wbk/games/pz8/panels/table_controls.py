@@ -9,11 +9,11 @@ from typing import Any
 import ipywidgets as widgets
 from matplotlib.figure import Figure
 
+from wbk.draw.tables import TableView
 from wbk.games import pz8
 from wbk.games.pz8.panels.controls import CLASS_LABELS, choices, reading_choices
 from wbk.games.pz8.readings import COVER, OBSTACLE_SIGHT
 from wbk.table import TERRAIN_KINDS, Table
-from wbk.tableplot import TableView
 from wbk.widgets import LIVE_ONLY, Panel
 from wbk.widgets.files import FileRow
 from wbk.widgets.steps import CompareReadings, StepControl

@@ -12,13 +12,13 @@ from shapely.affinity import rotate
 from shapely.geometry import Point
 from shapely.geometry import box as rectangle
 
+from wbk.draw.tables import say_inches
 from wbk.errors import WbkError
 from wbk.games import pz8
 from wbk.games.pz8 import Tank
 from wbk.games.pz8.panels.controls import CLASS_LABELS, label, parse_size
 from wbk.games.pz8.panels.table_show import TableShow
 from wbk.table import Table, Terrain
-from wbk.tableplot import say_inches
 from wbk.widgets import reports_errors
 
 #: How the row's controls name a tank's fields in a "done" message.

@@ -15,6 +15,7 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from wbk.datafile import parse_toml
+from wbk.draw.tables import TableView, table_axes, table_figure_size
 from wbk.errors import WbkError
 from wbk.games import pz8
 from wbk.games.pz8 import Tank
@@ -22,7 +23,6 @@ from wbk.games.pz8.panels.controls import compared
 from wbk.games.pz8.panels.table_cases import TABLE_CASES, case_table
 from wbk.games.pz8.panels.table_comparing import COMPARED, TableComparing
 from wbk.table import Table
-from wbk.tableplot import TableView, table_axes, table_figure_size
 from wbk.widgets import LIVE_ONLY, interactive_figure, reports_errors
 from wbk.widgets.edge_cases import (
     checked_text,

@@ -8,6 +8,7 @@ import html
 
 import ipywidgets as widgets
 
+from wbk.draw.tables import say_chance
 from wbk.explain import steps_html
 from wbk.games import pz8
 from wbk.games.pz8.draw.table import platoon_title, rally_title, shot_title, show_shot
@@ -15,7 +16,6 @@ from wbk.games.pz8.panels.controls import find_tank, show_no_difference
 from wbk.games.pz8.panels.table_controls import TableControls
 from wbk.games.pz8.shooting import chance_destroyed, chance_turn_passes
 from wbk.table import Table
-from wbk.tableplot import say_chance
 from wbk.widgets import reports_errors
 
 

@@ -125,7 +125,7 @@ class LosPanel(ReadingsPanel):
     def draw_at_step(self, k: int) -> None:
         """Step ``k`` marked on the map; the last step is the whole answer, the viewshed (which
         shares the map's one dimming layer with the steps) dimmed again if it is on."""
-        from wbk.pictures import clear_step, show_step
+        from wbk.draw import clear_step, show_step
 
         if self.step_control.at_answer:
             clear_step(self.view)

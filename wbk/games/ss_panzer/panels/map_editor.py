@@ -8,10 +8,10 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
+from wbk.draw.maps import MapView, map_axes
 from wbk.errors import WbkError
 from wbk.hexgrid import Hex, Hexside
 from wbk.maps import HexMap
-from wbk.plot import MapView, map_axes
 from wbk.widgets import Panel, map_canvas, reports_errors
 from wbk.widgets.files import FileRow
 

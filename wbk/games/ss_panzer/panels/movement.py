@@ -132,7 +132,7 @@ class MovementPanel(MapPanel):
         enters, that hex (and the hexside it pays for) marked, the range's costs kept; the last
         step is the whole answer, out of reach dimmed again (steps and range share the map's
         one dimming layer)."""
-        from wbk.pictures import clear_step, show_step
+        from wbk.draw import clear_step, show_step
 
         path = self.path
         if self.step_control.at_answer:

@@ -85,7 +85,7 @@ class VictoryPanel(Panel):
     def draw_at_step(self, k: int) -> None:
         """Step ``k`` marked (the held stars outlined); the last step is the whole answer, the
         held stars shaded again (the steps' dimming shares their layer)."""
-        from wbk.pictures import clear_step, show_step
+        from wbk.draw import clear_step, show_step
 
         if self.step_control.at_answer:
             clear_step(self.view)

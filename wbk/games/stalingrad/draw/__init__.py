@@ -1,5 +1,5 @@
-"""Streets of Stalingrad's results drawn (see ``wbk.pictures``): a lookup on a CRT, and a
-retreat on its map; and its quiz questions (``wbk.quizplot``).
+"""Streets of Stalingrad's results drawn (see ``wbk.draw``): a lookup on a CRT, and a
+retreat on its map; and its quiz questions (``wbk.draw.quiz``).
 
 The drawings themselves, which the chapter's panels draw too: ``crt`` (the table, its bars, a
 lookup), ``close_assault`` (9.67's advice) and ``retreat`` (9.87-9.89 on the map)."""
@@ -10,13 +10,13 @@ from collections.abc import Sequence
 
 from matplotlib.figure import Figure
 
+from wbk.draw import in_figure, on_board
+from wbk.draw.maps import MapView
+from wbk.draw.quiz import QuestionDrawing, mark_chosen_hexes, question_drawing
 from wbk.explain import Step
 from wbk.games.stalingrad import CrtLookup, Retreat
 from wbk.games.stalingrad.draw.crt import LOOKUP_SIZE, lookup_picture
 from wbk.games.stalingrad.draw.retreat import RetreatOverlay
-from wbk.pictures import in_figure, on_board
-from wbk.plot import MapView
-from wbk.quizplot import QuestionDrawing, mark_chosen_hexes, question_drawing
 
 
 @in_figure.register

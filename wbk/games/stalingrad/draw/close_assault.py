@@ -8,6 +8,7 @@ import textwrap
 from matplotlib.figure import Figure
 
 from wbk.dice import Dist, percent
+from wbk.draw.view import STEP_COLOUR, step_index
 from wbk.games.stalingrad.close_assault import (
     ABOUT_ATTACK,
     ABOUT_FIRE,
@@ -18,7 +19,6 @@ from wbk.games.stalingrad.close_assault import (
 from wbk.games.stalingrad.crt import Crt
 from wbk.games.stalingrad.draw.crt import WITH, WITHOUT
 from wbk.games.stalingrad.readings import ASSAULT_READINGS
-from wbk.pictures import STEP_COLOUR, step_index
 
 
 def _grouped_bars(ax, dists: dict[str, Dist], colours: dict[str, str], title: str) -> None:

@@ -13,6 +13,8 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Patch, Rectangle
 
 from wbk.dice import Dist, percent
+from wbk.draw.maps import BLOCKED_LINE, CLEAR_LINE, CROSSED
+from wbk.draw.view import STEP_COLOUR, STEP_EDGE, PictureView, step_index, step_title, wrap_to_width
 from wbk.errors import WbkError
 from wbk.explain import count
 from wbk.games.stalingrad.crt import (
@@ -22,14 +24,6 @@ from wbk.games.stalingrad.crt import (
     CrtLookup,
     CrtRow,
     codes_mild_to_severe,
-)
-from wbk.pictures import STEP_COLOUR, STEP_EDGE, step_index, step_title
-from wbk.plot import (
-    BLOCKED_LINE,
-    CLEAR_LINE,
-    CROSSED,
-    PictureView,
-    wrap_to_width,
 )
 
 #: Okabe-Ito colours (colour-blind safe) for result codes from mild to severe; "none" is grey.
@@ -381,7 +375,7 @@ def _table_marks(ax, marked: set[tuple[int, int]], focus: _Focus) -> None:
 def lookup_picture(
     lookup: CrtLookup, step: int | None = None, *, figure: Figure | None = None
 ) -> Figure:
-    """A CRT lookup's picture (``wbk.pictures.picture`` hands one here): the table, the cells
+    """A CRT lookup's picture (``wbk.draw.picture`` hands one here): the table, the cells
     the attack reads outlined, over the bars of every column as the explorer draws them, the
     answer in the title. ``step``: the lookup at that step of its ``steps``: the column, rows
     and cells the step is about outlined in sky blue, the rest faded, the step in words with

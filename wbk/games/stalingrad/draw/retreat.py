@@ -12,19 +12,14 @@ from matplotlib.collections import PolyCollection
 from matplotlib.lines import Line2D
 from matplotlib.text import Text
 
+from wbk.draw.maps import CROSSED, MapView, center, draw_map
+from wbk.draw.view import SKY_BLUE
 from wbk.explain import count
 from wbk.games import stalingrad
 from wbk.games.stalingrad import Situation
 from wbk.games.stalingrad.draw.crt import GERMAN, SOVIET
 from wbk.games.stalingrad.readings import RETREAT_READINGS
 from wbk.hexgrid import Hex
-from wbk.plot import (
-    CROSSED,
-    SKY_BLUE,
-    MapView,
-    center,
-    draw_map,
-)
 
 BOMBARDED = "#CC79A7"
 #: The retreat chosen: sky blue, outlined, over the green of the legal hexes.

@@ -12,6 +12,7 @@ from typing import Any
 import ipywidgets as widgets
 from matplotlib.artist import Artist
 
+from wbk.draw.maps import MapView, figure_size, map_axes
 from wbk.errors import WbkError
 from wbk.explain import count
 from wbk.games import stalingrad
@@ -41,7 +42,6 @@ from wbk.games.stalingrad.draw.retreat import (  # noqa: F401 (importable from h
 from wbk.games.stalingrad.panels.crt import _unshrunk
 from wbk.games.stalingrad.readings import RETREAT_READINGS
 from wbk.hexgrid import Hex
-from wbk.plot import MapView, figure_size, map_axes
 from wbk.readings import Reading
 from wbk.widgets import (
     LIVE_ONLY,

@@ -1,12 +1,25 @@
-"""What a map picture lays over its map, in place: a translucent layer of values (``shade``,
-``highlight``, ``dim``) with its colour bar, numbers in hexes, a traced line with what it
-crosses and what blocks it, marks on two hexes, and a route. Each overlay changes the data of
-a few artists made once (``add_overlay_artists``), never the map under it, so that a panel
-redraws cheaply; each names what it shows in the legend."""
+"""Hex maps drawn with matplotlib: flat-topped hexes in columns, as printed wargame maps are, and
+what a picture lays over its map.
+
+``draw_map(m)`` builds a ``MapView`` once: one ``PolyCollection`` for the hexes, one for the
+second terrain type of mixed hexes, one ``LineCollection`` for hexside features, labels and
+markers. Overlays (a translucent layer of values with its colour bar: ``shade``, ``highlight``,
+``dim``; numbers in hexes; a traced line with what it crosses; marks on two hexes; a route)
+change the data of a few artists made once, never the map under them, so that a panel redraws
+cheaply; each names what it shows in the legend. A rule set's own overlays live in its own
+folder and draw with these.
+
+The sheet every map is drawn to: where each hex sits on the page (flat-topped hexes of
+circumradius 1, y growing downwards, as printed maps are laid out: ``center``, ``hex_at``), the
+colours of terrain, features and overlays (Okabe-Ito's, which colour-blind readers tell apart),
+and the drawing order every layer keeps (``Z_*``)."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+import contextlib
+import io
+import math
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from typing import cast
 
 import matplotlib
@@ -16,55 +29,184 @@ from matplotlib.artist import Artist
 from matplotlib.cm import ScalarMappable
 from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.colorbar import Colorbar
-from matplotlib.colors import Colormap, ListedColormap, Normalize
+from matplotlib.colors import TABLEAU_COLORS, Colormap, ListedColormap, Normalize, to_rgba
+from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from matplotlib.path import Path
 from matplotlib.text import Text
 from matplotlib.ticker import MaxNLocator
 
+from wbk.draw.view import (
+    SKY_BLUE,
+    STEP_COLOUR,
+    STEP_EDGE,
+    CachedArtists,
+    PictureView,
+    StampedText,
+    step_index,
+    step_title,
+)
+from wbk.errors import WbkError
 from wbk.explain import Step
 from wbk.hexgrid import Corner, Hex, Hexside, Trace
-from wbk.mapartists import StampedText
 from wbk.maps import HexMap
-from wbk.mapstyle import (
-    ALONG,
-    BLOCKED_LINE,
-    BLOCKING_SIDE,
-    CLEAR_LINE,
-    CROSSED,
-    ROUTE,
-    SKY_BLUE,
-    Z_ENDS,
-    Z_LAYER,
-    Z_LINES,
-    Z_NUMBERS,
-    Z_OUTLINES,
-    Z_SIDES,
-    center,
-    corner_point,
-    hex_polygon,
-    hex_polygons,
-    hexside_segment,
-)
-from wbk.pictureview import STEP_COLOUR, STEP_EDGE, PictureView, step_index, step_title
 
-__all__ = ["COLOUR_BAR_BOTTOM", "COLOUR_BAR_HEIGHT", "MOST_NUMBERS", "MapOverlays"]
+SQRT3 = math.sqrt(3)
+
+
+CLEAR = "#f4f1e4"
+
+
+TERRAIN_COLOURS = {
+    "woods": "#8fbf6a",
+    "forest": "#8fbf6a",
+    "town": "#b9b4ad",
+    "village": "#b9b4ad",
+    "hill": "#d9c08c",
+    "hills": "#d9c08c",
+    "rough": "#c2a67a",
+    "marsh": "#a9c9c4",
+    "trench": "#c9a27e",
+    "orchard": "#c5dd8e",
+    "wheat": "#eadf9a",
+    "balka": "#cbb68e",
+    "city": "#a8a39b",
+    "suburb": "#d3cec5",
+    "factory": "#8e8981",
+}
+
+
+FEATURE_COLOURS = {"stream": "#3a78c8", "river": "#1f4f99", "slope": "#7a4a1e", "road": "#555555"}
+
+
+FEATURE_NAMES = {"slope": "slope (hachures uphill)"}
+
+
+MARKER_SYMBOLS = {"star": "*"}
+
+
+# Overlays in the Okabe-Ito colours, which colour-blind readers tell apart; clear and blocked
+# lines differ in style as well as colour.
+CLEAR_LINE = "#0072B2"
+
+
+BLOCKED_LINE = "#D55E00"
+
+
+CROSSED = "#E69F00"
+
+
+BLOCKING_SIDE = "black"
+
+
+ALONG = "#CC79A7"
+
+
+ROUTE = "#009E73"
+
+
+#: Colours for terrain and features without one of their own: tab10's, in its order.
+_FALLBACK: list[str] = [str(c) for c in TABLEAU_COLORS.values()]
+
+
+#: Drawing order. Terrain, then hexside features, the translucent overlay layer, outlines and
+#: lines; the map's markers (stars) above lines, then the end marks; numbers and hex labels
+#: last, haloed, so that nothing drawn covers them.
+Z_TERRAIN, Z_LAYER, Z_FEATURES, Z_OUTLINES, Z_SIDES, Z_LINES = 1, 2.5, 3, 4, 5, 6
+
+
+Z_MARKERS, Z_ENDS, Z_NUMBERS, Z_LABELS = 6.5, 7, 8, 9
+
+
+#: A halo in the clear terrain's colour behind hex labels and numbers.
+LABEL_HALO = [patheffects.withStroke(linewidth=2.2, foreground=CLEAR, alpha=0.85)]
+
+
+def center(h: Hex) -> tuple[float, float]:
+    """The drawing position of a hex's centre (hex circumradius 1, y grows downwards)."""
+    return 1.5 * h.q, SQRT3 * (h.r + h.q / 2)
+
+
+def marker_point(h: Hex) -> tuple[float, float]:
+    """Where a map's marker (a victory star) is drawn in its hex: left of the centre."""
+    x, y = center(h)
+    return x - 0.5, y
+
+
+def hex_at(x: float, y: float) -> Hex:
+    """The hex under a drawing position (the inverse of ``center``, rounded to the nearest hex)."""
+    q = x / 1.5
+    r = y / SQRT3 - q / 2
+    s = -q - r
+    rq, rr, rs = round(q), round(r), round(s)
+    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
+    if dq > dr and dq > ds:
+        rq = -rr - rs
+    elif dr > ds:
+        rr = -rq - rs
+    return Hex(rq, rr)
+
+
+def corner_point(c: Corner) -> tuple[float, float]:
+    xs, ys = zip(*(center(h) for h in c.hexes), strict=False)
+    return sum(xs) / 3, sum(ys) / 3
+
+
+def hexside_segment(side: Hexside) -> tuple[tuple[float, float], tuple[float, float]]:
+    c1, c2 = side.corners
+    return corner_point(c1), corner_point(c2)
+
+
+#: The corners of a hex of circumradius 1 about its centre, east first, then clockwise on screen.
+HEX_CORNERS = np.array(
+    [(math.cos(math.radians(a)), math.sin(math.radians(a))) for a in range(0, 360, 60)]
+)
+
+
+def hex_polygon(h: Hex, scale: float = 1.0) -> np.ndarray:
+    """A hex's outline, its six corners (scaled about its centre by ``scale``)."""
+    return np.array(center(h)) + scale * HEX_CORNERS
+
+
+def hex_polygons(hexes: Sequence[Hex], scale: float = 1.0) -> np.ndarray:
+    """The hexes' outlines as one (n, 6, 2) array (the fast way into a PolyCollection)."""
+    q = np.fromiter((h.q for h in hexes), float, len(hexes))
+    r = np.fromiter((h.r for h in hexes), float, len(hexes))
+    centres = np.stack([1.5 * q, SQRT3 * (r + q / 2)], axis=1)
+    return centres[:, None, :] + scale * HEX_CORNERS[None, :, :]
+
+
+def colour_of(name: str, table: Mapping[str, str], order: list[str]) -> str:
+    """The colour of terrain or a hexside feature ``name``: its own in ``table``, else tab10's
+    by its place in ``order`` (the map's kinds, sorted)."""
+    if name in table:
+        return table[name]
+    return _FALLBACK[order.index(name) % len(_FALLBACK)]
+
 
 #: The most hexes ``MapOverlays.show_numbers`` prints a number in.
 MOST_NUMBERS = 1_500
+
+
 #: Inches from the figure's foot to a colour bar's foot, and its height: below three rows of
 #: legend, its numbers under it.
 COLOUR_BAR_BOTTOM = 0.17
+
+
 #: What dims the hexes a picture sets aside (dead ground, not seen, out of reach): a dark
 #: indigo, far in hue and darkness from the town's grey and every terrain colour.
 DIMMED = "#241a5c"
+
+
 COLOUR_BAR_HEIGHT = 0.09
+
+
 _COMPOUND_CODES = np.array([Path.MOVETO, *[Path.LINETO] * 5, Path.CLOSEPOLY], dtype=Path.code_type)
 
 
 class MapOverlays(PictureView):
-    """The overlays of a drawn map (``wbk.plot.MapView``, which sets the map and its hexes'
+    """The overlays of a drawn map (``wbk.draw.maps.MapView``, which sets the map and its hexes'
     outlines before it calls ``add_overlay_artists``)."""
 
     map: HexMap
@@ -428,3 +570,302 @@ class MapOverlays(PictureView):
         self._step_artists = []
         self.dim(())
         self.set_overlay_legend("step", {})
+
+
+#: Up to this many hexes, labels are printed in every hex unless asked otherwise.
+LABELLED_UP_TO = 600
+
+
+#: The old name of ``hex_polygons``, kept until its last caller outside this module switches.
+_polygons = hex_polygons
+
+
+def shown_on_a_page(canvas) -> bool:
+    """Whether a page shows ``canvas`` now, ready for its pictures (an ipympl canvas stops
+    keeping each picture as a data URL once its page has connected); False for any canvas of
+    a run without a page (nbval, the site, a pool's kernel before its reader comes)."""
+    return getattr(canvas, "syncing_data_url", True) is False and hasattr(canvas, "get_diff_image")
+
+
+class MapView(MapOverlays):
+    """A drawn map with overlays that update in place. Build it with ``draw_map``."""
+
+    #: set while ``holding_redraws``: the redraws asked for then are left to the one after it
+    _redraws_held = False
+
+    @contextlib.contextmanager
+    def holding_redraws(self) -> Iterator[None]:
+        """Within it, ``redraw`` does nothing: a panel working out one answer (its overlays,
+        its steps, its readings compared) then draws it once, one picture sent, not three."""
+        self._redraws_held = True
+        try:
+            yield
+        finally:
+            self._redraws_held = False
+
+    def __init__(self, m: HexMap, ax, *, labels: bool | None = None):
+        super().__init__(ax)
+        self.map = m
+        self.hexes = list(m)
+        self.index = {h: i for i, h in enumerate(self.hexes)}
+        self.polygons = hex_polygons(self.hexes)
+        self._closed = np.concatenate([self.polygons, self.polygons[:, :1]], axis=1)
+        # the terrain under the overlays changes only with the map: drawn once, then a picture
+        # an (n, 6, 2) array is a sequence of polygons to PolyCollection (its stubs want a list)
+        self.faces = PolyCollection(
+            cast(Sequence[np.ndarray], self.polygons), edgecolors="#7d7668", linewidths=0.6
+        )
+        self.second_terrain = PolyCollection([], edgecolors="none")
+        self.terrain = CachedArtists([self.faces, self.second_terrain], ax, zorder=Z_TERRAIN)
+        ax.add_artist(self.terrain)
+        self.feature_lines = LineCollection([], linewidths=2.5, zorder=Z_FEATURES)
+        ax.add_collection(self.feature_lines)
+        self.slope_ticks = LineCollection(
+            [], colors=FEATURE_COLOURS["slope"], linewidths=1.2, zorder=Z_FEATURES
+        )
+        ax.add_collection(self.slope_ticks)
+        self.marker_lines: list[Line2D] = []
+        self.show_contents(m)
+        show_labels = len(self.hexes) <= LABELLED_UP_TO if labels is None else labels
+        self.labels = None
+        if show_labels:
+            size = max(4.0, min(8.0, 700 / max(len(m), 1) ** 0.5 / 3))
+            texts = []
+            for h in self.hexes:
+                x, y = center(h)
+                text = StampedText(
+                    x,
+                    y - 0.62,
+                    m.label(h),
+                    ha="center",
+                    va="center",
+                    fontsize=size,
+                    color="#4d4a42",
+                    path_effects=LABEL_HALO,
+                )
+                text.set_transform(ax.transData)
+                texts.append(text)
+            # drawn last, haloed: no hexside, line or marker covers a hex's label
+            self.labels = CachedArtists(texts, ax, zorder=Z_LABELS)
+            ax.add_artist(self.labels)
+        self.add_overlay_artists()
+
+        centres = self.polygons.mean(axis=1)
+        (x0, y0), (x1, y1) = centres.min(axis=0), centres.max(axis=0)
+        ax.set_xlim(x0 - 1.2, x1 + 1.2)
+        ax.set_ylim(y1 + 1.2, y0 - 1.2)
+        ax.set_aspect("equal")
+        ax.set_axis_off()
+        self.set_title(m.name)
+
+    def show_contents(self, m: HexMap) -> None:
+        """Show the terrain, hexside features and markers of ``m``, a map of the same extent (an
+        edited copy): the artists stay, only their data change. Shading is cleared."""
+        extent = (m.columns, m.rows, m.low_columns)
+        same = m is self.map or extent == (self.map.columns, self.map.rows, self.map.low_columns)
+        if not same and list(m) != self.hexes:
+            raise WbkError(
+                f"map {m.name!r} does not have the extent of the drawn map ({self.map.extent})"
+            )
+        self.map = m
+        kinds = sorted(m.terrain_hexes)
+        self.terrain_colour = {k: colour_of(k, TERRAIN_COLOURS, kinds) for k in kinds}
+        self.base_faces = np.tile(to_rgba(CLEAR), (len(self.hexes), 1))
+        with_terrain = {h for hexes in m.terrain_hexes.values() for h in hexes}
+        mixed = []
+        for h in sorted(with_terrain):
+            ordered = self._ordered_terrain(h)
+            self.base_faces[self.index[h]] = to_rgba(self.terrain_colour[ordered[0]])
+            if len(ordered) > 1:
+                mixed.append((h, self.terrain_colour[ordered[1]]))
+        self.faces.set_facecolor(cast(Sequence[str], self.base_faces))  # (n, 4) RGBA rows
+        self.terrain.changed()
+        self.second_terrain.set_verts(
+            cast(Sequence[np.ndarray], hex_polygons([h for h, _ in mixed], 0.45) if mixed else [])
+        )
+        self.second_terrain.set_facecolor([colour for _, colour in mixed])
+
+        names = sorted(m.hexside_features)
+        segments, colours, ticks = [], [], []
+        for name in names:
+            colour = colour_of(name, FEATURE_COLOURS, names)
+            for side in sorted(m.hexside_features[name]):
+                segments.append(hexside_segment(side))
+                colours.append(colour)
+                up = m.uphill(side)
+                if up is not None:
+                    ticks += self._uphill_ticks(side, up)
+        self.feature_lines.set_segments(segments)
+        self.feature_lines.set_colors(colours)
+        self.slope_ticks.set_segments(ticks)
+
+        for line in self.marker_lines:
+            line.remove()
+        self.marker_lines = []
+        for name, hexes in sorted(m.marker_hexes.items()):
+            if hexes:
+                # left of the centre, where a line's end marks and a hex's number never sit,
+                # and above lines
+                xs, ys = zip(*(marker_point(h) for h in sorted(hexes)), strict=False)
+                symbol = MARKER_SYMBOLS.get(name, "D")
+                (line,) = self.ax.plot(
+                    xs,
+                    ys,
+                    symbol,
+                    color="#b22222",
+                    markersize=11,
+                    zorder=Z_MARKERS,
+                    label=name,
+                    alpha=0.85,
+                )
+                self.marker_lines.append(line)
+        self.update_legend()
+
+    def _ordered_terrain(self, h: Hex) -> list[str]:
+        kinds = self.map.terrain(h)
+        return sorted(kinds, key=lambda k: (k not in TERRAIN_COLOURS, k))
+
+    @staticmethod
+    def _uphill_ticks(side: Hexside, up: Hex) -> list:
+        """Short hachures on the uphill side of a slope hexside, pointing to the uphill hex."""
+        (x1, y1), (x2, y2) = hexside_segment(side)
+        ux, uy = center(up)
+        mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+        dx, dy = (ux - mx), (uy - my)
+        norm = math.hypot(dx, dy)
+        dx, dy = 0.22 * dx / norm, 0.22 * dy / norm
+        ticks = []
+        for f in (0.2, 0.4, 0.6, 0.8):
+            px, py = x1 + f * (x2 - x1), y1 + f * (y2 - y1)
+            ticks.append(((px, py), (px + dx, py + dy)))
+        return ticks
+
+    def picture_entries(self) -> dict[str, object]:
+        """The terrain and hexside features on the map, and its markers."""
+        m, entries = self.map, cast(dict[str, object], {})
+        for kind in sorted(self.terrain_colour, key=lambda k: (k not in TERRAIN_COLOURS, k)):
+            entries[kind] = Patch(facecolor=self.terrain_colour[kind], edgecolor="#7d7668")
+        if self.second_terrain.get_paths():
+            entries["inner hex: second terrain"] = Patch(
+                facecolor="white", edgecolor="#7d7668", hatch=".."
+            )
+        for name in sorted(m.hexside_features):
+            colour = colour_of(name, FEATURE_COLOURS, sorted(m.hexside_features))
+            entries[FEATURE_NAMES.get(name, f"{name} hexside")] = Line2D(
+                [], [], color=colour, linewidth=2.5
+            )
+        for line in self.marker_lines:
+            entries[f"{line.get_label()} hex"] = Line2D(
+                [],
+                [],
+                linestyle="none",
+                marker=line.get_marker(),
+                color=line.get_color(),
+                markersize=9,
+            )
+        return entries
+
+    def clear(self) -> None:
+        """Remove every overlay, back to the plain map."""
+        self.shade({})
+        self.show_numbers({})
+        self.show_trace(None)
+        self.show_route(None)
+        self.set_title(self.map.name)
+
+    def redraw(self) -> None:
+        """Draw the picture again. On an ipympl canvas whose page is showing it, draw now: the
+        picture goes to the browser at once, where ``draw_idle`` would first ask the browser to
+        ask for it. (Before the page is there, the browser must ask: it takes its first picture
+        whole.)"""
+        if self._redraws_held:
+            return
+        canvas = self.figure.canvas
+        if shown_on_a_page(canvas):
+            canvas.draw()
+        else:
+            canvas.draw_idle()
+
+    def hexside_at(self, x: float | None, y: float | None) -> Hexside | None:
+        """The hexside nearest a drawing position, or None when the position is nearer a hex's
+        centre than its sides (or off the map)."""
+        h = self.hex_at(x, y)
+        if h is None or x is None or y is None:
+            return None
+        cx, cy = center(h)
+        if math.hypot(x - cx, y - cy) < 0.45:
+            return None
+        nearest = min(h.neighbors(), key=lambda n: math.dist((x, y), center(n)))
+        return Hexside(h, nearest) if nearest in self.index else None
+
+    def hex_at(self, x: float | None, y: float | None) -> Hex | None:
+        """The map hex under a drawing position (a mouse click), or None off the map."""
+        if x is None or y is None:
+            return None
+        h = hex_at(x, y)
+        return h if h in self.index else None
+
+
+def draw_map(
+    m: HexMap, *, ax=None, labels: bool | None = None, width: float | None = None
+) -> MapView:
+    """Draw ``m`` on ``ax`` (a new figure when omitted) and return the view to add overlays to.
+
+    ``labels``: print each hex's label (default: on maps up to ``LABELLED_UP_TO`` hexes).
+    """
+    if ax is None:
+        import matplotlib.pyplot as plt
+
+        ax = map_axes(plt.figure(figsize=figure_size(m, width)))
+    return MapView(m, ax, labels=labels)
+
+
+#: Inches below the map for its legend (four rows over a colour bar), and above it for a
+#: two-line title.
+LEGEND_HEIGHT = 1.0
+
+
+TITLE_HEIGHT = 0.45
+
+
+def map_axes(figure: Figure):
+    """The axes for a map filling a figure of ``figure_size``: a fixed layout, room for the
+    title above and the legend below, so that the map never moves when the legend grows (a
+    click lands where the hex is drawn)."""
+    _width, height = figure.get_size_inches()
+    bottom, top = LEGEND_HEIGHT / height, TITLE_HEIGHT / height
+    return figure.add_axes((0.01, bottom, 0.98, 1 - bottom - top))
+
+
+def figure_size(m: HexMap, width: float | None = None) -> tuple[float, float]:
+    """A figure size (inches) in the map's own proportions, with room for the title and the
+    legend below the map."""
+    ncols = m.columns[1] - m.columns[0] + 1
+    nrows = m.rows[1] - m.rows[0] + 1
+    w = width or min(11.0, 2 + 0.45 * ncols)
+    return w, (w * 0.98) * (nrows + 0.5) * SQRT3 / (
+        1.5 * ncols + 0.5
+    ) + TITLE_HEIGHT + LEGEND_HEIGHT
+
+
+def map_png(m: HexMap) -> bytes:
+    """The map drawn as PNG bytes, without pyplot (used for a HexMap's Jupyter display)."""
+    fig = Figure(figsize=figure_size(m, 8))
+    draw_map(m, ax=map_axes(fig))
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=80)
+    return buffer.getvalue()
+
+
+def draw_line_of_sight(
+    m: HexMap, result, *, ax=None, width: float | None = None, reading: str = ""
+) -> MapView:
+    """A line of sight drawn on its map: the traced line, what blocks it marked, a legend, and
+    the verdict in the title (``result`` is a rules module's LOS result with ``.trace``,
+    ``.blocking``, ``.clear`` and ``.verdict``), after ``reading`` (the rule reading drawn) when
+    one is named."""
+    view = draw_map(m, ax=ax, width=width)
+    view.show_line_of_sight(result)
+    if reading:
+        view.set_title(f"{reading}\n{view.title()}")
+    return view

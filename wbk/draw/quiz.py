@@ -5,7 +5,7 @@ of its chance.
 
 What a kind of question marks on its board is the game's own: its drawing module registers a
 ``QuestionDrawing`` for each kind (``question_drawing(game, kind, ...)``), as it registers its
-results with ``wbk.pictures``. Every question gets the rest: the board, the learner's hexes or
+results with ``wbk.draw``. Every question gets the rest: the board, the learner's hexes or
 tanks (``mark_chosen_hexes``, ``rings``), the title.
 """
 
@@ -20,15 +20,16 @@ from matplotlib.artist import Artist
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
-from wbk.charts import bar_chart
 from wbk.dice import Dist
+from wbk.draw.charts import bar_chart
+from wbk.draw.maps import MapView, center, figure_size, map_axes
+from wbk.draw.tables import TableView, table_axes, table_figure_size
+from wbk.draw.view import PictureView
 from wbk.errors import WbkError
 from wbk.games import game
 from wbk.maps import HexMap
-from wbk.plot import MapView, PictureView, center, figure_size, map_axes
 from wbk.quiz import Answer, Question, reading
 from wbk.table import Table
-from wbk.tableplot import TableView, table_axes, table_figure_size
 
 __all__ = [
     "QuestionDrawing",

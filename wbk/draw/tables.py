@@ -1,11 +1,12 @@
-"""Drawing a table measured in inches (``wbk.table``) with matplotlib, beside ``wbk.plot``'s hexes.
+"""Drawing a table measured in inches (``wbk.table``) with matplotlib, beside ``wbk.draw.maps``'
+hexes.
 
 ``draw_table(table)`` builds a ``TableView`` once: terrain pieces by kind (rough dotted, obstacles
 dark, hills with a contour), tanks as rotated rectangles with a gun barrel showing their facing,
 in their side's colour, HQ and wreck symbols, names, and a 6-inch grid with its scale. Overlays
 (the gun ranges around a firer, the line of sight with what hides the target, the reach of a
 move by its chance, the distances from an HQ) change the data of a few fixed artists and never
-rebuild the table. The layout is fixed as ``wbk.plot``'s maps are: the title above, the legend
+rebuild the table. The layout is fixed as ``wbk.draw.maps``' maps are: the title above, the legend
 below, so the table never moves when the legend grows and a click lands where it is drawn.
 
 A ``TableView`` is made of its layers, each a class of its own: ``TerrainLayer`` (the board, its
@@ -45,9 +46,9 @@ from shapely.geometry.polygon import orient
 from shapely.ops import unary_union
 
 from wbk.dice import chance, percent
+from wbk.draw.maps import BLOCKED_LINE, CLEAR, CLEAR_LINE, TITLE_HEIGHT
+from wbk.draw.view import STEP_COLOUR, PictureView, step_index, step_title
 from wbk.explain import Step
-from wbk.pictureview import STEP_COLOUR, step_index, step_title
-from wbk.plot import BLOCKED_LINE, CLEAR, CLEAR_LINE, TITLE_HEIGHT, PictureView
 from wbk.table import Table, seen_share
 from wbk.tableexact import inches_against, squared_distance, within
 
