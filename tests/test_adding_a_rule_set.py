@@ -88,6 +88,19 @@ def test_the_toys_quiz_is_its_own_file_worked_out_again(toy):
         quiz.from_toml('game = "blitz"\n' + text, game="toy")
 
 
+def test_a_question_on_no_board_reveals_its_answers_own_picture(toy):
+    """Issue 41: a question whose result is not a distribution drew nothing, silently."""
+    from wbk.widgets.quiz import QuizPanel
+
+    panel = QuizPanel.for_game("toy")
+    assert panel.figures() == []  # nothing shown before the answer
+    panel.answer_with("10-30%")
+    panel.check()
+    (figure,) = panel.figures()
+    assert figure._suptitle.get_text() == "Wrong: 50-70%: 2/3 (66.67%)"
+    assert figure.axes[0].get_title().startswith("Needs 3+: hits 2/3")
+
+
 def test_the_toys_panel_draws_as_picture_does_and_reopens_from_its_edge_case(toy):
     panel = importlib.import_module("toy_rules.panels").shot_panel()
     panel.controls["needed"].value = 7

@@ -21,7 +21,7 @@ from wbk.checks import Input
 from wbk.errors import WbkError
 from wbk.games import blitz, games, pz8, ss_panzer, stalingrad
 
-SWEPT_MODULES = [draw, dice, hexgrid, maps, ss_panzer, blitz, table, pz8, stalingrad, quiz]
+SWEPT_MODULES = [draw.pictures, dice, hexgrid, maps, ss_panzer, blitz, table, pz8, stalingrad, quiz]
 
 
 def bad(fn, *args, names: str, **kwargs):
@@ -1003,6 +1003,7 @@ PICTURES = [
         "/nonexistent/dir",
     ),
     bad(draw.read_edge_case, "/nonexistent/x.png", names="/nonexistent/x.png: cannot read"),
+    bad(draw.edge_case_in_png, b"GIF89a", "x.gif", names="x.gif: not a PNG picture"),
     bad(draw.picture_bytes, _sample_map(), ".gif", names="format '.gif' is not one of .png"),
     bad(draw.trace_title, _sample_map(), "1712", names="trace '1712' is not a Trace"),
     bad(draw.trace_title, "map", None, names="map 'map' is not a HexMap"),
@@ -1274,7 +1275,12 @@ def _public_callables(module) -> set[str]:
     that take arguments (exceptions, enums, properties and functions without parameters have
     nothing to check)."""
     found = set()
-    for name in module.__all__:
+    public = getattr(module, "__all__", None) or [
+        name
+        for name, obj in vars(module).items()
+        if not name.startswith("_") and getattr(obj, "__module__", None) == module.__name__
+    ]
+    for name in public:
         obj = getattr(module, name)
         if inspect.isfunction(obj):
             if inspect.signature(obj).parameters:

@@ -466,7 +466,7 @@ def test_a_data_file_too_large_is_refused_before_it_is_parsed(tmp_path):
 def test_a_huge_picture_gives_its_edge_case_without_a_pixel_decoded(tmp_path, monkeypatch):
     from PIL import Image, PngImagePlugin
 
-    from wbk.draw import EDGE_CASE_KEY, LARGEST_PICTURE, read_edge_case
+    from wbk.draw.pictures import EDGE_CASE_KEY, LARGEST_PICTURE, read_edge_case
 
     info = PngImagePlugin.PngInfo()
     info.add_text(EDGE_CASE_KEY, los_case())

@@ -277,7 +277,7 @@ def test_a_saved_picture_names_the_rule_and_the_settings_unlike_the_defaults(tmp
 def test_a_picture_carries_its_edge_case_and_reopens_to_the_identical_picture(tmp_path):
     from PIL import Image
 
-    from wbk.draw import EDGE_CASE_KEY
+    from wbk.draw.pictures import EDGE_CASE_KEY
     from wbk.games.ss_panzer.panels import LosPanel
     from wbk.widgets import load_edge_case
 

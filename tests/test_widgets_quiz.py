@@ -263,7 +263,7 @@ def test_a_panel_needs_questions():
 def test_a_board_drawn_again_keeps_nothing_of_the_last_question():
     from matplotlib.figure import Figure
 
-    from wbk.widgets.quiz import draw_question
+    from wbk.draw.quiz import draw_question
 
     shipped = quiz.shipped("ss_panzer")
     reach, sight = shipped.question("one-hex-rule"), shipped.question("beyond-the-hill")

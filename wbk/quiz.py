@@ -136,6 +136,20 @@ class Answer:
 
 
 @dataclass(frozen=True)
+class Attempt:
+    """A learner at a question, as its picture shows it: the ``question``, the hexes or tanks
+    they have ``chosen``, and once revealed the rules' ``answer`` (worked out under
+    ``readings``) with the ``verdict`` ("Right: ", "Wrong: "). ``wbk.draw.picture(attempt)``
+    draws it: the board with the situation and the picks, then the answer."""
+
+    question: Question
+    chosen: tuple[str, ...] = ()
+    answer: Answer | None = None
+    verdict: str = ""
+    readings: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Question:
     """One question: the situation, the question in words, the rule it tests, the readings it is
     asked under, and the board it is asked on (a ``HexMap``, a pz8 ``Table`` or None)."""
@@ -457,6 +471,11 @@ def game_quiz(game: str) -> GameQuiz:
     if not found.has("quiz"):
         raise WbkError(f"{found.title} has no quiz")
     return found.part("quiz").QUIZ
+
+
+def kind_of(question: Question) -> QuizKind:
+    """The kind of question ``question`` is (an instance of its rule set's ``QuizKind``)."""
+    return _kind(question.game, question.kind)
 
 
 def kinds(game: str) -> dict[str, str]:

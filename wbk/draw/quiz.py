@@ -12,9 +12,9 @@ tanks (``mark_chosen_hexes``, ``rings``), the title.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from matplotlib.artist import Artist
 from matplotlib.figure import Figure
@@ -23,12 +23,13 @@ from matplotlib.lines import Line2D
 from wbk.dice import Dist
 from wbk.draw.charts import bar_chart
 from wbk.draw.maps import MapView, center, figure_size, map_axes
+from wbk.draw.pictures import picture
 from wbk.draw.tables import TableView, table_axes, table_figure_size
 from wbk.draw.view import PictureView
 from wbk.errors import WbkError
-from wbk.games import game
+from wbk.games import game_of
 from wbk.maps import HexMap
-from wbk.quiz import Answer, Question, reading
+from wbk.quiz import Answer, Attempt, Question, QuizKind, kind_of, reading
 from wbk.table import Table
 
 __all__ = [
@@ -65,21 +66,25 @@ class QuestionDrawing:
     chart: Callable[[Question], tuple[str, str]] | None = None
 
 
-_DRAWINGS: dict[tuple[str, str], QuestionDrawing] = {}
+_DRAWINGS: dict[type[QuizKind], QuestionDrawing] = {}
 
 
-def question_drawing(game: str, kind: str, drawing: QuestionDrawing) -> None:
-    """Draw ``game``'s questions of ``kind`` so (a game's drawing module calls this)."""
+def question_drawing(kind: type[QuizKind], drawing: QuestionDrawing) -> None:
+    """Draw the questions of ``kind`` (a ``QuizKind`` class) so: a rule set's drawing module
+    calls this for the kinds it marks on their board."""
+    if not (isinstance(kind, type) and issubclass(kind, QuizKind)):
+        raise WbkError(f"{kind!r} is not a QuizKind class")
     if not isinstance(drawing, QuestionDrawing):
         raise WbkError(f"{drawing!r} is not a QuestionDrawing")
-    _DRAWINGS[(game, kind)] = drawing
+    _DRAWINGS[kind] = drawing
 
 
 def _drawing(q: Question) -> QuestionDrawing:
-    found = game(q.game)
-    if found.has("draw"):
+    kind = type(kind_of(q))
+    found = game_of(kind)
+    if found is not None and found.has("draw"):
         found.part("draw")
-    return _DRAWINGS.get((q.game, q.kind), QuestionDrawing())
+    return next((_DRAWINGS[k] for k in kind.__mro__ if k in _DRAWINGS), QuestionDrawing())
 
 
 def _short(text: str, limit: int = 90) -> str:
@@ -174,6 +179,7 @@ def _board_view(figure: Figure, board, size: tuple[float, float], make: Callable
             drawn.view.set_overlay_legend(key, {})
     else:
         figure.clear()
+        figure.set_layout_engine("none")
         figure.set_size_inches(*size)
         drawn = _Drawn(board, make(), tuple(size))
         setattr(figure, _DRAWN, drawn)
@@ -220,7 +226,7 @@ def legend_key(line: Line2D) -> Line2D:
     )
 
 
-def picture_title(q: Question, readings: dict[str, str] | None = None) -> str:
+def picture_title(q: Question, readings: Mapping[str, str] | None = None) -> str:
     """The question in a picture's title, short, with any reading that is not the default in
     its declared words."""
     short = _drawing(q).title
@@ -240,28 +246,38 @@ def draw_question(
     answer: Answer | None = None,
     chosen: Sequence[str] = (),
     verdict: str = "",
-    readings: dict[str, str] | None = None,
+    readings: Mapping[str, str] | None = None,
     width: float = WIDTH,
 ):
-    """Draw question ``q`` on the cleared ``figure``: its map or table with the situation marked
-    and the learner's ``chosen`` hexes or tanks, nothing of the answer; with ``answer`` (worked
-    out under ``readings``), the rules' answer drawn too and ``verdict`` ("Right: ", "Wrong: ")
-    in the title. A question with no board draws nothing until revealed, then the distribution
-    of a chance. Returns the view (a ``MapView`` or ``TableView``, or the chart's axes), or None
-    when there is nothing to draw."""
+    """Draw question ``q`` on ``figure``: its map or table with the situation marked and the
+    learner's ``chosen`` hexes or tanks, nothing of the answer; with ``answer`` (worked out
+    under ``readings``), the rules' answer drawn too and ``verdict`` ("Right: ", "Wrong: ") in
+    the title. A question on no board shows nothing until revealed, then its answer's own
+    picture (a distribution's bars, a result as ``picture`` draws it). Returns the view (a
+    ``MapView`` or ``TableView``, or the chart's axes), or None when there is nothing to draw
+    (a question on no board not yet answered, or an answer wbk draws no picture of)."""
     title = picture_title(q, readings)
     drawing = _drawing(q)
     if q.board is None:
         figure.clear()
+        figure.set_layout_engine("none")  # the question before may have laid its figure out
         _forget_view(figure)
-        if answer is None or not isinstance(answer.result, Dist):
+        if answer is None:
             return None
-        figure.set_size_inches(width, 3.4)
-        ax = figure.add_axes((0.12, 0.18, 0.84, 0.66))
-        what, xlabel = drawing.chart(q) if drawing.chart else ("", "outcome")
-        bar_chart(answer.result, ax=ax, title=None, xlabel=xlabel)
-        ax.set_title(_lines(f"{verdict}{what}: {answer.words}"), fontsize=10)
-        return ax
+        if isinstance(answer.result, Dist):
+            figure.set_size_inches(width, 3.4)
+            ax = figure.add_axes((0.12, 0.18, 0.84, 0.66))
+            what, xlabel = drawing.chart(q) if drawing.chart else ("", "outcome")
+            bar_chart(answer.result, ax=ax, title=None, xlabel=xlabel)
+            ax.set_title(_lines(f"{verdict}{what}: {answer.words}"), fontsize=10)
+            return ax
+        try:
+            picture(answer.result, figure=figure)
+        except WbkError:  # a result no rule set draws: the answer in words only
+            figure.clear()
+            return None
+        figure.suptitle(_lines(f"{verdict}{answer.words}"), fontsize=10, color="#1a1a1a")
+        return figure.axes[0] if figure.axes else None
     view = _question_view(figure, q, width)
     if drawing.draw is not None:
         drawing.draw(view, q, answer, chosen)
@@ -275,3 +291,33 @@ def draw_question(
     else:
         view.set_title(_lines(f"{verdict}{title} {answer.words}"))
     return view
+
+
+def board_view(figure: Figure) -> MapView | TableView | None:
+    """The view of the board a quiz question was drawn on in ``figure`` (a click on it is a
+    pick), or None for a question on no board."""
+    drawn = getattr(figure, _DRAWN, None)
+    if drawn is None or drawn.view.ax not in figure.axes:
+        return None
+    return cast(MapView | TableView, drawn.view)
+
+
+def draw_attempt(attempt: Attempt, figure: Figure, *, step: int | None = None) -> None:
+    """``picture``'s drawing of a learner at a question (``wbk.quiz.Attempt``): the question's
+    board, kept from the question before when it is the same board, and what ``draw_question``
+    marks on it."""
+    if step is not None:
+        raise WbkError(f"a quiz question's picture has no steps to draw at step {step!r}")
+    draw_question(
+        figure,
+        attempt.question,
+        answer=attempt.answer,
+        chosen=attempt.chosen,
+        verdict=attempt.verdict,
+        readings=attempt.readings,
+    )
+
+
+#: ``picture`` hands a figure it was given over uncleared: the board drawn for the question
+#: before is kept (drawing 143 hex labels anew costs a second)
+draw_attempt.keeps_figure = True  # type: ignore[attr-defined]

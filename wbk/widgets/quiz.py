@@ -24,12 +24,13 @@ import ipywidgets as widgets
 from matplotlib.figure import Figure
 
 from wbk import quiz
-from wbk.draw.quiz import RIGHT, WIDTH, WRONG, draw_question, picture_title
+from wbk.draw import MapView, TableView, picture
+from wbk.draw.quiz import RIGHT, WIDTH, WRONG, board_view
 from wbk.errors import WbkError
 from wbk.explain import steps_html
 from wbk.widgets import LIVE_NOTE, Panel, interactive_figure, reports_errors
 
-__all__ = ["QuizPanel", "draw_question", "picture_title"]
+__all__ = ["QuizPanel"]
 #: What the answer box says for each form of question.
 _PROMPTS = {
     "number": "your answer",
@@ -110,7 +111,8 @@ class QuizPanel(Panel):
         self.new_button.on_click(lambda _: self.new_question())
         self.figure, self.canvas = interactive_figure((WIDTH, 4.0), layout=None)
         self.canvas.mpl_connect("button_press_event", self.on_click)
-        self.view = None
+        #: the board the question is drawn on (a click on it is a pick), None for none
+        self.view: MapView | TableView | None = None
         self.pane = widgets.HTML()
         answer_row = widgets.HBox([self.choice, self.typed, self.check_button])
         buttons = widgets.HBox([self.next_button, self.shuffle_button, self.missed_only])
@@ -259,15 +261,16 @@ class QuizPanel(Panel):
         q = self.question
         if self.view is None or q.form not in ("hexes", "tanks") or self.revealed is not None:
             return
-        if q.form == "hexes":
+        if isinstance(self.view, MapView):
             h = self.view.hex_at(event.xdata, event.ydata)
             if h is None:
                 raise WbkError("that click is off the map")
             name = self.view.map.label(h)
         else:
-            name = self.view.piece_at(event.xdata, event.ydata)
-            if name is None:
+            tank = self.view.piece_at(event.xdata, event.ydata)
+            if tank is None:
                 raise WbkError("no tank there: click on a tank")
+            name = tank
         self.chosen ^= {name}
         self.typed.value = _chosen_words(self.chosen)
         self.draw()  # the picks marked on the map or the table
@@ -340,19 +343,23 @@ class QuizPanel(Panel):
             self.draw()
 
     def draw(self, verdict: str = "") -> None:
-        self.view = draw_question(
-            self.figure,
+        attempt = quiz.Attempt(
             self.question,
-            answer=self.revealed,
-            chosen=sorted(self.chosen),
-            verdict=verdict,
-            readings=self.chosen_readings(),
+            tuple(sorted(self.chosen)),
+            self.revealed,
+            verdict,
+            self.chosen_readings(),
         )
-        self.canvas.layout.display = "none" if self.view is None else "flex"
+        picture(attempt, figure=self.figure)
+        self.view = board_view(self.figure)
+        shown = bool(self.figure.axes)
+        self.canvas.layout.display = "flex" if shown else "none"
+        if self.revealed is not None and not shown:
+            self.show_message(f"wbk draws no picture of this answer: {self.revealed.words}")
         self.canvas.draw_idle()
 
     def figures(self) -> list[Figure]:
-        return [self.figure] if self.view is not None else []
+        return [self.figure] if self.figure.axes else []
 
     def static_html(self) -> str:
         """Every question with its picture, each answer with its working inside a closed
@@ -361,17 +368,17 @@ class QuizPanel(Panel):
         # one figure for the questions and one for the answers: a board drawn once serves all
         figure, revealed = Figure(), Figure()
         for number, q in enumerate(self.questions, 1):
-            view = draw_question(figure, q)
+            picture(quiz.Attempt(q), figure=figure)
             choices = f" ({' / '.join(q.choices)})" if q.choices else ""
             parts.append(
                 f"<p><b>{number}.</b> {html.escape(q.ask)}{html.escape(choices)} "
                 f'<span style="color:#595959;font-size:smaller">({html.escape(q.rule)})</span></p>'
             )
             parts.append(q.shown())
-            if view is not None:
+            if figure.axes:
                 parts.append(_img(figure, q.ask))
             answer = q.answer()
-            shown = draw_question(revealed, q, answer=answer)
+            picture(quiz.Attempt(q, answer=answer), figure=revealed)
             notes = "".join(
                 f"<li>{html.escape(n)}</li>" for n in q.reading_notes() if "changes" in n
             )
@@ -380,7 +387,7 @@ class QuizPanel(Panel):
                 f"<p><b>{html.escape(answer.words)}</b></p>{steps_html(answer.steps)}"
                 + (f"<ul>{notes}</ul>" if notes else "")
                 + _settled_html(q)
-                + (_img(revealed, answer.words) if shown is not None else "")
+                + (_img(revealed, answer.words) if revealed.axes else "")
                 + "</details>"
             )
         parts.append(f"<p><i>{LIVE_NOTE}</i></p></div>")

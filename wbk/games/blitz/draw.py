@@ -33,7 +33,7 @@ from wbk.draw.view import STEP_COLOUR, STEP_EDGE, step_index
 from wbk.errors import WbkError
 from wbk.explain import Step, steps_html
 from wbk.games import blitz
-from wbk.games.blitz import Damage, RolledHits, rolled_from_throws
+from wbk.games.blitz import Damage, RolledHits, quiz, rolled_from_throws
 
 LEVELS = list(Damage)[1:]  # disrupted ... eliminated
 
@@ -592,8 +592,7 @@ def _damage_chart(q) -> tuple[str, str]:
 
 
 question_drawing(
-    "blitz",
-    "hits_chance",
+    quiz.HitsChance,
     QuestionDrawing(
         chart=lambda q: (
             f"{q.settings.get('hits')} hits or more from {q.settings.get('dice')} dice",
@@ -601,4 +600,4 @@ question_drawing(
         )
     ),
 )
-question_drawing("blitz", "damage_chance", QuestionDrawing(chart=_damage_chart))
+question_drawing(quiz.DamageChance, QuestionDrawing(chart=_damage_chart))

@@ -20,7 +20,7 @@ from wbk.draw.quiz import QuestionDrawing, mark_chosen_hexes, question_drawing
 from wbk.draw.view import PictureView, step_index, step_title
 from wbk.errors import WbkError
 from wbk.explain import Step, count
-from wbk.games.ss_panzer import FireDice, FireEffect, LosResult, Route, Victory
+from wbk.games.ss_panzer import FireDice, FireEffect, LosResult, Route, Victory, quiz
 from wbk.hexgrid import Hex, Hexside
 
 #: A chart of the dice: what gives dice (each condition, the base, the artillery's side) in
@@ -304,15 +304,13 @@ def _reach(view: MapView, q, answer, chosen) -> None:
 
 
 question_drawing(
-    "ss_panzer",
-    "sees",
+    quiz.Sees,
     QuestionDrawing(
         title=lambda q: f"Can {q.settings['firer']} see {q.settings['target']}?", draw=_sees
     ),
 )
 question_drawing(
-    "ss_panzer",
-    "entry_cost",
+    quiz.EntryCost,
     QuestionDrawing(
         title=lambda q: (
             f"{q.settings['unit']}, {q.settings['from']} → {q.settings['to']}: what does it cost?"
@@ -321,8 +319,7 @@ question_drawing(
     ),
 )
 question_drawing(
-    "ss_panzer",
-    "may_enter",
+    quiz.MayEnter,
     QuestionDrawing(
         title=lambda q: (
             f"{q.settings['unit']} in {q.settings['from']}, {q.settings['mp_left']} MP left: "
@@ -332,8 +329,7 @@ question_drawing(
     ),
 )
 question_drawing(
-    "ss_panzer",
-    "reach",
+    quiz.Reach,
     QuestionDrawing(
         title=lambda q: (
             f"{q.settings['unit']} from {q.settings['start']}: which hexes can it reach?"
@@ -342,7 +338,6 @@ question_drawing(
     ),
 )
 question_drawing(
-    "ss_panzer",
-    "step_loss_chance",
+    quiz.StepLossChance,
     QuestionDrawing(chart=lambda q: ("a step loss", "effect on the target")),
 )

@@ -13,6 +13,7 @@ from wbk.draw.quiz import CHOSEN, RIGHT, QuestionDrawing, legend_key, question_d
 from wbk.draw.tables import TableView
 from wbk.explain import Step
 from wbk.games import pz8
+from wbk.games.pz8 import quiz
 from wbk.games.pz8.draw.duel import draw_duel
 from wbk.games.pz8.draw.table import (
     shot_title,
@@ -96,8 +97,7 @@ def _on_the_table(view: TableView, q, answer, chosen) -> None:
 
 
 question_drawing(
-    "pz8",
-    "shot",
+    quiz.Shot,
     QuestionDrawing(
         title=lambda q: f"{q.settings['firer']} → {q.settings['target']}: does it reach? in cover?",
         draw=_on_the_table,
@@ -105,15 +105,13 @@ question_drawing(
     ),
 )
 question_drawing(
-    "pz8",
-    "targets",
+    quiz.Targets,
     QuestionDrawing(
         title=lambda q: f"Which tanks can {q.settings['firer']} shoot?", draw=_on_the_table
     ),
 )
 question_drawing(
-    "pz8",
-    "destroy_chance",
+    quiz.DestroyChance,
     QuestionDrawing(
         title=lambda q: f"{q.settings['firer']} → {q.settings['target']}: chance to destroy?",
         draw=_on_the_table,
@@ -121,14 +119,13 @@ question_drawing(
     ),
 )
 question_drawing(
-    "pz8",
-    "platoon",
+    quiz.Platoon,
     QuestionDrawing(
         title=lambda q: f"May the {q.settings['side']} platoon move together?",
         draw=_on_the_table,
     ),
 )
-question_drawing("pz8", "rally", QuestionDrawing(draw=_on_the_table))
+question_drawing(quiz.Rally, QuestionDrawing(draw=_on_the_table))
 
 
 def _the_move(view: TableView, q, answer, chosen) -> None:
@@ -168,8 +165,7 @@ def _the_move(view: TableView, q, answer, chosen) -> None:
 
 
 question_drawing(
-    "pz8",
-    "reach",
+    quiz.Reach,
     QuestionDrawing(
         title=lambda q: (
             f"Can {q.settings['tank']} end its move at "

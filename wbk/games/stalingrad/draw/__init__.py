@@ -14,7 +14,7 @@ from wbk.draw import in_figure, on_board
 from wbk.draw.maps import MapView
 from wbk.draw.quiz import QuestionDrawing, mark_chosen_hexes, question_drawing
 from wbk.explain import Step
-from wbk.games.stalingrad import CrtLookup, Retreat
+from wbk.games.stalingrad import CrtLookup, Retreat, quiz
 from wbk.games.stalingrad.draw.crt import LOOKUP_SIZE, lookup_picture
 from wbk.games.stalingrad.draw.retreat import RetreatOverlay
 
@@ -46,8 +46,7 @@ def _retreat_question(view: MapView, q, answer, chosen) -> None:
 
 
 question_drawing(
-    "stalingrad",
-    "retreat_hexes",
+    quiz.RetreatHexes,
     QuestionDrawing(
         title=lambda q: (
             f'A "P" on {q.board.map.label(q.board.target)}: where may its units retreat?'
@@ -57,8 +56,7 @@ question_drawing(
     ),
 )
 question_drawing(
-    "stalingrad",
-    "retreat_losses",
+    quiz.RetreatLosses,
     QuestionDrawing(
         title=lambda q: f'A "P" on {q.board.map.label(q.board.target)}: how many units are lost?',
         draw=_retreat_question,
