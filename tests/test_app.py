@@ -28,12 +28,13 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 
 from wbk.appserver import ReaderKernelManager
 from wbk.draw import edge_case_in_png
+from wbk.games import chapters
 from wbk.maps import example_map
 from wbk.publish import ROOT, AppSettings, app_command, chapter_of, for_the_app, main
 from wbk.widgets import TracePanel, paint_ahead
 from wbk.widgets.app import case_from_query, case_query, file_name, linked_situation, serve
 
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+NOTEBOOKS = chapters()
 FIGURES = ROOT / "build" / "app-figures.json"
 LONGEST = "ss_panzer.ipynb"  # the chapter with the most panels and the longest run
 TOUR, SECOND = "00_hex_basics.ipynb", "01_reading_distributions.ipynb"
@@ -269,7 +270,7 @@ def app_server(tmp_path_factory, settings: AppSettings):
     its process. Always stopped with all its kernels."""
     port = free_port()
     work = tmp_path_factory.mktemp("app")
-    command, env = app_command(ROOT / "notebooks", port=port, work=work, settings=settings)
+    command, env = app_command(NOTEBOOKS, port=port, work=work, settings=settings)
     env["HOME"] = str(tmp_path_factory.mktemp("home"))
     server = subprocess.Popen(
         command,

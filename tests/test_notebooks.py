@@ -5,7 +5,9 @@ from pathlib import Path
 import nbformat
 import pytest
 
-NOTEBOOKS = sorted((Path(__file__).parent.parent / "notebooks").glob("*.ipynb"))
+from wbk.games import chapters
+
+NOTEBOOKS = chapters()
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
@@ -22,7 +24,7 @@ def test_every_notebook_draws_inline_whatever_the_backend_and_says_how_to_run_it
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_every_notebook_is_stored_as_make_notebooks_stores_it(path):
     """No timings (they change on every run) and every print as one output, as JupyterLab
-    saves it: a chapter run and saved in JupyterLab comes back as stored (jupyter_config/)."""
+    saves it: a chapter run and saved in JupyterLab comes back as stored (wbk/jupyter_config/)."""
     nb = nbformat.read(path, as_version=4)
     code = [c for c in nb.cells if c.cell_type == "code"]
     assert not [i for i, c in enumerate(code) if "execution" in c.metadata]
@@ -70,15 +72,8 @@ def test_a_print_sent_in_pieces_and_saved_by_jupyterlab_is_kept_as_stored():
     """Issue 30: pz8 came back from Run All and save with a print cell split differently. The
     kernel may send one print in pieces; JupyterLab joins them, and the pre-save hook takes a
     cell whose pieces join to its stored output for the stored cell."""
-    import runpy
+    from wbk.lab import without_run_churn as hook
 
-    from traitlets.config import Config
-
-    c = Config()
-    hook = runpy.run_path(
-        str(Path(__file__).parent.parent / "jupyter_config" / "jupyter_server_config.py"),
-        init_globals={"get_config": lambda: c},
-    )["without_run_churn"]
     cell = nbformat.v4.new_code_cell("print('a'); print('b')", execution_count=1)
     cell.id = "c1"
     cell.outputs = [nbformat.v4.new_output("stream", name="stdout", text="a\nb\n")]
@@ -144,7 +139,7 @@ def lab_with_our_config(tmp_path_factory):
     env = {
         **os.environ,
         "JUPYTERLAB_SETTINGS_DIR": str(tmp_path / "settings"),
-        "JUPYTER_CONFIG_PATH": str(Path(__file__).parent.parent / "jupyter_config"),
+        "JUPYTER_CONFIG_PATH": str(Path(__file__).parent.parent / "wbk" / "jupyter_config"),
     }
     url = f"http://127.0.0.1:{port}"
     with serving(command, env, ready=f"{url}/api/status?token={TOKEN}", what="JupyterLab"):

@@ -10,6 +10,7 @@ import nbformat
 import pytest
 from nbclient.exceptions import CellExecutionError
 
+from wbk.games import chapters
 from wbk.publish import (
     ROOT,
     Section,
@@ -21,12 +22,13 @@ from wbk.publish import (
     site_wording,
 )
 
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+NOTEBOOKS = chapters()
+CHAPTERS = {path.name: path for path in NOTEBOOKS}
 SCREENSHOTS = ROOT / "build" / "screenshots"
 
 
 def test_a_published_notebook_has_no_nbval_markers_and_no_stored_outputs():
-    nb = publishable(nbformat.read(ROOT / "notebooks" / "ss_panzer.ipynb", as_version=4))
+    nb = publishable(nbformat.read(CHAPTERS["ss_panzer.ipynb"], as_version=4))
     code = [c for c in nb.cells if c.cell_type == "code"]
     assert not any("NBVAL" in c.source for c in code)
     assert not any(c.outputs for c in code)
@@ -148,7 +150,7 @@ def test_a_chapter_whose_cell_fails_stops_the_build_with_its_error(tmp_path):
         notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
         nbformat.write(notebook, chapters / name)
     with pytest.raises(CellExecutionError, match="ZeroDivisionError"):
-        build_site(chapters, tmp_path / "site", work=tmp_path)
+        build_site(sorted(chapters.glob("*.ipynb")), tmp_path / "site", work=tmp_path)
     assert not (tmp_path / "site").exists()
 
 
@@ -156,7 +158,7 @@ def test_a_chapter_whose_cell_fails_stops_the_build_with_its_error(tmp_path):
 def site(tmp_path_factory):
     work = tmp_path_factory.mktemp("site")
     started = time.monotonic()
-    index = build_site(ROOT / "notebooks", work / "site", work=work)
+    index = build_site(NOTEBOOKS, work / "site", work=work)
     print(f"site built in {time.monotonic() - started:.0f} s")
     return index
 
@@ -210,7 +212,7 @@ def test_the_site_shows_every_chapter_offline(browser, site):
             "# NBVAL_IGNORE_OUTPUT" in c.source
             and "panel" in c.source.lower()
             and "QuizPanel" not in c.source  # a quiz's snapshot is checked by the quiz test
-            for c in nbformat.read(ROOT / "notebooks" / f"{stem}.ipynb", as_version=4).cells
+            for c in nbformat.read(CHAPTERS[f"{stem}.ipynb"], as_version=4).cells
         )
         assert page.locator(".wbk-panel-snapshot").count() >= panels, stem
     page.goto((site.parent / "ss_panzer.html").as_uri())

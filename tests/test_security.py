@@ -636,11 +636,12 @@ def app(tmp_path_factory):
 
     from browser_support import free_port
 
-    from wbk.publish import ROOT, AppSettings, Door, app_command
+    from wbk.games import chapters
+    from wbk.publish import AppSettings, Door, app_command
 
     port = free_port()
     command, env = app_command(
-        ROOT / "notebooks",
+        chapters(),
         port=port,
         work=tmp_path_factory.mktemp("app"),
         settings=AppSettings(pool=0, max_kernels=1),

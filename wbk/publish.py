@@ -1,6 +1,7 @@
-"""Publishing the workbook: ``python -m wbk.publish site`` builds a static site of every notebook
-in ``notebooks/`` (``make site``), ``python -m wbk.publish app`` serves them as an app with Voila
-(``make app``).
+"""Publishing the workbook: ``python -m wbk.publish site`` builds a static site of every chapter
+(``make site``), ``python -m wbk.publish app`` serves them as an app with Voila (``make app``).
+The chapters are wbk's own and each rule set's (``wbk.games.chapters``), or the notebooks of a
+folder given with ``--notebooks`` (a teacher's own).
 
 The site executes each notebook afresh with wbk's panels shown as snapshots (``WBK_PANELS=static``:
 see ``wbk.widgets.Panel.static_html``), so that a page needs no kernel and fetches nothing from
@@ -36,6 +37,7 @@ import shutil
 import socket
 import subprocess
 import sys
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
@@ -46,7 +48,7 @@ from jupyter_client.manager import AsyncKernelManager
 from jupyter_core.paths import jupyter_runtime_dir
 from nbclient import NotebookClient
 
-from wbk.games import games
+from wbk.games import chapters, games
 from wbk.widgets import PANELS_ENV
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -220,14 +222,20 @@ def _without_widget_ids(outputs: list) -> list:
     return kept
 
 
-def build_site(notebooks: Path, out: Path, *, work: Path) -> Path:
-    """Build the site of every notebook in ``notebooks`` into ``out``; returns its index page.
+def chapters_from(folder: Path | None) -> list[Path]:
+    """The chapters to publish: the notebooks in ``folder``, or, for None, every chapter wbk
+    and its rule sets have (``wbk.games.chapters``)."""
+    return chapters() if folder is None else sorted(Path(folder).glob("*.ipynb"))
+
+
+def build_site(notebooks: Sequence[Path], out: Path, *, work: Path) -> Path:
+    """Build the site of the chapters ``notebooks`` into ``out``; returns its index page.
     Each notebook runs once, as the page shows it, in ``work / "site-src"`` (removed after the
     build with the rest of what only the build needs)."""
     sources = work / "site-src"
     shutil.rmtree(sources, ignore_errors=True)
     shutil.copytree(ROOT / "site", sources)
-    for path in sorted(notebooks.glob("*.ipynb")):
+    for path in notebooks:
         notebook = publishable(nbformat.read(path, as_version=4))
         nbformat.write(notebook, sources / path.name)
     ipython = work / "site-ipython"
@@ -711,13 +719,13 @@ def chapter_list_html(chapters: list[Chapter]) -> str:
     return f'<ol class="wbk-chapters">{items}</ol>'
 
 
-def prepare_app(notebooks: Path, work: Path) -> Path:
-    """Write the app's copies of the notebooks and its template (with the index of chapters)
-    under ``work``; returns the folder of notebooks to serve."""
+def prepare_app(notebooks: Sequence[Path], work: Path) -> Path:
+    """Write the app's copies of the chapters ``notebooks`` and its template (with the index of
+    chapters) under ``work``; returns the folder of notebooks to serve."""
     served = work / "notebooks"
     shutil.rmtree(work, ignore_errors=True)
     served.mkdir(parents=True)
-    paths = sorted(notebooks.glob("*.ipynb"))
+    paths = list(notebooks)
     read = [nbformat.read(p, as_version=4) for p in paths]
     chapters = [chapter_of(p, nb) for p, nb in zip(paths, read, strict=True)]
     for i, (path, notebook) in enumerate(zip(paths, read, strict=True)):
@@ -838,14 +846,14 @@ def _lan_address(ip: str) -> str:
 
 
 def app_command(
-    notebooks: Path,
+    notebooks: Sequence[Path],
     *,
     port: int,
     work: Path | None = None,
     settings: AppSettings | None = None,
     door: Door | None = None,
 ) -> tuple[list[str], dict[str, str]]:
-    """The command (and environment) that serves the notebooks as an app with Voila
+    """The command (and environment) that serves the chapters as an app with Voila
     (``wbk.appserver``) on ``door``'s address (127.0.0.1 by default): an index of the chapters,
     each a page of its panels without the code, rendered with wbk's template, which fetches
     nothing from elsewhere. The app's copies of the notebooks and its configuration
@@ -886,14 +894,14 @@ def main(argv: list[str] | None = None) -> None:
     )
     commands = parser.add_subparsers(dest="command", required=True)
     site = commands.add_parser("site", help="build the static site")
-    site.add_argument("--notebooks", type=Path, default=ROOT / "notebooks")
+    site.add_argument("--notebooks", type=Path, help="a folder of chapters (default: wbk's)")
     site.add_argument("--out", type=Path, default=ROOT / "build" / "site")
     stored = commands.add_parser(
         "notebooks", help="run each notebook afresh and store its outputs in it (make notebooks)"
     )
-    stored.add_argument("paths", type=Path, nargs="*", help="notebooks (default: notebooks/*)")
+    stored.add_argument("paths", type=Path, nargs="*", help="chapters (default: every one)")
     app = commands.add_parser("app", help="serve the notebooks as an app (Voila)")
-    app.add_argument("--notebooks", type=Path, default=ROOT / "notebooks")
+    app.add_argument("--notebooks", type=Path, help="a folder of chapters (default: wbk's)")
     app.add_argument("--port", type=int, default=8866)
     app.add_argument(
         "--ip",
@@ -943,18 +951,19 @@ def main(argv: list[str] | None = None) -> None:
     )
     args = parser.parse_args(argv)
     if args.command == "notebooks":
-        for path in args.paths or sorted((ROOT / "notebooks").glob("*.ipynb")):
+        for path in args.paths or chapters():
             store_outputs(path)
             print(f"stored the outputs of a fresh run: {path.name}")
         return
     if args.command == "site":
-        index = build_site(args.notebooks, args.out, work=args.out.parent)
+        index = build_site(chapters_from(args.notebooks), args.out, work=args.out.parent)
         print(f"site built: {index}")
         return
+    served = chapters_from(args.notebooks)
     pools = {}
     for given in args.pool_of:
         name, _, size = given.partition("=")
-        if not size.isdigit() or not (args.notebooks / name).is_file():
+        if not size.isdigit() or name not in {path.name for path in served}:
             parser.error(f"--pool-of {given!r}: expected CHAPTER=N, a notebook and a number")
         pools[name] = int(size)
     settings = AppSettings(
@@ -964,9 +973,7 @@ def main(argv: list[str] | None = None) -> None:
         refill_after=args.refill_after,
         **({} if args.max_kernels is None else {"max_kernels": args.max_kernels}),
     )
-    held = settings.pool * len(list(args.notebooks.glob("*.ipynb"))) + sum(
-        size - settings.pool for size in pools.values()
-    )
+    held = settings.pool * len(served) + sum(size - settings.pool for size in pools.values())
     if settings.max_kernels < held:
         parser.error(
             f"--max-kernels {settings.max_kernels}: the pools alone hold {held} kernels; allow "
@@ -974,7 +981,7 @@ def main(argv: list[str] | None = None) -> None:
         )
     token = args.token or ("" if is_loopback(args.ip) else secrets.token_urlsafe(12))
     door = Door(ip=args.ip, token=token, allow_hosts=tuple(args.allow_host))
-    command, env = app_command(args.notebooks, port=args.port, settings=settings, door=door)
+    command, env = app_command(served, port=args.port, settings=settings, door=door)
     print(f"serving the workbook on {door.link(args.port)} (Ctrl-C stops it)")
     if not is_loopback(args.ip):
         print("hand that link out: the token in it is the class password")

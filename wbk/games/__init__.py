@@ -42,6 +42,8 @@ from wbk.readings import Reading
 
 #: The entry-point group an installed rule set names itself in.
 ENTRY_POINTS = "wbk.games"
+#: wbk's chapters that belong to no rule set (hex geometry, reading a distribution).
+GENERAL_CHAPTERS = Path(__file__).parent.parent / "chapters"
 #: A rule set's key: what files, links and quizzes call it.
 KEY = re.compile(r"[a-z][a-z0-9_]{0,39}")
 
@@ -159,15 +161,17 @@ def _check_quiz(game: Game) -> None:
 
 
 def _check_chapters(game: Game) -> None:
-    """A chapter is served and published by its file name: two rule sets may not ship one."""
-    for other in _GAMES.values():
-        if other.key == game.key:
-            continue
-        same = {p.name for p in game.chapters} & {p.name for p in other.chapters}
+    """A chapter is served and published by its file name: two rule sets may not ship one, nor
+    one of wbk's general chapters."""
+    mine = {p.name for p in game.chapters}
+    others = [("wbk", {p.name for p in GENERAL_CHAPTERS.glob("*.ipynb")})]
+    others += [(o.key, {p.name for p in o.chapters}) for o in _GAMES.values() if o.key != game.key]
+    for key, theirs in others:
+        same = mine & theirs
         if same:
             raise WbkError(
                 f"rule set {game.key!r}: its chapter {sorted(same)[0]} has the name of one of "
-                f"{other.key!r}'s"
+                f"{key!r}'s"
             )
 
 
@@ -203,6 +207,16 @@ def game(key: object) -> Game:
     if not isinstance(key, str) or key not in known:
         raise WbkError(f"game {key!r} is not one of {', '.join(known)}")
     return known[key]
+
+
+def chapters() -> list[Path]:
+    """Every chapter the workbook has, by file name: wbk's general ones and each rule set's
+    (the notebooks in its folder), so that a chapter added to a rule set's folder is in the
+    site, the app and the workbook without a list to edit."""
+    found = [*GENERAL_CHAPTERS.glob("*.ipynb")]
+    for rules in games().values():
+        found += rules.chapters
+    return sorted(found, key=lambda path: path.name)
 
 
 def game_of(thing: object) -> Game | None:
