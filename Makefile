@@ -12,12 +12,25 @@ unexport PYTHONDONTWRITEBYTECODE
 
 # uv installs the packages (16 s here, against 50 s for pip with the same versions) and compiles
 # them once, on every core (12 s more here): else the test workers, servers and kernels that
-# start together each compile the same modules on their first import
-$(INSTALLED): pyproject.toml
+# start together each compile the same modules on their first import. A clone installs the exact
+# versions CI tested (requirements.lock), so that a new release of Voila, JupyterLab or ipywidgets
+# cannot break it overnight; the wheel keeps pyproject's ranges for those who install it beside
+# other tools.
+UV_VERSION := 0.13.9
+$(INSTALLED): pyproject.toml requirements.lock
 	test -x $(PYTHON) || python3 -m venv $(VENV)
-	$(PYTHON) -m pip install --quiet uv
-	$(VENV)/bin/uv pip install --quiet --compile-bytecode --python $(PYTHON) -e '.[test,site,app]'
+	$(PYTHON) -m pip install --quiet uv==$(UV_VERSION)
+	$(VENV)/bin/uv pip install --quiet --compile-bytecode --python $(PYTHON) -r requirements.lock
+	$(VENV)/bin/uv pip install --quiet --compile-bytecode --python $(PYTHON) --no-deps -e .
 	touch $@
+
+# Refresh the lock after changing pyproject.toml's dependencies (or to take new releases): every
+# extra, for every platform, for Python 3.11 and later.
+.PHONY: lock
+lock:
+	test -x $(VENV)/bin/uv || { python3 -m venv $(VENV) && $(PYTHON) -m pip install --quiet uv==$(UV_VERSION); }
+	$(VENV)/bin/uv pip compile pyproject.toml --all-extras --universal --python-version 3.11 \
+		--custom-compile-command "make lock" -q -o requirements.lock
 
 # The workbook: every chapter copied into notebooks/ (the reader's own copies, never overwritten
 # once edited: wbk/lab.py), and JupyterLab opened there with wbk's Jupyter config

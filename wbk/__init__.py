@@ -4,6 +4,8 @@ Importing ``wbk`` loads no plotting or widget library; ``wbk.draw`` (pictures, m
 charts) and ``wbk.widgets`` (panels) are the presentation layer and are imported when needed.
 """
 
+__version__ = "0.2.0"
+
 from wbk.dice import Dist, d6, die
 from wbk.errors import WbkError
 from wbk.hexgrid import Corner, Direction, Hex, Hexside, Trace, trace
