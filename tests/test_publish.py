@@ -392,3 +392,44 @@ def test_every_page_passes_an_automated_wcag_audit(browser, site):
     assert found == {}
     assert failed == [] and errors == []
     page.close()
+
+
+#: What of a page's article is cut off or runs past its right edge: an element wider than the
+#: article, or one that hides or scrolls what it cannot hold.
+OVERFLOWING = """() => {
+    const article = document.querySelector('article') || document.body;
+    const edge = article.getBoundingClientRect().right + 1;
+    const found = [];
+    for (const el of article.querySelectorAll('*')) {
+        const box = el.getBoundingClientRect();
+        if (!box.width) continue;
+        const style = getComputedStyle(el);
+        const named = el.tagName + (el.className ? '.' + el.className.toString() : '');
+        if (box.right > edge && style.position !== 'fixed')
+            found.push(`${named} runs past the edge`);
+        else if (el.scrollWidth > el.clientWidth + 1 && style.overflowX !== 'visible')
+            found.push(`${named} cuts ${el.scrollWidth - el.clientWidth} px off`);
+    }
+    return [...new Set(found)].slice(0, 5);
+}"""
+
+
+@pytest.mark.parametrize("width", [390, 1280], ids=["phone", "laptop"])
+def test_nothing_on_a_page_is_cut_or_wider_than_its_column(browser, site, width):
+    """Issue 40: printed steps ran past the right of the page and were cut; a distribution's
+    table ran its columns together. At a phone's width and a laptop's, every page of the site
+    holds its code, printed output, tables and pictures within its column."""
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    found = {}
+    for path in sorted(site.parent.glob("*.html")) + sorted(site.parent.glob("reference/*.html")):
+        page.goto(path.as_uri())
+        page.wait_for_load_state("load")
+        if overflowing := page.evaluate(OVERFLOWING):
+            found[path.name] = overflowing
+        padding = page.evaluate(
+            """() => [...document.querySelectorAll('table.wbk-dist td')].slice(0, 2)
+                .map(td => parseFloat(getComputedStyle(td).paddingLeft))"""
+        )
+        assert all(p > 0 for p in padding), f"{path.name}: a distribution's cells touch"
+    assert found == {}
+    page.close()

@@ -401,13 +401,14 @@ def _settled_html(q: quiz.Question, readings: dict[str, str] | None = None) -> s
     return f"<p>Settled by the text:</p><ul>{items}</ul>" if items else ""
 
 
-#: Dots per inch of a static quiz picture, and the width the page shows it at (72 a figure
-#: inch, the size it always had): twice the pixels, so a zoom or the full-size view is sharp.
-_DPI, _SHOWN_DPI = 144, 72
+#: Dots per inch of a static quiz picture, and the width the page shows it at: 110 a figure
+#: inch, as wide as the page's column (a 6-inch map is 660 pixels, readable without a click),
+#: drawn at 144 so that the full-size view is sharp.
+_DPI, _SHOWN_DPI = 144, 110
 
 
 def _img(figure: Figure, alt: str) -> str:
-    """A picture for the static page, small: a chapter's quiz holds two dozen."""
+    """A picture for the static page, as wide as its column (at most)."""
     from PIL import Image  # matplotlib's own dependency
 
     buffer = io.BytesIO()
