@@ -324,16 +324,16 @@ def test_a_reading_the_text_settles_is_shown_under_the_reveal_and_on_the_static_
     assert "Settled by the text:" in inside and "with 4 dice, not 5" in inside
 
 
-def test_a_static_picture_is_shown_at_its_size_and_holds_twice_the_pixels():
-    """Issue 30: the site's quiz pictures drawn at 144 dpi and shown at 72 a figure inch, so a
-    zoom opens them sharp."""
+def test_a_static_picture_is_shown_as_wide_as_its_column_and_holds_more_pixels():
+    """Issue 30: the site's quiz pictures drawn at 144 dpi, so a zoom opens them sharp; issue
+    40: shown at 110 a figure inch (a 6-inch map 660 pixels wide, readable without a click)."""
     panel = QuizPanel([quiz.shipped("stalingrad").question("one-way-out")])
     page = panel.static_html()
     data, width = re.search(
         r'<img src="data:image/png;base64,([^"]+)" alt="[^"]*" width="(\d+)"', page
     ).groups()
     png = Image.open(io.BytesIO(base64.b64decode(data)))
-    assert png.width == 2 * int(width)
+    assert int(width) >= 600 and abs(png.width - int(width) * 144 / 110) <= 2
 
 
 def test_a_panels_static_picture_is_shown_at_its_size_and_holds_twice_the_pixels():
@@ -360,3 +360,43 @@ def test_a_panels_static_picture_is_shown_at_its_size_and_holds_twice_the_pixels
     ).groups()
     assert width == "360"  # 4 inches at 90
     assert Image.open(io.BytesIO(base64.b64decode(data))).width == 720
+
+
+def _a_quiz_file(title: str) -> tuple[str, str]:
+    """A rule set with a quiz, and a quiz file of its first shipped question called ``title``."""
+    key, found = next((k, g) for k, g in games().items() if g.shipped_quiz is not None)
+    first_question = found.shipped_quiz.read_text().split("[[question]]")[1]
+    return key, f'game = "{key}"\ntitle = "{title}"\n\n[[question]]{first_question}'
+
+
+def test_a_teachers_quiz_file_is_loaded_in_the_panel_and_a_wrong_one_refused_in_one_line(
+    tmp_path,
+):
+    """Issue 40: in JupyterLab a quiz file with a wrong answer showed a five-frame traceback;
+    the panel reads the teacher's file itself, every answer worked out again."""
+    key, text = _a_quiz_file("My evening")
+    panel = QuizPanel.for_game(key)
+    asked = [q.id for q in panel.questions]
+    wrong = tmp_path / "wrong.toml"
+    wrong.write_text(re.sub(r"^answer = .*$", "answer = 12345", text, flags=re.M))
+    panel.file.box.value = str(wrong)
+    said = panel.message.value
+    assert "wrong.toml: question" in said and "answer" in said and "\n" not in said
+    assert [q.id for q in panel.questions] == asked  # the questions on show stay
+    mine = tmp_path / "mine.toml"
+    mine.write_text(text)
+    panel.file.box.value = str(mine)
+    assert panel.message.value == "" and panel.title == "My evening"
+    assert [q.id for q in panel.questions] == [asked[0]]
+
+
+def test_in_the_app_a_quiz_file_is_an_upload_that_names_no_file_of_the_server(monkeypatch):
+    monkeypatch.setenv(PANELS_ENV, "app")
+    key, text = _a_quiz_file("Uploaded")
+    panel = QuizPanel.for_game(key)
+    assert not hasattr(panel.file, "box")  # no path box: an upload button
+    panel.file.carry("upload.toml", text)
+    assert panel.title == "Uploaded" and panel.message.value == ""
+    panel.file.carry("bad.toml", "game = ")
+    assert ">bad.toml: not valid TOML" in panel.message.value and "\n" not in panel.message.value
+    assert panel.title == "Uploaded"

@@ -19,6 +19,7 @@ import html
 import io
 import random
 from collections.abc import Sequence
+from pathlib import Path
 
 import ipywidgets as widgets
 from matplotlib.figure import Figure
@@ -28,7 +29,7 @@ from wbk.draw import MapView, TableView, picture
 from wbk.draw.quiz import RIGHT, WIDTH, WRONG, board_view
 from wbk.errors import WbkError
 from wbk.explain import steps_html
-from wbk.widgets import LIVE_NOTE, Panel, interactive_figure, reports_errors
+from wbk.widgets import LIVE_NOTE, FileInput, Panel, in_app, interactive_figure, reports_errors
 
 __all__ = ["QuizPanel"]
 #: What the answer box says for each form of question.
@@ -60,7 +61,9 @@ def _given_words(q: quiz.Question, given) -> str:
 
 class QuizPanel(Panel):
     """Ask a chapter's questions one at a time; ``QuizPanel.for_game("ss_panzer")`` asks the
-    shipped quiz, ``QuizPanel(quiz.load(path))`` a teacher's."""
+    quiz a rule set ships. A teacher's own quiz file is loaded in the panel ("quiz file": its
+    path in JupyterLab, an upload in the app), every answer in it worked out again by the
+    rules: a file that is wrong is refused in one line, and the questions on show stay."""
 
     def __init__(self, questions: quiz.Quiz | Sequence[quiz.Question], *, title: str = ""):
         super().__init__()
@@ -109,6 +112,13 @@ class QuizPanel(Panel):
         )
         self.new_button = widgets.Button(description="New question")
         self.new_button.on_click(lambda _: self.new_question())
+        self.file = FileInput(
+            "quiz",
+            description="your quiz file",
+            tooltip="a quiz file you wrote (the format is in wbk's reference): its questions "
+            "replace these",
+        )
+        self.file.observe(lambda _: self.load_quiz(), names="value")
         self.figure, self.canvas = interactive_figure((WIDTH, 4.0), layout=None)
         self.canvas.mpl_connect("button_press_event", self.on_click)
         #: the board the question is drawn on (a click on it is a pick), None for none
@@ -117,6 +127,7 @@ class QuizPanel(Panel):
         answer_row = widgets.HBox([self.choice, self.typed, self.check_button])
         buttons = widgets.HBox([self.next_button, self.shuffle_button, self.missed_only])
         random_row = widgets.HBox([self.kind, self.seed, self.new_button])
+        self.control_row = widgets.HBox([self.file], layout=widgets.Layout(flex_flow="row wrap"))
         self.widget = widgets.VBox(
             [
                 self.header,
@@ -128,15 +139,30 @@ class QuizPanel(Panel):
                 self.pane,
                 buttons,
                 random_row,
+                self.control_row,
             ]
         )
         self.show_question()
 
     @classmethod
     def for_game(cls, game: str) -> QuizPanel:
-        """The panel of the quiz wbk ships for a chapter: "ss_panzer", "blitz", "stalingrad"
-        or "pz8"."""
+        """The panel of the quiz the rule set ``game`` ships (``wbk.games``)."""
         return cls(quiz.shipped(game))
+
+    @reports_errors(stale=False)
+    def load_quiz(self) -> None:
+        """Ask the quiz in the file the reader gave: its path, or the file they uploaded (which
+        names no other file: a map or a table it needs is inline)."""
+        text, name = self.file.text()
+        folder = None if in_app() else Path(name).parent
+        loaded = quiz.from_toml(text, source=Path(name).name, folder=folder)
+        self.questions, self.title, self.game = list(loaded.questions), loaded.title, loaded.game
+        self.kind.options = [(words, kind) for kind, words in quiz.kinds(self.game).items()]
+        self.results, self.right, self.asked, self.missed_only.value = {}, 0, 0, False
+        self.order, self.position = list(range(len(self.questions))), 0
+        self.question = self.questions[0]
+        self.show_question()
+        self.show_message("")
 
     # --- what the learner does -----------------------------------------------------------------
 
