@@ -157,14 +157,18 @@ def fill_workbook(folder: Path, sources: Sequence[Path] | None = None) -> list[s
     return said
 
 
-def lab_command(folder: Path) -> tuple[list[str], dict[str, str]]:
+def lab_command(folder: Path, *options: str) -> tuple[list[str], dict[str, str]]:
     """The command (and environment) that opens JupyterLab on ``folder`` with wbk's Jupyter
-    configuration; as root (containers often run as root), with the flag Jupyter asks for."""
+    configuration, and JupyterLab's own ``options`` ("--port=8890", "--no-browser"); as root
+    (containers often run as root), with the flag Jupyter asks for."""
     env = dict(os.environ)
     env["JUPYTER_CONFIG_PATH"] = os.pathsep.join(
         filter(None, [str(JUPYTER_CONFIG), env.get("JUPYTER_CONFIG_PATH")])
     )
-    command = [sys.executable, "-m", "jupyterlab", str(folder)]
+    # JupyterLab's own defaults for its settings: no "get notified about Jupyter news?" over the
+    # panels (a setting of the page, which the server's news_url does not reach)
+    settings = f"--LabApp.app_settings_dir={JUPYTER_CONFIG / 'lab_settings'}"
+    command = [sys.executable, "-m", "jupyterlab", str(folder), settings, *options]
     if hasattr(os, "getuid") and os.getuid() == 0:
         command.append("--allow-root")
     return command, env
@@ -175,13 +179,13 @@ def main(argv: list[str] | None = None) -> None:
 
     parser = argparse.ArgumentParser(prog="python -m wbk.lab", description=__doc__.splitlines()[0])
     parser.add_argument("folder", type=Path, nargs="?", default=Path("wbk-workbook"))
-    args = parser.parse_args(argv)
+    args, jupyterlab_options = parser.parse_known_args(argv)
     try:
         for line in fill_workbook(args.folder):
             print(line)
     except WbkError as e:
         parser.exit(2, f"{e}\n")
-    command, env = lab_command(args.folder)
+    command, env = lab_command(args.folder, *jupyterlab_options)
     sys.exit(subprocess.call(command, env=env))
 
 
