@@ -25,7 +25,7 @@ FLOORS = {
                        "wbk.quiz", "wbk.games"),
     "drawing": ("wbk.draw",),
     "panels": ("wbk.widgets",),
-    "publishing": ("wbk.publish", "wbk.appserver", "wbk.lab", "wbk.jupyter_config"),
+    "publishing": ("wbk.publish", "wbk.appserver", "wbk.lab", "wbk.jupyter_config", "wbk.site"),
 }  # fmt: skip
 #: A game module's floor by the start of a part of its name below the game's folder: drawing
 #: modules draw, panel modules build controls, the rest are the rules.

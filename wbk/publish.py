@@ -8,7 +8,7 @@ see ``wbk.widgets.Panel.static_html``), so that a page needs no kernel and fetch
 elsewhere; the NBVAL markers the tests use are taken out of the code first. After Sphinx, the
 build gives every picture its title as alt text, writes the index that the search page reads
 (each section's words and its rule and hex numbers: Sphinx's own search lists pages by title
-and drops "9.4" and "1913"), and fills the page of rule sections (``site/reference/rules.md``)
+and drops "9.4" and "1913"), and fills the page of rule sections (``wbk/site/reference/rules.md``)
 with links to where each is taught, computed and quizzed.
 
 ``python -m wbk.publish notebooks`` (``make notebooks``) runs each chapter as a reader does and
@@ -52,6 +52,9 @@ from wbk.games import chapters, games
 from wbk.widgets import PANELS_ENV
 
 ROOT = Path(__file__).resolve().parent.parent
+#: The site's Sphinx sources (its configuration, home page, reference pages and scripts),
+#: which the chapters join when it is built.
+SITE = Path(__file__).resolve().parent / "site"
 NBVAL_MARKER = re.compile(r"^\s*# NBVAL_\w+\s*\n?", re.M)
 #: The chapters' note that their panels need the notebook run, which a page or the app says
 #: otherwise.
@@ -234,7 +237,7 @@ def build_site(notebooks: Sequence[Path], out: Path, *, work: Path) -> Path:
     build with the rest of what only the build needs)."""
     sources = work / "site-src"
     shutil.rmtree(sources, ignore_errors=True)
-    shutil.copytree(ROOT / "site", sources)
+    shutil.copytree(SITE, sources)
     for path in notebooks:
         notebook = publishable(nbformat.read(path, as_version=4))
         nbformat.write(notebook, sources / path.name)
