@@ -20,7 +20,7 @@ exclude_patterns = ["_build", "**.ipynb_checkpoints"]
 nb_execution_mode = "off"
 nb_merge_streams = True
 # panels are snapshots (wbk.widgets.Panel.static_html), so no widget manager from a CDN
-nb_ipywidgets_js = {}
+nb_ipywidgets_js: dict[str, dict[str, str]] = {}
 # search works from file:// too: no fetching of each result page for a summary (a browser
 # refuses fetch() of local files)
 html_show_search_summary = False

@@ -31,7 +31,7 @@ from wbk.games.stalingrad.retreat import (
 )
 from wbk.games.stalingrad.units import Unit, _check_path, _shipped
 from wbk.hexgrid import Hex
-from wbk.maps import HexMap, _MapReader
+from wbk.maps import HexMap, MapReader
 
 _SITUATION_KEYS = (
     "name",
@@ -119,7 +119,7 @@ class Situation:
             except WbkError as e:
                 fail("map", str(e))
         elif isinstance(where, dict):
-            m = _MapReader(f"{source}: [map]").read(where)
+            m = MapReader(f"{source}: [map]").read(where)
         else:
             fail("map", f"{where!r} (expected a map file's path or a [map] table)")
 
