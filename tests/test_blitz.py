@@ -1,9 +1,11 @@
+import re
 from fractions import Fraction
 
 import icepool
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from test_bad_input import _key, _public_callables, bad
 
 from wbk.dice import Dist
 from wbk.errors import WbkError
@@ -374,6 +376,113 @@ def test_public_names():
         "passenger_damage",
     }
     assert all(hasattr(blitz, name) for name in blitz.__all__)
+
+
+#: Bad calls to every public function and class of wbk.games.blitz, each a WbkError naming the
+#: bad value (tests/test_bad_input.py's sweep, for this rule set).
+BAD_CALLS = [
+    bad(blitz.fire_strength, 5, names="strengths 5"),
+    bad(blitz.fire_strength, "555", names="strengths '555'"),
+    bad(blitz.fire_strength, [5, "5"], names="strength '5' in strengths"),
+    bad(blitz.fire_strength, [5, -1], names="strength -1 in strengths"),
+    bad(blitz.fire_strength, [5, 2.5], names="strength 2.5 in strengths"),
+    bad(blitz.fire_strength, [], names="no firing units"),
+    bad(blitz.fire_strength, [5], fire="AT", names="fire type 'AT'"),
+    bad(blitz.fire_strength, [5], engineer_strengths=2, names="engineer strengths 2"),
+    bad(
+        blitz.fire_strength,
+        [5],
+        engineer_strengths=[True],
+        names="strength True in engineer strengths",
+    ),
+    bad(blitz.fire_strength, [5], range_hexes=-1, names="range -1"),
+    bad(blitz.fire_strength, [5], range_hexes="1", names="range '1'"),
+    bad(blitz.fire_strength, [5], target_non_vehicle_units=-1, names="non-vehicle units -1"),
+    bad(blitz.fire_strength, [5], target_non_vehicle_units=3.0, names="non-vehicle units 3.0"),
+    bad(blitz.fire_strength, [5], target_terrain="swamp", names="target terrain 'swamp'"),
+    bad(blitz.fire_strength, [5], target_terrain="dug_in", names="target terrain 'dug_in'"),
+    bad(blitz.fire_strength, [5], protection="foxhole", names="protection 'foxhole'"),
+    bad(blitz.fire_strength, [5], protection=None, names="protection None"),
+    bad(blitz.fire_strength, [5], crowded="three", names="crowded hex 'three'"),
+    bad(blitz.fire_strength, [5], assault=True, names="assault combat True"),
+    bad(blitz.Piece, "5", names="piece strength '5'"),
+    bad(blitz.Piece, -2, names="piece strength -2"),
+    bad(blitz.Piece, 5, disrupted="no", names="disrupted 'no'"),
+    bad(blitz.Piece, 5, disrupted=1, names="disrupted 1"),
+    bad(blitz.hits, -1, names="number of dice -1"),
+    bad(blitz.hits, "6", names="number of dice '6'"),
+    bad(blitz.hits, 6, armor=-1, names="armor value -1"),
+    bad(blitz.hits, 6, armor=True, names="armor value True"),
+    bad(blitz.hits, 10_001, names="number of dice 10,001 is over the limit of 10,000"),
+    bad(blitz.unsaved_hits, 3, 13, names="leader morale 13"),
+    bad(blitz.unsaved_hits, 3, True, names="leader morale True"),
+    bad(blitz.unsaved_hits, -3, 8, names="hits on the hex -3"),
+    bad(blitz.unsaved_hits, "3", 8, names="hits on the hex '3'"),
+    bad(blitz.unsaved_hits, Dist.always(-1), 8, names="hits_on_hex -1"),
+    bad(blitz.damage, True, names="remaining hits True"),
+    bad(blitz.damage, "3", names="remaining hits '3'"),
+    bad(blitz.damage, 2.5, names="remaining hits 2.5"),
+    bad(blitz.damage, -1, names="remaining hits -1"),
+    bad(blitz.saving_throws, 8, 7, names="saving throw rolls 7"),
+    bad(blitz.saving_throws, 8, "57", names="saving throw rolls '57'"),
+    bad(blitz.saving_throws, 8, [5, 13], names="saving throw 13"),
+    bad(blitz.saving_throws, 8, [5, 5.0], names="saving throw 5.0"),
+    bad(blitz.saving_throws, 1, [5], names="leader morale 1"),
+    bad(blitz.saving_throws, "9", [5], names="leader morale '9'"),
+    bad(blitz.Leader, 13, names="leader morale 13"),
+    bad(blitz.Leader, 8, "shaken", names="leader state 'shaken'"),
+    bad(blitz.Leader, 8, "disrupted", in_target_hex="no", names="in_target_hex 'no'"),
+    bad(blitz.saving_leader, blitz.Leader(8), names="leaders Leader(morale=8"),
+    bad(blitz.saving_leader, [9], names="leader 9 in leaders"),
+    bad(blitz.fire_procedure, -1, names="number of dice -1"),
+    bad(blitz.fire_procedure, 6, fire="artillery", names="fire type 'artillery'"),
+    bad(blitz.fire_procedure, 6, target="tank", armor=1, names="target 'tank'"),
+    bad(blitz.fire_procedure, 6, target="armored_vehicle", names="armor None"),
+    bad(blitz.fire_procedure, 6, target="armored_vehicle", armor=-1, names="armor value -1"),
+    bad(
+        blitz.fire_procedure, 6, fire="at", armor=0, names="armor 0 given for a non_vehicle target"
+    ),
+    bad(blitz.fire_procedure, 6, target="wagon", armor=1, names="armor 1 given for a wagon target"),
+    bad(blitz.fire_procedure, 6, leader_morale=0, names="leader morale 0"),
+    bad(blitz.fire_outcome, 6.0, names="number of dice 6.0"),
+    bad(blitz.fire_outcome, 12_000, names="number of dice 12,000 is over the limit of 10,000"),
+    bad(blitz.fire_outcome, 6, fire="at", armor=0, names="armor 0 given for a non_vehicle target"),
+    bad(blitz.fire_outcome, 6, leader_morale="8", names="leader morale '8'"),
+    bad(blitz.passenger_damage, "eliminated", apc_steps=1, names="apc damage 'eliminated'"),
+    bad(blitz.passenger_damage, 4, apc_steps=1, names="apc damage 4"),
+    bad(blitz.passenger_damage, blitz.Damage.STEP_LOSS, apc_steps=0, names="apc_steps 0"),
+    bad(blitz.passenger_damage, blitz.Damage.STEP_LOSS, apc_steps=True, names="apc_steps True"),
+    # the readings' keywords, and inputs that once hung
+    bad(blitz.fire_strength, [5], disrupted_firers="all", names="disrupted firers 'all'"),
+    bad(blitz.fire_strength, [5] * 1_001, names="1,001 strengths are over the limit of 1,000"),
+    bad(blitz.fire_strength, list(range(10**6)), names="1,000,000 strengths are over the limit"),
+    bad(blitz.saving_throw_bonus, -1, names="hits on the hex -1"),
+    bad(blitz.saving_throw_bonus, 3, "odd", names="saving throw bonus 'odd'"),
+    bad(blitz.unsaved_hits, 3, 8, save_bonus=None, names="saving throw bonus None"),
+    bad(blitz.saving_throws, 8, [7], save_bonus="up", names="saving throw bonus 'up'"),
+    bad(blitz.saving_throws, 8, [7] * 10**6, names="1,000,000 saving throw rolls are over"),
+    bad(blitz.fire_outcome, 6, save_bonus="pairs", names="saving throw bonus 'pairs'"),
+    bad(blitz.fire_procedure, 6, save_bonus=2, names="saving throw bonus 2"),
+    bad(
+        blitz.passenger_damage,
+        blitz.Damage.STEP_LOSS,
+        apc_steps=1,
+        apc_destroyed="sunk",
+        names="destroyed APC 'sunk'",
+    ),
+]
+
+
+@pytest.mark.parametrize("fn, args, kwargs, names", BAD_CALLS)
+def test_bad_input_is_a_wbk_error_naming_the_value(fn, args, kwargs, names):
+    with pytest.raises(WbkError, match=re.escape(names)):
+        fn(*args, **kwargs)
+
+
+def test_every_public_callable_is_swept():
+    swept = {_key(p.values[0]) for p in BAD_CALLS}
+    missing = sorted(_public_callables(blitz) - swept)
+    assert not missing, f"wbk.games.blitz: no bad call for {', '.join(missing)}"
 
 
 # --- leaders, damage, the whole procedure --------------------------------------------------------

@@ -1,11 +1,15 @@
+import re
 from fractions import Fraction
 
 import ipywidgets as widgets
 import pytest
+from test_security import PAYLOAD, refused
 
 from wbk.errors import WbkError
 from wbk.games import blitz
 from wbk.games.blitz import Damage, Piece, panels
+from wbk.widgets import PANELS_ENV
+from wbk.widgets.quiz import QuizPanel
 
 
 @pytest.fixture(scope="module")
@@ -647,3 +651,81 @@ def test_a_readings_dropdown_never_shrinks_below_its_longest_words():
     assert dropdown.layout.min_width == dropdown.layout.width
     assert int(dropdown.layout.min_width.removesuffix("px")) >= 8 * longest
     assert dropdown.layout.flex == "0 0 auto"
+
+
+# --- the chapter's quiz, as a learner uses it --------------------------------------------------
+
+
+def test_next_moves_on_and_hides_the_answer_again():
+    panel = QuizPanel.for_game("blitz")
+    panel.answer_with(4)
+    panel.check()
+    panel.next()
+    assert panel.question.id == "example-tank-in-woods" and panel.pane.value == ""
+    assert panel.typed.value == "" and panel.view is None  # no picture to a Blitz question
+    panel.answer_with("20")
+    panel.check()
+    assert panel.score == (2, 2) and "20 dice" in panel.pane.value
+    assert "AT fire: × 5 = 20" in panel.pane.value
+
+
+def test_no_answer_and_a_bad_answer_are_one_line_messages():
+    panel = QuizPanel.for_game("blitz")
+    panel.check()
+    assert "type an answer first" in panel.message.value
+    panel.typed.value = "six"
+    panel.check()
+    assert "answer 'six' is not a whole number" in panel.message.value
+    assert "Traceback" not in panel.message.value and panel.score == (0, 0)
+
+
+def test_static_html_holds_every_question_and_its_closed_answer(monkeypatch):
+    panel = QuizPanel.for_game("blitz")
+    page = panel.static_html()
+    details = re.findall(r'<details class="wbk-quiz"[^>]*>', page)
+    assert len(details) == len(panel.questions) >= 8
+    assert all("open" not in d for d in details)  # closed until the reader opens it
+    first_answer = page.index('<details class="wbk-quiz">')
+    assert page.index("Three German infantry platoons") < first_answer
+    assert page.index("3.75 rounds up to 4 dice") > first_answer  # the working only inside
+    monkeypatch.setenv(PANELS_ENV, "static")
+    assert panel._repr_mimebundle_()["text/html"] == page
+
+
+def test_a_drawn_question_is_named_in_words_and_a_negative_count_says_at_least_0():
+    """Issue 30: the header said "a drawn question: damage_chance"; typing -1 answered "is not a
+    whole number"."""
+    panel = QuizPanel.for_game("blitz")
+    panel.new_question("damage_chance", 3)
+    assert "a drawn question: chance of this damage or worse, seed 3" in panel.header.value
+    assert "damage_chance" not in panel.header.value
+    panel.new_question("dice", 3)
+    panel.answer_with("-1")
+    panel.check()
+    assert "answer -1: a count is a whole number of at least 0" in panel.message.value
+    assert "not a whole number" not in panel.message.value
+
+
+# --- what a stranger's link may set (tests/test_security.py tries the rest) -------------------
+
+
+def test_a_chart_case_sets_only_its_controls_each_as_a_reader_could():
+    calculator = panels.hits_rolled_panel()
+    case = calculator.edge_case()
+    for name, value in calculator.controls.items():
+        if isinstance(value.value, (int, float)) and not isinstance(value.value, bool):
+            bad = case.replace(f"{name} = {value.value!r}", f'{name} = "abc"', 1)
+            assert "is not a number" in refused(bad), name
+            huge = case.replace(f"{name} = {value.value!r}", f"{name} = 10000000", 1)
+            assert "is not between" in refused(huge), name
+    assert "the panel has no such setting" in refused(
+        case.replace("[settings]\n", f'[settings]\npane = "{PAYLOAD}"\n')
+    )
+
+
+def test_a_bad_value_in_a_link_is_one_line_never_a_trait_error():
+    case = panels.hits_rolled_panel().edge_case()
+    hits = re.search(r"^(\w*hits\w*) = .*$", case, re.M)
+    assert hits, case
+    text = refused(case.replace(hits.group(0), f'{hits.group(1)} = "abc"'))
+    assert "is not a number" in text or "is not one of" in text
