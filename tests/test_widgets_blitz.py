@@ -644,9 +644,7 @@ def test_stepping_leaves_an_out_of_date_answer_dimmed():
 
 def test_a_readings_dropdown_never_shrinks_below_its_longest_words():
     """Issue 30: "a disrupted firer halves his o..." was cut off in a row too narrow for it."""
-    from wbk.games.blitz.panels.controls import reading_choices
-
-    dropdown = reading_choices("disrupted_firers")
+    dropdown = panels.reading_choices("disrupted_firers")
     longest = max(len(words) for words, _ in dropdown.options)
     assert dropdown.layout.min_width == dropdown.layout.width
     assert int(dropdown.layout.min_width.removesuffix("px")) >= 8 * longest
