@@ -113,7 +113,7 @@ def test_a_damage_chance_is_asked_under_the_saving_throw_reading():
     [
         (
             'kind = "dice"\nstrengths = 5\nanswer = 5\n',
-            'strengths: 5 is not a list (each a whole number from 0 to 100 or "5d"',
+            'strengths: 5 is not a list (each a whole number from 0 to 10,000 or "5d"',
         ),
         (
             'kind = "saves"\nmorale = 9\nrolls = 5\nanswer = 0\n',
@@ -125,7 +125,7 @@ def test_a_damage_chance_is_asked_under_the_saving_throw_reading():
         ),
         (
             'kind = "dice"\nstrengths = [6]\nnon_vehicle_units = "3"\nanswer = 12\n',
-            "non_vehicle_units: '3' is not a whole number from 0 to 20",
+            "non_vehicle_units: '3' is not a whole number of 0 or more",
         ),
         (
             'kind = "damage_chance"\ndice = 4\ndamage = 3\nanswer = "under 10%"\n',
