@@ -862,3 +862,14 @@ def test_an_unknown_keyword_is_one_wbk_error_line_naming_it_and_the_known_ones(c
     with pytest.raises(WbkError, match=rf"^{name}: unknown keyword '\w+' \(it takes .+\)$") as e:
         call()
     assert "\n" not in str(e.value)
+
+
+def test_hits_already_rolled_at_infantry_by_at_fire_count_none_said_in_the_rules_words():
+    """Blitz Combat, Armor Protection: only vehicles other than wagons take AT hits; the step
+    says "a non-vehicle unit", as the fire procedure does (the panel once said "units")."""
+    rolled = attacks.rolled_hits(3, fire="at")
+    assert rolled.marks == ("no effect",) * 3 and rolled.damage == Damage.NONE
+    assert rolled.steps[1].text == (
+        "AT fire: only vehicles other than wagons take AT hits; a non-vehicle unit takes none"
+    )
+    assert fire_procedure(3, fire="at").steps[1].text == rolled.steps[1].text

@@ -176,7 +176,7 @@ LABELS = {
     **{value: words for r in READINGS.values() for value, words in r.values.items()},
 }
 #: The words of a step, where they differ from a label's: "a non-vehicle unit takes none".
-_WORDS = {
+STEP_WORDS = {
     **LABELS,
     "non_vehicle": "non-vehicle unit",
     "bunker": "a bunker",
@@ -545,7 +545,8 @@ def _terrain_steps(terrain: str, protection: str) -> list[tuple[Fraction, str]]:
         if protection == "none":
             return []
         factor = Fraction(1, 2) if protection == "dug_in" else Fraction(1, 4)
-        return [(factor, f"target {'' if protection == 'dug_in' else 'in '}{_WORDS[protection]}")]
+        where = "" if protection == "dug_in" else "in "
+        return [(factor, f"target {where}{STEP_WORDS[protection]}")]
     steps = [(Fraction(1, 2), f"target in {terrain}")]
     if protection == "dug_in":
         said = f"dug in within {terrain}: the marker adds nothing, the hex is halved once"
@@ -848,7 +849,7 @@ def fire_procedure(
     rolled = hits(dice)
     steps = [Step(f"roll {dice_said(dice)}: every 6 is a hit", PROCEDURE, about=("rolled", dice))]
     counted = rolled
-    kind = _WORDS[target]
+    kind = STEP_WORDS[target]
     if fire_type == "assault":
         steps.append(
             Step(
@@ -883,11 +884,11 @@ def fire_procedure(
             )
     elif target == "armored_vehicle":
         counted = Dist.always(0)
-        said = f"an armored vehicle (armor {armor_value}) ignores {_WORDS[fire_type]} hits"
+        said = f"an armored vehicle (armor {armor_value}) ignores {STEP_WORDS[fire_type]} hits"
         steps.append(Step(said, ARMOR, about=COUNTED))
     else:
         article = "an" if kind[0] in "aeiou" else "a"
-        said = f"{article} {kind} has no armor value: it takes {_WORDS[fire_type]} hits"
+        said = f"{article} {kind} has no armor value: it takes {STEP_WORDS[fire_type]} hits"
         steps.append(Step(said, ARMOR, about=COUNTED))
         if leader_morale is not None:
             counted = unsaved_hits(rolled, leader_morale, save_bonus=bonus_reading)

@@ -28,6 +28,7 @@ from wbk.games.blitz import (
     FIRE_TYPE,
     PROCEDURE,
     READINGS,
+    STEP_WORDS,
     TARGET,
     Damage,
     FireProcedure,
@@ -218,7 +219,7 @@ def rolled_hits(
         steps.append(Step(said, ASSAULT, about=COUNTED))
     elif fire == "at" and target in ("non_vehicle", "wagon"):
         marks = ["no effect"] * hits
-        kind = label(target)
+        kind = STEP_WORDS[target]
         said = f"AT fire: only vehicles other than wagons take AT hits; a {kind} takes none"
         steps.append(Step(said, ARMOR, about=COUNTED))
     elif fire == "at" and target == "armored_vehicle":
