@@ -19,9 +19,9 @@ import pytest
 from wbk import dice, draw, hexgrid, maps, quiz, table
 from wbk.checks import Input
 from wbk.errors import WbkError
-from wbk.games import blitz, games, pz8, ss_panzer, stalingrad
+from wbk.games import games, pz8, ss_panzer, stalingrad
 
-SWEPT_MODULES = [draw.pictures, dice, hexgrid, maps, ss_panzer, blitz, table, pz8, stalingrad, quiz]
+SWEPT_MODULES = [draw.pictures, dice, hexgrid, maps, ss_panzer, table, pz8, stalingrad, quiz]
 
 
 def bad(fn, *args, names: str, **kwargs):
@@ -446,99 +446,6 @@ SS_PANZER = [
         "edge",
         edge="both",
         names="'edge' is the reading compared",
-    ),
-]
-
-# --- wbk.games.blitz ------------------------------------------------------------------------
-BLITZ = [
-    bad(blitz.fire_strength, 5, names="strengths 5"),
-    bad(blitz.fire_strength, "555", names="strengths '555'"),
-    bad(blitz.fire_strength, [5, "5"], names="strength '5' in strengths"),
-    bad(blitz.fire_strength, [5, -1], names="strength -1 in strengths"),
-    bad(blitz.fire_strength, [5, 2.5], names="strength 2.5 in strengths"),
-    bad(blitz.fire_strength, [], names="no firing units"),
-    bad(blitz.fire_strength, [5], fire="AT", names="fire type 'AT'"),
-    bad(blitz.fire_strength, [5], engineer_strengths=2, names="engineer strengths 2"),
-    bad(
-        blitz.fire_strength,
-        [5],
-        engineer_strengths=[True],
-        names="strength True in engineer strengths",
-    ),
-    bad(blitz.fire_strength, [5], range_hexes=-1, names="range -1"),
-    bad(blitz.fire_strength, [5], range_hexes="1", names="range '1'"),
-    bad(blitz.fire_strength, [5], target_non_vehicle_units=-1, names="non-vehicle units -1"),
-    bad(blitz.fire_strength, [5], target_non_vehicle_units=3.0, names="non-vehicle units 3.0"),
-    bad(blitz.fire_strength, [5], target_terrain="swamp", names="target terrain 'swamp'"),
-    bad(blitz.fire_strength, [5], target_terrain="dug_in", names="target terrain 'dug_in'"),
-    bad(blitz.fire_strength, [5], protection="foxhole", names="protection 'foxhole'"),
-    bad(blitz.fire_strength, [5], protection=None, names="protection None"),
-    bad(blitz.fire_strength, [5], crowded="three", names="crowded hex 'three'"),
-    bad(blitz.fire_strength, [5], assault=True, names="assault combat True"),
-    bad(blitz.Piece, "5", names="piece strength '5'"),
-    bad(blitz.Piece, -2, names="piece strength -2"),
-    bad(blitz.Piece, 5, disrupted="no", names="disrupted 'no'"),
-    bad(blitz.Piece, 5, disrupted=1, names="disrupted 1"),
-    bad(blitz.hits, -1, names="number of dice -1"),
-    bad(blitz.hits, "6", names="number of dice '6'"),
-    bad(blitz.hits, 6, armor=-1, names="armor value -1"),
-    bad(blitz.hits, 6, armor=True, names="armor value True"),
-    bad(blitz.hits, 10_001, names="number of dice 10,001 is over the limit of 10,000"),
-    bad(blitz.unsaved_hits, 3, 13, names="leader morale 13"),
-    bad(blitz.unsaved_hits, 3, True, names="leader morale True"),
-    bad(blitz.unsaved_hits, -3, 8, names="hits on the hex -3"),
-    bad(blitz.unsaved_hits, "3", 8, names="hits on the hex '3'"),
-    bad(blitz.unsaved_hits, dice.Dist.always(-1), 8, names="hits_on_hex -1"),
-    bad(blitz.damage, True, names="remaining hits True"),
-    bad(blitz.damage, "3", names="remaining hits '3'"),
-    bad(blitz.damage, 2.5, names="remaining hits 2.5"),
-    bad(blitz.damage, -1, names="remaining hits -1"),
-    bad(blitz.saving_throws, 8, 7, names="saving throw rolls 7"),
-    bad(blitz.saving_throws, 8, "57", names="saving throw rolls '57'"),
-    bad(blitz.saving_throws, 8, [5, 13], names="saving throw 13"),
-    bad(blitz.saving_throws, 8, [5, 5.0], names="saving throw 5.0"),
-    bad(blitz.saving_throws, 1, [5], names="leader morale 1"),
-    bad(blitz.saving_throws, "9", [5], names="leader morale '9'"),
-    bad(blitz.Leader, 13, names="leader morale 13"),
-    bad(blitz.Leader, 8, "shaken", names="leader state 'shaken'"),
-    bad(blitz.Leader, 8, "disrupted", in_target_hex="no", names="in_target_hex 'no'"),
-    bad(blitz.saving_leader, blitz.Leader(8), names="leaders Leader(morale=8"),
-    bad(blitz.saving_leader, [9], names="leader 9 in leaders"),
-    bad(blitz.fire_procedure, -1, names="number of dice -1"),
-    bad(blitz.fire_procedure, 6, fire="artillery", names="fire type 'artillery'"),
-    bad(blitz.fire_procedure, 6, target="tank", armor=1, names="target 'tank'"),
-    bad(blitz.fire_procedure, 6, target="armored_vehicle", names="armor None"),
-    bad(blitz.fire_procedure, 6, target="armored_vehicle", armor=-1, names="armor value -1"),
-    bad(
-        blitz.fire_procedure, 6, fire="at", armor=0, names="armor 0 given for a non_vehicle target"
-    ),
-    bad(blitz.fire_procedure, 6, target="wagon", armor=1, names="armor 1 given for a wagon target"),
-    bad(blitz.fire_procedure, 6, leader_morale=0, names="leader morale 0"),
-    bad(blitz.fire_outcome, 6.0, names="number of dice 6.0"),
-    bad(blitz.fire_outcome, 12_000, names="number of dice 12,000 is over the limit of 10,000"),
-    bad(blitz.fire_outcome, 6, fire="at", armor=0, names="armor 0 given for a non_vehicle target"),
-    bad(blitz.fire_outcome, 6, leader_morale="8", names="leader morale '8'"),
-    bad(blitz.passenger_damage, "eliminated", apc_steps=1, names="apc damage 'eliminated'"),
-    bad(blitz.passenger_damage, 4, apc_steps=1, names="apc damage 4"),
-    bad(blitz.passenger_damage, blitz.Damage.STEP_LOSS, apc_steps=0, names="apc_steps 0"),
-    bad(blitz.passenger_damage, blitz.Damage.STEP_LOSS, apc_steps=True, names="apc_steps True"),
-    # the readings' keywords, and inputs that once hung
-    bad(blitz.fire_strength, [5], disrupted_firers="all", names="disrupted firers 'all'"),
-    bad(blitz.fire_strength, [5] * 1_001, names="1,001 strengths are over the limit of 1,000"),
-    bad(blitz.fire_strength, list(range(10**6)), names="1,000,000 strengths are over the limit"),
-    bad(blitz.saving_throw_bonus, -1, names="hits on the hex -1"),
-    bad(blitz.saving_throw_bonus, 3, "odd", names="saving throw bonus 'odd'"),
-    bad(blitz.unsaved_hits, 3, 8, save_bonus=None, names="saving throw bonus None"),
-    bad(blitz.saving_throws, 8, [7], save_bonus="up", names="saving throw bonus 'up'"),
-    bad(blitz.saving_throws, 8, [7] * 10**6, names="1,000,000 saving throw rolls are over"),
-    bad(blitz.fire_outcome, 6, save_bonus="pairs", names="saving throw bonus 'pairs'"),
-    bad(blitz.fire_procedure, 6, save_bonus=2, names="saving throw bonus 2"),
-    bad(
-        blitz.passenger_damage,
-        blitz.Damage.STEP_LOSS,
-        apc_steps=1,
-        apc_destroyed="sunk",
-        names="destroyed APC 'sunk'",
     ),
 ]
 
@@ -1019,13 +926,13 @@ QUIZ = [
     bad(quiz.load, 42, names="quiz file 42 is not a file path"),
     bad(quiz.load, "/nonexistent/q.toml", names="/nonexistent/q.toml: cannot read"),
     bad(quiz.from_toml, 'game = "chess"', source="q.toml", names="q.toml: game: 'chess'"),
-    bad(quiz.from_toml, 'game = "blitz"', folder=3, names="folder 3 is not a folder path"),
-    bad(quiz.shipped, "chess", names="game 'chess' is not one of blitz, pz8, ss_panzer"),
-    bad(quiz.kinds, "chess", names="game 'chess' is not one of blitz"),
+    bad(quiz.from_toml, f'game = "{min(games())}"', folder=3, names="folder 3 is not a folder"),
+    bad(quiz.shipped, "chess", names=f"game 'chess' is not one of {', '.join(games())}"),
+    bad(quiz.kinds, "chess", names=f"game 'chess' is not one of {', '.join(games())}"),
     bad(quiz.chance_words, "half", names="chance 'half' is not a Fraction"),
     bad(quiz.list_words, 3, names="values 3 are not a list"),
     bad(quiz.yes_no_words, "maybe", names="answer 'maybe' is not yes or no (True or False)"),
-    bad(quiz.random_question, "blitz", "sees", 1, names="kind 'sees' is not one of dice"),
+    bad(quiz.random_question, "chess", "sees", 1, names="game 'chess' is not one of"),
     # what a kind says its keys take
     bad(Input, "x", None, names="problem None is not a function"),
     bad(Input.whole, "1", names="least '1' is not a whole number"),
@@ -1065,7 +972,6 @@ def test_a_kind_of_question_declared_wrong_is_one_line(declared, names):
 
 
 _QUIZ_HEAD = {
-    "blitz": 'game = "blitz"\n[[question]]\nid = "x"\nrule = "r"\nask = "a"\n',
     "stalingrad": 'game = "stalingrad"\n[[question]]\nid = "x"\nrule = "r"\nask = "a"\n',
     "ss_panzer": 'game = "ss_panzer"\n[[question]]\nid = "x"\nrule = "r"\nask = "a"\n',
     "pz8": 'game = "pz8"\n[[question]]\nid = "x"\nrule = "r"\nask = "a"\n',
@@ -1080,21 +986,6 @@ def _quiz_file(game: str, body: str, names: str):
 #: Issue 29's quiz files, each once a bare Python error or a silently wrong answer
 QUIZ_FILES = [
     _quiz_file(
-        "blitz",
-        'kind = "dice"\nstrengths = 5\nanswer = 5\n',
-        'strengths: 5 is not a list (each a whole number from 0 to 100 or "5d"',
-    ),
-    _quiz_file(
-        "blitz",
-        'kind = "saves"\nmorale = 9\nrolls = 5\nanswer = 0\n',
-        "rolls: 5 is not a list (each a whole number from 2 to 12)",
-    ),
-    _quiz_file(
-        "blitz",
-        'kind = "saves"\nmorale = 9\nrolls = [5, 13]\nanswer = 0\n',
-        "rolls: item 2: 13 is not a whole number from 2 to 12",
-    ),
-    _quiz_file(
         "stalingrad",
         'kind = "retreat_hexes"\ntarget = "1313"\nanswer = []\n'
         'units = { "1313" = [{ name = "R", side = "Soviet", kind = "infantry", '
@@ -1107,21 +998,6 @@ QUIZ_FILES = [
         'units = { "1313" = [{ name = "R", side = "Soviet", kind = "infantry", '
         'pinned = "no" }] }\n',
         "units: 1313: item 1: pinned: 'no' is not true or false",
-    ),
-    _quiz_file(
-        "blitz",
-        'kind = "dice"\nstrengths = [6]\nnon_vehicle_units = "3"\nanswer = 12\n',
-        "non_vehicle_units: '3' is not a whole number from 0 to 20",
-    ),
-    _quiz_file(
-        "blitz",
-        'kind = "damage_chance"\ndice = 4\ndamage = 3\nanswer = "under 10%"\n',
-        "damage: 3 is not one of disrupted, demoralized, step_loss, eliminated",
-    ),
-    _quiz_file(
-        "blitz",
-        'kind = "damage_chance"\ndice = 4\ndamage = "none"\nanswer = "over 90%"\n',
-        "damage: 'none' is not one of disrupted, demoralized, step_loss, eliminated",
     ),
     _quiz_file(
         "stalingrad",
@@ -1138,21 +1014,6 @@ QUIZ_FILES = [
         "ss_panzer",
         'kind = "fire_dice"\nconditions = ["kill_zone"]\nanswer = 3.0\n',
         "answer: answer 3.0 is not the dice of each fire",
-    ),
-    _quiz_file(
-        "blitz",
-        'kind = "hits_chance"\ndice = 3\nhits = -1\nanswer = "over 90%"\n',
-        "hits: -1 is not a whole number from 1 to 200",
-    ),
-    _quiz_file(
-        "blitz",
-        'kind = "dice"\nstrengths = [3]\nfire = "assault"\nrange = 2\nanswer = 15\n',
-        "range: range 2: assault combat takes place in the hex both sides share",
-    ),
-    _quiz_file(
-        "blitz",
-        'kind = "hits_chance"\ndice = 1000000\nhits = 1\nanswer = "over 90%"\n',
-        "dice: 1000000 is not a whole number from 1 to 200",
     ),
     _quiz_file(
         "ss_panzer",
@@ -1185,12 +1046,6 @@ QUIZ_FILES = [
         "stalingrad",
         'kind = "crt_column"\nstrength = 1.5\nanswer = "1"\n',
         "strength: 1.5 is not a whole number from 1 to 1000",
-    ),
-    pytest.param(
-        'game = "blitz"\n[[question]]\nid = "x"\nrule = "r"\nask = "costs $5$"\n'
-        'kind = "saves"\nmorale = 9\nrolls = [5]\nanswer = 0\n',
-        "ask: holds a $",
-        id="blitz: a $ in the ask",
     ),
 ]
 
@@ -1261,7 +1116,7 @@ def test_every_quiz_key_refuses_wrong_values_in_one_line(game, base, key):
             assert check.problem(value) is None, f"{key} = {value!r} was taken"
 
 
-BAD_CALLS = PICTURES + DICE + HEXGRID + MAPS + SS_PANZER + BLITZ + TABLE + PZ8 + STALINGRAD + QUIZ
+BAD_CALLS = PICTURES + DICE + HEXGRID + MAPS + SS_PANZER + TABLE + PZ8 + STALINGRAD + QUIZ
 
 
 @pytest.mark.parametrize("fn, args, kwargs, names", BAD_CALLS)

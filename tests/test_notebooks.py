@@ -1,6 +1,5 @@
 """The notebooks as stored: what every chapter must do whatever the machine it runs on."""
 
-
 import nbformat
 import pytest
 

@@ -672,5 +672,3 @@ def test_the_los_caption_names_its_rule_and_dimmed_hexes_are_no_town_grey():
     for ground in (to_rgb(TERRAIN_COLOURS["town"]), (0.96, 0.94, 0.88)):  # a town, open ground
         dimmed = [0.55 * d + 0.45 * g for d, g in zip(to_rgb(DIMMED), ground, strict=True)]
         assert sum((a - b) ** 2 for a, b in zip(dimmed, town, strict=True)) ** 0.5 > 0.3
-
-

@@ -774,4 +774,3 @@ def example_maps() -> list[str]:
     return sorted(
         p.name.removesuffix(".toml") for p in folder.iterdir() if p.name.endswith(".toml")
     )
-

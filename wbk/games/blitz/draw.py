@@ -1,6 +1,8 @@
-"""Blitz Combat's results drawn (see ``wbk.draw``): a fire procedure, a strength, a leader's
-saving throws and rolled hits, each a chart of its steps; and the pictures of the chapter's
-panels (``wbk.games.blitz.panels``), which hand their answers here.
+"""Blitz Combat's results drawn, each registered with ``wbk.draw.in_figure`` so that
+``picture(result)`` draws it, in a notebook as in its panel: a fire procedure, a strength, a
+leader's saving throws and hits rolled, each a chart of its steps; and the chapter's whole
+answers (``wbk.games.blitz.attacks``): an attack, an answer compared with another reading's, what
+a leader is worth and the "at least" curves. And how the quiz's questions on no board are drawn.
 
 Every choice is drawn in the rules' words (``label``: "AT fire", "dug in"); charts of damage
 show all five levels, those that cannot happen at 0% with the reason in the title, and every
@@ -9,9 +11,7 @@ title is wrapped to fit its chart (``fit_title``).
 
 from __future__ import annotations
 
-import html
 import textwrap
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -31,43 +31,34 @@ from wbk.draw.charts import (
 from wbk.draw.quiz import QuestionDrawing, question_drawing
 from wbk.draw.view import STEP_COLOUR, STEP_EDGE, step_index
 from wbk.errors import WbkError
-from wbk.explain import Step, steps_html
-from wbk.games import blitz
-from wbk.games.blitz import Damage, RolledHits, quiz, rolled_from_throws
+from wbk.explain import Step
+from wbk.games.blitz import (
+    READINGS,
+    Damage,
+    FireProcedure,
+    RolledHits,
+    SavingThrows,
+    Strength,
+    dice_said,
+    fire_procedure,
+    hits_said,
+    label,
+    quiz,
+    strength_said,
+)
+from wbk.games.blitz.attacks import (
+    Attack,
+    Compared,
+    DamageCurves,
+    LeaderCases,
+    leader_throws,
+    verdict_step,
+)
 
 LEVELS = list(Damage)[1:]  # disrupted ... eliminated
-
-#: What the user reads for each option value of ``wbk.games.blitz``.
-LABELS = {
-    "direct": "direct fire",
-    "bombardment": "bombardment",
-    "at": "AT fire",
-    "assault": "assault combat",
-    "non_vehicle": "non-vehicle units",
-    "armored_vehicle": "armored vehicle",
-    "unarmored_vehicle": "unarmored vehicle",
-    "wagon": "wagon",
-    "open": "open",
-    "woods": "woods",
-    "hills": "hills",
-    "town": "town",
-    "none": "none",
-    "dug_in": "dug in",
-    "bunker": "bunker",
-    "entrenchment": "entrenchment",
-    # each reading's words, as wbk.games.blitz declares them
-    **{value: words for r in blitz.READINGS.values() for value, words in r.values.items()},
-}
-
-
-def label(value: str) -> str:
-    """The words shown for an option value: ``label("at") == "AT fire"``."""
-    return LABELS.get(value, value)
-
-
-def _dice(n: int) -> str:
-    return "1 die" if n == 1 else f"{n:,} dice"
-
+#: The size of a chart of one attack, and of hits rolled (inches).
+CHART_SIZE = (5.6, 3.6)
+ROLLED_SIZE = (5.6, 3.0)
 
 #: Title lines are wrapped at this many characters an inch of chart width (10-point type).
 CHARACTERS_AN_INCH = 11.5
@@ -104,7 +95,7 @@ _OTHER_READING_OUTLINE: dict[str, Any] = {
 }
 
 
-def why_levels_impossible(procedure: blitz.FireProcedure, fire: str, target: str) -> str:
+def why_levels_impossible(procedure: FireProcedure, fire: str, target: str) -> str:
     """Why the damage levels at 0% cannot happen, in words, or "" when every level can."""
     damage = procedure.damage
     impossible = [level for level in LEVELS if damage.probability(level) == 0]
@@ -136,67 +127,50 @@ HIT_COLOUR = "#D55E00"
 OFF_COLOUR = "#EEEEEE"
 
 
-def verdict_step(procedure: blitz.FireProcedure) -> Step:
-    """The last step of a fire procedure's picture: the damage the hits that count do."""
-    d = procedure.damage
-    worst = percent(d.at_least(Damage.STEP_LOSS))
-    killed = percent(d.probability(Damage.ELIMINATED))
-    said = f"the hits that count decide the damage: step loss or worse {worst}, eliminated {killed}"
-    return Step(said, blitz.DAMAGE, about=("damage",))
-
-
-def fire_steps(
-    procedure: blitz.FireProcedure, strength: blitz.Strength | None = None
-) -> tuple[Step, ...]:
-    """The steps a fire procedure's picture walks through: the strength's (if given), the
-    procedure's, then the damage (the whole answer)."""
-    before = strength.steps if strength is not None else ()
-    return (*before, *procedure.steps, verdict_step(procedure))
-
-
-@dataclass(frozen=True)
-class OtherReading:
-    """The answer under another reading, for "compare readings": its words and results."""
-
-    said: str  # "the whole attack"
-    strength: blitz.Strength | None
-    procedure: blitz.FireProcedure
+def fire_steps(procedure: FireProcedure) -> tuple[Step, ...]:
+    """The steps a fire procedure's picture walks through: the procedure's, then the damage
+    (the whole answer)."""
+    return (*procedure.steps, verdict_step(procedure))
 
 
 def _step_heading(steps: tuple[Step, ...], k: int) -> str:
     return f"Step {k + 1} of {len(steps)}: {steps[k].text} ({steps[k].rule})"
 
 
-def _other_line(other: OtherReading | None) -> list[str]:
+def _other_line(other: Compared | None) -> list[str]:
     if other is None:
         return []
-    dice = f"{_dice(other.strength.dice)}, " if other.strength is not None else ""
-    worst = percent(other.procedure.damage.at_least(Damage.STEP_LOSS))
-    return [f"dashed: {other.said}: {dice}step loss or worse {worst}"]
+    attack = other.other
+    assert isinstance(attack, Attack)
+    worst = percent(attack.procedure.damage.at_least(Damage.STEP_LOSS))
+    return [f"dashed: {other.said}: {dice_said(attack.strength.dice)}, step loss or worse {worst}"]
 
 
-def draw_strength(
-    figure: Figure,
-    strength: blitz.Strength,
-    *,
-    step: int | None = None,
-    other: OtherReading | None = None,
-) -> tuple[Step, ...]:
+def _laid_out(figure: Figure, size: tuple[float, float]) -> None:
+    figure.set_size_inches(*size)
+    figure.set_layout_engine("constrained")
+
+
+def _no_step(result: object, step: int | None) -> None:
+    if step is not None:
+        raise WbkError(f"a {type(result).__name__} has no steps to draw at step {step!r}")
+
+
+@in_figure.register
+def draw_strength(strength: Strength, figure: Figure, *, step: int | None = None) -> None:
     """Blitz Combat's strength worked out, as a ladder of bars: the running strength after
     each step (15, 7.5, 3.75) and the dice rolled (4). At ``step`` the bars up to it are drawn,
-    its own in sky blue, those to come in grey; None draws them all. Returns the steps."""
+    its own in sky blue, those to come in grey; None draws them all."""
+    _laid_out(figure, CHART_SIZE)
     steps = strength.steps
     k = len(steps) - 1 if step is None else step_index(steps, step)
     ax = figure.add_subplot()
-    _strength_ladder(ax, strength, k, other)
-    lines = [_step_heading(steps, k)] if step is not None else [f"{_dice(strength.dice)}"]
-    ax.set_title(fit_title(lines + _other_line(other), figure), fontsize=10)
-    return steps
+    _strength_ladder(ax, strength, k)
+    lines = [_step_heading(steps, k)] if step is not None else [dice_said(strength.dice)]
+    ax.set_title(fit_title(lines, figure), fontsize=10)
 
 
-def _strength_ladder(
-    ax, strength: blitz.Strength, k: int, other: OtherReading | None = None
-) -> None:
+def _strength_ladder(ax, strength: Strength, k: int, other: Compared | None = None) -> None:
     # each step with a number: the running strength (a Fraction) or the dice (a whole number)
     valued = [
         (i, s.about[0], Fraction(str(s.about[1])))
@@ -209,19 +183,22 @@ def _strength_ladder(
     edges = [STEP_EDGE if i == k else "none" for i, _, _ in valued]
     bars = ax.bar(xs, heights, color=colours, edgecolor=edges, linewidth=1.5, width=0.7)
     words = [
-        _dice(int(value)) if part == "dice" else blitz._number(value) for _, part, value in valued
+        dice_said(int(value)) if part == "dice" else strength_said(value)
+        for _, part, value in valued
     ]
     ax.bar_label(bars, labels=words, fontsize=8, padding=2)
     top = max(heights, default=1)
-    if other is not None and other.strength is not None and xs:
+    if other is not None and xs:
+        assert isinstance(other.other, Attack)
+        dice = other.other.strength.dice
         ax.bar(
             [xs[-1]],
-            [other.strength.dice],
+            [dice],
             width=0.7,
-            label=f"{other.said}: {_dice(other.strength.dice)}",
+            label=f"{other.said}: {dice_said(dice)}",
             **_OTHER_READING_OUTLINE,
         )
-        top = max(top, other.strength.dice)
+        top = max(top, dice)
         ax.legend(fontsize=8, loc="upper right")
     ax.set_ylim(0, top * 1.25)
     ax.set_xticks(range(1, len(strength.steps) + 1))
@@ -232,27 +209,30 @@ def _strength_ladder(
 
 def draw_fire(
     figure: Figure,
-    procedure: blitz.FireProcedure,
+    procedure: FireProcedure,
     *,
-    strength: blitz.Strength | None = None,
+    strength: Strength | None = None,
     step: int | None = None,
     title_lines: list[str] | None = None,
-    other: OtherReading | None = None,
-) -> tuple[Step, ...]:
-    """Blitz Combat's fire procedure at ``step`` of ``fire_steps``: a strength step draws the
-    strength ladder, the roll the hits rolled, a step about the hits that count those hits
-    (the hits rolled dashed behind), and the last step (or None) the damage, titled with
-    ``title_lines``. ``other``: another reading's answer, drawn dashed. Returns the steps."""
-    steps = fire_steps(procedure, strength)
+    other: Compared | None = None,
+) -> None:
+    """Blitz Combat's fire procedure at ``step`` of its steps (the ``strength``'s first, if
+    given, then ``fire_steps``): a strength step draws the strength ladder, the roll the hits
+    rolled, a step about the hits that count those hits (the hits rolled dashed behind), and
+    the last step (or None) the damage, titled with ``title_lines``. ``other``: the attack
+    under another reading, drawn dashed."""
+    steps = (*(strength.steps if strength is not None else ()), *fire_steps(procedure))
     k = len(steps) - 1 if step is None else step_index(steps, step)
     about = steps[k].about
     part = about[0] if about else "damage"
     ax = figure.add_subplot()
     compare = _other_line(other)
+    shown = other.other if other is not None else None
+    assert shown is None or isinstance(shown, Attack)
     if k == len(steps) - 1:
         dice = max(procedure.rolled.outcomes())
         worst = percent(procedure.damage.at_least(Damage.STEP_LOSS))
-        lines = title_lines or [f"{_dice(dice)}: step loss or worse {worst}"]
+        lines = title_lines or [f"{dice_said(dice)}: step loss or worse {worst}"]
         bar_chart(
             procedure.damage,
             ax=ax,
@@ -261,10 +241,11 @@ def draw_fire(
             ylabel="chance",
             outcomes=list(Damage),
         )
-        if other is not None:
-            outline_bars(other.procedure.damage, ax=ax, outcomes=list(Damage), label=other.said)
+        if other is not None and shown is not None:
+            damage = shown.procedure.damage
+            outline_bars(damage, ax=ax, outcomes=list(Damage), label=other.said)
             ax.legend(fontsize=8, loc="upper right")
-        return steps
+        return
     if part in ("strength", "dice") and strength is not None:
         _strength_ladder(ax, strength, k, other)
     elif part == "rolled":
@@ -275,11 +256,16 @@ def draw_fire(
     else:
         bar_chart(procedure.counted, ax=ax, xlabel="hits that count", ylabel="chance")
         outline_bars(procedure.rolled, ax=ax, label="hits rolled", colour="#888888")
-        if other is not None:
-            outline_bars(other.procedure.counted, ax=ax, label=other.said)
+        if other is not None and shown is not None:
+            outline_bars(shown.procedure.counted, ax=ax, label=other.said)
         ax.legend(fontsize=8, loc="upper right")
     ax.set_title(fit_title([_step_heading(steps, k), *compare], figure), fontsize=10)
-    return steps
+
+
+@in_figure.register
+def _procedure(procedure: FireProcedure, figure: Figure, *, step: int | None = None) -> None:
+    _laid_out(figure, CHART_SIZE)
+    draw_fire(figure, procedure, step=step)
 
 
 def draw_rolled(
@@ -287,18 +273,19 @@ def draw_rolled(
     rolled: RolledHits,
     *,
     step: int | None = None,
-    other: RolledHits | None = None,
-    other_said: str = "",
-) -> tuple[Step, ...]:
+    other: Compared | None = None,
+) -> None:
     """Hits rolled as a row of boxes: at ``step`` the hits dealt with so far coloured (a hit
     that counts in vermillion, one taken off in grey with the reason), the step's own outlined
-    in sky blue, those to come in grey; the damage under them. ``other``: the answer under
-    another reading, each hit whose fate differs outlined dashed. Returns the steps."""
+    in sky blue, those to come in grey; the damage under them. ``other``: the hits under
+    another reading, each hit whose fate differs outlined dashed."""
     steps = rolled.steps
     k = len(steps) - 1 if step is None else step_index(steps, step)
     about = steps[k].about
     part = about[0] if about else "damage"
     n = len(rolled.marks)
+    changed = other.other if other is not None else None
+    assert changed is None or isinstance(changed, RolledHits)
     ax = figure.add_subplot()
     ax.set_axis_off()
     ax.set_xlim(-0.6, max(n, 4) - 0.4)
@@ -339,16 +326,9 @@ def draw_rolled(
             fontsize=8,
             color="white" if settled and not mark else "black",
         )
-        if other is not None and other.marks[i] != mark and settled:
-            ax.add_patch(
-                Rectangle(
-                    (i - 0.5, -0.05),
-                    1.0,
-                    1.1,
-                    **_OTHER_READING_OUTLINE,
-                )
-            )
-    verdict = f"{blitz._hits(rolled.remaining)} left: {rolled.damage.briefly}"
+        if changed is not None and changed.marks[i] != mark and settled:
+            ax.add_patch(Rectangle((i - 0.5, -0.05), 1.0, 1.1, **_OTHER_READING_OUTLINE))
+    verdict = f"{hits_said(rolled.remaining)} left: {rolled.damage.briefly}"
     on_show = part == "damage"
     ax.text(
         (max(n, 4) - 1) / 2,
@@ -363,64 +343,40 @@ def draw_rolled(
             "pad": 4,
         },
     )
-    lines = (
-        [_step_heading(steps, k)] if step is not None else [f"{blitz._hits(n)} rolled, {verdict}"]
-    )
-    if other is not None:
+    lines = [_step_heading(steps, k)] if step is not None else [f"{hits_said(n)} rolled, {verdict}"]
+    if other is not None and changed is not None:
         lines.append(
-            f"dashed: the hits {other_said} changes; {other.remaining} left: {other.damage}"
+            f"dashed: the hits “{other.said}” changes; {changed.remaining} left: {changed.damage}"
         )
     ax.set_title(fit_title(lines, figure), fontsize=10)
-    return steps
 
 
-def blitz_picture(
-    subject: object, step: int | None = None, *, figure: Figure | None = None
-) -> Figure:
-    """The picture of a Blitz Combat result (``wbk.draw.picture`` hands it here): a
-    ``FireProcedure`` (its steps, then the damage: ``fire_steps``), a ``Strength``, a leader's
-    ``SavingThrows`` or ``RolledHits`` (their steps), drawn at ``step`` (None: the whole
-    answer), on ``figure`` (cleared) or a new one."""
-    if figure is None:
-        figure = Figure()
-    figure.clear()
-    figure.set_size_inches(5.6, 3.6)
-    figure.set_layout_engine("constrained")
-    if isinstance(subject, blitz.FireProcedure):
-        draw_fire(figure, subject, step=step)
-    elif isinstance(subject, blitz.Strength):
-        draw_strength(figure, subject, step=step)
-    elif isinstance(subject, blitz.SavingThrows):
-        draw_rolled(figure, rolled_from_throws(subject), step=step)
-    elif isinstance(subject, RolledHits):
-        draw_rolled(figure, subject, step=step)
-    else:
-        raise WbkError(f"wbk cannot draw a {type(subject).__name__} as a Blitz Combat picture")
-    return figure
+@in_figure.register
+def _throws(throws: SavingThrows, figure: Figure, *, step: int | None = None) -> None:
+    _laid_out(figure, CHART_SIZE)
+    draw_rolled(figure, throws, step=step)
 
 
-@dataclass(frozen=True)
-class Attack:
-    """The fire calculator's answer: the strength worked out, the procedure to the damage, and
-    the words its picture is titled with."""
-
-    strength: blitz.Strength
-    procedure: blitz.FireProcedure
-    said: str  # "direct fire at non-vehicle units"
-    fire: str
-    target: str
-    readings: list[str]  # "reading: a disrupted firer halves the whole attack"
+@in_figure.register
+def _rolled(rolled: RolledHits, figure: Figure, *, step: int | None = None) -> None:
+    _laid_out(figure, ROLLED_SIZE)
+    draw_rolled(figure, rolled, step=step)
 
 
 def draw_attack(
-    figure: Figure, attack: Attack, step: int | None, other: OtherReading | None
-) -> str:
-    """The fire calculator's picture at ``step`` (``draw_fire``), titled with the dice, the
-    fire, and the chance of a step loss or worse (or why no damage can happen); returns the
-    pane's HTML: the strength worked out, the procedure's steps and the damage."""
+    figure: Figure, attack: Attack, step: int | None = None, other: Compared | None = None
+) -> None:
+    """An attack at ``step`` (``draw_fire``), titled with the dice, the fire, the chance of a
+    step loss or worse (or why no damage can happen) and the readings it assumes that are not
+    the default: a picture posted without its panel still says which readings it assumes."""
     damage = attack.procedure.damage
     why = why_levels_impossible(attack.procedure, attack.fire, attack.target)
-    lines = [f"{_dice(attack.strength.dice)} of {attack.said}"]
+    said = f"{label(attack.fire)} at {aimed_at(attack.target)}"
+    if attack.armor is not None:
+        said += f" (armor {attack.armor})"
+    if leader_throws(attack.fire, attack.target) and attack.leader_morale is not None:
+        said += f", leader morale {attack.leader_morale}"
+    lines = [f"{dice_said(attack.strength.dice)} of {said}"]
     if damage.at_least(Damage.STEP_LOSS) == 0 and damage.probability(Damage.NONE) < 1:
         lines.append(why)  # "demoralized or worse impossible: at most 1 hit counts"
     elif why.startswith("no damage at all"):
@@ -430,7 +386,9 @@ def draw_attack(
         killed = percent(damage.probability(Damage.ELIMINATED))
         reason = f": {why.partition(': ')[2]}" if why else ""  # ": at most 3 hits count"
         lines.append(f"step loss or worse {worst}, eliminated {killed}{reason}")
-    lines += attack.readings
+    for keyword, value in attack.readings.items():
+        reading = READINGS[keyword]
+        lines.append(f"reading: {reading.question} {reading.values[value]}")
     draw_fire(
         figure,
         attack.procedure,
@@ -439,32 +397,30 @@ def draw_attack(
         title_lines=lines,
         other=other,
     )
-    return (
-        f"{attack.strength._repr_html_()}{steps_html(attack.procedure.steps)}{damage._repr_html_()}"
-    )
 
 
-#: The leader table's columns, heading and numbers alike: names on the left, chances right.
-LEADER_TABLE_STYLE = (
-    "<style>.wbk-leaders th, .wbk-leaders td {text-align: right; padding: 0 0.6em}"
-    " .wbk-leaders th:first-child, .wbk-leaders td:first-child {text-align: left}</style>"
-)
+@in_figure.register
+def _attack(attack: Attack, figure: Figure, *, step: int | None = None) -> None:
+    _laid_out(figure, CHART_SIZE)
+    draw_attack(figure, attack, step)
 
 
-@dataclass(frozen=True)
-class LeaderCases:
-    """What a leader is worth: the damage from ``dice`` of ``fire`` at ``target``, with no
-    leader and with each leader's morale (by name: "no leader", "morale 6", ...)."""
+@in_figure.register
+def _compared(compared: Compared, figure: Figure, *, step: int | None = None) -> None:
+    if isinstance(compared.answer, Attack):
+        _laid_out(figure, CHART_SIZE)
+        draw_attack(figure, compared.answer, step, compared)
+    else:
+        _laid_out(figure, ROLLED_SIZE)
+        draw_rolled(figure, compared.answer, step=step, other=compared)
 
-    dice: int
-    fire: str
-    target: str
-    cases: dict[str, Dist]
 
-
-def draw_leader_cases(figure: Figure, result: LeaderCases) -> str:
-    """The damage with each leader, as stacked bars; returns the pane's HTML: a table of the
-    chances of a step loss or worse and of elimination."""
+@in_figure.register
+def draw_leader_cases(result: LeaderCases, figure: Figure, *, step: int | None = None) -> None:
+    """The damage with each leader, as stacked bars, titled with what the best and the worst
+    leader do (``leader_title``)."""
+    _no_step(result, step)
+    _laid_out(figure, (6.6, 3.8))
     cases = result.cases
     title = leader_title(result.dice, result.fire, result.target, cases)
     ax = figure.add_subplot()
@@ -475,39 +431,21 @@ def draw_leader_cases(figure: Figure, result: LeaderCases) -> str:
         xlabel="chance of each damage level",
         outcomes=list(Damage),
     )
-    rows = "".join(
-        f"<tr><td>{name}</td><td>{html.escape(percent(d.at_least(Damage.STEP_LOSS)))}</td>"
-        f"<td>{html.escape(percent(d.probability(Damage.ELIMINATED)))}</td></tr>"
-        for name, d in cases.items()
-    )
-    note = ""
-    if result.fire not in ("direct", "bombardment"):
-        note += "<p>Leaders make no saving throws against this fire.</p>"
-    if result.fire == "at" and result.target != "unarmored_vehicle":
-        note += "<p>Only vehicles other than wagons take hits from AT fire.</p>"
-    header = "<tr><th>leader</th><th>step loss or worse</th><th>eliminated</th></tr>"
-    return f'{note}{LEADER_TABLE_STYLE}<table class="wbk-leaders">{header}{rows}</table>'
 
 
-@dataclass(frozen=True)
-class DamageCurves:
-    """The "at least" curves: the damage by the number of dice for the fire chosen, and AT fire
-    at a vehicle by its armor."""
-
-    said: str
-    why: str  # why this fire does no damage at all, or ""
-    by_dice: dict[int, Dist]
-    level: Damage
-    by_armor: dict[str, dict[int, Dist]]
-
-
-def draw_curves(figure: Figure, result: DamageCurves) -> str:
+@in_figure.register
+def draw_curves(result: DamageCurves, figure: Figure, *, step: int | None = None) -> None:
     """Above, the chance of each damage level or worse against the dice; below, the chance of
-    ``result.level`` or worse from AT fire by armor. The pane says nothing more ("")."""
+    ``result.level`` or worse from AT fire by armor."""
+    _no_step(result, step)
+    _laid_out(figure, (6.6, 6.4))
     top, bottom = figure.subplots(2, 1)
-    title = f"{result.said}: {even_chance(result.by_dice, Damage.STEP_LOSS)}"
-    if result.why:
-        title = f"{result.said} does {result.why}"  # "does no damage at all: ..."
+    said = f"{label(result.fire)} at {aimed_at(result.target)}"
+    procedure = fire_procedure(1, fire=result.fire, target=result.target)
+    why = why_levels_impossible(procedure, result.fire, result.target)
+    title = f"{said}: {even_chance(result.by_dice, Damage.STEP_LOSS)}"
+    if why.startswith("no damage at all"):
+        title = f"{said} does {why}"  # "does no damage at all: ..."
     at_least_each_outcome(
         result.by_dice,
         LEVELS,
@@ -528,15 +466,14 @@ def draw_curves(figure: Figure, result: DamageCurves) -> str:
         ylabel="chance",
         title=fit_title([title], figure),
     )
-    return ""
 
 
 def _first_even(by_dice: dict[int, Dist], level: Damage) -> str:
     """The fewest dice with an even chance or better of ``level`` or worse, in words."""
     for n, d in by_dice.items():
         if d.at_least(level) >= Fraction(1, 2):
-            return _dice(n)
-    return f"more than {_dice(max(by_dice))}"
+            return dice_said(n)
+    return f"more than {dice_said(max(by_dice))}"
 
 
 def even_chance(by_dice: dict[int, Dist], level: Damage) -> str:
@@ -549,17 +486,17 @@ def even_chance(by_dice: dict[int, Dist], level: Damage) -> str:
 def leader_title(dice: int, fire: str, target: str, cases: dict[str, Dist]) -> str:
     """The leader panel's answer: what the best and the worst leader do to the chance of a step
     loss or worse, against no leader."""
-    said = f"{_dice(dice)} of {label(fire)} at {aimed_at(target)}"
+    said = f"{dice_said(dice)} of {label(fire)} at {aimed_at(target)}"
     none, worst, best = (
         cases[name].at_least(Damage.STEP_LOSS) for name in ("no leader", "morale 6", "morale 10")
     )
     if all(d.probability(Damage.NONE) == 1 for d in cases.values()):
-        procedure = blitz.fire_procedure(dice, fire=fire, target=target)
+        procedure = fire_procedure(dice, fire=fire, target=target)
         return f"{said}\n{why_levels_impossible(procedure, fire, target)}"
     if fire not in ("direct", "bombardment"):
         return f"{said}\nstep loss or worse {percent(none)}: leaders make no saving throws here"
     if none == 0:
-        most = _dice(dice).replace("dice", "hits").replace("die", "hit")
+        most = dice_said(dice).replace("dice", "hits").replace("die", "hit")
         return f"{said}\nno step loss or worse is possible, leader or none: at most {most}"
     return (
         f"{said}\nstep loss or worse: no leader {percent(none)}, morale 6 {percent(worst)}, "
@@ -575,14 +512,7 @@ def aimed_at(target: str) -> str:
     return f"{'an' if words[0] in 'aeiou' else 'a'} {words}"
 
 
-@in_figure.register
-def _blitz(
-    subject: blitz.FireProcedure | blitz.Strength | blitz.SavingThrows | RolledHits,
-    figure: Figure,
-    *,
-    step: int | None = None,
-) -> None:
-    blitz_picture(subject, step, figure=figure)
+# --- the quiz's questions on no board ---------------------------------------------------------
 
 
 def _damage_chart(q) -> tuple[str, str]:
