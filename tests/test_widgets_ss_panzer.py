@@ -485,7 +485,7 @@ def test_fire_panel_presets_give_errata_9_5s_and_13_2s_dice():
     dice = {}
     for name in panels.FIRE_PRESETS:
         panel.presets.menu.value = name
-        dice[name.split(":")[0] + " " + panel.shooter.value] = panel.answer[0].fires
+        dice[name.split(":")[0] + " " + panel.shooter.value] = panel.answer.fires.fires
     assert dice == {"9.5 unit": (4,), "9.5 and 13.2 bombardment": (2,), "9.5 and 13.2 action": (2,)}
     assert panel.step_control.steps[0].text == "action phase: the support side fires"
     assert panel.message.value == ""
@@ -594,11 +594,16 @@ def test_panels_name_readings_in_words_and_list_the_steps_once():
 
 
 def test_the_fire_and_victory_drawings_refuse_what_they_cannot_draw():
-    with pytest.raises(WbkError, match="fire_picture: 'four dice' is not a FireDice"):
-        panels.fire_picture("four dice")  # type: ignore[arg-type]
+    from wbk.draw import on_board, picture
+    from wbk.games.ss_panzer import fire_outcome
+
+    with pytest.raises(WbkError, match="fires 'four dice' is not a FireDice"):
+        fire_outcome("four dice", 3)  # type: ignore[arg-type]
+    with pytest.raises(WbkError, match="wbk cannot draw a str"):
+        picture("four dice")
     view = panels.VictoryPanel(M).view
-    with pytest.raises(WbkError, match="draw_victory: 7 is not a Victory"):
-        panels.draw_victory(view, 7)  # type: ignore[arg-type]
+    with pytest.raises(WbkError, match="wbk cannot draw a int on a board"):
+        on_board(7, view)
 
 
 def test_the_intervisibility_compare_picture_keeps_its_legend_and_counts_readable():

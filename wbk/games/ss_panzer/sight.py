@@ -11,9 +11,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
+from wbk.checks import Input, known_keywords, known_keywords_like
 from wbk.checks import choice as _choice
-from wbk.checks import known_keywords, known_keywords_like
-from wbk.checks import whole as _whole
 from wbk.errors import WbkError
 from wbk.explain import Step, count, steps_html
 from wbk.games.ss_panzer.data import _map, _names, _names_or_hexes, _rule
@@ -36,16 +35,8 @@ SlopeHexReading = Literal["enter_not_beyond", "hexsides_only"]
 SlopeHexOfReading = Literal["both", "firer"]
 SlopeEndReading = Literal["crosses", "touches"]
 
-#: Each reading's values, the default first, as its declaration gives them.
-EDGE_READINGS = tuple(EDGE.values)
-SLOPE_HEX_READINGS = tuple(SLOPE_HEX.values)
-SLOPE_HEX_OF_READINGS = tuple(SLOPE_HEX_OF.values)
-SLOPE_END_READINGS = tuple(SLOPE_END.values)
-#: Each line-of-sight reading's values in a control's words, its question (a control's label)
-#: and the rule it reads (in full, a control's tooltip), by keyword: its declaration's.
-READING_WORDS = {keyword: dict(r.values) for keyword, r in SIGHT_READINGS.items()}
-READING_QUESTIONS = {keyword: r.question for keyword, r in SIGHT_READINGS.items()}
-READING_RULES = {keyword: r.asks for keyword, r in SIGHT_READINGS.items()}
+#: The longest line of sight in hexes, where a visibility limits it (None: no limit).
+VISIBILITY = Input.whole(0)
 
 
 def _reading_said(keyword: str, value: str) -> str:
@@ -107,15 +98,16 @@ def _los_options(
     slope_hex_of: object = "both",
 ) -> dict:
     """``line_of_sight``'s options checked, the blocking terrain as the map's names."""
-    options: dict[str, Any] = {
+    if visibility is not None:
+        VISIBILITY.check(visibility, "visibility (in hexes)")
+    return {
         "edge": EDGE.check(edge, "edge reading"),
         "slope_hex": SLOPE_HEX.check(slope_hex, "slope hex reading"),
         "slope_hex_of": SLOPE_HEX_OF.check(slope_hex_of, "reading of whose hex"),
         "slope_end": SLOPE_END.check(slope_end, "slope end reading"),
-        "visibility": None if visibility is None else _whole(visibility, "visibility (in hexes)"),
+        "visibility": visibility,
+        "blocking_terrain": _blocking_names(m, blocking_terrain),
     }
-    options["blocking_terrain"] = _blocking_names(m, blocking_terrain)
-    return options
 
 
 def _has_slope_hexside(m: HexMap, h: Hex) -> bool:
@@ -162,7 +154,7 @@ def line_of_sight(
 
     >>> from wbk.maps import example_map
     >>> m = example_map("ss_panzer_errata_9_4")
-    >>> [has_los(m, "1712", "2113", slope_hex=reading) for reading in SLOPE_HEX_READINGS]
+    >>> [has_los(m, "1712", "2113", slope_hex=reading) for reading in SLOPE_HEX.values]
     [False, True]
     """
     m = _map(m)
