@@ -233,7 +233,6 @@ def _fire_chart(
         if about is not None and not about & set(fires.fire_names):
             for artist in (*effect_ax.patches, *effect_ax.texts):
                 artist.set_alpha(NOT_THIS_STEP_ALPHA)
-    rolled = " and ".join(count(n, "die", "dice") for n in fires.fires)
     if at is not None:
         done = fires.steps[at]
         title = f"Step {at + 1} of {len(fires.steps)}: {done.text} ({done.rule})"
@@ -247,10 +246,10 @@ def _fire_chart(
                 (FireEffect.NO_EFFECT, "no effect"),
             )
         )
-        fired = f"{rolled} ({'separate fires' if len(fires.fires) > 1 else 'one fire'})"
+        fired = f"{fires.words} ({'separate fires' if len(fires.fires) > 1 else 'one fire'})"
         title = f"{fired}, hitting on {hit_number} or less\n{chances}"
     else:
-        title = rolled
+        title = fires.words
     step_title(PictureView(dice_ax), title)
 
 

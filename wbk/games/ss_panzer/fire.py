@@ -46,9 +46,13 @@ class FireDice:
             return ("the fire",)
         return tuple(f"fire {k}" for k in range(1, len(self.fires) + 1))
 
+    @property
+    def words(self) -> str:
+        """The dice of each fire in words: "4 dice", "3 dice and 4 dice"."""
+        return " and ".join(count(n, "die", "dice") for n in self.fires)
+
     def _repr_html_(self) -> str:
-        dice = " and ".join(count(n, "die", "dice") for n in self.fires)
-        return f"<b>{dice}</b>{steps_html(self.steps)}"
+        return f"<b>{self.words}</b>{steps_html(self.steps)}"
 
 
 def condition_words(condition: str) -> str:

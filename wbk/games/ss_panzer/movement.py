@@ -9,9 +9,9 @@ import functools
 import heapq
 import itertools
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
-from wbk.checks import Input, known_keywords
+from wbk.checks import Input, known_keywords, known_keywords_like
 from wbk.errors import WbkError
 from wbk.explain import Step, steps_html
 from wbk.games.ss_panzer.data import GameData, Unit, _data, _map, _rule, _unit
@@ -384,20 +384,13 @@ def plan_movement(
     return Movement(m, unit, origin, budget, action, moved, spent, previous, data)
 
 
-@known_keywords
+@known_keywords_like(plan_movement)
 def movement_range(
-    m: HexMap,
-    unit: Unit | str,
-    start: Hex | str,
-    mp: int | None = None,
-    action: Action = "move",
-    data: GameData | None = None,
-    *,
-    moved: bool = False,
+    m: HexMap, unit: Unit | str, start: Hex | str, *args: Any, **options: Any
 ) -> dict[Hex, int]:
-    """Errata 8.3: the least MP spent to reach each hex the unit can reach (``start``: 0); see
-    ``plan_movement`` for the one-hex rule."""
-    return plan_movement(m, unit, start, mp, action, data, moved=moved).costs
+    """Errata 8.3: the least MP spent to reach each hex the unit can reach (``start``: 0); the
+    options are ``plan_movement``'s, which says the one-hex rule."""
+    return plan_movement(m, unit, start, *args, **options).costs
 
 
 @dataclass(frozen=True)
@@ -414,17 +407,10 @@ class Route:
         return f"<b>{self.mp} MP</b>{steps_html(self.steps)}"
 
 
-@known_keywords
+@known_keywords_like(plan_movement)
 def route(
-    m: HexMap,
-    unit: Unit | str,
-    start: Hex | str,
-    goal: Hex | str,
-    mp: int | None = None,
-    action: Action = "move",
-    data: GameData | None = None,
-    *,
-    moved: bool = False,
+    m: HexMap, unit: Unit | str, start: Hex | str, goal: Hex | str, *args: Any, **options: Any
 ) -> Route:
-    """Errata 8.3: a cheapest path from ``start`` to ``goal`` within the unit's MP, explained."""
-    return plan_movement(m, unit, start, mp, action, data, moved=moved).route(goal)
+    """Errata 8.3: a cheapest path from ``start`` to ``goal`` within the unit's MP, explained;
+    the options are ``plan_movement``'s."""
+    return plan_movement(m, unit, start, *args, **options).route(goal)

@@ -11,6 +11,7 @@ import html
 import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import ipywidgets as widgets
 import traitlets
@@ -481,37 +482,18 @@ MOVEMENT_READINGS: dict[str, dict[str, str]] = {
 #: Errata 8.3's worked examples: the stream into woods, the one hex, and the trench. With 2 MP
 #: the Pz IV's only way into 1609 is straight over the stream (with its full MP, going round
 #: by 1509 is cheaper, 4 MP), so the first example is also the one hex a Move action enters.
-_INTO_1609 = {"unit": "Pz IV", "mp": "2", "action": "move", "moved": False}
-_INTO_2013 = {"unit": "Pz IV", "mp": "", "action": "move", "moved": False}
+_PZ_IV: dict[str, object] = {"unit": "Pz IV", "action": "move", "moved": False}
+_INTO_1609 = {**_PZ_IV, "mp": "2", "start": "1610", "goal": "1609"}
+_INTO_2013 = {**_PZ_IV, "mp": "", "start": "1913", "goal": "2013"}
 MOVEMENT_PRESETS: dict[str, dict[str, object]] = {
-    "8.3: Pz IV over the stream into woods 1609: 2 MCF = 6 MP, its one hex with 2 MP": {
-        **_INTO_1609,
-        "start": "1610",
-        "goal": "1609",
-    },
+    "8.3: Pz IV over the stream into woods 1609: 2 MCF = 6 MP, its one hex with 2 MP": _INTO_1609,
     "8.3 one hex: the same on a Move & Fire action may not": {
         **_INTO_1609,
         "action": "move_and_fire",
-        "start": "1610",
-        "goal": "1609",
     },
-    "8.3 one hex: the same having moved may not": {
-        **_INTO_1609,
-        "moved": True,
-        "start": "1610",
-        "goal": "1609",
-    },
-    "8.3 trench: a German Pz IV into trench hex 2013 pays its MCF, 3 MP": {
-        **_INTO_2013,
-        "start": "1913",
-        "goal": "2013",
-    },
-    "8.3 trench: a Soviet T-34 into trench hex 2013 pays 1 MP": {
-        **_INTO_2013,
-        "unit": "T-34",
-        "start": "1913",
-        "goal": "2013",
-    },
+    "8.3 one hex: the same having moved may not": {**_INTO_1609, "moved": True},
+    "8.3 trench: a German Pz IV into trench hex 2013 pays its MCF, 3 MP": _INTO_2013,
+    "8.3 trench: a Soviet T-34 into trench hex 2013 pays 1 MP": {**_INTO_2013, "unit": "T-34"},
 }
 
 
@@ -598,16 +580,10 @@ class MovementPanel(_ComparesOnTheMap, MapPanel):
         if other is None or movement is None:
             self.view.redraw()
             return False
-        state = {"action": movement.action, "moved": str(movement.moved), **other}
-        compared = plan_movement(
-            self.map,
-            movement.unit,
-            movement.start,
-            movement.mp,
-            action=state["action"],  # type: ignore[arg-type]
-            data=self.data,
-            moved=state["moved"] == "True",
-        )
+        action: Any = other.get("action", movement.action)  # checked by plan_movement
+        moved = other.get("moved", str(movement.moved)) == "True"
+        unit, start, mp = movement.unit, movement.start, movement.mp
+        compared = plan_movement(self.map, unit, start, mp, action, self.data, moved=moved)
         ((keyword, value),) = other.items()
         words = MOVEMENT_READINGS[keyword][value]
         shown, under = set(movement.costs), set(compared.costs)
@@ -625,13 +601,7 @@ class MovementPanel(_ComparesOnTheMap, MapPanel):
         unit = self.data.units[self.unit.value]
         mp = parse_optional_number(self.mp.value, "MP to spend")
         movement = plan_movement(
-            self.map,
-            unit,
-            start,
-            mp,
-            action=self.action.value,
-            data=self.data,
-            moved=self.moved.value,
+            self.map, unit, start, mp, self.action.value, self.data, moved=self.moved.value
         )
         toward = movement.toward(goal)
         self.movement, self.path = movement, toward.route
@@ -763,8 +733,7 @@ class FirePanel(ChartPanel):
         note = ""
         if self.shooter.value != "unit" and self.conditions.value:
             note = "<p><i>the conditions are a unit's; the artillery rolls its 2 dice</i></p>"
-        dice = " and ".join(count(n, "die", "dice") for n in outcome.fires.fires)
-        return f"<b>{dice}</b>" + outcome.effect._repr_html_() + note
+        return f"<b>{outcome.fires.words}</b>" + outcome.effect._repr_html_() + note
 
     def draw_at_step(self, k: int) -> None:
         """The chart at step ``k`` (how the dice are found): the bars it is about standing out,
@@ -797,8 +766,7 @@ class FirePanel(ChartPanel):
         if compared.fires.fires == self.answer.fires.fires:
             self.canvas.draw_idle()
             return False
-        dice = " and ".join(count(n, "die", "dice") for n in compared.fires.fires)
-        label = f"{ZOC_FIRE.values[reading].split(' (')[0]}: {dice}"
+        label = f"{ZOC_FIRE.values[reading].split(' (')[0]}: {compared.fires.words}"
         self.compare_marks, self._chart_top = outline_other_effect(ax, compared.effect, label)
         self.canvas.draw_idle()
         return True

@@ -274,7 +274,7 @@ class FireDice(_AFire, QuizKind):
 
     def answer(self, question, readings):
         fires = fire_dice(list(question.setting("conditions")), **readings)
-        words = " and ".join(count(n, "die", "dice") for n in fires.fires)
+        words = fires.words
         if len(fires.fires) > 1:
             words += f" ({len(fires.fires)} fires)"
         return Answer(tuple(fires.fires), words, fires.steps, fires)

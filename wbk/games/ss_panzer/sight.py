@@ -90,13 +90,14 @@ def _blocking_names(m: HexMap, blocking_terrain: object) -> frozenset[str]:
 
 def _los_options(
     m: HexMap,
-    blocking_terrain: object,
-    edge: object,
-    slope_hex: object,
-    slope_end: object,
-    visibility: object,
-    slope_hex_of: object = "both",
-) -> dict:
+    *,
+    blocking_terrain: Iterable[str] = (),
+    edge: object = EDGE.default,
+    slope_hex: object = SLOPE_HEX.default,
+    slope_hex_of: object = SLOPE_HEX_OF.default,
+    slope_end: object = SLOPE_END.default,
+    visibility: object = None,
+) -> dict[str, Any]:
     """``line_of_sight``'s options checked, the blocking terrain as the map's names."""
     if visibility is not None:
         VISIBILITY.check(visibility, "visibility (in hexes)")
@@ -159,7 +160,13 @@ def line_of_sight(
     """
     m = _map(m)
     options = _los_options(
-        m, blocking_terrain, edge, slope_hex, slope_end, visibility, slope_hex_of
+        m,
+        blocking_terrain=blocking_terrain,
+        edge=edge,
+        slope_hex=slope_hex,
+        slope_hex_of=slope_hex_of,
+        slope_end=slope_end,
+        visibility=visibility,
     )
     line = _Line(m, m.hex(firer), m.hex(target), options)
     line.beyond_visibility()
@@ -350,18 +357,8 @@ def has_los(m: HexMap, firer: Hex | str, target: Hex | str, **options: Any) -> b
     return line_of_sight(m, firer, target, **options).clear
 
 
-@known_keywords
-def viewshed(
-    m: HexMap,
-    firer: Hex | str,
-    *,
-    blocking_terrain: Iterable[str] = (),
-    edge: EdgeReading = "both",
-    slope_hex: SlopeHexReading = "enter_not_beyond",
-    slope_hex_of: SlopeHexOfReading = "both",
-    slope_end: SlopeEndReading = "crosses",
-    visibility: int | None = None,
-) -> set[Hex]:
+@known_keywords_like(_los_options)
+def viewshed(m: HexMap, firer: Hex | str, **options: Any) -> set[Hex]:
     """Errata 9.4: every hex of the map that a unit in ``firer`` can see (its own hex included);
     the options are those of ``line_of_sight``, whose answer this is for every target.
 
@@ -375,26 +372,14 @@ def viewshed(
     (123, 127)
     """
     m = _map(m)
-    options = _los_options(
-        m, blocking_terrain, edge, slope_hex, slope_end, visibility, slope_hex_of
-    )
-    origin = m.hex(firer)
+    checked = _los_options(m, **options)
     from wbk.games.ss_panzer.sightlines import sightlines
 
-    return sightlines(m, **options).viewshed(origin)
+    return sightlines(m, **checked).viewshed(m.hex(firer))
 
 
-@known_keywords
-def intervisibility(
-    m: HexMap,
-    *,
-    blocking_terrain: Iterable[str] = (),
-    edge: EdgeReading = "both",
-    slope_hex: SlopeHexReading = "enter_not_beyond",
-    slope_hex_of: SlopeHexOfReading = "both",
-    slope_end: SlopeEndReading = "crosses",
-    visibility: int | None = None,
-) -> Intervisibility:
+@known_keywords_like(_los_options)
+def intervisibility(m: HexMap, **options: Any) -> Intervisibility:
     """Errata 9.4 for every pair of hexes of the map at once: an ``Intervisibility``
     (``sightlines``) that says which hexes see which (``sees``, ``seen_from``), how many
     hexes each hex sees (``counts``: the best observation posts), the dead ground of a hex
@@ -408,12 +393,10 @@ def intervisibility(
     (True, False, 20)
     """
     m = _map(m)
-    options = _los_options(
-        m, blocking_terrain, edge, slope_hex, slope_end, visibility, slope_hex_of
-    )
+    checked = _los_options(m, **options)
     from wbk.games.ss_panzer.sightlines import Intervisibility, sightlines
 
-    return Intervisibility(m, options, sightlines(m, **options).matrix())
+    return Intervisibility(m, checked, sightlines(m, **checked).matrix())
 
 
 _OPTIONS = ("blocking_terrain", "edge", "slope_hex", "slope_hex_of", "slope_end", "visibility")
