@@ -475,7 +475,7 @@ class IntervisibilityPanel(ReadingsPanel):
 
 #: What the movement panel compares: the action and whether the unit has moved, which decide
 #: errata 8.3's one hex (not readings of an unclear text: the state of the unit).
-MOVEMENT_READINGS: dict[str, dict[str, str]] = {
+MOVEMENT_STATES: dict[str, dict[str, str]] = {
     "action": {"move": "on a Move action", "move_and_fire": "on a Move & Fire action"},
     "moved": {"False": "it has not moved yet", "True": "it has already moved"},
 }
@@ -541,7 +541,7 @@ class MovementPanel(_ComparesOnTheMap, MapPanel):
         self.compare_marks = []
         self.step_control = self.add_step_control(self.draw_at_step)
         self.compare = self.add_compare_readings(
-            MOVEMENT_READINGS,
+            MOVEMENT_STATES,
             mark=self.mark_changes,
             current=lambda: {"action": self.action.value, "moved": str(self.moved.value)},
             questions={"action": "action", "moved": "this Action Phase"},
@@ -585,7 +585,7 @@ class MovementPanel(_ComparesOnTheMap, MapPanel):
         unit, start, mp = movement.unit, movement.start, movement.mp
         compared = plan_movement(self.map, unit, start, mp, action, self.data, moved=moved)
         ((keyword, value),) = other.items()
-        words = MOVEMENT_READINGS[keyword][value]
+        words = MOVEMENT_STATES[keyword][value]
         shown, under = set(movement.costs), set(compared.costs)
         return self.show_compare_marks(
             *hatch_changes(
