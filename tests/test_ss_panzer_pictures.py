@@ -50,6 +50,7 @@ def _pixels(result, step: int | None) -> bytes:
     return bytes(canvas.buffer_rgba())
 
 
+@pytest.mark.slow  # a picture drawn for every step: left out by make test-fast
 def test_every_step_of_a_line_of_sight_has_its_own_picture():
     result = line_of_sight(M, "1712", "2014")
     pictures = [_pixels(result, k) for k in range(len(result.steps))]

@@ -95,6 +95,7 @@ OPTION_SETS = [
 ]
 
 
+@pytest.mark.slow  # an exhaustive sweep: left out by make test-fast
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(f"{v}" for v in o.values()))
 @pytest.mark.parametrize("name", MAPS)
 def test_intervisibility_is_line_of_sight_on_every_pair(name, options):
@@ -112,6 +113,7 @@ def test_intervisibility_is_line_of_sight_on_every_pair(name, options):
     assert (seen.seen == seen.seen.T).all() == symmetric
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("slope_hex_of", SLOPE_HEX_OF.values)
 def test_viewsheds_on_an_80x60_map_are_line_of_sight(slope_hex_of):
     """Long lines, both column parities, the ragged edges and the corners of a big map."""

@@ -756,6 +756,7 @@ def test_a_saved_picture_names_the_rule_and_the_settings_unlike_the_defaults(tmp
     assert "ghost: the rounded float line: yes" in trace_panel.caption()
 
 
+@pytest.mark.slow  # saved and opened again: left out by make test-fast
 def test_a_picture_carries_its_edge_case_and_reopens_to_the_identical_picture(tmp_path):
     from PIL import Image
 
