@@ -43,8 +43,6 @@ settings.load_profile("wbk")
 #: Exhaustive sweeps that take a large share of the suite's time: marked ``slow`` here (a module
 #: may also mark its own with ``@pytest.mark.slow``), and left out by ``make test-fast``.
 SLOW = (
-    "tests/test_sightlines.py::test_viewsheds_on_an_80x60_map_are_line_of_sight",
-    "tests/test_sightlines.py::test_intervisibility_is_line_of_sight_on_every_pair",
     # a picture drawn for every step of an answer, for each of the longest titles, or saved and
     # opened again for each panel (a second or more each: 55 s of test-fast's 143)
     "tests/test_tableplot.py::test_a_table_result_draws_differently_at_every_step",
@@ -72,7 +70,7 @@ SERVERS = ("lab", "site", "app")
 #: The modules without a server that take longest (15-30 s of a worker's CPU each), longest
 #: first: started before the short ones, so that no worker is left with one at the end alone.
 LONGEST = (
-    "tests/test_sightlines.py",
+    "tests/test_ss_panzer_sightlines.py",
     "tests/test_widgets_pz8.py",
     "tests/test_widgets_stalingrad.py",
     "tests/test_widgets_blitz.py",

@@ -80,23 +80,6 @@ def test_every_colour_and_symbol_of_the_map_is_in_the_legend(m):
     plt.close(view.figure)
 
 
-def test_a_clear_and_a_blocked_line_differ_in_colour_and_style(m):
-    from wbk.draw.maps import draw_line_of_sight
-    from wbk.games.ss_panzer import line_of_sight
-
-    clear = draw_line_of_sight(m, line_of_sight(m, "1913", "1816"))
-    blocked = draw_line_of_sight(m, line_of_sight(m, "1712", "2014"))
-    assert clear.ax.get_title() == "1913 → 1816: clear"
-    assert (
-        blocked.ax.get_title() == "1712 → 2014: blocked by slope hexside 1813/1913, slope hex 1913"
-    )
-    assert clear.line.get_color() != blocked.line.get_color()
-    assert (clear.line.get_linestyle(), blocked.line.get_linestyle()) == ("-", "--")
-    assert len(blocked.blocking_hexes.get_paths()) == 1  # 1913, hatched: its terrain shows through
-    plt.close(clear.figure)
-    plt.close(blocked.figure)
-
-
 def test_view_picks_hexes_on_the_map_only(m):
     view = draw_map(m)
     assert view.hex_at(*center(m.hex("1913"))) == m.hex("1913")
@@ -177,39 +160,6 @@ def test_hex_labels_and_stars_are_never_covered(m):
     ]
     assert marker_point(m.hex("1913")) != center(m.hex("1913"))
     plt.close(view.figure)
-
-
-def label_ink(view, label: str):
-    """The dark pixels of a hex label, and the picture they are in (an RGB array)."""
-    import numpy as np
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-
-    canvas = FigureCanvasAgg(view.figure)
-    canvas.draw()
-    picture = np.asarray(canvas.buffer_rgba())[:, :, :3].astype(int)
-    (text,) = [t for t in view.labels.artists if t.get_text() == label]
-    box = text.get_window_extent(canvas.get_renderer())
-    height = picture.shape[0]
-    rows = slice(int(height - box.y1), int(height - box.y0) + 1)
-    cols = slice(int(box.x0), int(box.x1) + 1)
-    return picture[rows, cols].sum(axis=2) < 330, picture[rows, cols]
-
-
-@pytest.mark.parametrize("label", ["1913", "1812", "1713", "2014"])
-def test_a_label_reads_the_same_under_a_line_of_sight(m, label):
-    """1712 → 2014: the line, the blocking hexside and the hatched slope hex run over these
-    labels (1812 sits under a stream hexside); every pixel of their ink stays dark."""
-    from wbk.games.ss_panzer import line_of_sight
-
-    plain = draw_map(m, width=6)
-    ink, _ = label_ink(plain, label)
-    drawn = draw_map(m, width=6)
-    drawn.show_line_of_sight(line_of_sight(m, "1712", "2014"))
-    _, picture = label_ink(drawn, label)
-    assert ink.sum() > 20
-    assert (picture.sum(axis=2)[ink] < 330).mean() > 0.97
-    plt.close(plain.figure)
-    plt.close(drawn.figure)
 
 
 def test_titles_wrap_to_two_lines_and_are_never_cut_off():

@@ -492,14 +492,6 @@ class MapOverlays(PictureView):
                 entries[label] = artist
         self.set_overlay_legend("trace", entries)
 
-    def show_line_of_sight(self, result) -> None:
-        """A rules module's LOS result (with ``.trace``, ``.blocking``, ``.clear`` and
-        ``.verdict``): its line drawn, what blocks it marked, the verdict in the title."""
-        self.show_trace(result.trace, blocking=result.blocking, clear=result.clear, sight=True)
-        m = self.map
-        verdict = result.short_verdict() if hasattr(result, "short_verdict") else result.verdict
-        self.set_title(f"{m.label(result.trace.a)} → {m.label(result.trace.b)}: {verdict}")
-
     def show_route(self, hexes: Sequence[Hex] | None, *, label: str = "route") -> None:
         """A path drawn hex centre to hex centre over the map (``None`` removes it)."""
         points = [center(h) for h in hexes or ()]
@@ -855,17 +847,3 @@ def map_png(m: HexMap) -> bytes:
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=80)
     return buffer.getvalue()
-
-
-def draw_line_of_sight(
-    m: HexMap, result, *, ax=None, width: float | None = None, reading: str = ""
-) -> MapView:
-    """A line of sight drawn on its map: the traced line, what blocks it marked, a legend, and
-    the verdict in the title (``result`` is a rules module's LOS result with ``.trace``,
-    ``.blocking``, ``.clear`` and ``.verdict``), after ``reading`` (the rule reading drawn) when
-    one is named."""
-    view = draw_map(m, ax=ax, width=width)
-    view.show_line_of_sight(result)
-    if reading:
-        view.set_title(f"{reading}\n{view.title()}")
-    return view

@@ -1,7 +1,9 @@
-"""SS Panzer's results drawn (see ``wbk.draw``): a line of sight, a route and a victory on
-their map, a fire's dice as a chart (``fire_picture``), and what a compared reading changes,
-marked over them (``hatched_hexes``, ``mark_compared_line``, ``outline_other_effect``). The
-panels (``wbk.games.ss_panzer.panels``) draw with these."""
+"""SS Panzer's results drawn, each registered with ``wbk.draw``'s ``picture``, which panels and
+notebooks call: a line of sight, a route and a victory on their map (``on_board``), a fire's
+dice and its outcome as a chart (``in_figure``), and its kinds of quiz question on their map
+(``question_drawing``). A line of sight on a notebook's own axes, to set pictures side by side,
+is ``draw_line_of_sight``. What a compared reading changes is marked over a panel's picture by
+``hatch_changes``, ``mark_compared_line`` and ``outline_other_effect``."""
 
 from __future__ import annotations
 
@@ -15,13 +17,18 @@ from matplotlib.figure import Figure
 from wbk.dice import Dist, chance
 from wbk.draw import in_figure, on_board
 from wbk.draw.charts import bar_chart
-from wbk.draw.maps import Z_NUMBERS, MapView, hex_polygons, hexside_segment
+from wbk.draw.maps import Z_NUMBERS, MapView, draw_map, hex_polygons, hexside_segment
 from wbk.draw.quiz import QuestionDrawing, mark_chosen_hexes, question_drawing
 from wbk.draw.view import PictureView, step_index, step_title
-from wbk.errors import WbkError
 from wbk.explain import Step, count
-from wbk.games.ss_panzer import FireDice, FireEffect, LosResult, Route, Victory, quiz
+from wbk.games.ss_panzer import quiz
+from wbk.games.ss_panzer.fire import FireDice, FireEffect, FireOutcome
+from wbk.games.ss_panzer.movement import ACTION_WORDS, Route, Toward
+from wbk.games.ss_panzer.sight import LosResult
+from wbk.games.ss_panzer.sightlines import NAMED_POSTS, Sighting
+from wbk.games.ss_panzer.victory import Victory
 from wbk.hexgrid import Hex, Hexside
+from wbk.maps import HexMap
 
 #: A chart of the dice: what gives dice (each condition, the base, the artillery's side) in
 #: orange, the fires rolled in blue (Okabe-Ito); what a step is not about is faded to this.
@@ -32,49 +39,149 @@ NOT_THIS_STEP_ALPHA = 0.25
 EFFECTS = tuple(FireEffect)
 
 
-def fire_title(fires: FireDice, effect: Dist, hit_number: int) -> str:
-    """A fire's picture title: the dice, the hit number, and the chance of each effect."""
-    dice = " and ".join(count(n, "die", "dice") for n in fires.fires)
-    fired = f"{dice} ({'separate fires' if len(fires.fires) > 1 else 'one fire'})"
-    chances = ", ".join(
-        _whole_phrase(f"{name} {chance(effect.probability(e))}")
-        for e, name in (
-            (FireEffect.STEP_LOSS, "step loss"),
-            (FireEffect.SUPPRESSED, "suppressed"),
-            (FireEffect.NO_EFFECT, "no effect"),
+# --- on the map -------------------------------------------------------------------------------
+
+
+@on_board.register
+def _line_of_sight(result: LosResult, view: MapView) -> Sequence[Step]:
+    """Errata 9.4's answer on its map: the traced line (dashed when blocked), what blocks it
+    marked, and the verdict in the title, naming at most three of the things that block."""
+    view.show_trace(result.trace, blocking=result.blocking, clear=result.clear, sight=True)
+    m = view.map
+    view.set_title(f"{m.label(result.firer)} → {m.label(result.target)}: {result.short_verdict()}")
+    return result.steps
+
+
+def draw_line_of_sight(
+    m: HexMap, result: LosResult, *, ax=None, width: float | None = None, reading: str = ""
+) -> MapView:
+    """A line of sight drawn on its map as ``picture`` draws it, on ``ax`` (a notebook's axes,
+    to set pictures side by side; a new figure when omitted), after ``reading`` (the reading it
+    is traced under, in words) in the title when one is named."""
+    view = draw_map(m, ax=ax, width=width)
+    on_board(result, view)
+    if reading:
+        view.set_title(f"{reading}\n{view.title()}")
+    return view
+
+
+@on_board.register
+def _sighting(result: Sighting, view: MapView) -> Sequence[Step]:
+    """Errata 9.4 over the whole map, one question of it: each hex shaded by how many hexes it
+    sees (numbered on a small map, the best observation posts dotted), or X's dead ground
+    dimmed, or the hexes that see X and are not seen from Y lit; the answer in the title."""
+    m, label, n = view.map, view.map.label, len(view.map)
+    x, y = result.x, result.y
+    view.show_trace(None)
+    view.show_route(None)
+    view.show_numbers({})
+    if result.question == "counts":
+        counts = result.answer
+        assert isinstance(counts, dict)
+        view.shade(counts, label=f"hexes seen from the hex (of {n})", scale=True)
+        if n <= 200:
+            view.show_numbers(counts, label="hexes seen")
+        posts = result.posts
+        # a dot in each post the title names (issue 30: only the first had one)
+        dotted = [m.hex(post) for post in posts[:NAMED_POSTS]]
+        best_words = "a best observation post" if len(dotted) == 1 else "best observation posts"
+        view.mark(dotted, labels=(best_words, ""))
+        view.set_title(
+            f"Hexes seen from each hex: {result.posts_named} "
+            f"see{'s' if len(posts) == 1 else ''} the most, {max(counts.values())} of {n}"
         )
+    elif result.question == "dead_ground":
+        dead = result.answer
+        view.dim(dead, label=f"dead ground: not seen from {label(x)}")
+        view.mark(x, labels=(f"X = {label(x)}", ""))
+        view.set_title(f"Dead ground from {label(x)}: {len(dead)} of {n} hexes")
+    else:
+        hidden = result.answer
+        view.highlight(hidden, label=f"sees {label(x)}, not seen from {label(y)}")
+        view.mark(x, y, labels=(f"X = {label(x)}", f"Y = {label(y)}"))
+        view.set_title(
+            f"{count(len(hidden), 'hex sees', 'hexes see')} {label(x)} but "
+            f"{'is' if len(hidden) == 1 else 'are'} not seen from {label(y)}"
+        )
+    return result.steps
+
+
+@on_board.register
+def _route(result: Route, view: MapView) -> Sequence[Step]:
+    m = view.map
+    view.show_route(result.hexes, label=f"path, {result.mp} MP")
+    view.set_title(f"{m.label(result.hexes[0])} → {m.label(result.hexes[-1])}: {result.mp} MP")
+    return result.steps
+
+
+@on_board.register
+def _toward(result: Toward, view: MapView) -> Sequence[Step]:
+    """Errata 8.3 for a unit's goal on its map: out of reach dimmed, the MP spent to reach each
+    hex, the cheapest path to the goal (or the goal out of reach), the answer in the title."""
+    m, movement, goal = view.map, result.movement, result.goal
+    view.dim([h for h in m if h not in movement.costs], label="out of reach")
+    view.show_numbers(movement.costs, label="MP spent to get there")
+    unit, start = movement.unit, movement.start
+    title = (
+        f"{unit.name} from {m.label(start)} with {movement.mp} MP ({ACTION_WORDS[movement.action]})"
     )
-    return f"{fired}, hitting on {hit_number} or less\n{chances}"
+    if result.route is not None:
+        view.show_route(result.route.hexes, label=f"cheapest path, {result.mp} MP")
+        view.mark(start, goal, labels=("start", "goal"))
+        view.set_title(f"{title}: {m.label(goal)} for {result.mp} MP")
+    else:
+        view.show_route(None)
+        view.mark(start, goal, labels=("start", "goal (out of reach)"))
+        view.set_title(f"{title}: {m.label(goal)} out of reach, it would take {result.mp} MP")
+    return result.steps
 
 
-def _whole_phrase(text: str) -> str:
-    """``text`` kept on one line of a wrapped title (its spaces made non-breaking)."""
-    return text.replace(" ", "\u00a0")
+@on_board.register
+def _victory(result: Victory, view: MapView) -> Sequence[Step]:
+    """Errata 3.3's answer on its map (whose star markers show the star hexes): the stars the
+    Soviet player holds shaded, the verdict in the title."""
+    view.highlight(list(result.held), label="star hex the Soviet player holds")
+    verdict = "a Soviet geographic victory" if result.won else "no geographic victory"
+    view.set_title(
+        f"The Soviet player holds {result.controlled} of the {result.stars} star hexes: {verdict}"
+    )
+    return result.steps
 
 
-def fire_picture(
+# --- a fire's chart ---------------------------------------------------------------------------
+
+
+@in_figure.register
+def _fire_dice(result: FireDice, figure: Figure, *, step: int | None = None) -> None:
+    figure.set_size_inches(5.2, 2.6)
+    figure.set_layout_engine("constrained")
+    _fire_chart(figure, result, step=step)
+
+
+@in_figure.register
+def _fire_outcome(result: FireOutcome, figure: Figure, *, step: int | None = None) -> None:
+    figure.set_size_inches(5.2, 4.6)
+    figure.set_layout_engine("constrained")
+    _fire_chart(figure, result.fires, result.effect, result.hit_number, step=step)
+
+
+def _fire_chart(
+    figure: Figure,
     fires: FireDice,
-    *,
     effect: Dist | None = None,
     hit_number: int | None = None,
+    *,
     step: int | None = None,
-    figure: Figure | None = None,
-) -> Figure:
+) -> None:
     """Errata 9.5's dice as a chart: a bar for what gives dice (each condition, or the base, or
     the Soviet artillery's side) and one for each fire rolled, each bar's dice written beside
     it; with ``effect`` (and its ``hit_number``), the chance of each effect on the target under
     it. At ``step`` (an index into ``fires.steps``) the bars the step is about stand out, the
     rest (the effect too) faded, and the title says the step; None: the whole answer, titled
-    with the dice and the chances. Drawn on ``figure`` (cleared) or a new one."""
-    if not isinstance(fires, FireDice):
-        raise WbkError(f"fire_picture: {fires!r} is not a FireDice (fire_dice's answer)")
+    with the dice and the chances."""
     at = None if step is None else step_index(fires.steps, step)
     about = set(fires.steps[at].about) if at is not None else None
     rows = [*fires.rolled_by, *zip(fires.fire_names, fires.fires, strict=True)]
-    if figure is None:
-        figure = Figure(figsize=(5.2, 4.6 if effect is not None else 2.6), layout="constrained")
-    else:
-        figure.clear()
     if effect is not None:
         dice_ax, effect_ax = figure.subplots(
             2, 1, gridspec_kw={"height_ratios": [max(2, len(rows)), 3]}
@@ -126,45 +233,53 @@ def fire_picture(
         if about is not None and not about & set(fires.fire_names):
             for artist in (*effect_ax.patches, *effect_ax.texts):
                 artist.set_alpha(NOT_THIS_STEP_ALPHA)
-    view = PictureView(dice_ax)
-    if at is None:
-        if effect is not None and hit_number is not None:
-            title = fire_title(fires, effect, hit_number)
-        else:
-            title = " and ".join(count(n, "die", "dice") for n in fires.fires)
-    else:
+    if at is not None:
         done = fires.steps[at]
         title = f"Step {at + 1} of {len(fires.steps)}: {done.text} ({done.rule})"
-    step_title(view, title)
-    return figure
+    elif effect is not None:
+        # each chance kept on one line of a wrapped title (its spaces made non-breaking)
+        chances = ", ".join(
+            f"{name} {chance(effect.probability(e))}".replace(" ", "\u00a0")
+            for e, name in (
+                (FireEffect.STEP_LOSS, "step loss"),
+                (FireEffect.SUPPRESSED, "suppressed"),
+                (FireEffect.NO_EFFECT, "no effect"),
+            )
+        )
+        fired = f"{fires.words} ({'separate fires' if len(fires.fires) > 1 else 'one fire'})"
+        title = f"{fired}, hitting on {hit_number} or less\n{chances}"
+    else:
+        title = fires.words
+    step_title(PictureView(dice_ax), title)
 
 
-def draw_victory(view: MapView, victory: Victory) -> None:
-    """Errata 3.3's answer on its map (whose star markers show the star hexes): the stars the
-    Soviet player holds shaded, the verdict in the title."""
-    if not isinstance(victory, Victory):
-        raise WbkError(f"draw_victory: {victory!r} is not a Victory (geographic_victory's answer)")
-    view.highlight(list(victory.held), label="star hex the Soviet player holds")
-    verdict = "a Soviet geographic victory" if victory.won else "no geographic victory"
-    view.set_title(
-        f"The Soviet player holds {victory.controlled} of the {victory.stars} star hexes: {verdict}"
-    )
+# --- what another reading changes, over a panel's picture --------------------------------------
 
 
-def hatched_hexes(view: MapView, hexes: Iterable[Hex], hatch: str) -> PolyCollection:
-    """``hexes`` hatched (no fill, the terrain shows through) on ``view``: what another
-    reading adds or takes away, for "compare readings". Under the hexes' numbers and labels,
-    whose white edge keeps them readable through it."""
-    patch = PolyCollection(
-        list(hex_polygons(sorted(hexes), 0.9)),
-        facecolor="none",
-        edgecolor="#1a1a1a",
-        hatch=hatch,
-        linewidth=0.0,
-        zorder=Z_NUMBERS - 0.5,
-    )
-    view.ax.add_collection(patch)
-    return patch
+def hatch_changes(
+    view: MapView, changes: Iterable[tuple[Iterable[Hex], str, str]]
+) -> tuple[list[Artist], dict[str, Artist]]:
+    """Each (hexes, hatch, name) of ``changes`` hatched on ``view`` (no fill: the terrain shows
+    through), under the hexes' numbers and labels, whose white edge keeps them readable
+    through it: what another reading adds or takes away. Those with no hexes are left out. The
+    patches, and the legend's entries naming them."""
+    marks: list[Artist] = []
+    entries: dict[str, Artist] = {}
+    for hexes, hatch, name in changes:
+        hexes = sorted(hexes)
+        if hexes:
+            patch = PolyCollection(
+                list(hex_polygons(hexes, 0.9)),
+                facecolor="none",
+                edgecolor="#1a1a1a",
+                hatch=hatch,
+                linewidth=0.0,
+                zorder=Z_NUMBERS - 0.5,
+            )
+            view.ax.add_collection(patch)
+            marks.append(patch)
+            entries[name] = patch
+    return marks, entries
 
 
 def mark_compared_line(
@@ -210,22 +325,6 @@ def mark_compared_line(
     return marks, entries
 
 
-def hatch_changes(
-    view: MapView, changes: Iterable[tuple[Iterable[Hex], str, str]]
-) -> tuple[list[Artist], dict[str, Artist]]:
-    """Each (hexes, hatch, name) of ``changes`` hatched on ``view`` (``hatched_hexes``), those
-    with no hexes left out: the patches, and the legend's entries naming them."""
-    marks: list[Artist] = []
-    entries: dict[str, Artist] = {}
-    for hexes, hatch, name in changes:
-        hexes = list(hexes)
-        if hexes:
-            patch = hatched_hexes(view, hexes, hatch)
-            marks.append(patch)
-            entries[name] = patch
-    return marks, entries
-
-
 def outline_other_effect(ax: Axes, effect: Dist, label: str) -> tuple[list[Artist], float]:
     """The effect of a fire under another reading as dashed outlines over the effect's chart
     (``ax``), ``label`` its legend: the marks, and the chart's top before it was raised to make
@@ -248,33 +347,6 @@ def outline_other_effect(ax: Axes, effect: Dist, label: str) -> tuple[list[Artis
     return [*bars, legend], top
 
 
-@in_figure.register
-def _fire_dice(subject: FireDice, figure: Figure, *, step: int | None = None) -> None:
-    figure.set_size_inches(5.2, 2.6)
-    figure.set_layout_engine("constrained")
-    fire_picture(subject, step=step, figure=figure)
-
-
-@on_board.register
-def _line_of_sight(subject: LosResult, view: MapView) -> Sequence[Step]:
-    view.show_line_of_sight(subject)
-    return tuple(subject.steps)
-
-
-@on_board.register
-def _route(subject: Route, view: MapView) -> Sequence[Step]:
-    m = view.map
-    view.show_route(subject.hexes, label=f"path, {subject.mp} MP")
-    view.set_title(f"{m.label(subject.hexes[0])} → {m.label(subject.hexes[-1])}: {subject.mp} MP")
-    return tuple(getattr(subject, "steps", ()))
-
-
-@on_board.register
-def _victory(subject: Victory, view: MapView) -> Sequence[Step]:
-    draw_victory(view, subject)
-    return subject.steps
-
-
 # --- quiz questions ---------------------------------------------------------------------------
 
 
@@ -282,7 +354,7 @@ def _sees(view: MapView, q, answer, chosen) -> None:
     m, s = view.map, q.settings
     view.mark(m.hex(s["firer"]), m.hex(s["target"]), labels=("firer", "target"))
     if answer is not None:
-        view.show_line_of_sight(answer.result)
+        on_board(answer.result, view)
     mark_chosen_hexes(view, q, answer, chosen)
 
 

@@ -8,15 +8,8 @@ import random
 import numpy as np
 import pytest
 
-from wbk.games.ss_panzer import (
-    SLOPE_END_READINGS,
-    SLOPE_HEX_OF_READINGS,
-    SLOPE_HEX_READINGS,
-    has_los,
-    intervisibility,
-    sightlines,
-    viewshed,
-)
+from wbk.games.ss_panzer import has_los, intervisibility, sightlines, viewshed
+from wbk.games.ss_panzer.readings import SLOPE_END, SLOPE_HEX, SLOPE_HEX_OF
 from wbk.hexgrid import Hex, Hexside, trace
 from wbk.maps import HexMap, example_map
 
@@ -90,7 +83,7 @@ MAPS = {
 OPTION_SETS = [
     dict(blocking_terrain=terrain, edge=edge, slope_hex=slope_hex, slope_end=slope_end)
     for terrain, edge, slope_hex, slope_end in itertools.product(
-        [(), ("woods", "town")], ["both", "either"], SLOPE_HEX_READINGS, SLOPE_END_READINGS
+        [(), ("woods", "town")], ["both", "either"], SLOPE_HEX.values, SLOPE_END.values
     )
     if terrain or edge == "both"  # without blocking terrain the edge reading changes nothing
 ] + [
@@ -102,6 +95,7 @@ OPTION_SETS = [
 ]
 
 
+@pytest.mark.slow  # an exhaustive sweep: left out by make test-fast
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(f"{v}" for v in o.values()))
 @pytest.mark.parametrize("name", MAPS)
 def test_intervisibility_is_line_of_sight_on_every_pair(name, options):
@@ -119,7 +113,8 @@ def test_intervisibility_is_line_of_sight_on_every_pair(name, options):
     assert (seen.seen == seen.seen.T).all() == symmetric
 
 
-@pytest.mark.parametrize("slope_hex_of", SLOPE_HEX_OF_READINGS)
+@pytest.mark.slow
+@pytest.mark.parametrize("slope_hex_of", SLOPE_HEX_OF.values)
 def test_viewsheds_on_an_80x60_map_are_line_of_sight(slope_hex_of):
     """Long lines, both column parities, the ragged edges and the corners of a big map."""
     m = random_map((1, 80), (1, 60), "odd", 3, slopes=20, woods=8, towns=30)
