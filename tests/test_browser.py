@@ -78,7 +78,7 @@ def test_ss_panzer_panels_answer_on_the_picture(run_all, lab):
     # clicks alternate: the first sets the firer, the next the target
     click_canvas(canvas, lambda box: canvas_point(m, "1712", box))
     page.wait_for_function("el => el.value === '1712'", arg=firer.element_handle())
-    los.locator(".wbk-steps option:has-text('from 1712 to 1716')").wait_for(state="attached")
+    los.locator(".wbk-steps li:has-text('from 1712 to 1716')").wait_for(state="attached")
     before = settled_picture(page, canvas)
     click_canvas(canvas, lambda box: canvas_point(m, "2014", box))
     page.wait_for_function("el => el.value === '2014'", arg=target.element_handle())
