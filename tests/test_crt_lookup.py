@@ -12,7 +12,7 @@ from wbk.games.stalingrad import CrtCode, CrtColumn, CrtRow, example_crt, panels
 
 CRT1 = example_crt("illustrative_1d6")
 CRT2 = example_crt("illustrative_2d6")
-SOURCE1 = "wbk/data/crt/illustrative_1d6.toml"
+SOURCE1 = "wbk/games/stalingrad/crts/illustrative_1d6.toml"
 
 
 def texts(lookup) -> list[str]:
@@ -137,8 +137,8 @@ def test_the_explorer_steps_through_its_lookup():
     assert explorer.figure.get_suptitle() == ""
     control.go(0)
     assert table is not explorer.figure.axes[1]  # drawn again
-    assert explorer.figure.axes[1].get_title() == (
-        f"Step 1 of 5: 15 AF reads the 10-19 column ({SOURCE1})"
+    assert explorer.figure.axes[1].get_title() == (  # the table's file on a line of its own
+        f"Step 1 of 5: 15 AF reads the 10-19 column\n({SOURCE1})"
     )
     control.key("next")
     assert explorer.figure.axes[1].get_title().startswith("Step 2 of 5: a shift of +1")

@@ -168,7 +168,7 @@ def test_in_the_app_a_load_reads_the_readers_upload_and_never_a_path(app_mode):
     explorer = panels["CRT explorer"]
     explorer.controls["table"].value = stalingrad_panels.FROM_FILE
     assert "no CRT loaded" in explorer.message.value
-    crt = Path(stalingrad.__file__).parent.parent.parent / "data/crt/illustrative_2d6.toml"
+    crt = Path(stalingrad.__file__).parent / "crts/illustrative_2d6.toml"
     upload(explorer.controls["file"].upload, "my_crt.toml", crt.read_bytes())
     assert explorer.message.value == "" and "2d6" in explorer.figure.texts[0].get_text() + str(
         [ax.get_title() for ax in explorer.figure.axes]
@@ -198,7 +198,7 @@ def test_a_link_never_names_a_file_of_the_server():
 
 def test_an_edge_case_carries_its_crt_inline_and_reopens_on_it(tmp_path):
     mine = tmp_path / "my_crt.toml"
-    shipped = Path(stalingrad.__file__).parent.parent.parent / "data/crt/illustrative_2d6.toml"
+    shipped = Path(stalingrad.__file__).parent / "crts/illustrative_2d6.toml"
     mine.write_text(shipped.read_text().replace("Illustrative 2d6", "My own 2d6"))
     explorer = stalingrad_panels.crt_explorer()
     explorer.controls["file"].value = str(mine)
@@ -325,7 +325,7 @@ def hostile_panels():
     }
     for name in ("crt_explorer", "assault_advisor"):
         chart = getattr(stalingrad_panels, name)()
-        path = Path(stalingrad.__file__).parent.parent.parent / "data/crt/illustrative_1d6.toml"
+        path = Path(stalingrad.__file__).parent / "crts/illustrative_1d6.toml"
         text = path.read_text().replace(
             'name = "Illustrative CRT (not the published table)"', f'name = "{PAYLOAD}"'
         )

@@ -400,27 +400,31 @@ _CELL = _cell()
 
 
 def example_crt(name: str = "illustrative_1d6") -> Crt:
-    """A CRT shipped with wbk (``wbk/data/crt/``): "illustrative_1d6" or "illustrative_2d6",
-    both ILLUSTRATIVE, not the published table."""
+    """A CRT shipped with wbk (in the rule set's ``crts/``): "illustrative_1d6" or
+    "illustrative_2d6", both ILLUSTRATIVE, not the published table."""
     if not isinstance(name, str):
         raise WbkError(f"CRT name {name!r} is not text")
     return _shipped_crt(name)
 
 
+#: The rule set's CRTs, as a step cites their file.
+SHIPPED = f"{__package__.replace('.', '/')}/crts"
+
+
 @functools.cache
 def _shipped_crt(name: str) -> Crt:
-    folder = resources.files("wbk") / "data" / "crt"
+    folder = resources.files(__package__) / "crts"
     names = _shipped(folder)
     if name not in names:
         raise WbkError(f"no shipped CRT called {name!r} (there are: {', '.join(names)})")
     path = folder / f"{name}.toml"
-    return Crt.from_toml(path.read_text(encoding="utf-8"), source=f"wbk/data/crt/{name}.toml")
+    return Crt.from_toml(path.read_text(encoding="utf-8"), source=f"{SHIPPED}/{name}.toml")
 
 
 def _crt_source(crt: Crt) -> str:
     """Where a CRT comes from, for the steps: the file of wbk's own table (its name already says
     it is not the published one), or the user's."""
-    if crt.source.startswith("wbk/data/crt/"):
+    if crt.source.startswith(f"{SHIPPED}/"):
         return crt.source
     return "user data"
 

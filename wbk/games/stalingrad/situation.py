@@ -297,11 +297,14 @@ def _toml_value(value: object) -> str:
 
 
 def example_situation(name: str) -> Situation:
-    """A situation shipped with wbk (``wbk/data/situations/``), by file name without ".toml"."""
-    folder = resources.files("wbk") / "data" / "situations"
+    """A situation shipped with wbk (in the rule set's ``situations/``), by file name without
+    ".toml"."""
+    folder = resources.files(__package__) / "situations"
     names = _shipped(folder)
     if name not in names:
         raise WbkError(f"no shipped situation called {name!r} (there are: {', '.join(names)})")
     path = folder / f"{name}.toml"
     text = path.read_text(encoding="utf-8")
-    return Situation.from_toml(text, source=f"wbk/data/situations/{name}.toml")
+    return Situation.from_toml(
+        text, source=f"{__package__.replace('.', '/')}/situations/{name}.toml"
+    )

@@ -82,7 +82,7 @@ def reading_dropdown(reading: Reading) -> widgets.Dropdown:
     )
 
 
-#: The worked retreats of the chapter: the shipped situations (wbk/data/situations).
+#: The worked retreats of the chapter: the shipped situations (the rule set's situations/).
 PRESETS: dict[str, dict[str, object]] = {
     "9.87: a clear hex, one hex open for two units": {"situation": "retreat_clear_hex"},
     "9.87: one way out, 1313 -> 1314": {"situation": "one_way_out"},
@@ -557,8 +557,8 @@ class RetreatPlanner(MapPanel):
 
     @reports_errors
     def apply_preset(self, values) -> None:
-        """A worked example: ``situation``, the name of a shipped situation
-        (``wbk/data/situations``), loaded as Load would; the other values set the controls."""
+        """A worked example: ``situation``, the name of a shipped situation (the rule set's
+        ``situations/``), loaded as Load would; the other values set the controls."""
         values = dict(values)
         name = values.pop("situation", None)
         if name is not None:
