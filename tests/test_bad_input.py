@@ -699,6 +699,7 @@ _SITUATION = stalingrad.example_situation("retreat_clear_hex")
 _BLOCKS = _SITUATION.map
 _CRT_ROWS = {r: ["-"] for r in range(1, 7)}
 STALINGRAD = [
+    bad(stalingrad.in_words, "1/2", names="'1/2' is not a Dist"),
     bad(stalingrad.Crt, "t", "1d10", ("1",), _CRT_ROWS, {"-": "none"}, names="die: '1d10'"),
     bad(stalingrad.Crt, "t", "1d6", "1-9", _CRT_ROWS, {"-": "none"}, names="columns: '1-9'"),
     bad(
@@ -753,16 +754,16 @@ STALINGRAD = [
     bad(stalingrad.Crt.from_toml, 'name = "t"', source="c.toml", names="c.toml: die: missing"),
     bad(stalingrad.Crt.from_toml, b"name", names="b'name' is not TOML text"),
     bad(_CRT.column_for, 0, names="strength 0 is below the CRT's first column '1'"),
-    bad(_CRT.column_for, "15", names="strength '15'"),
-    bad(_CRT.column_for, 2.5, names="strength 2.5"),
+    bad(_CRT.column_for, "15", names="strength: '15'"),
+    bad(_CRT.column_for, 2.5, names="strength: 2.5"),
     bad(_CRT.shift, "11-19", 1, names="column '11-19'"),
     bad(_CRT.shift, "10-19", 0.5, names="column shift 0.5"),
     bad(_CRT.on_column, "10-19", drm="+1", names="die roll modifier '+1'"),
     bad(_CRT.on_column, 4, names="column 4"),
-    bad(_CRT.resolve, -3, names="strength -3"),
+    bad(_CRT.resolve, -3, names="strength: -3"),
     bad(_CRT.resolve, 15, shift=True, names="column shift True"),
     bad(_CRT.resolve, 15, drm=None, names="die roll modifier None"),
-    bad(_CRT.lookup, "12", names="strength '12'"),
+    bad(_CRT.lookup, "12", names="strength: '12'"),
     bad(_CRT.lookup, 12, shift=1.5, names="column shift 1.5"),
     bad(_CRT.lookup, 12, drm="+1", names="die roll modifier '+1'"),
     bad(_CRT.lookup, 12, shift_rule=9.67, names="shift rule 9.67"),
@@ -772,12 +773,12 @@ STALINGRAD = [
     bad(stalingrad.Effect, "some", names="units eliminated 'some'"),
     bad(stalingrad.Effect, 1, pin="yes", names="pin 'yes'"),
     bad(stalingrad.Effect(1).losses, -2, names="number of units -2"),
-    bad(stalingrad.Unit, "A", "Romanian", "infantry", names="side 'Romanian'"),
-    bad(stalingrad.Unit, "A", "Soviet", "cavalry", names="kind 'cavalry'"),
-    bad(stalingrad.Unit, "A", "Soviet", "tank", -1, names="strength -1"),
-    bad(stalingrad.Unit, "A", "Soviet", "tank", 5, immobilized="yes", names="immobilized 'yes'"),
+    bad(stalingrad.Unit, "A", "Romanian", "infantry", names="side: 'Romanian'"),
+    bad(stalingrad.Unit, "A", "Soviet", "cavalry", names="kind: 'cavalry'"),
+    bad(stalingrad.Unit, "A", "Soviet", "tank", -1, names="strength: -1"),
+    bad(stalingrad.Unit, "A", "Soviet", "tank", 5, immobilized="yes", names="immobilized: 'yes'"),
     bad(stalingrad.Unit, "", "Soviet", "tank", names="unit name ''"),
-    bad(stalingrad.close_assault_bonus, [_GR], [_SU], -3, names="defence DF -3"),
+    bad(stalingrad.close_assault_bonus, [_GR], [_SU], -3, names="defence DF: -3"),
     bad(stalingrad.close_assault_bonus, _GR, [_SU], 3, names="the attack Unit(name='GR'"),
     bad(stalingrad.close_assault_bonus, ["GR"], [_SU], 3, names="'GR' in the attack is not a Unit"),
     bad(stalingrad.close_assault_bonus, [], [_SU], 3, names="the attack has no units"),
@@ -828,7 +829,7 @@ STALINGRAD = [
         [_SU],
         3,
         losses="cheapest",
-        names="loss choice 'cheapest'",
+        names="reading losses 'cheapest'",
     ),
     bad(
         stalingrad.close_assault_bonus,
@@ -836,7 +837,7 @@ STALINGRAD = [
         [_SU],
         3,
         pinned_attack="yes",
-        names="pinned attackers 'yes'",
+        names="reading pinned_attack 'yes'",
     ),
     bad(stalingrad.close_assault_bonus, [_GR], [_SU], 3, drm=0.5, names="die roll modifier 0.5"),
     bad(
@@ -845,7 +846,7 @@ STALINGRAD = [
         [_SU],
         3,
         fire_without_bonus="later",
-        names="reading of fire without the bonus 'later'",
+        names="reading fire_without_bonus 'later'",
     ),
     bad(
         stalingrad.close_assault_bonus,
@@ -853,7 +854,7 @@ STALINGRAD = [
         [_SU],
         3,
         column_after_fire=1,
-        names="reading of the column after the fire 1",
+        names="reading column_after_fire 1",
     ),
     bad(
         stalingrad.close_assault_bonus,
@@ -906,7 +907,7 @@ STALINGRAD = [
         {"1313": [_SU]},
         "1313",
         stacking_limit=0,
-        names="stacking limit 0",
+        names="stacking limit: 0",
     ),
     bad(
         stalingrad.retreat_after_combat,
@@ -914,7 +915,7 @@ STALINGRAD = [
         {"1313": [_SU]},
         "1313",
         zoc_kinds=["cavalry"],
-        names="ZOC kind 'cavalry'",
+        names="ZOC kind: 'cavalry'",
     ),
     bad(
         stalingrad.retreat_after_combat,
@@ -922,7 +923,7 @@ STALINGRAD = [
         {"1313": [_SU]},
         "1313",
         retreat_into="one",
-        names="reading of the hex retreated into 'one'",
+        names="reading retreat_into 'one'",
     ),
     bad(
         stalingrad.retreat_after_combat,
@@ -930,7 +931,7 @@ STALINGRAD = [
         {"1313": [_SU]},
         "1313",
         pinned_zoc=False,
-        names="reading of pinned units' ZOC False",
+        names="reading pinned_zoc False",
     ),
     bad(
         stalingrad.retreat_after_combat,
@@ -938,7 +939,7 @@ STALINGRAD = [
         {"1313": [_SU]},
         "1313",
         given_up_to_stay="bunker",
-        names="reading of the unit given up to stay 'bunker'",
+        names="reading given_up_to_stay 'bunker'",
     ),
     bad(
         stalingrad.retreat_after_combat,
@@ -949,7 +950,7 @@ STALINGRAD = [
     ),
     bad(stalingrad.Situation, "s", "map", {}, names="'map' is not a HexMap"),
     bad(stalingrad.Situation, "s", _BLOCKS, {}, target="1399", names="hex 1399 is off the map"),
-    bad(stalingrad.Situation, "s", _BLOCKS, {}, stacking_limit=-1, names="stacking limit -1"),
+    bad(stalingrad.Situation, "s", _BLOCKS, {}, stacking_limit=-1, names="stacking limit: -1"),
     bad(stalingrad.Situation, 5, _BLOCKS, {}, names="situation name 5"),
     bad(stalingrad.Situation.load, "/nonexistent/s.toml", names="/nonexistent/s.toml: cannot read"),
     bad(stalingrad.Situation.load, None, names="situation path None"),
@@ -973,12 +974,20 @@ STALINGRAD = [
         _SITUATION.retreat,
         "1313",
         retreat_into="together",
-        names="reading of the hex retreated into 'together'",
+        names="reading retreat_into 'together'",
     ),
     bad(_SITUATION.retreat, "1412", zoc_kinds="tank", names="zoc_kinds 'tank'"),
-    bad(stalingrad.example_crt, "published", names="no shipped CRT called 'published'"),
-    bad(stalingrad.example_crt, ["x"], names="CRT name ['x']"),
-    bad(stalingrad.example_situation, "kessel", names="no shipped situation called 'kessel'"),
+    bad(
+        stalingrad.example_crt,
+        "published",
+        names="CRT name: 'published' is not one of the CRTs wbk ships",
+    ),
+    bad(stalingrad.example_crt, ["x"], names="CRT name: ['x']"),
+    bad(
+        stalingrad.example_situation,
+        "kessel",
+        names="situation name: 'kessel' is not one of the situations wbk ships",
+    ),
 ]
 
 # --- wbk.draw ------------------------------------------------------------------------------

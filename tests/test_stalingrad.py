@@ -993,13 +993,13 @@ def test_situation_load_reads_its_map_next_to_it(tmp_path):
         (
             "stacking_limit = 2",
             "stacking_limit = 0",
-            's.toml: stacking_limit: 0 is not a whole number of 1 or more, or "none"',
+            's.toml: stacking_limit: 0 is not a whole number from 1 to 100, nor "none"',
         ),
         ('"1313" = [', '"13x3" = [', "s.toml: [units] 13x3: '13x3' is not a hex label"),
         (
             'kind = "infantry"',
             'kind = "cavalry"',
-            "s.toml: [units] 1313: unit 'A': kind 'cavalry' is not one of",
+            "s.toml: [units] 1313: unit 'A': kind: 'cavalry' is not one of",
         ),
         (
             "strength = 3 }",
