@@ -1193,7 +1193,7 @@ QUIZ_FILES = [
     _quiz_file(
         "stalingrad",
         'kind = "crt_column"\nstrength = 1.5\nanswer = "1"\n',
-        "strength: 1.5 is not a whole number from 1 to 1000",
+        "strength: 1.5 is not a whole number from 0 to 1000000",
     ),
     pytest.param(
         'game = "blitz"\n[[question]]\nid = "x"\nrule = "r"\nask = "costs $5$"\n'
