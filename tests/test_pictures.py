@@ -128,9 +128,9 @@ def test_a_step_that_is_not_there_is_refused(step, named):
 
 
 def test_a_result_that_knows_its_board_is_drawn_on_it():
-    """A Pz 8 result carries the table it was read off, a line of sight, a route, a victory or
-    a retreat its map: no table= or map=."""
-    from wbk.games import pz8, stalingrad
+    """A Pz 8 result carries the table it was read off, a line of sight, a route or a victory
+    its map: no table= or map=."""
+    from wbk.games import pz8
 
     table = pz8.example_table()
     shot = pz8.shot(table, "Pz IV 1", "T-34 1")
@@ -146,8 +146,3 @@ def test_a_result_that_knows_its_board_is_drawn_on_it():
         geographic_victory(m, []),
     ):
         assert picture(result).axes[0].get_title() == picture(result, map=m).axes[0].get_title()
-    retreat = stalingrad.example_situation("one_way_out").retreat()
-    assert (
-        picture(retreat).axes[0].get_title()
-        == picture(retreat, map=retreat.map).axes[0].get_title()
-    )
