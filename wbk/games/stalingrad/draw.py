@@ -9,7 +9,6 @@ import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 import numpy as np
 from matplotlib import patheffects
@@ -41,6 +40,7 @@ from .crt import Crt, CrtCode, CrtColumn, CrtLookup, CrtRow, code_label, codes_m
 from .quiz import RetreatHexes, RetreatLosses
 from .readings import ASSAULT_READINGS, RETREAT_READINGS
 from .retreat import Retreat, eliminated_words
+from .situation import Situation
 
 # --- a CRT and a lookup on it ----------------------------------------------------------------
 
@@ -70,12 +70,9 @@ def _dark(colour: str) -> bool:
     return 0.299 * r + 0.587 * g + 0.114 * b < 110
 
 
-def crt_bars(
-    crt: Crt, *, ax, shift: int = 0, drm: int = 0, strength: int | None = None
-) -> dict[str, Dist]:
+def crt_bars(crt: Crt, *, ax, shift: int = 0, drm: int = 0, strength: int | None = None) -> None:
     """Every column of ``crt`` as a 100% bar of its result codes, ``shift`` columns to the right
-    and the roll modified by ``drm``; the column of ``strength`` is marked. Returns the
-    distributions drawn, by column."""
+    and the roll modified by ``drm``; the column of ``strength`` is marked."""
     colours = code_colours(crt)
     marked = None if strength is None else crt.column_for(strength)
     names, dists = [], {}
@@ -122,7 +119,6 @@ def crt_bars(
         frameon=False,
     )
     ax.spines[["top", "right"]].set_visible(False)
-    return dists
 
 
 def _hurt(crt: Crt, dist: Dist) -> Fraction:
@@ -133,12 +129,12 @@ def _loss(crt: Crt, dist: Dist) -> Fraction:
     return dist.map(lambda code: crt.effect(code).losses(99) > 0).probability(True)
 
 
-def crt_title(crt: Crt, strength: int, shift: int = 0, drm: int = 0) -> str:
-    """The explorer's answer: what the strength's column gives, and what the shift and the DRM
+def lookup_title(lookup: CrtLookup) -> str:
+    """A lookup's answer: what the strength's column gives, and what the shift and the DRM
     change, in two lines under the table's name."""
-    column = crt.column_for(strength)
-    read = crt.shift(column, shift)
-    plain, changed = crt.on_column(column), crt.on_column(read, drm=drm)
+    crt, strength, shift, drm = lookup.crt, lookup.strength, lookup.shift, lookup.drm
+    column, read = lookup.column, lookup.read_column
+    plain, changed = crt.on_column(column), lookup.dist
     if not shift and not drm:
         return (
             f"{crt.name}\n{strength:,} AF on {column}: pin or worse {percent(_hurt(crt, plain))}, "
@@ -394,7 +390,7 @@ def _lookup(lookup: CrtLookup, figure: Figure, *, step: int | None = None) -> No
     crt_bars(crt, ax=bars, shift=lookup.shift, drm=lookup.drm, strength=lookup.strength)
     if k is None:
         _crt_table(table, lookup, None)
-        title = crt_title(crt, lookup.strength, lookup.shift, lookup.drm)
+        title = lookup_title(lookup)
         width = figure.get_figwidth() * 72 * 0.96
         figure.suptitle("\n".join(wrap_to_width(title, width, 9)), fontsize=9)
         return
@@ -754,7 +750,10 @@ class RetreatOverlay:
         return [view.polygons[view.index[h]] for h in sorted(hexes)]
 
     def show_situation(
-        self, s: Any, lost: frozenset[str] = frozenset(), lost_words: str = "eliminated"
+        self,
+        s: Situation | Retreat,
+        lost: frozenset[str] = frozenset(),
+        lost_words: str = "eliminated",
     ) -> None:
         """Draw the situation ``s`` (a ``Situation``, or the ``Retreat`` worked out in one): each
         unit's short name in its hex, in its side's colour (those in ``lost`` marked eliminated,

@@ -383,17 +383,18 @@ def assault_advisor(table: str = "illustrative_1d6", path: str = "") -> ChartPan
     crt_file = file_control(path)
     #: beside each setting: "makes no difference here" when no other value changes the advice
     notes = {name: widgets.HTML(layout={"width": "13em"}) for name in NOTED}
-    #: the advice under other readings, for the notes and "compare with"
-    advise: dict[str, Callable[..., CloseAssault]] = {}
+    #: the advice on show under any readings, for the notes and "compare with"
+    advise: Callable[..., CloseAssault] = close_assault_bonus
 
     def advice(table, file, attack, defence_df, defending_units, drm, fire_drm, **readings):
+        nonlocal advise
         crt = choose_crt(table, crt_file)
         units, away = parse_attack(attack)
         df = parse_optional_number(defence_df, "defence DF")
         if df is None:
             raise WbkError("defence DF is blank: type the defence's total DF (0 if none)")
         defence = [Unit(f"defender {i + 1}", "Soviet", "infantry") for i in range(defending_units)]
-        advise["under"] = functools.partial(
+        advise = functools.partial(
             close_assault_bonus,
             units,
             defence,
@@ -403,11 +404,11 @@ def assault_advisor(table: str = "illustrative_1d6", path: str = "") -> ChartPan
             drm=drm,
             fire_drm=fire_drm,
         )
-        return advise["under"](**readings)
+        return advise(**readings)
 
     def shown(a: CloseAssault) -> None:
         def seen_under(**readings: str) -> tuple:
-            return _advice_seen(advise["under"](**readings))
+            return _advice_seen(advise(**readings))
 
         same = same_under_others(ASSAULT_READINGS, a.readings, _advice_seen(a), seen_under)
         if a.with_bonus is None or a.fire_column is None:
@@ -423,7 +424,7 @@ def assault_advisor(table: str = "illustrative_1d6", path: str = "") -> ChartPan
         if other is None:
             return False
         a = panel.result
-        theirs = advise["under"](**{**a.readings, **other})
+        theirs = advise(**{**a.readings, **other})
         (value,) = other.values()
         moved = mark_other_reading(panel.figure, a, theirs, value)
         panel.canvas.draw_idle()

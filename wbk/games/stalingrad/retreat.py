@@ -502,37 +502,19 @@ def _terrain_step(d: _Defence, terrain: str) -> Step:
 def _never_retreat(d: _Defence, affected: list[Unit], steps: list[Step]) -> list[Unit]:
     """9.89: the fortifications and immobilized Soviet tanks, which never retreat and are
     eliminated; and (wbk's assumption) any other immobilized unit, which 9.87 eliminates."""
-    r987, r989, t = cite("9.87"), cite("9.89"), d.target
     fixed = []
     for u in affected:
         if u.kind == "fortification":
-            fixed.append(u)
-            steps.append(
-                Step(
-                    f"{u.name}: a fortification never retreats and is eliminated",
-                    r989,
-                    about=(t, u),
-                )
-            )
+            why, rule = "a fortification never retreats and is eliminated", cite("9.89")
         elif u.immobilized and u.kind == "tank" and u.side == "Soviet":
-            fixed.append(u)
-            steps.append(
-                Step(
-                    f"{u.name}: an immobilized Soviet tank never retreats and is eliminated",
-                    r989,
-                    about=(t, u),
-                )
-            )
+            why, rule = "an immobilized Soviet tank never retreats and is eliminated", cite("9.89")
         elif u.immobilized:
-            fixed.append(u)
-            steps.append(
-                Step(
-                    f"{u.name}: immobilized, so unable to retreat, and eliminated "
-                    "(9.89 names only Soviet tanks)",
-                    f"{r987}, {ASSUMED}",
-                    about=(t, u),
-                )
-            )
+            why = "immobilized, so unable to retreat, and eliminated (9.89 names only Soviet tanks)"
+            rule = f"{cite('9.87')}, {ASSUMED}"
+        else:
+            continue
+        fixed.append(u)
+        steps.append(Step(f"{u.name}: {why}", rule, about=(d.target, u)))
     return fixed
 
 
