@@ -541,7 +541,7 @@ def test_a_link_carrying_script_shows_it_as_text_and_runs_nothing(browser, app):
 def test_in_the_app_a_reader_loads_a_crt_from_their_own_computer(browser, app, tmp_path):
     url, _ = app
     mine = tmp_path / "my_crt.toml"
-    shipped = (ROOT / "wbk" / "data" / "crt" / "illustrative_2d6.toml").read_text()
+    shipped = next(ROOT.glob("wbk/games/*/crts/illustrative_2d6.toml")).read_text()
     mine.write_text(
         re.sub(r'^name = ".*"$', 'name = "The CRT from my own copy"', shipped, flags=re.M)
     )

@@ -57,13 +57,6 @@ def test_bad_quiz_headers(text, message):
 # --- every kind answers as the rules do ------------------------------------------------------
 
 EXPECTED = {
-    ("stalingrad", "example-bonus-column"): "20-29",
-    ("stalingrad", "example-defender-fires-first"): "4",
-    ("stalingrad", "example-bonus-allowed"): True,
-    ("stalingrad", "bonus-pinned-infantry"): False,
-    ("stalingrad", "one-way-out"): frozenset({"1314"}),
-    ("stalingrad", "shared-hex"): 1,
-    ("stalingrad", "bunker-and-dug-in-tank"): 2,
     ("pz8", "hq-at-the-kv1"): "shot, target in cover",
     ("pz8", "t34-out-of-range"): "no shot",
     ("pz8", "kv1-targets"): frozenset({"Pz IV 1", "Pz IV 2"}),
@@ -88,8 +81,6 @@ def test_every_kind_is_asked_in_a_shipped_quiz():
 @pytest.mark.parametrize(
     "game, qid, right, wrong",
     [
-        ("stalingrad", "last-column", "30+", "20-29"),
-        ("stalingrad", "bunker-retreat-hexes", ["1414", "1314", "1214", "1213"], ["1314"]),
         ("pz8", "kv1-targets", ["Pz IV 2", "Pz IV 1"], ["Pz IV 1", "Pz IV 2", "Tiger"]),
         ("pz8", "tiger-long-reach", "shot, target in the open", "no shot"),
     ],
@@ -114,9 +105,6 @@ def test_a_chance_on_a_border_is_right_in_both_bands():
 
 
 def test_bad_answers_from_a_learner_name_the_answer():
-    q = quiz.shipped("stalingrad").question("example-column")
-    with pytest.raises(WbkError, match="answer '11-19' is not one of 1, 2, 3, 4, 5-9, 10-19"):
-        q.is_right("11-19")
     with pytest.raises(WbkError, match="'Panther'"):
         quiz.shipped("pz8").question("kv1-targets").is_right(["Panther"])
 
@@ -130,11 +118,9 @@ def test_bad_answers_from_a_learner_name_the_answer():
         ("pz8", "tiger-past-the-farmhouse", "cover_reading", "half_hidden"),
         ("pz8", "natural-six", "natural_six", "always_hits"),
         ("pz8", "shaken-t34", "shaken_member", "no_platoon_move"),
-        ("stalingrad", "four-units-split", "retreat_into", "one_hex"),
         ("pz8", "veteran-hq-rallies", "veteran_hq_rally", "bonus"),
         ("pz8", "three-inch-gun", "calibre_gaps", "upper_limits"),
         ("pz8", "pz4-round-the-pz2", "pivot", "at_start"),
-        ("stalingrad", "minefield-in-the-stack", "minefields_and_bridges", "do_not_count"),
     ],
 )
 def test_each_reading_changes_one_shipped_answer(game, qid, reading, other):
@@ -271,52 +257,8 @@ PZ8_CLAIMS = [
 ]
 
 
-def _target_terrain(q, label: str) -> frozenset[str]:
-    return q.board.map.terrain(label) - {"clear"}
-
-
-STALINGRAD_CLAIMS = [
-    (rf"the clear hex {HEX}", lambda q, g: not _target_terrain(q, g[0])),
-    (rf"the balka hex {HEX}", lambda q, g: _target_terrain(q, g[0]) == {"balka"}),
-    (
-        rf"{HEX}(?:, {HEX})*(?: and {HEX})? (?:is|are) being bombarded",
-        lambda q, g: q.board.map.hex(g[0]) in q.board.bombarded,
-    ),
-    (rf"{HEX} is being attacked", lambda q, g: q.board.map.hex(g[0]) in q.board.attacked),
-    (
-        r"hits the Soviet units in (?:the [a-z ]+ hex )?(\d{4})",
-        lambda q, g: q.board.map.label(q.board.target) == g[0],
-    ),
-    (r"(\d+) AF(?: in all| attack)?", lambda q, g: int(g[0]) in _strengths(q)),
-    (r"(\d+) DF", lambda q, g: int(g[0]) in (q.setting("df"), q.setting("strength"))),
-    (
-        r"[Pp]inned (?:grenadiers|infantry)",
-        lambda q, g: any(u.get("pinned") for u in q.setting("attack")),
-    ),
-    (
-        r"two hexes away|not adjacent",
-        lambda q, g: any(u.get("adjacent") is False for u in q.setting("attack")),
-    ),
-    (r"all adjacent", lambda q, g: all(u.get("adjacent", True) for u in q.setting("attack"))),
-    (
-        r"announces the Close Assault Bonus|takes the Close Assault Bonus|fire first",
-        lambda q, g: q.setting("shift") == 1,
-    ),
-]
-
-
-def _strengths(q) -> set[int]:
-    if q.kind == "crt_column":
-        return {q.setting("strength")}
-    attack = q.setting("attack") or []
-    return {u["strength"] for u in attack} | {sum(u["strength"] for u in attack)}
-
-
 CLAIMS = {
     **{("pz8", k): PZ8_CLAIMS for k in ("shot", "targets", "destroy_chance", "platoon", "rally")},
-    **{("stalingrad", k): STALINGRAD_CLAIMS for k in ("retreat_hexes", "retreat_losses")},
-    ("stalingrad", "crt_column"): STALINGRAD_CLAIMS,
-    ("stalingrad", "bonus_allowed"): STALINGRAD_CLAIMS,
 }
 
 
@@ -356,13 +298,8 @@ def test_the_check_finds_the_untrue_words_of_issue_29(game, qid, old):
 
 
 def _drawn_situation_is_allowed(q) -> list[str]:
-    """What the rules allow and a drawn question must keep to: a unit that has not moved has all
-    its MP, a "P" falls on a hex 9.87 or 9.88 speaks of, one attack's chance is asked of a tank
-    that can shoot (each rule set's own in its test module)."""
-    s = q.settings
-    if q.game == "stalingrad" and q.kind.startswith("retreat"):
-        if q.answer().result.terrain == "other":
-            return [f'{q.id}: a "P" on {s["target"]}, a hex the supplement does not cover']
+    """What the rules allow and a drawn question must keep to: one attack's chance is asked of a
+    tank that can shoot (each rule set's own in its test module)."""
     if q.game == "pz8" and q.kind == "destroy_chance" and not q.answer().result.can_shoot:
         return [f"{q.id}: no shot, so no attack to destroy with"]
     return []

@@ -145,3 +145,10 @@ READINGS = readings_by_keyword(
 ASSAULT_READINGS = (LOSSES, PINNED_ATTACK, FIRE_WITHOUT_BONUS, COLUMN_AFTER_FIRE)
 #: The readings ``retreat_after_combat`` takes, in the planner's order.
 RETREAT_READINGS = (RETREAT_INTO, PINNED_ZOC, GIVEN_UP_TO_STAY, MINEFIELDS_AND_BRIDGES)
+
+
+def checked(**readings: str) -> dict[str, str]:
+    """The readings a rule was given (keyword = value), each checked against its declaration:
+    a value it does not declare is a ``WbkError`` naming the reading and its values."""
+    declared = {LOSSES.keyword: LOSSES, **READINGS}
+    return {keyword: declared[keyword].check(value) for keyword, value in readings.items()}

@@ -7,12 +7,14 @@ import pytest
 
 from wbk.draw import picture, picture_bytes
 from wbk.errors import WbkError
+from wbk.explain import steps_html
 from wbk.games import stalingrad
-from wbk.games.stalingrad import CrtCode, CrtColumn, CrtRow, example_crt, panels
+from wbk.games.stalingrad import example_crt, panels
+from wbk.games.stalingrad.crt import CrtCode, CrtColumn, CrtRow
 
 CRT1 = example_crt("illustrative_1d6")
 CRT2 = example_crt("illustrative_2d6")
-SOURCE1 = "wbk/data/crt/illustrative_1d6.toml"
+SOURCE1 = "wbk/games/stalingrad/crts/illustrative_1d6.toml"
 
 
 def texts(lookup) -> list[str]:
@@ -137,14 +139,15 @@ def test_the_explorer_steps_through_its_lookup():
     assert explorer.figure.get_suptitle() == ""
     control.go(0)
     assert table is not explorer.figure.axes[1]  # drawn again
-    assert explorer.figure.axes[1].get_title() == (
-        f"Step 1 of 5: 15 AF reads the 10-19 column ({SOURCE1})"
+    assert explorer.figure.axes[1].get_title() == (  # the table's file on a line of its own
+        f"Step 1 of 5: 15 AF reads the 10-19 column\n({SOURCE1})"
     )
     control.key("next")
     assert explorer.figure.axes[1].get_title().startswith("Step 2 of 5: a shift of +1")
     control.go(99)
     assert control.at_answer and "DRM +1" in explorer.figure.get_suptitle()
-    assert "Step by step" in explorer.static_html()
+    assert steps_html(control.steps) in explorer.static_html()  # in the pane, listed once
+    assert "Step by step" not in explorer.static_html()
     explorer.controls["strength"].value = "x"  # the old answer, out of date, at every step
     control.previous.click()
     assert "Out of date" in explorer.figure.get_suptitle()
@@ -173,9 +176,7 @@ def test_9_67_presets_give_the_seeds_columns(name, column, read):
 def test_every_worked_example_of_the_seed_is_a_preset_in_a_stalingrad_panel():
     """The supplement's one worked example (9.67: 15 AF on 10-19, 20-29 with the bonus, the
     defender's 3 DF first on 4) is the advisor's preset, and its lookups the explorer's."""
-    from wbk.games.stalingrad.panels.close_assault import PRESETS as ADVISOR
-
-    assert "9.67: 15 AF against 3 DF" in ADVISOR
+    assert "9.67: 15 AF against 3 DF" in panels.ADVISOR_PRESETS
     a = stalingrad.close_assault_bonus(
         [
             stalingrad.Unit("I", "German", "infantry", 10),
