@@ -27,8 +27,7 @@ import pytest
 
 from wbk.datafile import DEEPEST, LONGEST_FILE, parse_toml, read_text
 from wbk.errors import WbkError
-from wbk.games import pz8, stalingrad
-from wbk.games.pz8 import panels as pz8_panels
+from wbk.games import stalingrad
 from wbk.games.ss_panzer import panels as ss_panels
 from wbk.games.stalingrad import panels as stalingrad_panels
 from wbk.maps import LARGEST_MAP, HexMap, example_map
@@ -110,7 +109,6 @@ def file_panels():
     return {
         "map editor": ss_panels.MapEditor(M),
         "retreat planner": stalingrad_panels.RetreatPlanner(),
-        "Pz 8 table": pz8_panels.TablePanel(),
         "CRT explorer": stalingrad_panels.crt_explorer(),
         "bonus advisor": stalingrad_panels.assault_advisor(),
     }
@@ -127,7 +125,7 @@ def test_in_the_app_no_widget_holds_a_path_of_the_server(app_mode):
 
 def test_in_the_app_a_save_downloads_and_writes_nothing_on_the_server(app_mode):
     panels = file_panels()
-    for name in ("map editor", "retreat planner", "Pz 8 table"):
+    for name in ("map editor", "retreat planner"):
         panel = panels[name]
         panel.save()
         downloaded = panel.file.links.value
@@ -303,10 +301,6 @@ def hostile_map() -> HexMap:
 def hostile_panels():
     """Every kind of panel, its data full of script where a stranger's file may put text."""
     m = hostile_map()
-    table = pz8.example_table()
-    table = replace(table, name=PAYLOAD)
-    tank = table.pieces[0]
-    table = table.without_piece(tank.name).with_piece(replace(tank, name=PAYLOAD))
     s = stalingrad.example_situation("one_way_out")
     units = {
         h: [replace(u, name=f"{PAYLOAD}{s.map.label(h)}{i}") for i, u in enumerate(here)]
@@ -320,7 +314,6 @@ def hostile_panels():
         "movement": ss_panels.MovementPanel(m, "1610", "1609"),
         "victory": ss_panels.VictoryPanel(m, "1913 2013"),
         "map editor": ss_panels.MapEditor(m),
-        "table": pz8_panels.TablePanel(table, PAYLOAD, tank.name),
         "planner": stalingrad_panels.RetreatPlanner(s),
     }
     for name in ("crt_explorer", "assault_advisor"):
