@@ -38,7 +38,6 @@ class CasesChartPanel(ChartPanel):
     """A chart panel with the card's cases as presets (its controls by their names) and a
     "compare with" control whose marks are kept to take them off again."""
 
-    boxes: dict[str, widgets.Widget]
     compare: CompareReadings
     _compare_marks: list[Artist]
     #: the duel on show, and what the figure shows: the duel (by id) and the step (None: the
@@ -64,39 +63,27 @@ class CasesChartPanel(ChartPanel):
 
 # --- gun against armour -----------------------------------------------------------------------
 
+
+def _armor_case(cover=False, veteran=False, shaken=False) -> dict[str, object]:
+    return dict(cover=cover, veteran=veteran, shaken=shaken, natural_six="modified")
+
+
 #: The card's shooting cases (Pz 8, Shooting; Penetration and Damage): the gun-against-armour
 #: panel's presets. Every gun is drawn against every class; each case sets the modifiers.
 ARMOR_CASES: dict[str, dict[str, object]] = {
-    "Shooting: a medium gun's 2 dice against light, medium, heavy (saves 6+, 5+, 4+)": {
-        "cover": False,
-        "veteran": False,
-        "shaken": False,
-        "natural_six": "modified",
-    },
-    "Shooting: a short gun's three dice, the target in cover (-1: only a 6 hits)": {
-        "cover": True,
-        "veteran": False,
-        "shaken": False,
-        "natural_six": "modified",
-    },
-    "Shooting: cover (-1) and a veteran crew (+1) cancel out": {
-        "cover": True,
-        "veteran": True,
-        "shaken": False,
-        "natural_six": "modified",
-    },
-    "Optional Rule Shaken: a shaken firer (-1)": {
-        "cover": False,
-        "veteran": False,
-        "shaken": True,
-        "natural_six": "modified",
-    },
-    "Shooting: cover and a shaken firer (-2): only a natural 6 that always hits has a chance": {
-        "cover": True,
-        "veteran": False,
-        "shaken": True,
-        "natural_six": "modified",
-    },
+    "Shooting: a medium gun's 2 dice against light, medium, heavy (saves 6+, 5+, 4+)": (
+        _armor_case()
+    ),
+    "Shooting: a short gun's three dice, the target in cover (-1: only a 6 hits)": _armor_case(
+        cover=True
+    ),
+    "Shooting: cover (-1) and a veteran crew (+1) cancel out": _armor_case(
+        cover=True, veteran=True
+    ),
+    "Optional Rule Shaken: a shaken firer (-1)": _armor_case(shaken=True),
+    "Shooting: cover and a shaken firer (-2): only a natural 6 that always hits has a chance": (
+        _armor_case(cover=True, shaken=True)
+    ),
 }
 
 
@@ -159,7 +146,6 @@ def gun_against_armor() -> ChartPanel:
         lambda: None if state["marked"] else heatmap_artists(panel.figure),
     )
     panel.put_beside("natural_six", natural_six_note)
-    panel.boxes = dict(panel.controls)  # the presets set the chart's controls by their names
     panel.compare = panel.add_compare_readings(
         [NATURAL_SIX],
         mark=lambda other: _mark_other_kills(panel, other, asks=not state["answering"]),
@@ -284,7 +270,6 @@ def duel_calculator() -> ChartPanel:
     )
     for name, note in notes.items():
         panel.put_beside(name, note)
-    panel.boxes = dict(panel.controls)  # the presets set the chart's controls by their names
     panel.compare = panel.add_compare_readings(
         [TURNS],
         mark=lambda other: _mark_other_turns(panel, other),
