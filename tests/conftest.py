@@ -45,7 +45,7 @@ settings.load_profile("wbk")
 SLOW = (
     # a picture drawn for every step of an answer, for each of the longest titles, or saved and
     # opened again for each panel (a second or more each: 55 s of test-fast's 143)
-    "tests/test_tableplot.py::test_a_table_result_draws_differently_at_every_step",
+    "tests/test_pz8_draw.py::test_a_table_result_draws_differently_at_every_step",
     "tests/test_stalingrad_crt_lookup.py::test_the_longest_titles_fit",
     "tests/test_stalingrad_crt_lookup.py::test_the_picture_differs_step_to_step",
     "tests/test_widgets_pz8.py::test_a_duel_draws_differently_at_every_step",

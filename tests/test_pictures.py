@@ -76,15 +76,3 @@ def test_a_trace_steps_through_its_course_in_printed_labels():
 def test_a_map_has_no_steps():
     with pytest.raises(WbkError, match="a HexMap has no steps"):
         picture(M, step=0)
-
-
-def test_a_result_that_knows_its_board_is_drawn_on_it():
-    """A Pz 8 result carries the table it was read off, a line of sight, a route or a victory
-    its map: no table= or map=."""
-    from wbk.games import pz8
-
-    table = pz8.example_table()
-    shot = pz8.shot(table, "Pz IV 1", "T-34 1")
-    assert picture(shot).axes[0].get_title() == picture(shot, table=table).axes[0].get_title()
-    reach = pz8.movement_reach(table, "Pz IV 1")
-    assert picture(reach, step=0).axes[0].get_title().startswith("Step 1 of ")

@@ -314,7 +314,9 @@ def test_the_rule_index_links_each_rule_to_where_it_is_taught_and_computed(brows
     page.close()
 
 
-@pytest.mark.parametrize("chapter", [p.stem for g in games().values() for p in g.chapters])
+@pytest.mark.parametrize(
+    "chapter", [path.stem for rules in games().values() for path in rules.chapters]
+)
 def test_each_game_chapter_ends_with_its_quiz_answers_folded(browser, site, chapter):
     page, failed, errors = offline_page(browser)
     page.goto((site.parent / f"{chapter}.html").as_uri())

@@ -143,7 +143,7 @@ GRID = [
     for gun in GUNS
     for target in CLASSES
     for cover, veteran, shaken in itertools.product((False, True), repeat=3)
-    for six in pz8.NATURAL_SIX_READINGS
+    for six in pz8.READINGS["natural_six"].values
 ]
 
 
@@ -583,7 +583,7 @@ def test_load_table_names_the_file_key_and_value(tmp_path):
     path.write_text('size = [24, 24]\n[[tanks]]\nname = "A"\nposition = [5, 5]\ngun = "huge"\n')
     with pytest.raises(
         WbkError,
-        match=r"bad\.toml: \[\[tanks\]\] 'A': gun 'huge' is not one of short, medium, long",
+        match=r"bad\.toml: \[\[tanks\]\] 'A': gun: 'huge' is not one of short, medium, long",
     ):
         pz8.load_table(path)
     path.write_text('size = [24, 24]\n[[tanks]]\nname = "A"\nposition = [5, 5]\nclass = "medium"\n')
@@ -592,9 +592,9 @@ def test_load_table_names_the_file_key_and_value(tmp_path):
 
 def test_bad_points_for_the_reach():
     reach = pz8.movement_reach(open_table(Tank("A", (10, 10))), "A")
-    with pytest.raises(WbkError, match="point 'here'"):
+    with pytest.raises(WbkError, match="point: 'here' is not a list"):
         reach.chance_to_reach("here")
-    with pytest.raises(WbkError, match=r"point \('a', 1\)"):
+    with pytest.raises(WbkError, match=r"point: item 1: 'a' is not a number"):
         reach.chance_to_reach(("a", 1))
 
 
@@ -1126,7 +1126,7 @@ def test_a_duel_needs_two_names_and_a_range():
 
 def test_chance_to_reach_refuses_nan():
     reach = pz8.movement_reach(pz8.example_table(), "Tiger", directions=5)
-    with pytest.raises(WbkError, match=r"point \(nan, nan\) is not a point"):
+    with pytest.raises(WbkError, match=r"point: item 1: nan is not a number"):
         reach.chance_to_reach((math.nan, math.nan))
 
 

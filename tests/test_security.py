@@ -25,8 +25,6 @@ import pytest
 
 from wbk.datafile import DEEPEST, LONGEST_FILE, parse_toml, read_text
 from wbk.errors import WbkError
-from wbk.games import pz8
-from wbk.games.pz8 import panels as pz8_panels
 from wbk.maps import LARGEST_MAP, HexMap, example_map
 from wbk.widgets import (
     PANELS_ENV,
@@ -98,39 +96,6 @@ def app_mode(monkeypatch, tmp_path):
     home.mkdir()
     monkeypatch.setenv("HOME", str(home))
     return home
-
-
-def file_panels():
-    """The panels that read or write a data file of the reader's."""
-    return {
-        "Pz 8 table": pz8_panels.TablePanel(),
-    }
-
-
-def test_in_the_app_no_widget_holds_a_path_of_the_server(app_mode):
-    for name, panel in file_panels().items():
-        for w in all_widgets(panel.widget):
-            state = repr(w.get_state())
-            for path in (str(app_mode), "/root", "~/", "wbk-pictures", "wbk-maps"):
-                assert path not in state, (name, w)
-            assert not isinstance(w, widgets.Text) or w.description not in ("file", "CRT file")
-
-
-def test_in_the_app_a_save_downloads_and_writes_nothing_on_the_server(app_mode):
-    panels = file_panels()
-    for name in ("Pz 8 table",):
-        panel = panels[name]
-        panel.save()
-        downloaded = panel.file.links.value
-        assert 'class="wbk-download"' in downloaded and ".toml" in downloaded, name
-        data = base64.b64decode(downloaded.split("base64,", 1)[1].split('"', 1)[0]).decode()
-        said = html.unescape(
-            panel.message.value
-            + panel.file.note.value
-            + getattr(panel, "pane", widgets.HTML()).value
-        )
-        assert "name = " in data and "to your browser's downloads" in said, name
-    assert list(app_mode.rglob("*")) == []
 
 
 def upload(control: widgets.FileUpload, name: str, data: bytes) -> None:
@@ -208,13 +173,8 @@ def hostile_map() -> HexMap:
 def hostile_panels():
     """Every kind of panel, its data full of script where a stranger's file may put text."""
     m = hostile_map()
-    table = pz8.example_table()
-    table = replace(table, name=PAYLOAD)
-    tank = table.pieces[0]
-    table = table.without_piece(tank.name).with_piece(replace(tank, name=PAYLOAD))
     made = {
         "trace": TracePanel(m, "1712", "2014"),
-        "table": pz8_panels.TablePanel(table, PAYLOAD, tank.name),
     }
     return made
 
@@ -356,11 +316,12 @@ def test_a_case_whose_hexes_are_not_the_panels_is_one_line():
 
 
 def test_the_typed_boxes_answer_a_long_paste_in_one_line(monkeypatch):
-    """Every text box of every panel, given 300,000 characters: an answer or one line."""
+    """Every text box of the shared panels, given 300,000 characters: an answer or one line
+    (each game's panels in its own test module)."""
     # the snapshots' words are what is looked at here; their pictures are drawn (a long text
     # must not break a drawing) at a tenth of the pixels: 180 dpi cost a third of this test
     monkeypatch.setattr(panel_module, "STATIC_DPI", 18)
-    for name, panel in {**file_panels(), **hostile_panels()}.items():
+    for name, panel in hostile_panels().items():
         for box in [w for w in all_widgets(panel.widget) if isinstance(w, widgets.Text)]:
             box.value = "1, " * 100_000
             for shown in html_on_the_page(panel):

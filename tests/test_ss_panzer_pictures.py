@@ -146,3 +146,13 @@ def test_a_label_reads_the_same_under_a_line_of_sight(label):
     assert (picture.sum(axis=2)[ink] < 330).mean() > 0.97
     plt.close(plain.figure)
     plt.close(drawn.figure)
+
+
+def test_a_line_of_sight_a_route_and_a_victory_carry_their_map():
+    m = example_map("ss_panzer_errata_9_4")
+    for result in (
+        line_of_sight(m, "1712", "2014"),
+        route(m, "Pz IV", "1610", "1609"),
+        geographic_victory(m, []),
+    ):
+        assert picture(result).axes[0].get_title() == picture(result, map=m).axes[0].get_title()

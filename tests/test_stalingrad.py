@@ -1219,3 +1219,11 @@ def test_an_unknown_keyword_is_one_wbk_error_line_naming_it_and_the_known_ones(c
 def test_a_situations_retreat_names_an_unknown_keyword():
     with pytest.raises(WbkError, match=r"^Situation.retreat: unknown keyword 'bogus' \(it takes "):
         example_situation("one_way_out").retreat(bogus=1)
+
+
+def test_a_retreat_carries_its_map():
+    from wbk.draw import picture
+
+    retreat = example_situation("one_way_out").retreat()
+    title = picture(retreat).axes[0].get_title()
+    assert title == picture(retreat, map=retreat.map).axes[0].get_title()

@@ -48,45 +48,6 @@ def test_shuffle_is_a_new_order_of_the_same_questions():
     assert sorted(panel.order) == list(range(len(panel.questions)))
 
 
-def test_only_the_questions_i_missed():
-    panel = QuizPanel.for_game("pz8")
-    panel.answer_with("shot, target in the open")  # right
-    panel.check()
-    panel.next()
-    panel.answer_with("no shot")  # wrong: the T-34 is in cover
-    panel.check()
-    panel.missed_only.value = True
-    assert [panel.questions[i].id for i in panel.order] == ["tiger-past-the-farmhouse"]
-    assert panel.question.id == "tiger-past-the-farmhouse" and "question 1 of 1" in (
-        panel.header.value
-    )
-    panel.missed_only.value = False
-    assert len(panel.order) == len(panel.questions)
-
-
-def test_only_missed_with_nothing_missed_says_so():
-    panel = QuizPanel.for_game("pz8")
-    panel.missed_only.value = True
-    assert "no missed questions" in panel.message.value
-    assert panel.missed_only.value is False and len(panel.order) == len(panel.questions)
-
-
-def test_clicking_tanks_answers_a_targets_question():
-    panel = QuizPanel.for_game("pz8")
-    go_to(panel, "kv1-targets")
-    table = panel.question.board
-    click(panel, *table.piece("Pz IV 1").position)
-    click(panel, *table.piece("Tiger").position)
-    assert panel.typed.value == "Pz IV 1, Tiger"
-    click(panel, 2, 45)
-    assert "no tank there" in panel.message.value
-    panel.check()
-    assert ">Wrong</b>: you said Pz IV 1, Tiger; the answer is <b>Pz IV 1, Pz IV 2</b>" in (
-        panel.pane.value
-    )
-    assert "Tiger: no shot (out of range; no line of sight)" in panel.pane.value
-
-
 def test_a_drawn_question_of_each_kind_can_be_answered():
     for game, kinds in {k: quiz.kinds(k) for k, g in games().items() if g.has("quiz")}.items():
         panel = QuizPanel.for_game(game)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import math
-import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -12,24 +10,29 @@ from shapely.geometry import Point
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
 
-from wbk.checks import choice, flag, known_keywords, whole
+from wbk.checks import Input, known_keywords, whole
 from wbk.dice import Dist, d6
 from wbk.errors import WbkError
 from wbk.explain import Step, steps_html
-from wbk.games.pz8.readings import PIVOT, ROUGH_TERRAIN
-from wbk.games.pz8.tanks import (
+from wbk.table import MAX_DIRECTIONS, Table
+from wbk.tableexact import Way, exact_point, ways_to
+
+from .readings import PIVOT, ROUGH_TERRAIN
+from .tanks import (
     DAMAGE,
+    FLAG,
     MAX_PIVOT,
     MOVE_VALUES,
     MOVEMENT,
     SHAKEN,
-    TANK_CLASSES,
+    TANK_CLASS,
     TERRAIN_PENALTY,
     Tank,
     tank_on,
 )
-from wbk.table import MAX_DIRECTIONS, Table
-from wbk.tableexact import Way, exact_point, ways_to
+
+#: A point on the table, x and y in inches: where a tank may end its move.
+POINT = Input.list(Input.number(-1000, 1000), least=2, most=2)
 
 
 @dataclass(frozen=True, order=True)
@@ -42,7 +45,7 @@ class Movement:
     def __post_init__(self) -> None:
         if isinstance(self.inches, bool) or not isinstance(self.inches, int) or self.inches < 0:
             raise WbkError(f"movement inches {self.inches!r} is not a whole number of 0 or more")
-        flag(self.turn_passes, "turn_passes")
+        FLAG.check(self.turn_passes, "turn_passes")
 
     def __str__(self) -> str:
         return f'{self.inches}"' + (", then the turn passes" if self.turn_passes else "")
@@ -57,7 +60,7 @@ def movement(tank_class: str) -> Dist:
     >>> (movement("medium").map(lambda m: m.turn_passes)).probability(True)
     Fraction(1, 3)
     """
-    base = MOVE_VALUES[choice(tank_class, TANK_CLASSES, "class")]
+    base = MOVE_VALUES[TANK_CLASS.check(tank_class, "class")]
     return d6.map(lambda roll: Movement(base + roll, roll <= 2))
 
 
@@ -92,7 +95,7 @@ class MovementReach:
         decided exactly (``wbk.tableexact.ways_to``: within the 45° pivot, clear of obstacles,
         tanks and the table's edge, its length and penalties measured exactly); ``Way.allows``
         says which rolls cover one. None when it cannot move or cannot get there."""
-        _checked_point(point)
+        POINT.check(point, "point")
         if not self.bands or self.table is None:
             return ()
         readings = dict(self.readings)
@@ -112,7 +115,7 @@ class MovementReach:
         """The chance the tank's centre can end its move at ``point`` (x, y): the chance of the
         lowest roll that covers a way there (the start counts as reached: a tank may stay).
         Decided exactly (``ways``), never read off the bands drawn."""
-        _checked_point(point)
+        POINT.check(point, "point")
         if exact_point(point) == exact_point(self.start):
             return Fraction(1)
         ways = self.ways(point)
@@ -123,17 +126,6 @@ class MovementReach:
 
     def _repr_html_(self) -> str:
         return f"<b>{self.tank}: where it can move</b>{steps_html(self.steps)}"
-
-
-def _checked_point(point) -> None:
-    if isinstance(point, (str, bytes)) or not isinstance(point, Sequence) or len(point) != 2:
-        raise WbkError(f"point {point!r} is not a point (expected two numbers, x and y)")
-    if (
-        isinstance(point[0], bool)
-        or isinstance(point[1], bool)
-        or not all(isinstance(v, numbers.Real) and math.isfinite(v) for v in point)
-    ):
-        raise WbkError(f"point {point!r} is not a point (expected two numbers, x and y)")
 
 
 @known_keywords

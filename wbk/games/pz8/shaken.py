@@ -7,20 +7,15 @@ import html
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from wbk.checks import flag, known_keywords
+from wbk.checks import known_keywords
 from wbk.dice import d6, percent
 from wbk.explain import Step, steps_html
-from wbk.games.pz8.platoons import platoon_hq, platoon_named, platoon_words
-from wbk.games.pz8.readings import VETERAN_HQ_RALLY
-from wbk.games.pz8.tanks import (
-    DAMAGE,
-    RALLY_RADIUS,
-    SHAKEN,
-    Tank,
-    tank_on,
-)
 from wbk.table import Table
 from wbk.tableexact import inches_against, within
+
+from .platoons import platoon_hq, platoon_named, platoon_words
+from .readings import VETERAN_HQ_RALLY
+from .tanks import DAMAGE, FLAG, RALLY_RADIUS, SHAKEN, Tank, tank_on
 
 
 @known_keywords
@@ -47,8 +42,13 @@ def rally_chance(
     >>> rally_chance(hq_within_12=False)
     Fraction(0, 1)
     """
-    veteran, is_hq = flag(veteran, "veteran"), flag(is_hq, "is_hq")
-    hq_within_12, hq_able = flag(hq_within_12, "hq_within_12"), flag(hq_able, "hq_able")
+    for value, name in (
+        (veteran, "veteran"),
+        (is_hq, "is_hq"),
+        (hq_within_12, "hq_within_12"),
+        (hq_able, "hq_able"),
+    ):
+        FLAG.check(value, name)
     reading = VETERAN_HQ_RALLY.check(veteran_hq_rally, "reading of a veteran HQ's rally")
     if is_hq:
         return (d6 + (veteran and reading == "bonus") >= 4).probability(True)
@@ -97,7 +97,7 @@ def rally(table: Table, tank: str | Tank, *, veteran_hq_rally: str = "no_bonus")
     every gun's reach). ``veteran_hq_rally`` is ``rally_chance``'s reading, stated in the
     step of a veteran HQ's own rally.
 
-    >>> from wbk.games.pz8.tanks import example_table
+    >>> from wbk.games.pz8 import example_table
     >>> r = rally(example_table(), "KV-1")
     >>> r.chance, r.hq, round(r.distance, 1)
     (Fraction(1, 3), 'T-34 1', 2.5)

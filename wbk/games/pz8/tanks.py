@@ -1,6 +1,7 @@
 """Pz 8's tanks and the card's numbers: the rule citations, the tables of move values, gun
-ranges, dice, hit and save numbers, the ``Tank`` piece, the gun class of a calibre, and the
-table files with Pz 8 tanks on them."""
+ranges, dice, hit and save numbers, what the rules' inputs take (each declared once, as a
+``wbk.checks.Input``: the rules check their arguments with it, the quiz its keys), the ``Tank``
+piece, the gun class of a calibre, and the table files with Pz 8 tanks on them."""
 
 from __future__ import annotations
 
@@ -10,14 +11,15 @@ import numbers
 import os
 from dataclasses import dataclass
 from fractions import Fraction
-from importlib import resources
+from pathlib import Path
 from typing import ClassVar
 
-from wbk.checks import choice, flag, known_keywords, short_text
+from wbk.checks import Input, known_keywords, short_text
 from wbk.errors import WbkError
-from wbk.games.pz8.readings import CALIBRE_GAPS
 from wbk.table import Piece, Table
 from wbk.tableexact import exact
+
+from .readings import CALIBRE_GAPS
 
 MOVEMENT = "Pz 8, Movement"
 SHOOTING = "Pz 8, Shooting"
@@ -59,11 +61,15 @@ CALIBRE_LIMITS = {"short": 49, "medium": 76}
 #: ``calibre_gaps="upper_limits"`` has them: over 47 mm is medium, over 76 mm long.
 CARD_CALIBRE_LIMITS = {"short": 47, "medium": 76}
 
-
-def say_inches(x: float) -> str:
-    """Inches to a tenth, as a tape measure reads: 2.5", 14" (a distance compared with a limit
-    is said by ``wbk.tableexact.inches_against``, never by this)."""
-    return f'{x:.0f}"' if abs(x - round(x)) < 0.05 else f'{x:.1f}"'
+#: What the rules' inputs take: a tank's class, its gun and crew, a mark (cover, veteran,
+#: shaken...), a tank or a side by its name, and a calibre in millimetres (or "75mm", "2
+#: pounder": ``gun_for_calibre`` reads the text).
+TANK_CLASS = Input.text(TANK_CLASSES)
+GUN = Input.text(GUNS)
+CREW = Input.text(CREWS)
+FLAG = Input.flag()
+NAME = Input.text()
+CALIBRE = Input.either(Input.number(1, 1000), NAME)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -100,11 +106,11 @@ class Tank(Piece):
         if not isinstance(self.platoon, str):
             raise WbkError(f"platoon {self.platoon!r} of {self.name!r} is not a quoted string")
         short_text(self.platoon, f"platoon of {self.name!r}")
-        choice(self.tank_class, TANK_CLASSES, "class")
-        choice(self.gun, GUNS, "gun")
-        choice(self.crew, CREWS, "crew")
+        TANK_CLASS.check(self.tank_class, "class")
+        GUN.check(self.gun, "gun")
+        CREW.check(self.crew, "crew")
         for key, shown in (("is_hq", "hq"), ("shaken", "shaken"), ("destroyed", "destroyed")):
-            flag(getattr(self, key), shown)
+            FLAG.check(getattr(self, key), shown)
 
     @property
     def is_veteran(self) -> bool:
@@ -137,6 +143,7 @@ def gun_for_calibre(calibre: float | str, *, calibre_gaps: str = "named") -> str
     ['short', 'medium', 'medium', 'long']
     """
     CALIBRE_GAPS.check(calibre_gaps, "reading of the calibres between the classes")
+    CALIBRE.check(calibre, "calibre")
     value = calibre
     if isinstance(calibre, str):
         text = calibre.strip().lower().replace("-", " ")
@@ -179,18 +186,16 @@ def load_table(path: str | os.PathLike) -> Table:
 
 @functools.cache
 def example_table() -> Table:
-    """wbk's illustrative Pz 8 table (``wbk/data/tables/pz8_crossroads.toml``)."""
-    path = resources.files("wbk") / "data" / "tables" / "pz8_crossroads.toml"
-    return Table.from_toml(
-        path.read_text(encoding="utf-8"), source="wbk/data/tables/pz8_crossroads.toml", pieces=Tank
-    )
+    """wbk's illustrative Pz 8 table, the crossroads (``crossroads.toml`` in this folder)."""
+    path = Path(__file__).with_name("crossroads.toml")
+    return Table.from_toml(path.read_text(encoding="utf-8"), source=path.name, pieces=Tank)
 
 
 def tank_on(table: Table, name: str | Tank) -> Tank:
     """The Pz 8 tank ``name`` (a name, or a tank looked up by its name) on ``table``."""
     if not isinstance(table, Table):
         raise WbkError(f"{table!r} is not a Table")
-    piece = table.piece(name)
+    piece = table.piece(name if isinstance(name, Tank) else NAME.check(name, "tank"))
     if not isinstance(piece, Tank):
         raise WbkError(f"{piece.name!r} is not a Pz 8 tank (load the table with pieces=Tank)")
     return piece

@@ -1,19 +1,17 @@
-"""The parts every Pz 8 panel shares: a value's plain words, a dropdown of values in them, the
-note beside a control that makes no difference, and the chart panel with the card's cases."""
+"""The Pz 8 panels' controls: a value's plain words, a dropdown of values in them, the note
+beside a control that makes no difference, and the row that describes a tank (``TankRow``)."""
 
 from __future__ import annotations
 
-import math
+from collections.abc import Iterable
 
 import ipywidgets as widgets
-from matplotlib.artist import Artist
 
-from wbk.errors import WbkError
 from wbk.readings import Reading
-from wbk.table import Table
-from wbk.widgets import ChartPanel, Panel
-from wbk.widgets.readings import compare_words, fitting_width
-from wbk.widgets.steps import CompareReadings
+from wbk.table import FOOTPRINT, Piece, Table
+from wbk.widgets.readings import fitting_width
+
+from ..tanks import CREWS, GUN_RANGES, GUNS, TANK_CLASSES, Tank
 
 #: What the user reads for each value of ``wbk.games.pz8``.
 LABELS = {
@@ -32,11 +30,6 @@ LABELS = {
     "hill": "hill",
 }
 CLASS_LABELS = {"light": "light tank", "medium": "medium tank", "heavy": "heavy tank"}
-#: When the reading of a natural 6 matters.
-NATURAL_SIX_TIP = (
-    "matters only when a short or medium gun needs a 7: a shaken regular crew shooting at a "
-    "target in cover; otherwise both readings agree"
-)
 #: The panels' own words for a reading's values where a row of controls has no room for the
 #: declared ones (``wbk.games.pz8.readings``), which "compare with" and the captions use.
 SHORT_WORDS: dict[str, dict[str, str]] = {
@@ -86,64 +79,152 @@ def reading_choices(reading: Reading, description: str, **options) -> widgets.Dr
     return choices(tuple(reading.values), description, words=words.__getitem__, **options)
 
 
-def compared(*readings: Reading) -> list[Reading]:
-    """What a Pz 8 panel's "compare with" menu lists: each reading's values in its declared
-    words, the reading named by its declared question (never its keyword: issue 30 found
-    "shaken hq:" and "cover reading: cover: ...")."""
-    compare_words(readings)  # each one a declared reading
-    return list(readings)
-
-
 def show_no_difference(note: widgets.HTML, same: bool) -> None:
     """Say in ``note`` that its control makes no difference here, or nothing."""
     note.value = f"<i>{NO_DIFFERENCE}</i>" if same else ""
 
 
-def beside(panel: Panel, control: widgets.Widget, note: widgets.Widget) -> None:
-    """Put ``note`` right after ``control`` in the panel's row of controls."""
-    row = panel.control_row
-    children = list(row.children)
-    children.insert(children.index(control) + 1, note)
-    row.children = tuple(children)
+#: The sides a tank can be on (with any side already on the table).
+SIDES = ("German", "Soviet")
+#: The way a tank faces, as the table is drawn (degrees counterclockwise from the right edge).
+FACINGS = [
+    ("↑ far edge", 90),
+    ("↗ far right", 45),
+    ("→ right edge", 0),
+    ("↘ near right", 315),
+    ("↓ near edge", 270),
+    ("↙ near left", 225),
+    ("← left edge", 180),
+    ("↖ far left", 135),
+]
 
 
-class CasesChartPanel(ChartPanel):
-    """A chart panel with the card's cases as presets (its controls by their names) and a
-    "compare with" control whose marks are kept to take them off again."""
-
-    boxes: dict[str, widgets.Widget]
-    compare: CompareReadings
-    _compare_marks: list[Artist]
-    #: the duel on show (first, second, range, duel, curve), for the other reading's bars
-    shown_duel: tuple | None = None
-    #: what the figure shows: the duel (by id) and the step (None: the whole answer)
-    drawn: tuple[int, int | None] = (0, None)
-
-    def remove_compare_marks(self) -> None:
-        """Take the marks of "compare with" off the chart."""
-        for artist in getattr(self, "_compare_marks", []):
-            if artist.axes is not None:
-                artist.remove()
-        self._compare_marks = []
+def ems(n: float) -> widgets.Layout:
+    """A control's width in ems."""
+    return widgets.Layout(width=f"{n}em")
 
 
-def find_tank(table: Table, name: str) -> str:
-    """The name of the tank called ``name`` on the table, in any case ("tiger" finds "Tiger")."""
-    typed = name.strip()
-    for piece in table.pieces:
-        if piece.name.casefold() == typed.casefold():
-            return piece.name
-    known = ", ".join(p.name for p in table.pieces) or "none"
-    raise WbkError(f"no tank called {typed!r} on the table (there are: {known})")
+class TankRow:
+    """The row that describes a tank: its name, side, class, gun (typed as a calibre too),
+    crew, facing, platoon and marks. It shows a tank (``show``) and makes one as it describes
+    it (``tank``): the one a click places, or the one selected on a table, edited in place."""
 
+    def __init__(self, sides: Iterable[str]) -> None:
+        self.name = widgets.Text(
+            "Panther",
+            description="tank",
+            continuous_update=False,
+            tooltip="the tank the row describes: one on the table (click it to select it) is "
+            "edited in place; a new name is placed by a click",
+            style={"description_width": "2.5em"},
+            layout=ems(8),
+        )
+        sides = list(dict.fromkeys([*(side for side in sides if side), *SIDES]))
+        self.side = choices(sides, "", layout=ems(6), words=str, tooltip="its side")
+        self.tank_class = choices(
+            TANK_CLASSES, "", "heavy", words=CLASS_LABELS.get, layout=ems(7.5), tooltip="its class"
+        )
+        self.gun = choices(
+            GUNS,
+            "",
+            "long",
+            words=lambda g: f'{g} ({GUN_RANGES[g]}")',
+            layout=ems(8),
+            tooltip="its gun (and the gun's range)",
+        )
+        self.calibre = widgets.Text(
+            "",
+            placeholder="calibre",
+            continuous_update=False,
+            tooltip="type the gun's calibre (75mm, 88, 2 pounder) to choose its class: "
+            "short up to 49 mm, medium 50-76 mm (76.2 mm too), long over 76 mm; 'compare "
+            "with' gives the card's upper limits (over 47 mm medium, over 76 mm long)",
+            layout=ems(5),
+        )
+        self.crew = choices(CREWS, "", layout=ems(6), words=str, tooltip="its crew")
+        self.facing = choices(
+            [v for _, v in FACINGS],
+            "faces",
+            90,
+            words={v: w for w, v in FACINGS}.get,
+            tooltip="the way the tank points, as the table is drawn",
+            style={"description_width": "2.8em"},
+            layout=ems(10),
+        )
+        self.platoon = widgets.Text(
+            "",
+            placeholder="platoon",
+            continuous_update=False,
+            tooltip="its platoon, when a side fields more than one (1, 2, ...)",
+            layout=ems(5),
+        )
+        self.flags = {
+            key: widgets.ToggleButton(
+                False, description=words, tooltip=tip, layout=widgets.Layout(width="auto")
+            )
+            for key, words, tip in (
+                ("is_hq", "HQ", "the platoon's HQ"),
+                ("shaken", "shaken", "marked shaken (Optional Rule: Shaken)"),
+                ("destroyed", "wreck", "destroyed: a wreck stays on the table and blocks"),
+            )
+        }
+        #: whether a tank's values are being put into the row (its changes are no edits)
+        self.showing = False
 
-def parse_size(text: str) -> tuple[float, float]:
-    """A terrain piece's size typed as "6 x 4" or "6 by 4" (inches)."""
-    parts = text.lower().replace("×", "x").replace("by", "x").replace('"', "").split("x")
-    try:
-        width, depth = (float(p) for p in parts)
-    except ValueError:
-        raise WbkError(f"terrain size {text!r} is not two numbers of inches like 6 x 4") from None
-    if not (0 < width < math.inf and 0 < depth < math.inf):
-        raise WbkError(f"terrain size {text!r}: both numbers must be positive inches")
-    return width, depth
+    @property
+    def fields(self) -> tuple[widgets.Widget, ...]:
+        """The controls that say what the tank is, besides its name and its calibre."""
+        described = (self.side, self.tank_class, self.gun, self.crew, self.facing, self.platoon)
+        return (*described, *self.flags.values())
+
+    @property
+    def controls(self) -> tuple[widgets.Widget, ...]:
+        """Every control of the row."""
+        return (self.name, self.calibre, *self.fields)
+
+    def selected(self, table: Table) -> Tank | None:
+        """The tank on ``table`` the row names (in any case), or None."""
+        typed = self.name.value.strip().casefold()
+        for piece in table.pieces:
+            if piece.name.casefold() == typed and isinstance(piece, Tank):
+                return piece
+        return None
+
+    def show(self, tank: Tank) -> None:
+        """Put ``tank``'s values into the row (``showing`` while it does)."""
+        self.showing = True
+        try:
+            self.name.value = tank.name
+            if tank.side not in [v for _, v in self.side.options]:
+                self.side.options = [*self.side.options, (tank.side, tank.side)]
+            self.side.value = tank.side
+            self.tank_class.value = tank.tank_class
+            self.gun.value = tank.gun
+            self.crew.value = tank.crew
+            if tank.facing not in [v for _, v in self.facing.options]:
+                self.facing.options = [*self.facing.options, (f"{tank.facing:g}°", tank.facing)]
+            self.facing.value = tank.facing
+            self.platoon.value = tank.platoon
+            for key, toggle in self.flags.items():
+                toggle.value = getattr(tank, key)
+            self.calibre.value = ""
+        finally:
+            self.showing = False
+
+    def tank(self, name: str, point, like: Piece | None = None) -> Tank:
+        """The tank the row describes, called ``name``, centred on ``point``, of the size of
+        ``like`` (a piece on the table), else of wbk's footprint."""
+        width, length = (like.width, like.length) if like is not None else FOOTPRINT
+        return Tank(
+            name,
+            point,
+            facing=self.facing.value,
+            side=self.side.value.strip(),
+            width=width,
+            length=length,
+            tank_class=self.tank_class.value,
+            gun=self.gun.value,
+            crew=self.crew.value,
+            platoon=self.platoon.value.strip(),
+            **{k: box.value for k, box in self.flags.items()},
+        )
