@@ -12,19 +12,31 @@ unexport PYTHONDONTWRITEBYTECODE
 
 # uv installs the packages (16 s here, against 50 s for pip with the same versions) and compiles
 # them once, on every core (12 s more here): else the test workers, servers and kernels that
-# start together each compile the same modules on their first import
-$(INSTALLED): pyproject.toml
+# start together each compile the same modules on their first import. A clone installs the exact
+# versions CI tested (requirements.lock), so that a new release of Voila, JupyterLab or ipywidgets
+# cannot break it overnight; the wheel keeps pyproject's ranges for those who install it beside
+# other tools.
+UV_VERSION := 0.13.9
+$(INSTALLED): pyproject.toml requirements.lock
 	test -x $(PYTHON) || python3 -m venv $(VENV)
-	$(PYTHON) -m pip install --quiet uv
-	$(VENV)/bin/uv pip install --quiet --compile-bytecode --python $(PYTHON) -e '.[test,site,app]'
+	$(PYTHON) -m pip install --quiet uv==$(UV_VERSION)
+	$(VENV)/bin/uv pip install --quiet --compile-bytecode --python $(PYTHON) -r requirements.lock
+	$(VENV)/bin/uv pip install --quiet --compile-bytecode --python $(PYTHON) --no-deps -e .
 	touch $@
 
-# Jupyter refuses to run as root unless told; containers often run as root. jupyter_config/ adds
-# a pre-save hook: a chapter run and saved keeps its stored cells (no new execution counts or
-# widget ids), so git shows only what a reader really changed.
+# Refresh the lock after changing pyproject.toml's dependencies (or to take new releases): every
+# extra, for every platform, for Python 3.11 and later.
+.PHONY: lock
+lock:
+	test -x $(VENV)/bin/uv || { python3 -m venv $(VENV) && $(PYTHON) -m pip install --quiet uv==$(UV_VERSION); }
+	$(VENV)/bin/uv pip compile pyproject.toml --all-extras --universal --python-version 3.11 \
+		--custom-compile-command "make lock" -q -o requirements.lock
+
+# The workbook: every chapter copied into notebooks/ (the reader's own copies, never overwritten
+# once edited: wbk/lab.py), and JupyterLab opened there with wbk's Jupyter config
+# (wbk/jupyter_config/: a chapter run and saved keeps its stored cells, no news prompt).
 lab: $(INSTALLED)
-	JUPYTER_CONFIG_PATH="$(CURDIR)/jupyter_config$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH}" \
-		$(VENV)/bin/jupyter lab notebooks/ $(if $(filter 0,$(shell id -u)),--allow-root)
+	$(PYTHON) -m wbk.lab notebooks
 
 # make lint, and every test, the chapters' too (nbval: each chapter run in a fresh kernel and
 # compared with its stored outputs, pictures by pixels; conftest.py), in one more worker than
@@ -55,19 +67,19 @@ format: $(INSTALLED)
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix-only .
 
-# A static site of every notebook in notebooks/, in build/site/ (open build/site/index.html).
+# A static site of every chapter, in build/site/ (open build/site/index.html).
 site: $(INSTALLED)
 	$(PYTHON) -m wbk.publish site
 
-# The notebooks as an app (their panels without the code) on http://127.0.0.1:8866/.
+# The chapters as an app (their panels without the code) on http://127.0.0.1:8866/.
 app: $(INSTALLED)
 	$(PYTHON) -m wbk.publish app
 
 # Run every notebook afresh, as a reader does, and store its outputs in it as the tests expect
 # them (nbval, pictures by pixels): without widget state or timings, a print as one output, and
 # a cell that only got new widget ids left as stored, so that a diff shows only real changes.
-# One chapter: make notebooks NOTEBOOKS=notebooks/pz8.ipynb
-NOTEBOOKS ?= notebooks/*.ipynb
+# One chapter: make notebooks NOTEBOOKS=wbk/games/pz8/pz8.ipynb (by default every chapter)
+NOTEBOOKS ?=
 notebooks: $(INSTALLED)
 	$(PYTHON) -m wbk.publish notebooks $(NOTEBOOKS)
 

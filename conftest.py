@@ -3,12 +3,13 @@
 Notebook kernels (the site build's, JupyterLab's, the app's, nbval's) are separate processes and
 keep their own backends.
 
-The chapters in notebooks/ are tested by nbval (``pytest --nbval``, in pyproject's addopts):
-each runs top to bottom in a fresh kernel, one test a code cell, and every cell must say what
-its stored outputs say (what changes run to run is sanitized: tests/nbval_sanitize.cfg). nbval
-compares a picture's PNG as text, or not at all; here every picture a cell draws is compared
-with its stored one by its pixels (tests/notebook_pictures.py), so that stored pictures cannot drift
-from what a fresh run draws. ``make notebooks`` stores a fresh run's outputs.
+The chapters (wbk/chapters/, and each rule set's in its folder) are tested by nbval (``pytest
+--nbval``, in pyproject's addopts): each runs top to bottom in a fresh kernel, one test a code
+cell, and every cell must say what its stored outputs say (what changes run to run is
+sanitized: tests/nbval_sanitize.cfg). nbval compares a picture's PNG as text, or not at all;
+here every picture a cell draws is compared with its stored one by its pixels
+(tests/notebook_pictures.py), so that stored pictures cannot drift from what a fresh run
+draws. ``make notebooks`` stores a fresh run's outputs.
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ def pytest_configure(config: pytest.Config) -> None:
     ):
         config.option.nbval_sanitize_with = str(SANITIZE)
     config.pluginmanager.register(NotebooksEarly(), "wbk-notebooks-early")
-    # tests/conftest.py says so too; here for a run of notebooks/ alone
+    # tests/conftest.py says so too; here for a run of the chapters alone
     config.addinivalue_line("markers", "notebook: runs a notebook in a kernel")
 
 

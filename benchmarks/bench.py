@@ -194,7 +194,7 @@ def blitz() -> None:
     # before any work, and the calculator panel at the limit (5,000 strength at range 1)
     from wbk.errors import WbkError
     from wbk.games.blitz import MAX_DICE, fire_procedure
-    from wbk.widgets.blitz import fire_calculator
+    from wbk.games.blitz.panels import fire_calculator
 
     def refuse() -> None:
         try:

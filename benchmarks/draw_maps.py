@@ -18,8 +18,8 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 import numpy as np
 
+from wbk.draw.maps import draw_map
 from wbk.maps import HexMap
-from wbk.plot import draw_map
 
 SIZES = [(20, 20), (40, 30), (80, 60)]
 REPEATS = 5
@@ -56,7 +56,7 @@ def bare_build(m):
     """The peer: one bare PolyCollection of the map's hexes on a figure of the same size."""
     from matplotlib.collections import PolyCollection
 
-    from wbk.plot import _polygons, figure_size, map_axes
+    from wbk.draw.maps import _polygons, figure_size, map_axes
 
     fig = plt.figure(figsize=figure_size(m))
     ax = map_axes(fig)

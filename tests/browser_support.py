@@ -23,7 +23,8 @@ import pytest
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from wbk.plot import MapView, center, figure_size, map_axes
+from wbk.draw.maps import MapView, center, figure_size, map_axes
+from wbk.games import chapters
 from wbk.publish import NBVAL_MARKER
 
 CHROMIUM = "/usr/bin/chromium"
@@ -37,7 +38,8 @@ CHROMIUM_FLAGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-NOTEBOOKS = Path(__file__).parent.parent / "notebooks"
+#: every chapter, by its file name (wbk.games.chapters)
+NOTEBOOKS = {path.name: path for path in chapters()}
 TOKEN = "wbk-test"
 #: Seconds a server may take to start, and a notebook to run: generous, so that a machine with
 #: every core busy passes too; only a stuck server or kernel waits this long.
@@ -107,7 +109,7 @@ def serving_lab(folder: Path):
     )
     root.mkdir(exist_ok=True)
     workspaces.mkdir(exist_ok=True)
-    for path in NOTEBOOKS.glob("*.ipynb"):
+    for path in NOTEBOOKS.values():
         nbformat.write(without_outputs(nbformat.read(path, as_version=4)), root / path.name)
     port = free_port()
     command = lab_command(port, root, workspaces)
@@ -258,7 +260,7 @@ from wbk.widgets import TracePanel
 TracePanel(example_map("ss_panzer_errata_9_4"), "1913", "1716")"""
 LOS_PANEL = """%matplotlib inline
 from wbk.maps import example_map
-from wbk.widgets import ss_panzer as panels
+from wbk.games.ss_panzer import panels
 
 panels.LosPanel(example_map("ss_panzer_errata_9_4"), "1913", "1716")"""
 
@@ -269,7 +271,7 @@ def chapter_cells(chapter: str, *panels: str) -> list[str]:
     panels runs them as the chapter makes them, in a notebook of its own (``put_notebook``)."""
     code = [
         NBVAL_MARKER.sub("", cell.source)
-        for cell in nbformat.read(NOTEBOOKS / chapter, as_version=4).cells
+        for cell in nbformat.read(NOTEBOOKS[chapter], as_version=4).cells
         if cell.cell_type == "code"
     ]
     found = [next((c for c in code if panel in c), None) for panel in panels]

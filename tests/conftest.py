@@ -14,17 +14,22 @@
   one worker, so a module's server (the site, the app) starts once a worker): the
   modules that use a server first, then the longest of the rest, so that no long one starts at
   the end alone.
-- ``toy_rules`` is not collected: importing it registers the toy rule set, which only
-  test_adding_a_rule_set may do (and undo); doctest collection would import it for everyone.
+- ``toy_rules``, the toy rule set, is importable in the kernels the tests start (its chapter's,
+  run by nbval from its own folder): this folder is on their ``PYTHONPATH``. Importing it
+  registers nothing; a test hands it to the registry (test_adding_a_rule_set).
 """
 
 import gc
+import os
+from pathlib import Path
 
 import pytest
 from browser_support import browser, lab, lab_page, run_all  # noqa: F401 (fixtures by name)
 from hypothesis import HealthCheck, settings
 
-collect_ignore = ["toy_rules"]
+os.environ["PYTHONPATH"] = os.pathsep.join(
+    filter(None, [str(Path(__file__).parent), os.environ.get("PYTHONPATH")])
+)
 
 settings.register_profile(
     "wbk",
@@ -38,13 +43,11 @@ settings.load_profile("wbk")
 #: Exhaustive sweeps that take a large share of the suite's time: marked ``slow`` here (a module
 #: may also mark its own with ``@pytest.mark.slow``), and left out by ``make test-fast``.
 SLOW = (
-    "tests/test_sightlines.py::test_viewsheds_on_an_80x60_map_are_line_of_sight",
-    "tests/test_sightlines.py::test_intervisibility_is_line_of_sight_on_every_pair",
     # a picture drawn for every step of an answer, for each of the longest titles, or saved and
     # opened again for each panel (a second or more each: 55 s of test-fast's 143)
-    "tests/test_tableplot.py::test_a_table_result_draws_differently_at_every_step",
-    "tests/test_crt_lookup.py::test_the_longest_titles_fit",
-    "tests/test_crt_lookup.py::test_the_picture_differs_step_to_step",
+    "tests/test_pz8_draw.py::test_a_table_result_draws_differently_at_every_step",
+    "tests/test_stalingrad_crt_lookup.py::test_the_longest_titles_fit",
+    "tests/test_stalingrad_crt_lookup.py::test_the_picture_differs_step_to_step",
     "tests/test_widgets_pz8.py::test_a_duel_draws_differently_at_every_step",
     "tests/test_widgets_pz8.py::test_the_longest_gun_against_armor_titles_fit",
     "tests/test_widgets_pz8.py::test_a_platoon_move_and_a_rally_draw_differently_at_every_step",
@@ -67,7 +70,7 @@ SERVERS = ("lab", "site", "app")
 #: The modules without a server that take longest (15-30 s of a worker's CPU each), longest
 #: first: started before the short ones, so that no worker is left with one at the end alone.
 LONGEST = (
-    "tests/test_sightlines.py",
+    "tests/test_ss_panzer_sightlines.py",
     "tests/test_widgets_pz8.py",
     "tests/test_widgets_stalingrad.py",
     "tests/test_widgets_blitz.py",

@@ -26,7 +26,8 @@ import websocket
 from browser_support import free_port
 
 from wbk.appsettings import AppSettings, Door
-from wbk.publish import ROOT, app_command
+from wbk.games import chapters
+from wbk.publish import app_command
 
 TOKEN = "class-password"
 #: The app's door in these tests: 127.0.0.1, a class password.
@@ -54,9 +55,7 @@ def running_app(tmp_path_factory, settings: AppSettings, door: Door = DOOR, **po
     ``App``. Always stopped, with its kernels."""
     port = free_port()
     work = tmp_path_factory.mktemp("app")
-    command, env = app_command(
-        ROOT / "notebooks", port=port, work=work, settings=settings, door=door
-    )
+    command, env = app_command(chapters(), port=port, work=work, settings=settings, door=door)
     env["HOME"] = str(tmp_path_factory.mktemp("home"))
     log = work / "server.log"
     with log.open("wb") as out:

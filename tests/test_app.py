@@ -28,13 +28,14 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 
 from wbk.appserver import ReaderKernelManager
 from wbk.appsettings import AppSettings
+from wbk.draw import edge_case_in_png
+from wbk.games import chapters
 from wbk.maps import example_map
-from wbk.pictures import edge_case_in_png
 from wbk.publish import ROOT, app_command, chapter_of, for_the_app, main
 from wbk.widgets import TracePanel, paint_ahead
 from wbk.widgets.app import case_from_query, case_query, file_name, linked_situation, serve
 
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+NOTEBOOKS = chapters()
 FIGURES = ROOT / "build" / "app-figures.json"
 LONGEST = "ss_panzer.ipynb"  # the chapter with the most panels and the longest run
 TOUR, SECOND = "00_hex_basics.ipynb", "01_reading_distributions.ipynb"
@@ -284,7 +285,7 @@ def app_server(tmp_path_factory, settings: AppSettings):
     its process. Always stopped with all its kernels."""
     port = free_port()
     work = tmp_path_factory.mktemp("app")
-    command, env = app_command(ROOT / "notebooks", port=port, work=work, settings=settings)
+    command, env = app_command(NOTEBOOKS, port=port, work=work, settings=settings)
     env["HOME"] = str(tmp_path_factory.mktemp("home"))
     server = subprocess.Popen(
         command,
@@ -555,7 +556,7 @@ def test_a_link_carrying_script_shows_it_as_text_and_runs_nothing(browser, app):
 def test_in_the_app_a_reader_loads_a_crt_from_their_own_computer(browser, app, tmp_path):
     url, _ = app
     mine = tmp_path / "my_crt.toml"
-    shipped = (ROOT / "wbk" / "data" / "crt" / "illustrative_2d6.toml").read_text()
+    shipped = next(ROOT.glob("wbk/games/*/crts/illustrative_2d6.toml")).read_text()
     mine.write_text(
         re.sub(r'^name = ".*"$', 'name = "The CRT from my own copy"', shipped, flags=re.M)
     )

@@ -1,9 +1,11 @@
+import re
 from fractions import Fraction
 
 import icepool
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from test_bad_input import _key, _public_callables, bad
 
 from wbk.dice import Dist
 from wbk.errors import WbkError
@@ -15,6 +17,7 @@ from wbk.games.blitz import (
     Damage,
     Leader,
     Piece,
+    attacks,
     damage,
     fire_outcome,
     fire_procedure,
@@ -292,49 +295,49 @@ def test_apc_passengers():
 @pytest.mark.parametrize(
     "call, message",
     [
-        (lambda: fire_strength([5, -1]), "strength -1 in strengths is negative"),
-        (lambda: fire_strength([5, "x"]), "strength 'x' in strengths is not a whole number"),
+        (lambda: fire_strength([5, -1]), "strength in strengths: -1 is not a whole number of 0"),
+        (lambda: fire_strength([5, "x"]), "strength in strengths: 'x' is not a whole number"),
         (lambda: fire_strength(5), "strengths 5 is not a list"),
         (lambda: fire_strength("55"), "strengths '55' is not a list"),
         (
             lambda: fire_strength([5], target_terrain="swamp"),
-            "target terrain 'swamp' is not one of open",
+            "target terrain: 'swamp' is not one of open",
         ),
         (
             lambda: fire_strength([5], target_terrain="bunker"),
-            "town (dug in, bunker and entrenchment are",
+            "target terrain 'bunker' is a protection: give it as protection=...",
         ),
         (
             lambda: fire_strength([5], protection="foxhole"),
-            "protection 'foxhole' is not one of none",
+            "protection: 'foxhole' is not one of none",
         ),
         (
             lambda: fire_strength([5], fire="artillery"),
-            "fire type 'artillery' is not one of direct",
+            "fire type: 'artillery' is not one of direct",
         ),
-        (lambda: fire_strength([5], range_hexes=-2), "range -2 is not a whole number"),
-        (lambda: fire_strength([5], range_hexes=1.0), "range 1.0 is not a whole number"),
+        (lambda: fire_strength([5], range_hexes=-2), "range: -2 is not a whole number"),
+        (lambda: fire_strength([5], range_hexes=1.0), "range: 1.0 is not a whole number"),
         (
             lambda: fire_strength([5], assault="all_modifiers"),
             "reading of assault combat 'all_modifiers'",
         ),
-        (lambda: fire_strength([5], target_non_vehicle_units=True), "non-vehicle units True"),
+        (lambda: fire_strength([5], target_non_vehicle_units=True), "non-vehicle units: True"),
         (lambda: fire_strength([]), "no firing units"),
         (lambda: Piece(5, disrupted="no"), "disrupted 'no' is not True or False"),
-        (lambda: Piece("5"), "piece strength '5' is not a whole number"),
-        (lambda: unsaved_hits(3, 13), "leader morale 13 is not a whole number from 2 to 12"),
-        (lambda: unsaved_hits(Dist.always(-1), 8), "hits in the distribution hits_on_hex -1"),
-        (lambda: Leader(1), "leader morale 1 is not"),
+        (lambda: Piece("5"), "piece strength: '5' is not a whole number"),
+        (lambda: unsaved_hits(3, 13), "leader morale: 13 is not a whole number from 2 to 12"),
+        (lambda: unsaved_hits(Dist.always(-1), 8), "hits in the distribution hits_on_hex: -1"),
+        (lambda: Leader(1), "leader morale: 1 is not"),
         (
             lambda: Leader(8, "disrupted", in_target_hex="no"),
             "in_target_hex 'no' is not True or False",
         ),
-        (lambda: hits(-3), "number of dice -3"),
-        (lambda: hits(3, armor=-1), "armor value -1"),
-        (lambda: damage(True), "remaining hits True is not a whole number"),
-        (lambda: damage("3"), "remaining hits '3' is not a whole number"),
-        (lambda: damage(2.5), "remaining hits 2.5 is not a whole number"),
-        (lambda: saving_throws(8, [1, 5]), "saving throw 1 is not a 2d6 roll"),
+        (lambda: hits(-3), "number of dice: -3"),
+        (lambda: hits(3, armor=-1), "armor value: -1"),
+        (lambda: damage(True), "remaining hits: True is not a whole number"),
+        (lambda: damage("3"), "remaining hits: '3' is not a whole number"),
+        (lambda: damage(2.5), "remaining hits: 2.5 is not a whole number"),
+        (lambda: saving_throws(8, [1, 5]), "saving throw: 1 is not a whole number from 2 to 12"),
         (lambda: saving_throws(8, 7), "saving throw rolls 7 is not a list"),
         (lambda: saving_throws(8, "57"), "saving throw rolls '57' is not a list"),
         (lambda: saving_leader(Leader(8)), "leaders Leader("),
@@ -354,10 +357,10 @@ def test_apc_passengers():
         ),
         (
             lambda: fire_outcome(6, target="tank", armor=2),
-            "target 'tank' is not one of non_vehicle",
+            "target: 'tank' is not one of non_vehicle",
         ),
-        (lambda: fire_procedure(6, target="armored_vehicle", armor=-1), "armor value -1"),
-        (lambda: fire_procedure(6, leader_morale="9"), "leader morale '9'"),
+        (lambda: fire_procedure(6, target="armored_vehicle", armor=-1), "armor value: -1"),
+        (lambda: fire_procedure(6, leader_morale="9"), "leader morale: '9'"),
     ],
 )
 def test_bad_input_is_named(call, message):
@@ -374,6 +377,124 @@ def test_public_names():
         "passenger_damage",
     }
     assert all(hasattr(blitz, name) for name in blitz.__all__)
+
+
+#: Bad calls to every public function and class of wbk.games.blitz (and of its attacks), each a
+#: WbkError naming the bad value (tests/test_bad_input.py's sweep, for this rule set).
+BAD_CALLS = [
+    bad(blitz.fire_strength, 5, names="strengths 5"),
+    bad(blitz.fire_strength, "555", names="strengths '555'"),
+    bad(blitz.fire_strength, [5, "5"], names="strength in strengths: '5'"),
+    bad(blitz.fire_strength, [5, -1], names="strength in strengths: -1"),
+    bad(blitz.fire_strength, [5, 2.5], names="strength in strengths: 2.5"),
+    bad(blitz.fire_strength, [], names="no firing units"),
+    bad(blitz.fire_strength, [5], fire="AT", names="fire type: 'AT'"),
+    bad(blitz.fire_strength, [5], engineer_strengths=2, names="engineer strengths 2"),
+    bad(
+        blitz.fire_strength,
+        [5],
+        engineer_strengths=[True],
+        names="strength in engineer strengths: True",
+    ),
+    bad(blitz.fire_strength, [5], range_hexes=-1, names="range: -1"),
+    bad(blitz.fire_strength, [5], range_hexes="1", names="range: '1'"),
+    bad(blitz.fire_strength, [5], target_non_vehicle_units=-1, names="non-vehicle units: -1"),
+    bad(blitz.fire_strength, [5], target_non_vehicle_units=3.0, names="non-vehicle units: 3.0"),
+    bad(blitz.fire_strength, [5], target_terrain="swamp", names="target terrain: 'swamp'"),
+    bad(blitz.fire_strength, [5], target_terrain="dug_in", names="target terrain 'dug_in'"),
+    bad(blitz.fire_strength, [5], protection="foxhole", names="protection: 'foxhole'"),
+    bad(blitz.fire_strength, [5], protection=None, names="protection: None"),
+    bad(blitz.fire_strength, [5], crowded="three", names="crowded hex 'three'"),
+    bad(blitz.fire_strength, [5], assault=True, names="assault combat True"),
+    bad(blitz.Piece, "5", names="piece strength: '5'"),
+    bad(blitz.Piece, -2, names="piece strength: -2"),
+    bad(blitz.Piece, 5, disrupted="no", names="disrupted 'no'"),
+    bad(blitz.Piece, 5, disrupted=1, names="disrupted 1"),
+    bad(blitz.hits, -1, names="number of dice: -1"),
+    bad(blitz.hits, "6", names="number of dice: '6'"),
+    bad(blitz.hits, 6, armor=-1, names="armor value: -1"),
+    bad(blitz.hits, 6, armor=True, names="armor value: True"),
+    bad(blitz.hits, 10_001, names="number of dice: 10,001 is over the limit of 10,000"),
+    bad(blitz.unsaved_hits, 3, 13, names="leader morale: 13"),
+    bad(blitz.unsaved_hits, 3, True, names="leader morale: True"),
+    bad(blitz.unsaved_hits, -3, 8, names="hits on the hex: -3"),
+    bad(blitz.unsaved_hits, "3", 8, names="hits on the hex: '3'"),
+    bad(blitz.unsaved_hits, Dist.always(-1), 8, names="hits_on_hex: -1"),
+    bad(blitz.damage, True, names="remaining hits: True"),
+    bad(blitz.damage, "3", names="remaining hits: '3'"),
+    bad(blitz.damage, 2.5, names="remaining hits: 2.5"),
+    bad(blitz.damage, -1, names="remaining hits: -1"),
+    bad(blitz.saving_throws, 8, 7, names="saving throw rolls 7"),
+    bad(blitz.saving_throws, 8, "57", names="saving throw rolls '57'"),
+    bad(blitz.saving_throws, 8, [5, 13], names="saving throw: 13"),
+    bad(blitz.saving_throws, 8, [5, 5.0], names="saving throw: 5.0"),
+    bad(blitz.saving_throws, 1, [5], names="leader morale: 1"),
+    bad(blitz.saving_throws, "9", [5], names="leader morale: '9'"),
+    bad(blitz.Leader, 13, names="leader morale: 13"),
+    bad(blitz.Leader, 8, "shaken", names="leader state 'shaken'"),
+    bad(blitz.Leader, 8, "disrupted", in_target_hex="no", names="in_target_hex 'no'"),
+    bad(blitz.saving_leader, blitz.Leader(8), names="leaders Leader(morale=8"),
+    bad(blitz.saving_leader, [9], names="leader 9 in leaders"),
+    bad(blitz.fire_procedure, -1, names="number of dice: -1"),
+    bad(blitz.fire_procedure, 6, fire="artillery", names="fire type: 'artillery'"),
+    bad(blitz.fire_procedure, 6, target="tank", armor=1, names="target: 'tank'"),
+    bad(blitz.fire_procedure, 6, target="armored_vehicle", names="armor None"),
+    bad(blitz.fire_procedure, 6, target="armored_vehicle", armor=-1, names="armor value: -1"),
+    bad(
+        blitz.fire_procedure, 6, fire="at", armor=0, names="armor 0 given for a non_vehicle target"
+    ),
+    bad(blitz.fire_procedure, 6, target="wagon", armor=1, names="armor 1 given for a wagon target"),
+    bad(blitz.fire_procedure, 6, leader_morale=0, names="leader morale: 0"),
+    bad(blitz.fire_outcome, 6.0, names="number of dice: 6.0"),
+    bad(blitz.fire_outcome, 12_000, names="number of dice: 12,000 is over the limit of 10,000"),
+    bad(blitz.fire_outcome, 6, fire="at", armor=0, names="armor 0 given for a non_vehicle target"),
+    bad(blitz.fire_outcome, 6, leader_morale="8", names="leader morale: '8'"),
+    bad(blitz.passenger_damage, "eliminated", apc_steps=1, names="apc damage 'eliminated'"),
+    bad(blitz.passenger_damage, 4, apc_steps=1, names="apc damage 4"),
+    bad(blitz.passenger_damage, blitz.Damage.STEP_LOSS, apc_steps=0, names="apc_steps 0"),
+    bad(blitz.passenger_damage, blitz.Damage.STEP_LOSS, apc_steps=True, names="apc_steps True"),
+    # the readings' keywords, and inputs that once hung
+    bad(blitz.fire_strength, [5], disrupted_firers="all", names="disrupted firers 'all'"),
+    bad(blitz.fire_strength, [5] * 1_001, names="1,001 strengths are over the limit of 1,000"),
+    bad(blitz.fire_strength, list(range(10**6)), names="1,000,000 strengths are over the limit"),
+    bad(blitz.saving_throw_bonus, -1, names="hits on the hex: -1"),
+    bad(blitz.saving_throw_bonus, 3, "odd", names="saving throw bonus 'odd'"),
+    bad(blitz.unsaved_hits, 3, 8, save_bonus=None, names="saving throw bonus None"),
+    bad(blitz.saving_throws, 8, [7], save_bonus="up", names="saving throw bonus 'up'"),
+    bad(blitz.saving_throws, 8, [7] * 10**6, names="1,000,000 saving throw rolls are over"),
+    bad(blitz.fire_outcome, 6, save_bonus="pairs", names="saving throw bonus 'pairs'"),
+    bad(blitz.fire_procedure, 6, save_bonus=2, names="saving throw bonus 2"),
+    bad(
+        blitz.passenger_damage,
+        blitz.Damage.STEP_LOSS,
+        apc_steps=1,
+        apc_destroyed="sunk",
+        names="destroyed APC 'sunk'",
+    ),
+    bad(blitz.label, 3, names="option 3 is not an option's name"),
+    bad(attacks.attack, [5], fire="AT", names="fire type: 'AT'"),
+    bad(attacks.attack, [5], target="armored_vehicle", names="armor None"),
+    bad(attacks.rolled_hits, -1, names="hits rolled: -1"),
+    bad(attacks.rolled_hits, 3, target="tank", names="target: 'tank'"),
+    bad(attacks.rolled_hits, 3, fire="at", target="armored_vehicle", names="armor None"),
+    bad(attacks.rolled_hits, 2, leader_morale=8, rolls=[5], names="2 hits need 2 2d6 rolls"),
+    bad(attacks.leader_cases, -1, names="number of dice: -1"),
+    bad(attacks.leader_cases, 6, "artillery", names="fire type: 'artillery'"),
+    bad(attacks.damage_curves, level=0, names="level 0 is not one of disrupted"),
+    bad(attacks.damage_curves, "artillery", names="fire type: 'artillery'"),
+]
+
+
+@pytest.mark.parametrize("fn, args, kwargs, names", BAD_CALLS)
+def test_bad_input_is_a_wbk_error_naming_the_value(fn, args, kwargs, names):
+    with pytest.raises(WbkError, match=re.escape(names)):
+        fn(*args, **kwargs)
+
+
+def test_every_public_callable_is_swept():
+    swept = {_key(p.values[0]) for p in BAD_CALLS}
+    missing = sorted(_public_callables(blitz) - swept)
+    assert not missing, f"wbk.games.blitz: no bad call for {', '.join(missing)}"
 
 
 # --- leaders, damage, the whole procedure --------------------------------------------------------
@@ -545,7 +666,7 @@ def test_a_strength_past_the_limit_is_one_wbk_error_line(strength):
     with pytest.raises(WbkError, match=r"over the limit of 10,000") as e:
         fire_strength([strength])
     assert "\n" not in str(e.value)
-    with pytest.raises(WbkError, match=r"piece strength .* over the limit of 10,000"):
+    with pytest.raises(WbkError, match=r"piece strength: .* over the limit of 10,000"):
         Piece(strength)
     assert fire_strength([blitz.MAX_STRENGTH]).dice == 10_000
 
@@ -555,9 +676,9 @@ def test_big_attacks_answer_exactly_up_to_the_limit_and_name_it_beyond():
     itself answers exactly (how fast: ``make bench``, not a pass or fail here)."""
     dice = fire_strength([6000], range_hexes=1).dice
     assert dice == 12_000
-    with pytest.raises(WbkError, match="number of dice 12,000 is over the limit of 10,000"):
+    with pytest.raises(WbkError, match="number of dice: 12,000 is over the limit of 10,000"):
         fire_procedure(dice, leader_morale=8)
-    with pytest.raises(WbkError, match="number of dice 10,001 is over the limit of 10,000"):
+    with pytest.raises(WbkError, match="number of dice: 10,001 is over the limit of 10,000"):
         hits(blitz.MAX_DICE + 1)
     procedure = fire_procedure(blitz.MAX_DICE, leader_morale=8)
     assert procedure.damage.probability(Damage.ELIMINATED) == 1 - sum(
@@ -583,7 +704,7 @@ options = st.fixed_dictionaries(
         "target_non_vehicle_units": st.integers(0, 5),
         "target_terrain": st.sampled_from(TERRAINS),
         "protection": st.sampled_from(PROTECTIONS),
-        "assault": st.sampled_from(blitz.ASSAULT_READINGS),
+        "assault": st.sampled_from(list(blitz.READINGS["assault"].values)),
     }
 )
 
@@ -620,11 +741,11 @@ def test_every_reading_is_declared_once_with_its_default_first():
         "apc_destroyed",
     ]
     values = {
-        "crowded": blitz.CROWDED_READINGS,
-        "assault": blitz.ASSAULT_READINGS,
-        "disrupted_firers": blitz.DISRUPTED_READINGS,
-        "save_bonus": blitz.SAVE_BONUS_READINGS,
-        "apc_destroyed": blitz.APC_READINGS,
+        "crowded": ("three_or_more", "exactly_three"),
+        "assault": ("terrain_applies", "no_terrain"),
+        "disrupted_firers": ("their_share", "whole_attack"),
+        "save_bonus": ("whole_pairs", "rounded_up"),
+        "apc_destroyed": ("eliminated_or_last_step", "eliminated_only"),
     }
     for keyword, reading in blitz.READINGS.items():
         assert tuple(reading.values) == values[keyword]
@@ -644,7 +765,7 @@ def test_a_disrupted_firer_halves_his_share_or_the_whole_attack():
     assert halved.text == "1 of 3 firers disrupted: the whole attack halved: × ½ = 7.5"
     assert halved.rule.endswith(", reading: a disrupted firer halves the whole attack")
     every = [DISRUPTED_INF] * 3
-    for reading in blitz.DISRUPTED_READINGS:
+    for reading in blitz.READINGS["disrupted_firers"].values:
         assert fire_strength(every, target_terrain="town", disrupted_firers=reading).dice == 4
 
 
@@ -683,7 +804,7 @@ def test_an_apc_destroyed_reading():
     last = Damage.STEP_LOSS
     assert passenger_damage(last, apc_steps=1, apc_destroyed="eliminated_only") == Damage.NONE
     assert passenger_damage(last, apc_steps=1) == Damage.ELIMINATED
-    for reading in blitz.APC_READINGS:
+    for reading in blitz.READINGS["apc_destroyed"].values:
         assert passenger_damage(Damage.ELIMINATED, apc_steps=3, apc_destroyed=reading) == (
             Damage.ELIMINATED
         )
@@ -741,3 +862,14 @@ def test_an_unknown_keyword_is_one_wbk_error_line_naming_it_and_the_known_ones(c
     with pytest.raises(WbkError, match=rf"^{name}: unknown keyword '\w+' \(it takes .+\)$") as e:
         call()
     assert "\n" not in str(e.value)
+
+
+def test_hits_already_rolled_at_infantry_by_at_fire_count_none_said_in_the_rules_words():
+    """Blitz Combat, Armor Protection: only vehicles other than wagons take AT hits; the step
+    says "a non-vehicle unit", as the fire procedure does (the panel once said "units")."""
+    rolled = attacks.rolled_hits(3, fire="at")
+    assert rolled.marks == ("no effect",) * 3 and rolled.damage == Damage.NONE
+    assert rolled.steps[1].text == (
+        "AT fire: only vehicles other than wagons take AT hits; a non-vehicle unit takes none"
+    )
+    assert fire_procedure(3, fire="at").steps[1].text == rolled.steps[1].text

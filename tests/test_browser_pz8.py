@@ -7,8 +7,8 @@ from browser_support import chapter_cells, click_canvas, errors_shown, put_noteb
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
+from wbk.draw.tables import TableView, table_axes, table_figure_size
 from wbk.games import pz8
-from wbk.tableplot import TableView, table_axes, table_figure_size
 
 
 def table_point(table, point, box) -> tuple[float, float]:

@@ -61,22 +61,3 @@ def test_a_wrong_answer_then_a_right_one_by_clicking_the_map(run_all, lab):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.locator(".jp-OutputArea-output").first.screenshot(path=SCREENSHOTS / "quiz_reveal.png")
     assert errors_shown(page) == []
-
-
-def test_the_stalingrad_crt_has_a_header_cell_per_column(run_all, lab):
-    """Issue 30: in the quiz's CRT each column has its own header cell, none squeezed."""
-    put_notebook(
-        lab,
-        "quiz_crt.ipynb",
-        'from wbk.widgets.quiz import QuizPanel\nQuizPanel.for_game("stalingrad")',
-    )
-    page = run_all("quiz_crt.ipynb")
-    table = page.locator(".widget-html table").first
-    table.wait_for(timeout=WAIT)
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    table.screenshot(path=SCREENSHOTS / "quiz_crt.png")
-    heads = table.locator("thead th")
-    widths = [heads.nth(i).bounding_box()["width"] for i in range(heads.count())]
-    assert len(widths) == 9  # "roll" and the eight columns, 1 to 30+
-    assert min(widths) >= 24  # "1" as wide as a cell one can read, not squeezed to its digit
-    assert errors_shown(page) == []

@@ -168,7 +168,7 @@ def clicks_to_pictures(page, canvas, m: HexMap, labels: list[str]) -> tuple[list
 def test_click_to_picture(run_all, lab):
     cells = [
         "%matplotlib inline\nfrom wbk.maps import example_map\nfrom wbk.widgets import TracePanel\n"
-        "from wbk.widgets import ss_panzer as panels\nm = example_map('ss_panzer_errata_9_4')\n"
+        "from wbk.games.ss_panzer import panels\nm = example_map('ss_panzer_errata_9_4')\n"
         + BIG_MAP
         + "big = big_map()\n\n"
         "def with_viewshed(panel):\n    panel.show_viewshed.value = True\n    return panel\n"
@@ -230,7 +230,7 @@ def test_checkbox_to_picture_on_the_gun_against_armour_panel(run_all, lab):
     put_notebook(
         lab,
         "armor_speed.ipynb",
-        "%matplotlib inline\nfrom wbk.widgets.pz8 import gun_against_armor",
+        "%matplotlib inline\nfrom wbk.games.pz8.panels import gun_against_armor",
         "# NBVAL_IGNORE_OUTPUT\ngun_against_armor()",
     )
     page = run_all("armor_speed.ipynb")

@@ -3,6 +3,7 @@ Chromium as the chapter makes it (in a notebook of its own: the chapter runs who
 build), and clicked (the fixtures and helpers are in browser_support.py)."""
 
 import os
+from pathlib import Path
 
 from browser_support import canvas_point, chapter_cells, click_canvas, errors_shown, put_notebook
 
@@ -114,3 +115,23 @@ def test_retreat_planner_answers_clicks(run_all, lab):
     canvas.evaluate("el => el.scrollIntoView({block: 'end'})")
     if SCREENSHOT:
         page.screenshot(path=SCREENSHOT)
+
+
+def test_the_stalingrad_crt_has_a_header_cell_per_column(run_all, lab):
+    """Issue 30: in the quiz's CRT each column has its own header cell, none squeezed."""
+    put_notebook(
+        lab,
+        "quiz_crt.ipynb",
+        'from wbk.widgets.quiz import QuizPanel\nQuizPanel.for_game("stalingrad")',
+    )
+    page = run_all("quiz_crt.ipynb")
+    table = page.locator(".widget-html table").first
+    table.wait_for(timeout=120_000)
+    screenshots = Path(__file__).parent.parent / "build" / "screenshots"
+    screenshots.mkdir(parents=True, exist_ok=True)
+    table.screenshot(path=screenshots / "quiz_crt.png")
+    heads = table.locator("thead th")
+    widths = [heads.nth(i).bounding_box()["width"] for i in range(heads.count())]
+    assert len(widths) == 9  # "roll" and the eight columns, 1 to 30+
+    assert min(widths) >= 24  # "1" as wide as a cell one can read, not squeezed to its digit
+    assert errors_shown(page) == []

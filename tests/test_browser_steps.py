@@ -82,8 +82,12 @@ def test_the_arrow_keys_step_the_los_panel_and_a_click_on_a_step_jumps_there(run
     page.keyboard.press("ArrowRight")  # back at the verdict: the whole answer
     steps.locator(".widget-html:has-text('step 4 of 4 (the answer)')").wait_for()
     settled_picture(page, canvas, three)
+    # every step's line whole, wrapped within the panel (issue 40: cut at the right edge)
+    lines = steps.locator("ol.wbk-step-list li")
+    assert lines.count() == 4
+    assert lines.evaluate_all("items => items.every(li => li.scrollWidth <= li.clientWidth)")
     # a click on the first step's line jumps there
-    steps.locator("select option:has-text('1. from 1712 to 2014')").click()
+    lines.filter(has_text="from 1712 to 2014").click()
     steps.locator(".widget-html:has-text('step 1 of 4')").wait_for()
     one = settled_picture(page, canvas, verdict)
     # issue 30: after a click on a step, the arrow keys step there too, and JupyterLab's cell

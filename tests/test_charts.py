@@ -8,7 +8,8 @@ import matplotlib.pyplot as plt
 import pytest
 from matplotlib.colors import to_hex
 
-from wbk.charts import (
+from wbk.dice import Dist, d6, percent
+from wbk.draw.charts import (
     at_least_curves,
     at_least_each_outcome,
     bar_chart,
@@ -17,7 +18,6 @@ from wbk.charts import (
     outline_bars,
     stacked_bars,
 )
-from wbk.dice import Dist, d6, percent
 
 
 class Outcome(enum.IntEnum):
@@ -98,7 +98,7 @@ def test_heatmap_cells_are_the_probabilities():
 )
 def test_percentages_never_round_to_certainty(p, shown):
     """Charts write percentages as the tables and sentences do (wbk.dice.percent)."""
-    from wbk.charts import _percent
+    from wbk.draw.charts import _percent
 
     assert _percent(p) == shown
     assert _percent(Fraction(p)) == percent(Fraction(p))
@@ -330,7 +330,7 @@ def test_a_stamped_text_draws_as_the_text_it_stands_for(words, align, lines):
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
-    from wbk.mapartists import StampedText, stamp_texts
+    from wbk.draw.view import StampedText, stamp_texts
 
     def drawn(stamped: bool) -> np.ndarray:
         figure = Figure(figsize=(8, 2), dpi=100)

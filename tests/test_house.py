@@ -13,21 +13,32 @@ import pytest
 ROOT = Path(__file__).parent.parent
 PACKAGE = ROOT / "wbk"
 MOST_MODULE_LINES, MOST_CLASS_LINES, MOST_FUNCTION_LINES = 1000, 400, 100
-GAMES = ("ss_panzer", "blitz", "stalingrad", "pz8")
+#: The rule sets: the packages under wbk/games/, never a written-out list.
+GAMES = tuple(sorted(p.parent.name for p in (PACKAGE / "games").glob("*/__init__.py")))
 
 #: Each floor, lowest first, by the module names that start it: a module imports only from
-#: its own floor or those below.
+#: its own floor or those below. Inside a game's folder a module's floor is its role, read from
+#: its name (``ROLES``).
 FLOORS = {
     "rules and data": ("wbk", "wbk.errors", "wbk.checks", "wbk.explain", "wbk.dice",
                        "wbk.hexgrid", "wbk.datafile", "wbk.maps", "wbk.table", "wbk.readings",
                        "wbk.quiz", "wbk.games"),
-    "drawing": ("wbk.plot", "wbk.mapstyle", "wbk.mapartists", "wbk.mapoverlays",
-                "wbk.pictureview", "wbk.tableplot", "wbk.charts", "wbk.pictures", "wbk.quizplot",
-                "wbk.draw"),
+    "drawing": ("wbk.draw",),
     "panels": ("wbk.widgets",),
-    "publishing": ("wbk.publish", "wbk.appsettings", "wbk.appserver", "wbk.appkernel",
-                   "wbk.appguests"),
+    "publishing": (
+        "wbk.publish",
+        "wbk.appsettings",
+        "wbk.appserver",
+        "wbk.appkernel",
+        "wbk.appguests",
+        "wbk.lab",
+        "wbk.jupyter_config",
+        "wbk.site",
+    ),
 }  # fmt: skip
+#: A game module's floor by the start of a part of its name below the game's folder: drawing
+#: modules draw, panel modules build controls, the rest are the rules.
+ROLES = {"draw": "drawing", "picture": "drawing", "panel": "panels", "widget": "panels"}
 #: Libraries that belong to a floor: rules never draw, drawing never builds a control.
 LIBRARIES = {"matplotlib": "drawing", "ipywidgets": "panels", "ipympl": "panels",
              "anywidget": "panels"}  # fmt: skip
@@ -46,6 +57,12 @@ def floor(name: str) -> int | None:
     top = name.split(".")[0]
     if top in LIBRARIES:
         return list(FLOORS).index(LIBRARIES[top])
+    parts = name.split(".")
+    if parts[:2] == ["wbk", "games"] and len(parts) > 3:
+        for part in parts[3:]:
+            for start, role in ROLES.items():
+                if part.startswith(start):
+                    return list(FLOORS).index(role)
     best = None
     for number, starts in enumerate(FLOORS.values()):
         for start in starts:
@@ -159,3 +176,15 @@ def test_a_game_is_named_only_in_its_own_rooms(module):
             words = node.module.split(".")
         named.update(word for word in words if word in GAMES)
     assert named <= set(module.split(".")), f"{module} names {sorted(named)}"
+
+
+def test_a_game_lives_in_its_own_folder():
+    """No game's drawings or panels in a tree of their own beside the shared ones."""
+    elsewhere = [
+        path.relative_to(ROOT).as_posix()
+        for tree in ("draw", "widgets")
+        for game in GAMES
+        for path in (PACKAGE / tree / game, PACKAGE / tree / f"{game}.py")
+        if path.exists()
+    ]
+    assert elsewhere == []

@@ -1,11 +1,11 @@
 """The notebooks as stored: what every chapter must do whatever the machine it runs on."""
 
-from pathlib import Path
-
 import nbformat
 import pytest
 
-NOTEBOOKS = sorted((Path(__file__).parent.parent / "notebooks").glob("*.ipynb"))
+from wbk.games import chapters
+
+NOTEBOOKS = chapters()
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
@@ -22,7 +22,7 @@ def test_every_notebook_draws_inline_whatever_the_backend_and_says_how_to_run_it
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_every_notebook_is_stored_as_make_notebooks_stores_it(path):
     """No timings (they change on every run) and every print as one output, as JupyterLab
-    saves it: a chapter run and saved in JupyterLab comes back as stored (jupyter_config/)."""
+    saves it: a chapter run and saved in JupyterLab comes back as stored (wbk/jupyter_config/)."""
     nb = nbformat.read(path, as_version=4)
     code = [c for c in nb.cells if c.cell_type == "code"]
     assert not [i for i, c in enumerate(code) if "execution" in c.metadata]
@@ -70,15 +70,8 @@ def test_a_print_sent_in_pieces_and_saved_by_jupyterlab_is_kept_as_stored():
     """Issue 30: pz8 came back from Run All and save with a print cell split differently. The
     kernel may send one print in pieces; JupyterLab joins them, and the pre-save hook takes a
     cell whose pieces join to its stored output for the stored cell."""
-    import runpy
+    from wbk.lab import without_run_churn as hook
 
-    from traitlets.config import Config
-
-    c = Config()
-    hook = runpy.run_path(
-        str(Path(__file__).parent.parent / "jupyter_config" / "jupyter_server_config.py"),
-        init_globals={"get_config": lambda: c},
-    )["without_run_churn"]
     cell = nbformat.v4.new_code_cell("print('a'); print('b')", execution_count=1)
     cell.id = "c1"
     cell.outputs = [nbformat.v4.new_output("stream", name="stdout", text="a\nb\n")]
@@ -125,30 +118,56 @@ def test_make_notebooks_stores_a_fresh_run_and_a_second_run_changes_nothing(tmp_
 
 @pytest.fixture(scope="module")
 def lab_with_our_config(tmp_path_factory):
-    """A JupyterLab as ``make lab`` runs it (jupyter_config/ on JUPYTER_CONFIG_PATH), serving a
-    copy of the stored chapters with their outputs; yields its address and its folder."""
-    import os
+    """JupyterLab as ``make lab`` opens it (``wbk.lab``: the chapters copied into the reader's
+    folder, wbk's Jupyter config and JupyterLab settings), with its stored outputs; yields its
+    address and its folder."""
+    from browser_support import TOKEN, free_port, serving
 
-    from browser_support import TOKEN, free_port, lab_command, serving
+    from wbk.lab import fill_workbook, lab_command
 
     tmp_path = tmp_path_factory.mktemp("lab")
     root = tmp_path / "notebooks"
-    root.mkdir()
-    for path in NOTEBOOKS:
-        (root / path.name).write_bytes(path.read_bytes())
-    settings = tmp_path / "settings" / "@jupyterlab" / "apputils-extension"
-    settings.mkdir(parents=True)
-    (settings / "notification.jupyterlab-settings").write_text('{"fetchNews": "false"}')
+    fill_workbook(root)
     port = free_port()
-    command = lab_command(port, root, tmp_path / "workspaces")
-    env = {
-        **os.environ,
-        "JUPYTERLAB_SETTINGS_DIR": str(tmp_path / "settings"),
-        "JUPYTER_CONFIG_PATH": str(Path(__file__).parent.parent / "jupyter_config"),
-    }
+    command, env = lab_command(
+        root,
+        "--no-browser",
+        "--ip=127.0.0.1",
+        f"--port={port}",
+        f"--ServerApp.token={TOKEN}",
+        f"--LabApp.workspaces_dir={tmp_path / 'workspaces'}",
+        f"--LabApp.user_settings_dir={tmp_path / 'settings'}",
+        "--LabApp.expose_app_in_browser=True",
+    )
     url = f"http://127.0.0.1:{port}"
     with serving(command, env, ready=f"{url}/api/status?token={TOKEN}", what="JupyterLab"):
         yield url, root
+
+
+def test_a_chapter_opens_on_its_kernel_with_nothing_in_front_of_it(browser, lab_with_our_config):
+    """Issue 40: in make lab, a "Select Kernel" dialog stood in front of a chapter opened the
+    first time, and JupyterLab's "get notified about official Jupyter news?" over its panels."""
+    from browser_support import STARTUP, TOKEN
+
+    url, _ = lab_with_our_config
+    page = browser.new_page(viewport={"width": 1300, "height": 1000})
+    page.set_default_timeout(STARTUP * 1000)
+    page.goto(f"{url}/lab/tree/00_hex_basics.ipynb?reset&token={TOKEN}")
+    page.wait_for_selector("text=Python 3 (ipykernel) | Idle")
+    page.wait_for_function("() => window.jupyterapp !== undefined")
+    page.evaluate("() => window.jupyterapp.restored")
+    # JupyterLab asks about news when its notification setting is still "none" (undecided):
+    # wbk's settings default it to "false"
+    news = page.evaluate(
+        """async () => (await window.jupyterapp.serviceManager.settings.fetch(
+            '@jupyterlab/apputils-extension:notification')).schema.properties.fetchNews.default"""
+    )
+    shown = page.evaluate(
+        """() => [...document.querySelectorAll('.jp-Dialog, .Toastify__toast')]
+            .map(e => e.innerText.slice(0, 80))"""
+    )
+    assert news == "false" and shown == []
+    page.close()
 
 
 #: The chapter with the map pictures issue 30 found redrawn, and the one with the most pictures

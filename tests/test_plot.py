@@ -4,9 +4,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from wbk.draw.maps import center, draw_map, hex_at, hexside_segment
 from wbk.hexgrid import Hex, trace
 from wbk.maps import HexMap, example_map
-from wbk.plot import center, draw_map, hex_at, hexside_segment
 
 
 @pytest.fixture
@@ -80,23 +80,6 @@ def test_every_colour_and_symbol_of_the_map_is_in_the_legend(m):
     plt.close(view.figure)
 
 
-def test_a_clear_and_a_blocked_line_differ_in_colour_and_style(m):
-    from wbk.games.ss_panzer import line_of_sight
-    from wbk.plot import draw_line_of_sight
-
-    clear = draw_line_of_sight(m, line_of_sight(m, "1913", "1816"))
-    blocked = draw_line_of_sight(m, line_of_sight(m, "1712", "2014"))
-    assert clear.ax.get_title() == "1913 → 1816: clear"
-    assert (
-        blocked.ax.get_title() == "1712 → 2014: blocked by slope hexside 1813/1913, slope hex 1913"
-    )
-    assert clear.line.get_color() != blocked.line.get_color()
-    assert (clear.line.get_linestyle(), blocked.line.get_linestyle()) == ("-", "--")
-    assert len(blocked.blocking_hexes.get_paths()) == 1  # 1913, hatched: its terrain shows through
-    plt.close(clear.figure)
-    plt.close(blocked.figure)
-
-
 def test_view_picks_hexes_on_the_map_only(m):
     view = draw_map(m)
     assert view.hex_at(*center(m.hex("1913"))) == m.hex("1913")
@@ -150,7 +133,7 @@ def test_hex_centres_agree_with_hexalattice():
     lattice = pytest.importorskip("hexalattice.hexalattice")
     import numpy as np
 
-    from wbk.plot import SQRT3
+    from wbk.draw.maps import SQRT3
 
     for columns, rows in [(7, 5), (12, 9)]:
         found, _ = lattice.create_hex_grid(nx=rows, ny=columns, min_diam=1.0, align_to_origin=False)
@@ -163,7 +146,7 @@ def test_hex_centres_agree_with_hexalattice():
 def test_hex_labels_and_stars_are_never_covered(m):
     """Hex labels are drawn after every overlay, haloed; stars sit left of the centre, where
     the end marks and numbers never are, above the lines."""
-    from wbk.plot import Z_LABELS, marker_point
+    from wbk.draw.maps import Z_LABELS, marker_point
 
     view = draw_map(m)
     others = [a for a in view.ax.get_children() if a is not view.labels]
@@ -179,41 +162,8 @@ def test_hex_labels_and_stars_are_never_covered(m):
     plt.close(view.figure)
 
 
-def label_ink(view, label: str):
-    """The dark pixels of a hex label, and the picture they are in (an RGB array)."""
-    import numpy as np
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-
-    canvas = FigureCanvasAgg(view.figure)
-    canvas.draw()
-    picture = np.asarray(canvas.buffer_rgba())[:, :, :3].astype(int)
-    (text,) = [t for t in view.labels.artists if t.get_text() == label]
-    box = text.get_window_extent(canvas.get_renderer())
-    height = picture.shape[0]
-    rows = slice(int(height - box.y1), int(height - box.y0) + 1)
-    cols = slice(int(box.x0), int(box.x1) + 1)
-    return picture[rows, cols].sum(axis=2) < 330, picture[rows, cols]
-
-
-@pytest.mark.parametrize("label", ["1913", "1812", "1713", "2014"])
-def test_a_label_reads_the_same_under_a_line_of_sight(m, label):
-    """1712 → 2014: the line, the blocking hexside and the hatched slope hex run over these
-    labels (1812 sits under a stream hexside); every pixel of their ink stays dark."""
-    from wbk.games.ss_panzer import line_of_sight
-
-    plain = draw_map(m, width=6)
-    ink, _ = label_ink(plain, label)
-    drawn = draw_map(m, width=6)
-    drawn.show_line_of_sight(line_of_sight(m, "1712", "2014"))
-    _, picture = label_ink(drawn, label)
-    assert ink.sum() > 20
-    assert (picture.sum(axis=2)[ink] < 330).mean() > 0.97
-    plt.close(plain.figure)
-    plt.close(drawn.figure)
-
-
 def test_titles_wrap_to_two_lines_and_are_never_cut_off():
-    from wbk.plot import fit_title, text_width
+    from wbk.draw.view import fit_title, text_width
 
     assert fit_title("1913 → 1816: clear", 300) == (["1913 → 1816: clear"], 10.0)
     lines, size = fit_title(
@@ -233,7 +183,7 @@ def test_a_text_is_as_wide_as_its_outline_at_any_size_in_the_font_in_use():
     from matplotlib.font_manager import FontProperties
     from matplotlib.textpath import TextToPath
 
-    from wbk.plot import text_width
+    from wbk.draw.view import text_width
 
     text = "1712 → 2014: blocked by slope hexside 1813/1913"
     widths = {}

@@ -9,7 +9,7 @@ import pytest
 ROOT = Path(__file__).parent.parent
 #: What a rules module must not import at its top: the drawing and widget libraries and wbk's
 #: own presentation modules.
-PRESENTATION = r"matplotlib|ipywidgets|ipympl|wbk\.(plot|charts|widgets)"
+PRESENTATION = r"matplotlib|ipywidgets|ipympl|wbk\.(draw|widgets)"
 
 
 def normalise(requirement: str) -> tuple[str, str]:
@@ -21,6 +21,25 @@ def top_level_import(module: str, libraries: str) -> re.Match | None:
     """The first line of wbk/``module``.py that imports one of ``libraries`` (a regex)."""
     source = (ROOT / "wbk" / f"{module}.py").read_text()
     return re.search(rf"^(import|from) ({libraries})", source, re.M)
+
+
+def test_the_lock_pins_a_version_of_every_package_pyproject_asks_for():
+    """A clone installs requirements.lock (make lock refreshes it): each of pyproject's
+    requirements, its extras' included, pinned there at a version its range takes."""
+    from packaging.requirements import Requirement
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    extras = [r for requirements in project["optional-dependencies"].values() for r in requirements]
+    pinned = {}
+    for line in (ROOT / "requirements.lock").read_text().splitlines():
+        found = re.match(r"([A-Za-z0-9_.-]+)==([^\s;]+)", line)
+        if found:
+            pinned[found[1].lower().replace("_", "-")] = found[2]
+    for text in project["dependencies"] + extras:
+        requirement = Requirement(text)
+        name = requirement.name.lower().replace("_", "-")
+        assert name in pinned, f"{name} is not in requirements.lock: run make lock"
+        assert requirement.specifier.contains(pinned[name], prereleases=True), (text, pinned[name])
 
 
 def test_environment_yml_matches_pyproject():
@@ -44,7 +63,9 @@ def test_the_rules_need_no_numpy_at_their_top():
     on_numpy = {"table", "games/pz8/__init__", "games/ss_panzer/sightlines"}
     shared = ["hexgrid", "dice", "maps", "errors", "checks", "explain", "datafile", "readings"]
     games = [
-        str(p.relative_to(ROOT / "wbk").with_suffix("")) for p in (ROOT / "wbk/games").rglob("*.py")
+        str(p.relative_to(ROOT / "wbk").with_suffix(""))
+        for p in (ROOT / "wbk/games").rglob("*.py")
+        if not any(part.startswith(("draw", "panel")) for part in p.relative_to(ROOT / "wbk").parts)
     ]
     for module in shared + games:
         if module not in on_numpy:
@@ -58,8 +79,8 @@ def test_the_rules_need_no_numpy_at_their_top():
             "wbk, wbk.games.blitz, wbk.games.ss_panzer, wbk.games.stalingrad",
             ("matplotlib", "ipywidgets", "numpy"),
         ),
-        # shapely brings numpy; drawing (wbk.tableplot) is imported only inside Table._repr_png_
-        ("wbk.table, wbk.games.pz8", ("matplotlib", "ipywidgets", "wbk.tableplot")),
+        # shapely brings numpy; drawing (wbk.draw.tables) is imported only inside Table._repr_png_
+        ("wbk.table, wbk.games.pz8", ("matplotlib", "ipywidgets", "wbk.draw.tables")),
     ],
     ids=["rules", "table rules"],
 )

@@ -10,6 +10,7 @@ import nbformat
 import pytest
 from nbclient.exceptions import CellExecutionError
 
+from wbk.games import chapters, games
 from wbk.publish import (
     ROOT,
     Section,
@@ -21,12 +22,13 @@ from wbk.publish import (
     site_wording,
 )
 
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+NOTEBOOKS = chapters()
+CHAPTERS = {path.name: path for path in NOTEBOOKS}
 SCREENSHOTS = ROOT / "build" / "screenshots"
 
 
 def test_a_published_notebook_has_no_nbval_markers_and_no_stored_outputs():
-    nb = publishable(nbformat.read(ROOT / "notebooks" / "ss_panzer.ipynb", as_version=4))
+    nb = publishable(nbformat.read(CHAPTERS["ss_panzer.ipynb"], as_version=4))
     code = [c for c in nb.cells if c.cell_type == "code"]
     assert not any("NBVAL" in c.source for c in code)
     assert not any(c.outputs for c in code)
@@ -148,7 +150,7 @@ def test_a_chapter_whose_cell_fails_stops_the_build_with_its_error(tmp_path):
         notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
         nbformat.write(notebook, chapters / name)
     with pytest.raises(CellExecutionError, match="ZeroDivisionError"):
-        build_site(chapters, tmp_path / "site", work=tmp_path)
+        build_site(sorted(chapters.glob("*.ipynb")), tmp_path / "site", work=tmp_path)
     assert not (tmp_path / "site").exists()
 
 
@@ -156,7 +158,7 @@ def test_a_chapter_whose_cell_fails_stops_the_build_with_its_error(tmp_path):
 def site(tmp_path_factory):
     work = tmp_path_factory.mktemp("site")
     started = time.monotonic()
-    index = build_site(ROOT / "notebooks", work / "site", work=work)
+    index = build_site(NOTEBOOKS, work / "site", work=work)
     print(f"site built in {time.monotonic() - started:.0f} s")
     return index
 
@@ -210,7 +212,7 @@ def test_the_site_shows_every_chapter_offline(browser, site):
             "# NBVAL_IGNORE_OUTPUT" in c.source
             and "panel" in c.source.lower()
             and "QuizPanel" not in c.source  # a quiz's snapshot is checked by the quiz test
-            for c in nbformat.read(ROOT / "notebooks" / f"{stem}.ipynb", as_version=4).cells
+            for c in nbformat.read(CHAPTERS[f"{stem}.ipynb"], as_version=4).cells
         )
         assert page.locator(".wbk-panel-snapshot").count() >= panels, stem
     page.goto((site.parent / "ss_panzer.html").as_uri())
@@ -312,7 +314,9 @@ def test_the_rule_index_links_each_rule_to_where_it_is_taught_and_computed(brows
     page.close()
 
 
-@pytest.mark.parametrize("chapter", ["ss_panzer", "blitz_combat", "streets_of_stalingrad", "pz8"])
+@pytest.mark.parametrize(
+    "chapter", [path.stem for rules in games().values() for path in rules.chapters]
+)
 def test_each_game_chapter_ends_with_its_quiz_answers_folded(browser, site, chapter):
     page, failed, errors = offline_page(browser)
     page.goto((site.parent / f"{chapter}.html").as_uri())
@@ -389,4 +393,45 @@ def test_every_page_passes_an_automated_wcag_audit(browser, site):
     assert len(pages) >= len(NOTEBOOKS) + 3
     assert found == {}
     assert failed == [] and errors == []
+    page.close()
+
+
+#: What of a page's article is cut off or runs past its right edge: an element wider than the
+#: article, or one that hides or scrolls what it cannot hold.
+OVERFLOWING = """() => {
+    const article = document.querySelector('article') || document.body;
+    const edge = article.getBoundingClientRect().right + 1;
+    const found = [];
+    for (const el of article.querySelectorAll('*')) {
+        const box = el.getBoundingClientRect();
+        if (!box.width) continue;
+        const style = getComputedStyle(el);
+        const named = el.tagName + (el.className ? '.' + el.className.toString() : '');
+        if (box.right > edge && style.position !== 'fixed')
+            found.push(`${named} runs past the edge`);
+        else if (el.scrollWidth > el.clientWidth + 1 && style.overflowX !== 'visible')
+            found.push(`${named} cuts ${el.scrollWidth - el.clientWidth} px off`);
+    }
+    return [...new Set(found)].slice(0, 5);
+}"""
+
+
+@pytest.mark.parametrize("width", [390, 1280], ids=["phone", "laptop"])
+def test_nothing_on_a_page_is_cut_or_wider_than_its_column(browser, site, width):
+    """Issue 40: printed steps ran past the right of the page and were cut; a distribution's
+    table ran its columns together. At a phone's width and a laptop's, every page of the site
+    holds its code, printed output, tables and pictures within its column."""
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    found = {}
+    for path in sorted(site.parent.glob("*.html")) + sorted(site.parent.glob("reference/*.html")):
+        page.goto(path.as_uri())
+        page.wait_for_load_state("load")
+        if overflowing := page.evaluate(OVERFLOWING):
+            found[path.name] = overflowing
+        padding = page.evaluate(
+            """() => [...document.querySelectorAll('table.wbk-dist td')].slice(0, 2)
+                .map(td => parseFloat(getComputedStyle(td).paddingLeft))"""
+        )
+        assert all(p > 0 for p in padding), f"{path.name}: a distribution's cells touch"
+    assert found == {}
     page.close()

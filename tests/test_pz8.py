@@ -10,7 +10,7 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from wbk.dice import Dist
@@ -143,7 +143,7 @@ GRID = [
     for gun in GUNS
     for target in CLASSES
     for cover, veteran, shaken in itertools.product((False, True), repeat=3)
-    for six in pz8.NATURAL_SIX_READINGS
+    for six in pz8.READINGS["natural_six"].values
 ]
 
 
@@ -583,7 +583,7 @@ def test_load_table_names_the_file_key_and_value(tmp_path):
     path.write_text('size = [24, 24]\n[[tanks]]\nname = "A"\nposition = [5, 5]\ngun = "huge"\n')
     with pytest.raises(
         WbkError,
-        match=r"bad\.toml: \[\[tanks\]\] 'A': gun 'huge' is not one of short, medium, long",
+        match=r"bad\.toml: \[\[tanks\]\] 'A': gun: 'huge' is not one of short, medium, long",
     ):
         pz8.load_table(path)
     path.write_text('size = [24, 24]\n[[tanks]]\nname = "A"\nposition = [5, 5]\nclass = "medium"\n')
@@ -592,9 +592,9 @@ def test_load_table_names_the_file_key_and_value(tmp_path):
 
 def test_bad_points_for_the_reach():
     reach = pz8.movement_reach(open_table(Tank("A", (10, 10))), "A")
-    with pytest.raises(WbkError, match="point 'here'"):
+    with pytest.raises(WbkError, match="point: 'here' is not a list"):
         reach.chance_to_reach("here")
-    with pytest.raises(WbkError, match=r"point \('a', 1\)"):
+    with pytest.raises(WbkError, match=r"point: item 1: 'a' is not a number"):
         reach.chance_to_reach(("a", 1))
 
 
@@ -897,9 +897,220 @@ def test_gun_for_calibre(calibre, gun):
     assert pz8.gun_for_calibre(calibre) == gun
 
 
+@pytest.mark.parametrize(
+    ("calibre", "named", "upper_limits"),
+    [
+        (47, "short", "short"),
+        (47.4, "short", "medium"),  # named 47 mm; over the card's 47mm
+        (48, "short", "medium"),  # the card's gap: short by its first reading only
+        (49, "short", "medium"),
+        (49.5, "medium", "medium"),  # named 50 mm
+        (50, "medium", "medium"),
+        (76, "medium", "medium"),
+        (76.2, "medium", "long"),  # the T-34's "76mm": over 76mm as written
+        ("76.2mm", "medium", "long"),
+        (76.5, "long", "long"),  # named 77 mm
+        (88, "long", "long"),
+        ("2 pounder", "short", "short"),
+    ],
+)
+def test_calibres_between_the_cards_classes_by_the_reading(calibre, named, upper_limits):
+    assert pz8.READINGS["calibre_gaps"].default == "named"
+    assert pz8.gun_for_calibre(calibre) == named
+    assert pz8.gun_for_calibre(calibre, calibre_gaps="named") == named
+    assert pz8.gun_for_calibre(calibre, calibre_gaps="upper_limits") == upper_limits
+
+
 def test_other_pounders_ask_for_millimetres():
     with pytest.raises(WbkError, match="calibre '6 pounder': the card names only the 2 pounder"):
         pz8.gun_for_calibre("6 pounder")
+
+
+# --- exact at the card's limits (issue 39) -------------------------------------------------------
+
+
+def test_issue_39_a_medium_gun_at_exactly_18_inches_is_in_range():
+    table = open_table(
+        Tank("F", (2.3, 2.7), side="A", gun="medium"), Tank("G", (13.1, 17.1), side="B")
+    )
+    result = pz8.shot(table, "F", "G")
+    assert result.in_range and result.can_shoot
+    texts = [s.text for s in result.steps]
+    assert texts[0] == "'F' to 'G': 18\" centre to centre"
+    assert "the medium gun of 'F' reaches 18\": at 18\" the target is in range" in texts
+
+
+def test_issue_39_a_platoon_tank_at_exactly_3_inches_moves_with_its_hq():
+    table = open_table(
+        Tank("HQ", (3.1, 3.3), side="A", is_hq=True), Tank("a", (4.9, 5.7), side="A")
+    )
+    move = pz8.platoon_movement(table, "A")
+    assert move.allowed and move.tanks == ("HQ", "a")
+    assert move.steps[0].text == "'a' is 3\" from the HQ 'HQ': within 3\""
+
+
+def test_issue_39_a_shaken_tank_at_exactly_12_inches_rallies_on_5_6():
+    table = open_table(
+        Tank("HQ", (2.1, 2.7), side="A", is_hq=True),
+        Tank("a", (9.3, 12.3), side="A", shaken=True),
+    )
+    r = pz8.rally(table, "a")
+    assert r.chance == Fraction(2, 6) and r.hq_within_12
+    assert r.steps[0].text == "its HQ 'HQ' is 12\" away: within 12\""
+
+
+@pytest.mark.parametrize("directions", [3, 91, 361])
+def test_issue_39_a_point_exactly_inside_a_heavy_tanks_reach(directions):
+    table = open_table(Tank("H", (10, 5), side="A", tank_class="heavy", facing=90))
+    reach = pz8.movement_reach(table, "H", directions=directions)
+    # 9" away (5.4, 7.2: a 3-4-5 triangle), 36.87 degrees off its facing: a roll of 6
+    assert reach.chance_to_reach((15.4, 12.2)) == Fraction(1, 6)
+    assert reach.chance_to_reach((15.4, 12.21)) == 0
+
+
+def _in_line(start, inches, hair=0.0, dx=0.6, dy=0.8):
+    """A point ``inches`` (and a ``hair`` more) from ``start`` along a 3-4-5 direction."""
+    return (round(start[0] + dx * inches, 10), round(start[1] + dy * inches + dy * hair, 10))
+
+
+@pytest.mark.parametrize("gun, reach", [("short", 12), ("medium", 18), ("long", 24)])
+@pytest.mark.parametrize("hair, in_range", [(0, True), (0.01, False), (-0.01, True)])
+def test_each_gun_reaches_its_range_exactly(gun, reach, hair, in_range):
+    start = (2.3, 2.7)
+    target = (round(start[0] + 0.6 * reach, 10), round(start[1] + 0.8 * reach + hair, 10))
+    table = open_table(Tank("F", start, side="A", gun=gun), Tank("G", target, side="B"))
+    result = pz8.shot(table, "F", "G")
+    assert result.in_range == in_range and result.can_shoot == in_range
+    said = result.distance_words
+    assert (said == f'{reach}"') == (hair == 0)
+    if hair:  # on its side of the range, never as the range itself
+        assert (Fraction(said.rstrip('"')) > reach) == (hair > 0)
+    assert f"at {said} the target is {'in' if in_range else 'out of'} range" in " ".join(
+        s.text for s in result.steps
+    )
+
+
+TRIPLES = [(3, 4, 5), (5, 12, 13), (8, 15, 17), (7, 24, 25), (20, 21, 29), (9, 40, 41)]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.sampled_from(TRIPLES),
+    st.integers(1, 150),
+    st.sampled_from([(1, 1), (1, -1), (-1, 1), (-1, -1)]),
+    st.booleans(),
+    st.sampled_from(GUNS),
+)
+@example((3, 4, 5), 360, (1, 1), False, "medium")  # 18" exactly
+@example((3, 4, 5), 60, (1, -1), True, "short")  # 3" exactly
+def test_range_platoon_and_rally_by_exact_arithmetic(triple, hundredths, signs, swap, gun):
+    """Two tanks an exact rational distance apart (a Pythagorean triple in hundredths of an
+    inch, turned every way): in range, within 3" and within 12" exactly when the distance,
+    worked out here as the triple's long side, is at most the limit."""
+    a, b, c = triple
+    legs = (b, a) if swap else (a, b)
+    distance = Fraction(c * hundredths, 100)
+    if distance < 3:  # closer, the footprints would overlap
+        return
+    start = (Fraction(10037, 100), Fraction(10021, 100))
+    there = tuple(float(start[i] + Fraction(signs[i] * legs[i] * hundredths, 100)) for i in (0, 1))
+    hq = Tank("HQ", (100.37, 100.21), side="A", gun=gun, is_hq=True)
+    enemy = Table(200, 200, pieces=[hq, Tank("b", there, side="B")])
+    assert pz8.shot(enemy, "HQ", "b").in_range == (distance <= pz8.GUN_RANGES[gun])
+    friend = Table(200, 200, pieces=[hq, Tank("a", there, side="A", shaken=True)])
+    assert pz8.rally(friend, "a").hq_within_12 == (distance <= 12)
+    moving = friend.with_piece(dataclasses.replace(friend.piece("a"), shaken=False))
+    assert pz8.platoon_movement(moving, "A").allowed == (distance <= 3)
+
+
+@pytest.mark.parametrize("hair, within", [(0, True), (0.01, False), (-0.01, True)])
+def test_the_platoons_3_inches_and_the_rallys_12_exactly(hair, within):
+    hq = (3.1, 3.3)
+    platoon = open_table(
+        Tank("HQ", hq, side="A", is_hq=True), Tank("a", _in_line(hq, 3, hair), side="A")
+    )
+    assert pz8.platoon_movement(platoon, "A").allowed == within
+    rallying = open_table(
+        Tank("HQ", hq, side="A", is_hq=True),
+        Tank("a", _in_line(hq, 12, hair), side="A", shaken=True),
+    )
+    r = pz8.rally(rallying, "a")
+    assert r.chance == (Fraction(1, 3) if within else 0) and r.hq_within_12 == within
+    assert ('within 12"' in r.steps[0].text) == within
+
+
+@pytest.mark.parametrize("tank_class", CLASSES)
+@pytest.mark.parametrize("roll", FACES)
+def test_a_move_reaches_its_allowance_exactly(tank_class, roll):
+    """Straight ahead at exactly the inches of a roll: that roll; a hair further: the next."""
+    start = (24, 10)
+    table = open_table(Tank("T", start, side="A", tank_class=tank_class, facing=90))
+    reach = pz8.movement_reach(table, "T", directions=5)
+    inches = pz8.MOVE_VALUES[tank_class] + roll
+    assert reach.chance_to_reach((24, 10 + inches)) == Fraction(7 - roll, 6)
+    assert reach.chance_to_reach((24, 10 + inches + 0.01)) == Fraction(6 - roll, 6)
+    # along a 3-4-5 line turned 36.87 degrees: the same, exactly
+    assert reach.chance_to_reach(_in_line(start, inches, dx=-0.6 * -1, dy=0.8)) == Fraction(
+        7 - roll, 6
+    )
+
+
+@pytest.mark.parametrize(("dx", "chance"), [(6, Fraction(1, 6)), (6.01, 0), (5.99, Fraction(1, 6))])
+def test_the_pivot_reaches_45_degrees_exactly(dx, chance):
+    """A heavy tank facing the far edge: (6, 6) ahead is 45 degrees off, 8.49" away, a 6."""
+    table = open_table(Tank("H", (10, 5), side="A", tank_class="heavy", facing=90))
+    reach = pz8.movement_reach(table, "H", directions=3)
+    assert reach.chance_to_reach((10 + dx, 11)) == chance
+    assert reach.chance_to_reach((10 - dx, 11)) == chance
+
+
+@pytest.mark.parametrize("hair, chance", [(0, Fraction(1, 2)), (0.01, Fraction(1, 3))])
+def test_the_3_inch_penalty_exactly(hair, chance):
+    """Woods 4" ahead: 5" ahead costs 5 + 3 = 8", a roll of 4 for a medium tank (4 + D6)."""
+    woods = Terrain("rough", ((0, 14), (48, 14), (48, 40), (0, 40)), name="woods")
+    table = open_table(Tank("T", (24, 10), facing=90, tank_class="medium"), terrain=[woods])
+    reach = pz8.movement_reach(table, "T", directions=3)
+    assert reach.chance_to_reach((24, 15 + hair)) == chance
+    assert reach.chance_to_reach((24, 14)) == 1  # at the woods' edge: not in them yet
+
+
+def test_the_pivot_timing_by_the_reading():
+    """A wall along the tank's right side: pivoting at the start would swing it into the wall;
+    the card's "during their move" lets it drive on and pivot past the wall."""
+    wall = Terrain("obstacle", ((10.75, 6), (12, 6), (12, 12), (10.75, 12)), name="wall")
+    table = open_table(Tank("A", (10, 10), side="X", tank_class="light", facing=90), terrain=[wall])
+    assert pz8.READINGS["pivot"].default == "during"
+    during = pz8.movement_reach(table, "A", directions=5)
+    start = pz8.movement_reach(table, "A", directions=5, pivot="at_start")
+    # 4 right and 8 ahead, 8.94" in a straight line: the way round is a little longer
+    assert start.chance_to_reach((14, 18)) == 0
+    assert during.chance_to_reach((14, 18)) == Fraction(2, 6)  # 10" (5 + 5) covers it
+    ways = during.ways((14, 18))
+    assert ways and ways[0].before > 0 and not ways[0].allows(9)
+    # straight ahead, no pivot, they agree
+    assert during.chance_to_reach((10, 17)) == start.chance_to_reach((10, 17)) == Fraction(5, 6)
+    # any turn at the start swings the tank's rear into the wall, to the left too
+    assert start.chance_to_reach((6, 18)) == 0 < during.chance_to_reach((6, 18))
+    assert any("pivoting later" in s.text for s in during.steps)
+    assert any("at the start only" in s.text for s in start.steps)
+
+
+def test_the_crossroads_tiger_only_touches_the_marsh():
+    """At 45 degrees to its right the Tiger's centre passes the marsh's corner (34, 12):
+    touching is not entering, so no 3" is charged (floating point charged it)."""
+    reach = pz8.movement_reach(pz8.example_table(), "Tiger")
+    assert reach.chance_to_reach((34, 12)) == Fraction(4, 6)  # 5.66": 3 + 3
+    assert reach.chance_to_reach((35, 13)) == Fraction(2, 6)  # 7.07": 3 + 5
+    assert any("marsh' is only touched, never entered" in s.text for s in reach.steps)
+    assert not any("is charged" in s.text for s in reach.steps)
+
+
+def test_the_crossroads_tiger_sees_t34_2_past_hill_112s_corner():
+    """The line from the Tiger (30, 8) to T-34 2's corner (27.25, 32.75) passes the hill's
+    corner (28, 26) exactly: the hill hides nothing of it."""
+    result = pz8.shot(pz8.example_table(), "Tiger", "T-34 2")
+    assert result.sight.exact_visible == 1 and not result.in_cover
+    assert "hill 'Hill 112' only touches the lines of sight" in result.steps[1].text
 
 
 # --- inputs that hung or said nothing -------------------------------------------------------------
@@ -915,7 +1126,7 @@ def test_a_duel_needs_two_names_and_a_range():
 
 def test_chance_to_reach_refuses_nan():
     reach = pz8.movement_reach(pz8.example_table(), "Tiger", directions=5)
-    with pytest.raises(WbkError, match=r"point \(nan, nan\) is not a point"):
+    with pytest.raises(WbkError, match=r"point: item 1: nan is not a number"):
         reach.chance_to_reach((math.nan, math.nan))
 
 

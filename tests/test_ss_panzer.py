@@ -1,5 +1,4 @@
 from fractions import Fraction
-from importlib import resources
 
 import pytest
 from hypothesis import given, settings
@@ -8,12 +7,7 @@ from hypothesis import strategies as st
 from wbk.dice import percent
 from wbk.errors import WbkError
 from wbk.games.ss_panzer import (
-    READING_QUESTIONS,
-    READING_RULES,
-    READING_WORDS,
-    SLOPE_END_READINGS,
-    SLOPE_HEX_OF_READINGS,
-    SLOPE_HEX_READINGS,
+    READINGS,
     FireEffect,
     GameData,
     Unit,
@@ -33,6 +27,7 @@ from wbk.games.ss_panzer import (
     soviet_artillery_dice,
     viewshed,
 )
+from wbk.games.ss_panzer.data import EXAMPLE_DATA
 from wbk.maps import HexMap, example_map
 
 M = example_map("ss_panzer_errata_9_4")
@@ -127,7 +122,7 @@ def test_errata_9_4_whose_hex_the_general_sentence_looks_at():
     assert all(s.rule == "SS Panzer errata 9.4" for s in blocked.steps + clear.steps)
     # the errata's own examples hold under both readings, firer first as the errata puts them
     for firer, target in (("1712", "1913"), ("1913", "1816"), ("1813", "2014")):
-        for reading in SLOPE_HEX_OF_READINGS:
+        for reading in READINGS["slope_hex_of"].values:
             assert has_los(M, firer, target, slope_hex_of=reading)
     # the other way round, example 1's line from 2014 (no slope hexside) goes beyond 1913
     assert not has_los(M, "2014", "1813", slope_hex_of="firer")
@@ -152,18 +147,22 @@ def test_errata_9_4_whose_hex_decides_91_lines_of_the_errata_map():
 
 
 def test_every_reading_has_words_for_its_values():
+    """Each reading is declared once, the default first, with words for each value, a
+    question (a control's label) and the rule it reads in full (a control's tooltip)."""
     readings = {
-        "slope_hex": SLOPE_HEX_READINGS,
-        "slope_hex_of": SLOPE_HEX_OF_READINGS,
-        "slope_end": SLOPE_END_READINGS,
+        "slope_hex": ("enter_not_beyond", "hexsides_only"),
+        "slope_hex_of": ("both", "firer"),
+        "slope_end": ("crosses", "touches"),
         "edge": ("both", "either"),
+        "reading": ("largest", "separate"),
     }
-    assert {k: tuple(v) for k, v in READING_WORDS.items()} == readings
-    assert set(READING_QUESTIONS) == set(READING_RULES) == set(readings)
-    assert all(READING_RULES[k].startswith("SS Panzer") for k in readings)
+    assert {k: tuple(r.values) for k, r in READINGS.items()} == readings
+    assert all(all(r.values.values()) and r.question for r in READINGS.values())
+    sight = [r for k, r in READINGS.items() if k != "reading"]
+    assert all(r.asks.startswith("SS Panzer") for r in sight)
 
 
-@pytest.mark.parametrize("slope_hex", SLOPE_HEX_READINGS)
+@pytest.mark.parametrize("slope_hex", READINGS["slope_hex"].values)
 def test_errata_9_4_first_example_sees_beyond_under_both_readings(slope_hex):
     for firer in ("1913", "1813", "1814", "1914"):
         for target in ("2113", "2014", "1711", "2011"):
@@ -258,8 +257,8 @@ labels = st.sampled_from([M.label(h) for h in M])
     labels,
     labels,
     st.sampled_from(["both", "either"]),
-    st.sampled_from(SLOPE_HEX_READINGS),
-    st.sampled_from(SLOPE_END_READINGS),
+    st.sampled_from(list(READINGS["slope_hex"].values)),
+    st.sampled_from(list(READINGS["slope_end"].values)),
 )
 def test_line_of_sight_is_symmetric(a, b, edge, slope_hex, slope_end):
     options = dict(
@@ -448,7 +447,7 @@ def test_units_are_checked():
     assert not UNITS["Guards airborne battalion"].motorized
 
 
-SHIPPED_DATA = (resources.files("wbk") / "data" / "ss_panzer.toml").read_text()
+SHIPPED_DATA = EXAMPLE_DATA.read_text()
 
 
 @pytest.mark.parametrize(
@@ -462,7 +461,7 @@ SHIPPED_DATA = (resources.files("wbk") / "data" / "ss_panzer.toml").read_text()
             r"\[movement\] mcf_terrain: 'woods'",
         ),
         ("mcf_terrain =", "mcf_terain =", r"\[movement\] mcf_terain: unknown key"),
-        ("kill_zone = 3", "kill_zone = -3", r"\[fire.conditions\] kill_zone: -3"),
+        ("kill_zone = 3", "kill_zone = -3", r"\[fire\] conditions: kill_zone: -3"),
         (
             "base_dice = 2 ",
             "base_dice = -2 ",
@@ -471,7 +470,7 @@ SHIPPED_DATA = (resources.files("wbk") / "data" / "ss_panzer.toml").read_text()
         (
             "one_always_hits = true",
             "one_always_hits = 'yes'",
-            r"\[fire\] one_always_hits: 'yes' \(expected true or false\)",
+            r"\[fire\] one_always_hits: 'yes' is not true or false",
         ),
         (
             'one_always_hits = "SS',
@@ -499,7 +498,7 @@ def test_game_data_needs_every_section():
 
 
 def test_example_data_is_labelled_illustrative():
-    text = (resources.files("wbk") / "data" / "ss_panzer.toml").read_text()
+    text = EXAMPLE_DATA.read_text()
     assert "ILLUSTRATIVE" in text
     assert PZ4.mcf == 3
 
@@ -582,7 +581,7 @@ def test_errata_3_3_geographic_victory():
 
 def test_game_data_file_round_trip_and_missing_file(tmp_path):
     path = tmp_path / "mine.toml"
-    path.write_text((resources.files("wbk") / "data" / "ss_panzer.toml").read_text())
+    path.write_text(EXAMPLE_DATA.read_text())
     assert GameData.load(path) == example_data()
     with pytest.raises(WbkError, match=r"nothing\.toml: cannot read the game data"):
         GameData.load(tmp_path / "nothing.toml")
@@ -591,7 +590,7 @@ def test_game_data_file_round_trip_and_missing_file(tmp_path):
 def test_pictures_at_each_step_of_a_line_of_sight_and_a_route():
     """Issue 19: 9.4's example 2 and 8.3's stream into woods drawn at every step, each step's
     picture unlike the others; a step that is not there is refused in one line."""
-    from wbk.pictures import picture, picture_bytes
+    from wbk.draw import picture, picture_bytes
 
     los = line_of_sight(M, "1712", "2014")
     path = route(M, "Pz IV", "1610", "1609", mp=2)
@@ -613,7 +612,7 @@ def test_pictures_at_each_step_of_the_fire_dice_and_a_victory():
     """Issue 19: 9.5's example (Kill Zone firing at a unit entering a ZOC) and 3.3's seven of
     nine stars drawn at every step, each step's picture unlike the others; each step is about
     what its picture marks (a bar of the dice chart, the star hexes); a bad step is refused."""
-    from wbk.pictures import picture, picture_bytes
+    from wbk.draw import picture, picture_bytes
 
     fires = fire_dice(["kill_zone", "entering_zoc"])
     assert fires.rolled_by == (("kill zone", 3), ("entering ZOC", 4))

@@ -34,9 +34,13 @@ SEED_ATTACK = [
 SEED_DEFENCE = [Unit("3/1045", "Soviet", "infantry", 3)]
 
 
+#: The files the rule set ships, read directly (the oracle's own copy of a table)
+SHIPPED = resources.files("wbk.games.stalingrad")
+
+
 def shipped_table(name: str) -> dict:
     """The shipped TOML read directly, as the oracle's own copy of the table."""
-    text = (resources.files("wbk") / "data" / "crt" / f"{name}.toml").read_text(encoding="utf-8")
+    text = (SHIPPED / "crts" / f"{name}.toml").read_text(encoding="utf-8")
     return tomllib.loads(text)
 
 
@@ -462,7 +466,7 @@ def test_crt_a_closed_last_column_takes_every_higher_strength():
 
 
 def shipped_table_text(name: str) -> str:
-    return (resources.files("wbk") / "data" / "crt" / f"{name}.toml").read_text(encoding="utf-8")
+    return (SHIPPED / "crts" / f"{name}.toml").read_text(encoding="utf-8")
 
 
 def test_crt_modified_rolls_past_the_table_read_its_first_or_last_row():
@@ -989,13 +993,13 @@ def test_situation_load_reads_its_map_next_to_it(tmp_path):
         (
             "stacking_limit = 2",
             "stacking_limit = 0",
-            's.toml: stacking_limit: 0 is not a whole number of 1 or more, or "none"',
+            's.toml: stacking_limit: 0 is not a whole number from 1 to 100, nor "none"',
         ),
         ('"1313" = [', '"13x3" = [', "s.toml: [units] 13x3: '13x3' is not a hex label"),
         (
             'kind = "infantry"',
             'kind = "cavalry"',
-            "s.toml: [units] 1313: unit 'A': kind 'cavalry' is not one of",
+            "s.toml: [units] 1313: unit 'A': kind: 'cavalry' is not one of",
         ),
         (
             "strength = 3 }",
@@ -1145,9 +1149,7 @@ def test_9_87_to_9_89_shipped_situations(name, options, best, at_least, may_stay
     assert {u: h and s.map.label(h) for u, h in r.best.items()} == best
     assert r.eliminated_at_least == at_least and r.may_stay == may_stay
     assert set(steps) <= {step.text for step in r.steps}
-    assert "ILLUSTRATIVE" in (
-        resources.files("wbk") / "data" / "situations" / f"{name}.toml"
-    ).read_text(encoding="utf-8")
+    assert "ILLUSTRATIVE" in (SHIPPED / "situations" / f"{name}.toml").read_text(encoding="utf-8")
     assert Situation.from_toml(s.to_toml(), source=name) == s
 
 
@@ -1169,7 +1171,8 @@ def test_the_steps_say_whose_table_it_is_and_a_free_bonus_costs_nothing():
     a = close_assault_bonus(attack, defence, 0)
     # the table's name says it is not the published one; the citation names its file
     assert str(a.steps[0]) == (
-        "on the Illustrative CRT (not the published table) [wbk/data/crt/illustrative_1d6.toml]"
+        "on the Illustrative CRT (not the published table) "
+        "[wbk/games/stalingrad/crts/illustrative_1d6.toml]"
     )
     assert "for no attacking units lost" in a.verdict and "0.00 attacking" not in a.verdict
     assert close_assault_bonus(attack, defence, 0, crt=ONE_LOST).steps[0].rule == "user data"
@@ -1188,7 +1191,7 @@ def test_situation_save_refuses_a_lone_surrogate_before_writing(tmp_path):
 
 
 def test_crt_an_effect_given_twice_is_refused():
-    text = (resources.files("wbk") / "data" / "crt" / "illustrative_1d6.toml").read_text()
+    text = (SHIPPED / "crts" / "illustrative_1d6.toml").read_text()
     text = text.replace('"2" = "eliminate 2"', '"2" = "pin, pin, eliminate 1, eliminate 2"')
     with pytest.raises(WbkError, match=r"c.toml: \[effects\] 2: .*'pin' is given twice"):
         Crt.from_toml(text, source="c.toml")
@@ -1216,3 +1219,11 @@ def test_an_unknown_keyword_is_one_wbk_error_line_naming_it_and_the_known_ones(c
 def test_a_situations_retreat_names_an_unknown_keyword():
     with pytest.raises(WbkError, match=r"^Situation.retreat: unknown keyword 'bogus' \(it takes "):
         example_situation("one_way_out").retreat(bogus=1)
+
+
+def test_a_retreat_carries_its_map():
+    from wbk.draw import picture
+
+    retreat = example_situation("one_way_out").retreat()
+    title = picture(retreat).axes[0].get_title()
+    assert title == picture(retreat, map=retreat.map).axes[0].get_title()

@@ -25,9 +25,8 @@ def test_a_new_answer_starts_at_its_verdict_the_whole_answer(panel):
     assert control.next.disabled and not control.previous.disabled
     assert title(panel).startswith("1913 → 1716, 4 hexes apart")
     assert control.lines.index == 8
-    assert control.lines.options[2] == (
-        "3. runs along hexside 1814/1914 (the exact line between hex centres)",
-        2,
+    assert control.lines.items[2] == (
+        "runs along hexside 1814/1914 (the exact line between hex centres)"
     )
 
 
@@ -130,7 +129,8 @@ def test_a_worked_example_is_no_longer_named_once_the_reader_changes_what_it_set
 
 
 def test_the_ghost_lies_under_the_hex_labels_and_its_swatch_is_dashed(panel):
-    from wbk.plot import Z_LABELS, legend_handle
+    from wbk.draw.maps import Z_LABELS
+    from wbk.draw.view import legend_handle
 
     panel.ghost.value = True
     assert panel.ghost_outlines.get_zorder() < Z_LABELS
@@ -175,3 +175,11 @@ def test_a_static_snapshot_leaves_out_the_live_only_controls(panel):
     snapshot = panel.static_html()
     assert "compare with" not in snapshot and "worked example" not in snapshot
     assert "from: 1913" in snapshot
+
+
+def test_every_step_is_listed_whole_in_a_list_that_wraps(panel):
+    """Issues 30 and 40: a long step was cut off at the right of a list box; the steps are a
+    numbered list whose lines wrap, each step whole with its rule."""
+    control = panel.step_control
+    assert control.lines.items == [f"{s.text} ({s.rule})" for s in control.steps]
+    assert "white-space: normal" in control.lines._css and "<ol" not in control.lines.items[0]

@@ -1,10 +1,9 @@
-import re
 from types import SimpleNamespace
 
 import pytest
 
+from wbk.draw.maps import center
 from wbk.maps import example_map
-from wbk.plot import center
 from wbk.widgets import TracePanel
 
 TO_2014 = "1913 → 2014, 1 hex apart: the line passes through 2 hexes,\ncrossing 1 hexside"
@@ -187,38 +186,6 @@ def test_saving_refuses_a_folder_that_does_not_exist(panel, tmp_path):
     assert not (tmp_path / "nonexistent").exists()
 
 
-def test_default_names_say_the_panel_and_the_situation_and_a_save_says_what_it_replaced(
-    tmp_path, monkeypatch
-):
-    """Issue 30: every panel saved to ~/wbk-pictures/picture.png, one panel's save silently
-    replacing another's. Each default name now says the panel and its hexes."""
-    from wbk.widgets.ss_panzer import LosPanel
-
-    monkeypatch.setenv("HOME", str(tmp_path))
-    m = example_map("ss_panzer_errata_9_4")
-    los, trace_panel = LosPanel(m, "1712", "2014"), TracePanel(m, "1712", "2014")
-    assert los.picture_path.placeholder == "~/wbk-pictures/los-1712-2014.png"
-    los.boxes["target"].value = "2113"  # the name follows the situation on show
-    assert los.picture_path.placeholder == "~/wbk-pictures/los-1712-2113.png"
-    los.save_picture()
-    los.save_edge_case()
-    trace_panel.save_picture()
-    folder = tmp_path / "wbk-pictures"
-    assert sorted(p.name for p in folder.iterdir()) == [
-        "los-1712-2113.png",
-        "los-1712-2113.toml",
-        "trace-1712-2014.png",
-    ]
-    assert los.save_line.value == f"saved the edge case to {folder / 'los-1712-2113.toml'}"
-    los.save_picture()  # its own file again: no news
-    assert los.save_line.value == f"saved the picture to {folder / 'los-1712-2113.png'}"
-    trace_panel.save_picture(str(folder / "los-1712-2113.png"))  # another panel's file: said
-    assert trace_panel.save_line.value == (
-        f"saved the picture to {folder / 'los-1712-2113.png'}, replacing the file there "
-        "(the los panel's, saved before)"
-    )
-
-
 def test_a_static_snapshot_says_yes_and_no_and_shows_no_paths():
     import ipywidgets as widgets
 
@@ -244,31 +211,8 @@ def test_a_snapshots_picture_says_its_answer_on_one_line(panel):
     ) in panel.static_html()
 
 
-def test_a_saved_picture_names_the_rule_and_the_settings_unlike_the_defaults(tmp_path):
-    from wbk.widgets.ss_panzer import LosPanel
-
-    m = example_map("ss_panzer_errata_9_4")
-    panel = LosPanel(m, "1712", "2214")
-    assert panel.changed_settings() == []
-    panel.slope_hex.value = "hexsides_only"
-    assert panel.changed_settings() == [("slope hexes", "only slope hexsides block")]
-    panel.save_picture(str(tmp_path / "los.svg"))
-    svg = (tmp_path / "los.svg").read_text()
-    # the caption names the rule (issue 30: the LOS panel's did not), then the settings,
-    # wrapped to the picture's width
-    comments = re.findall(r"<!-- (.*?) -->", svg)
-    first = next(i for i, c in enumerate(comments) if c.startswith("Rule: "))
-    caption = " ".join(comments[first : first + 2])
-    assert caption == (
-        "Rule: SS Panzer errata 9.4 (line of sight). Settings unlike the defaults: slope hexes: "
-        "only slope hexsides block."
-    )
-    trace_panel = TracePanel(m, "1913", "1716")
-    assert panel.caption() == caption
-    panel.slope_hex.value = "enter_not_beyond"
-    assert panel.caption() == (
-        "Rule: SS Panzer errata 9.4 (line of sight). All settings at their defaults."
-    )
+def test_a_saved_picture_names_the_rule_and_the_settings_unlike_the_defaults():
+    trace_panel = TracePanel(example_map("ss_panzer_errata_9_4"), "1913", "1716")
     assert trace_panel.caption() == f"Rule: {TracePanel.rule}. All settings at their defaults."
     trace_panel.ghost.value = True
     assert "ghost: the rounded float line: yes" in trace_panel.caption()
@@ -277,26 +221,20 @@ def test_a_saved_picture_names_the_rule_and_the_settings_unlike_the_defaults(tmp
 def test_a_picture_carries_its_edge_case_and_reopens_to_the_identical_picture(tmp_path):
     from PIL import Image
 
-    from wbk.pictures import EDGE_CASE_KEY
+    from wbk.draw.pictures import EDGE_CASE_KEY
     from wbk.widgets import load_edge_case
-    from wbk.widgets.ss_panzer import LosPanel
 
-    m = example_map("ss_panzer_errata_9_4")
-    panel = LosPanel(m, "1712", "2214")
-    panel.slope_hex.value, panel.slope_end.value = "hexsides_only", "touches"
-    panel.save_picture(str(tmp_path / "posted.png"))
-    with Image.open(tmp_path / "posted.png") as image:
+    panel = TracePanel(example_map("ss_panzer_errata_9_4"), "1913", "1716")
+    panel.ghost.value = True
+    panel.save_picture(str(tmp_path / "trace.png"))
+    with Image.open(tmp_path / "trace.png") as image:
         image.load()
         assert image.text[EDGE_CASE_KEY] == panel.edge_case()
-    again = load_edge_case(tmp_path / "posted.png")
-    assert (again.slope_hex.value, again.slope_end.value) == ("hexsides_only", "touches")
-    again.save_picture(str(tmp_path / "again.png"))
-    assert (tmp_path / "again.png").read_bytes() == (tmp_path / "posted.png").read_bytes()
-    assert again.picture_bytes() == (tmp_path / "posted.png").read_bytes()  # for a download
-    trace_panel = TracePanel(m, "1913", "1716")  # every map panel, the trace panel too
-    trace_panel.save_picture(str(tmp_path / "trace.png"))
     reopened = load_edge_case(tmp_path / "trace.png")
     assert isinstance(reopened, TracePanel) and reopened.boxes["to"].value == "1716"
+    assert reopened.ghost.value
+    reopened.save_picture(str(tmp_path / "again.png"))
+    assert (tmp_path / "again.png").read_bytes() == (tmp_path / "trace.png").read_bytes()
 
 
 @pytest.mark.parametrize(
@@ -321,29 +259,6 @@ def test_a_picture_without_an_edge_case_is_named(tmp_path, content, named):
         load_edge_case(path)
 
 
-def test_a_panel_saves_its_picture_and_its_edge_case(tmp_path):
-    from wbk.widgets import load_edge_case
-    from wbk.widgets.ss_panzer import LosPanel
-
-    m = example_map("ss_panzer_errata_9_4")
-    panel = LosPanel(m, "1712", "2214")
-    panel.slope_hex.value, panel.slope_end.value = "hexsides_only", "touches"
-    panel.save_picture(str(tmp_path / "edge.png"))
-    assert "saved the picture to" in panel.save_line.value
-    assert (tmp_path / "edge.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    panel.save_picture(str(tmp_path / "edge.svg"))
-    svg = (tmp_path / "edge.svg").read_text()
-    assert "<svg" in svg and svg.count("<path") > 100  # the map, not a blank page
-    panel.save_picture(str(tmp_path / "edge.jpg"))
-    assert "should end in .png or .svg" in panel.save_line.value
-    panel.save_edge_case(str(tmp_path / "edge.png"))  # the picture's name, as TOML
-    again = load_edge_case(tmp_path / "edge.toml")
-    assert (again.slope_hex.value, again.slope_end.value) == ("hexsides_only", "touches")
-    assert again.view.ax.get_title() == panel.view.ax.get_title() == "1712 → 2214: clear"
-    again.save_picture(str(tmp_path / "again.png"))
-    assert (tmp_path / "again.png").read_bytes() == (tmp_path / "edge.png").read_bytes()
-
-
 @pytest.mark.parametrize(
     "text, named",
     [
@@ -351,7 +266,7 @@ def test_a_panel_saves_its_picture_and_its_edge_case(tmp_path):
             "panel = 'os.system'\n[hexes]\n[settings]\n[map]\ntoml = ''",
             "'os.system' is not one of wbk's panels",
         ),
-        ("panel = 'wbk.widgets.ss_panzer.LosPanel'\n[hexes]\n[settings]", r"\[map\]: missing"),
+        ("panel = 'wbk.TracePanel'\n[hexes]\n[settings]", r"\[map\]: missing"),
     ],
 )
 def test_a_bad_edge_case_file_is_named(tmp_path, text, named):
@@ -364,16 +279,12 @@ def test_a_bad_edge_case_file_is_named(tmp_path, text, named):
 
 
 def test_a_chart_made_by_a_marked_function_reopens_from_its_picture(tmp_path, monkeypatch):
-    import sys
-    import types
-
     import ipywidgets as widgets
 
+    import wbk.widgets as module
     from wbk.dice import d6
     from wbk.errors import WbkError
     from wbk.widgets import DistPanel, chart_edge_cases, load_edge_case
-
-    module = types.ModuleType("wbk.widgets.sample_charts")
 
     def hits() -> DistPanel:
         return DistPanel(
@@ -383,9 +294,8 @@ def test_a_chart_made_by_a_marked_function_reopens_from_its_picture(tmp_path, mo
         )
 
     hits.__module__, hits.__qualname__ = module.__name__, "hits"
-    module.hits = chart_edge_cases(hits)
-    module.unmarked = hits
-    monkeypatch.setitem(sys.modules, module.__name__, module)
+    monkeypatch.setattr(module, "hits", chart_edge_cases(hits), raising=False)
+    monkeypatch.setattr(module, "unmarked", hits, raising=False)
     chart = module.hits()
     chart.controls["dice"].value, chart.controls["need"].value = 7, 6
     chart.save_picture(str(tmp_path / "hits.png"))
@@ -396,6 +306,6 @@ def test_a_chart_made_by_a_marked_function_reopens_from_its_picture(tmp_path, mo
     assert (tmp_path / "again.png").read_bytes() == (tmp_path / "hits.png").read_bytes()
     # a function not marked is never called by load_edge_case
     text = tmp_path / "case.toml"
-    text.write_text("panel = 'wbk.widgets.sample_charts.unmarked'\n[settings]\n")
+    text.write_text("panel = 'wbk.unmarked'\n[settings]\n")
     with pytest.raises(WbkError, match="is not one of wbk's panels"):
         load_edge_case(text)

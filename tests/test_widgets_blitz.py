@@ -1,12 +1,15 @@
+import re
 from fractions import Fraction
 
 import ipywidgets as widgets
 import pytest
+from test_security import PAYLOAD, refused
 
 from wbk.errors import WbkError
 from wbk.games import blitz
-from wbk.games.blitz import Damage, Piece
-from wbk.widgets import blitz as panels
+from wbk.games.blitz import Damage, Piece, panels
+from wbk.widgets import PANELS_ENV
+from wbk.widgets.quiz import QuizPanel
 
 
 @pytest.fixture(scope="module")
@@ -30,12 +33,12 @@ def set_and_restore(panel, **values):
     [
         ("strengths", "5, x", "'x' in strengths is not a whole number"),
         ("strengths", "5, 5e", "'5e' in strengths is not a whole number"),
-        ("strengths", "5, -2", "strength -2 in strengths is negative"),
+        ("strengths", "5, -2", "strength in strengths: -2 is not a whole number of 0 or more"),
         ("strengths", "", "no firing units"),
         ("engineers", "2x", "'2x' in engineer strengths is not a whole number"),
-        ("leader", "13", "leader morale 13 is not a whole number from 2 to 12"),
+        ("leader", "13", "leader morale: 13 is not a whole number from 2 to 12"),
         ("leader", "nine", "leader morale 'nine' is not a whole number"),
-        ("range_hexes", "-1", "range -1 is not a whole number of hexes"),
+        ("range_hexes", "-1", "range: -1 is not a whole number of 0 or more"),
     ],
 )
 def test_calculator_names_bad_input_in_one_line(calculator, control, value, message):
@@ -46,7 +49,7 @@ def test_calculator_names_bad_input_in_one_line(calculator, control, value, mess
 
 def test_calculator_armor_value_only_for_armored_vehicles(calculator):
     _, shown = set_and_restore(calculator, target="armored_vehicle", armor="-1")
-    assert "armor value -1 is not a whole number" in shown
+    assert "armor value: -1 is not a whole number" in shown
     _, shown = set_and_restore(calculator, target="armored_vehicle", armor="")
     assert "armor value is blank" in shown
     _, shown = set_and_restore(calculator, target="wagon", armor="")
@@ -91,7 +94,7 @@ def test_choices_show_words_and_give_back_the_option_names(calculator):
     assert shown["protection"]["dug in"] == "dug_in"
     assert shown["target"]["non-vehicle units"] == "non_vehicle"
     assert set(shown["target"].values()) == set(blitz.TARGETS)
-    assert set(shown["assault"].values()) == set(blitz.ASSAULT_READINGS)
+    assert set(shown["assault"].values()) == set(blitz.READINGS["assault"].values)
     every_label = [label for options in shown.values() for label in options]
     assert not [label for label in every_label if "_" in label]
 
@@ -167,8 +170,28 @@ def test_at_least_panel_reports_bad_morale():
     )
     assert panel.figure.axes[1].get_title().replace("\n", " ") == title
     panel.controls["leader"].value = "1"
-    assert "leader morale 1 is not a whole number from 2 to 12" in panel.message.value
+    assert "leader morale: 1 is not a whole number from 2 to 12" in panel.message.value
     assert "Out of date" in panel.pane.value
+
+
+def widgets_in(widget: widgets.Widget) -> list[widgets.Widget]:
+    """Every widget a panel lays out, once for each place it is laid."""
+    return [widget, *(w for child in getattr(widget, "children", ()) for w in widgets_in(child))]
+
+
+@pytest.mark.parametrize(
+    "make",
+    [panels.fire_calculator, panels.leader_worth, panels.at_least_panel, panels.hits_rolled_panel],
+)
+def test_every_control_and_the_worked_examples_are_laid_out_once(make):
+    """Issue 40: the notes beside the controls were laid over the worked-example menu, and the
+    controls shown twice, both live."""
+    panel = make()
+    laid = widgets_in(panel.widget)
+    for name, control in panel.controls.items():
+        assert sum(w is control for w in laid) == 1, name
+    if hasattr(panel, "presets"):
+        assert sum(w is panel.presets.menu for w in laid) == 1
 
 
 @pytest.mark.parametrize(
@@ -206,7 +229,7 @@ def test_a_huge_attack_is_answered_or_refused_in_one_line(calculator):
     """6,000 strength at range 1: 12,000 dice, over the limit; said in one line. 5,000 at range 1
     is 10,000 dice, the limit, and is answered exactly (how fast: ``make bench``)."""
     pane, shown = set_and_restore(calculator, strengths="6000", range_hexes="1")
-    assert "number of dice 12,000 is over the limit of 10,000" in shown
+    assert "number of dice: 12,000 is over the limit of 10,000" in shown
     assert "Traceback" not in shown and "Out of date" in pane
     pane, shown = set_and_restore(calculator, strengths="5000", range_hexes="1")
     assert shown == "" and "<b>10,000 dice</b>" in pane and "&gt;99.99%" in pane
@@ -543,7 +566,7 @@ def test_compare_readings_marks_what_changes_or_says_they_agree():
     assert "the readings agree here" in compare.note.value
     calculator.controls["strengths"].value = "5d, 5, 5"
     assert compare.note.value == ""
-    assert calculator.other.strength.dice == 4  # the whole attack halved: 7.5 -> 4, not 7
+    assert calculator.other.other.strength.dice == 4  # the whole attack halved: 7.5 -> 4, not 7
     assert calculator.result.strength.dice == 7
     ax = calculator.figure.axes[0]
     dashed = [p for p in ax.patches if p.get_linestyle() == "--"]
@@ -564,8 +587,7 @@ def test_compare_the_saving_throw_bonus_marks_the_throws_that_flip(rolled):
     assert rolled.result.marks == ("8 + 1 saved", "8 + 1 saved", "5 + 1 saved")
     rolled.compare.choice.value = ("save_bonus", "rounded_up")
     assert rolled.compare.note.value == ""
-    other, _ = rolled.other
-    assert other.marks == ("", "", "5 + 2 saved")  # 8 + 2 = 10 fails against morale 9
+    assert rolled.other.other.marks == ("", "", "5 + 2 saved")  # 8 + 2 = 10 fails against morale 9
     rolled.controls["rolls"].value = "2, 3, 5"
     assert "the readings agree here" in rolled.compare.note.value
     rolled.compare.choice.value = None
@@ -589,7 +611,7 @@ def test_the_hits_rolled_panel_names_a_bad_number_of_rolls(rolled):
     ids=["fire procedure", "strength", "saving throws"],
 )
 def test_picture_at_each_step_differs_and_a_bad_step_is_refused(result, n):
-    from wbk.pictures import picture, picture_bytes
+    from wbk.draw import picture, picture_bytes
 
     assert len({picture_bytes(result, step=k) for k in range(n)}) == n
     with pytest.raises(WbkError, match=f"step {n} is not one of the answer's {n} steps"):
@@ -621,10 +643,86 @@ def test_stepping_leaves_an_out_of_date_answer_dimmed():
 
 def test_a_readings_dropdown_never_shrinks_below_its_longest_words():
     """Issue 30: "a disrupted firer halves his o..." was cut off in a row too narrow for it."""
-    from wbk.widgets.blitz.controls import reading_choices
-
-    dropdown = reading_choices("disrupted_firers")
+    dropdown = panels.reading_choices("disrupted_firers")
     longest = max(len(words) for words, _ in dropdown.options)
     assert dropdown.layout.min_width == dropdown.layout.width
     assert int(dropdown.layout.min_width.removesuffix("px")) >= 8 * longest
     assert dropdown.layout.flex == "0 0 auto"
+
+
+# --- the chapter's quiz, as a learner uses it --------------------------------------------------
+
+
+def test_next_moves_on_and_hides_the_answer_again():
+    panel = QuizPanel.for_game("blitz")
+    panel.answer_with(4)
+    panel.check()
+    panel.next()
+    assert panel.question.id == "example-tank-in-woods" and panel.pane.value == ""
+    assert panel.typed.value == "" and panel.view is None  # no picture to a Blitz question
+    panel.answer_with("20")
+    panel.check()
+    assert panel.score == (2, 2) and "20 dice" in panel.pane.value
+    assert "AT fire: × 5 = 20" in panel.pane.value
+
+
+def test_no_answer_and_a_bad_answer_are_one_line_messages():
+    panel = QuizPanel.for_game("blitz")
+    panel.check()
+    assert "type an answer first" in panel.message.value
+    panel.typed.value = "six"
+    panel.check()
+    assert "answer 'six' is not a whole number" in panel.message.value
+    assert "Traceback" not in panel.message.value and panel.score == (0, 0)
+
+
+def test_static_html_holds_every_question_and_its_closed_answer(monkeypatch):
+    panel = QuizPanel.for_game("blitz")
+    page = panel.static_html()
+    details = re.findall(r'<details class="wbk-quiz"[^>]*>', page)
+    assert len(details) == len(panel.questions) >= 8
+    assert all("open" not in d for d in details)  # closed until the reader opens it
+    first_answer = page.index('<details class="wbk-quiz">')
+    assert page.index("Three German infantry platoons") < first_answer
+    assert page.index("3.75 rounds up to 4 dice") > first_answer  # the working only inside
+    monkeypatch.setenv(PANELS_ENV, "static")
+    assert panel._repr_mimebundle_()["text/html"] == page
+
+
+def test_a_drawn_question_is_named_in_words_and_a_negative_count_says_at_least_0():
+    """Issue 30: the header said "a drawn question: damage_chance"; typing -1 answered "is not a
+    whole number"."""
+    panel = QuizPanel.for_game("blitz")
+    panel.new_question("damage_chance", 3)
+    assert "a drawn question: chance of this damage or worse, seed 3" in panel.header.value
+    assert "damage_chance" not in panel.header.value
+    panel.new_question("dice", 3)
+    panel.answer_with("-1")
+    panel.check()
+    assert "answer -1: a count is a whole number of at least 0" in panel.message.value
+    assert "not a whole number" not in panel.message.value
+
+
+# --- what a stranger's link may set (tests/test_security.py tries the rest) -------------------
+
+
+def test_a_chart_case_sets_only_its_controls_each_as_a_reader_could():
+    calculator = panels.hits_rolled_panel()
+    case = calculator.edge_case()
+    for name, value in calculator.controls.items():
+        if isinstance(value.value, (int, float)) and not isinstance(value.value, bool):
+            bad = case.replace(f"{name} = {value.value!r}", f'{name} = "abc"', 1)
+            assert "is not a number" in refused(bad), name
+            huge = case.replace(f"{name} = {value.value!r}", f"{name} = 10000000", 1)
+            assert "is not between" in refused(huge), name
+    assert "the panel has no such setting" in refused(
+        case.replace("[settings]\n", f'[settings]\npane = "{PAYLOAD}"\n')
+    )
+
+
+def test_a_bad_value_in_a_link_is_one_line_never_a_trait_error():
+    case = panels.hits_rolled_panel().edge_case()
+    hits = re.search(r"^(\w*hits\w*) = .*$", case, re.M)
+    assert hits, case
+    text = refused(case.replace(hits.group(0), f'{hits.group(1)} = "abc"'))
+    assert "is not a number" in text or "is not one of" in text

@@ -1,12 +1,19 @@
 from fractions import Fraction
 from types import SimpleNamespace
 
+import ipywidgets as widgets
 import pytest
+from test_widgets_quiz import go_to
 
+from wbk.draw.tables import say_chance, table_figure_size
 from wbk.errors import WbkError
 from wbk.games import pz8
-from wbk.table import Terrain
-from wbk.widgets import pz8 as panels
+from wbk.games.pz8 import panels
+from wbk.games.pz8.draw import FADED, NEITHER
+from wbk.games.pz8.panels.controls import NO_DIFFERENCE
+from wbk.games.pz8.panels.table import case_table, parse_size
+from wbk.table import Table, Terrain
+from wbk.widgets.quiz import QuizPanel
 
 T = pz8.example_table()
 
@@ -67,7 +74,7 @@ def test_placing_turning_and_removing_a_tank():
         "<i>A click places 'Panther' (heavy tank, long gun) there; a click on a tank selects "
         "it.</i>"
     )
-    panel.side.value = "Soviet"
+    panel.tank_row.side.value = "Soviet"
     click(panel, 24, 40)
     assert panel.table.piece("Panther").position == (24.0, 40.0)
     assert "placed 'Panther' at 24\", 40\"." in panel.message.value
@@ -79,12 +86,12 @@ def test_placing_turning_and_removing_a_tank():
     click(panel, 24, 30)  # face the near edge
     assert panel.table.piece("Panther").facing == 270
     panel.click.value = "place"
-    panel.tank_name.value = "tiger"  # a tank on the table is moved, and stays what it is
+    panel.tank_row.name.value = "tiger"  # a tank on the table is moved, and stays what it is
     click(panel, 40, 40)
     tiger = panel.table.piece("Tiger")
     assert tiger.position == (40.0, 40.0) and tiger.gun == "long" and tiger.facing == 90
     assert "moved 'Tiger' to 40\", 40\"" in panel.message.value
-    panel.tank_name.value = "Panther"
+    panel.tank_row.name.value = "Panther"
     panel.click.value = "remove"
     click(panel, 24, 40)
     assert "Panther" not in [p.name for p in panel.table.pieces]
@@ -109,7 +116,7 @@ def test_bad_placements_are_one_line_messages():
     assert "Out of date" not in panel.pane.value  # nothing changed: the answer stands
     click(panel, 23, 23)
     assert "inside obstacle 'farmhouse'" in panel.message.value
-    panel.tank_name.value = " "
+    panel.tank_row.name.value = " "
     click(panel, 10, 40)
     assert "tank name: the tank needs a name" in panel.message.value
     panel.boxes["target"].value = "Pz IV 1"
@@ -165,7 +172,7 @@ def test_load_and_save(tmp_path):
     path.write_text('size = [24, 24]\n[[tanks]]\nname = "A"\nposition = [5, 5]\ngun = "huge"\n')
     fresh.load()
     assert (
-        "mine.toml: [[tanks]] 'A': gun 'huge' is not one of short, medium, long"
+        "mine.toml: [[tanks]] 'A': gun: 'huge' is not one of short, medium, long"
         in fresh.file.note.value
     )
     fresh.file.path.value = str(tmp_path / "mine.txt")
@@ -213,16 +220,14 @@ def test_gun_against_armor_heatmaps():
 
 def test_duel_calculator():
     panel = panels.duel_calculator()
+    # the duel as picture() draws it: its tanks are the first tank and the second
     assert suptitle(panel) == (
-        "the medium tank (medium gun) shooting first against the heavy tank (long gun): "
-        "the first wins 9/17 (52.94%)"
+        "the first tank (medium, medium gun) shooting first against the second tank (heavy, "
+        "long gun): the first wins 9/17 (52.94%)"
     )
     # the steps name the tanks as a wargamer would, never by placeholder names
-    assert (
-        "range 16&quot;: the medium gun of the medium tank (shooting first) reaches"
-        in panel.pane.value
-    )
-    assert "the medium tank (shooting first) wins 9/17" in panel.pane.value
+    assert "range 16&quot;: the medium gun of the first tank reaches" in panel.pane.value
+    assert "the first tank wins 9/17" in panel.pane.value
     assert "'first'" not in panel.pane.value and "&#x27;first" not in panel.pane.value
     assert pz8.duel(
         pz8.Tank("a"), pz8.Tank("b", tank_class="heavy", gun="long"), 16
@@ -231,7 +236,7 @@ def test_duel_calculator():
     panel.controls["second_gun"].value = "medium"
     panel.controls["range_inches"].value = 10
     assert "first wins 21/32 (65.62%)" in suptitle(panel)
-    assert "makes 1.77 attacks and" in panel.pane.value  # 567/320 and 297/320: 27/10 in all
+    assert "(the first tank 1.77, the second tank 0.93" in panel.pane.value  # 567/320, 297/320
     assert pz8.duel(pz8.Tank("a"), pz8.Tank("b"), 10).mean_attacks_by == (
         Fraction(567, 320),
         Fraction(297, 320),
@@ -240,17 +245,17 @@ def test_duel_calculator():
     assert "first wins 27/44 (61.36%)" in suptitle(panel)
     panel.controls["turns"].value = "card"
     panel.controls["range_inches"].value = 20  # neither medium gun reaches
-    assert 'out of range: neither gun reaches 20", so neither tank can win' in panel.pane.value
+    assert "out of range: neither gun reaches 20&quot;, so neither tank can win" in panel.pane.value
     panel.controls["range_inches"].value = 26  # neither gun reaches: the title says so
     assert (
         suptitle(panel)
         .replace("\n", " ")
-        .startswith('Out of range: neither gun reaches 26" (the medium tank (medium gun) against')
+        .startswith('Out of range: neither gun reaches 26" (the first tank (medium, medium gun)')
     )
     ticks = [t.get_text() for t in panel.figure.axes[0].get_xticklabels()]
     assert ticks == ["first\nwins", "second\nwins", "neither\never wins"]
     right = [t.get_text() for t in panel.figure.axes[1].get_legend().get_texts()]
-    assert panels.NEITHER in right  # the grey bar's colour is in the legend
+    assert NEITHER in right  # the grey bar's colour is in the legend
 
 
 def test_a_bad_terrain_size_makes_the_panel_out_of_date_until_fixed():
@@ -262,7 +267,7 @@ def test_a_bad_terrain_size_makes_the_panel_out_of_date_until_fixed():
     panel.terrain_size.value = "inf x 3"
     assert "terrain size 'inf x 3': both numbers must be positive inches" in panel.message.value
     panel.terrain_size.value = "6 by 4"
-    assert panel.message.value == "" and panels.parse_size("6 by 4") == (6.0, 4.0)
+    assert panel.message.value == "" and parse_size("6 by 4") == (6.0, 4.0)
     assert panel.view.ax.get_title() == title and "Out of date" not in panel.pane.value
 
 
@@ -280,8 +285,11 @@ def test_a_failed_load_or_save_keeps_the_table_on_show(tmp_path):
 
 def test_the_tank_controls_are_choices_in_plain_words():
     panel = panels.TablePanel(path="unused.toml")
-    assert [v for _, v in panel.side.options] == ["German", "Soviet"]
-    assert dict(panel.facing.options)["↑ far edge"] == 90 and panel.facing.value == 90
+    assert [v for _, v in panel.tank_row.side.options] == ["German", "Soviet"]
+    assert (
+        dict(panel.tank_row.facing.options)["↑ far edge"] == 90
+        and panel.tank_row.facing.value == 90
+    )
     assert dict(panel.terrain_angle.options)["45° left"] == 45
     assert [w for w, _ in panel.click.options] == [
         "shooter",
@@ -301,7 +309,7 @@ def test_the_tank_controls_are_choices_in_plain_words():
 def test_the_stuck_out_of_date_is_gone_every_bad_input_named():
     panel = panels.TablePanel(path="unused.toml")
     title = panel.view.ax.get_title()
-    panel.tank_name.value = ""
+    panel.tank_row.name.value = ""
     panel.click.value = "place"
     click(panel, 10, 40)  # nothing to place
     assert "tank name: the tank needs a name" in panel.message.value
@@ -315,7 +323,7 @@ def test_the_stuck_out_of_date_is_gone_every_bad_input_named():
     assert "Out of date while &quot;tank name&quot; is bad" in panel.pane.value or (
         "Out of date while" in panel.pane.value
     )
-    panel.tank_name.value = "Panther"  # typed back: the answer returns
+    panel.tank_row.name.value = "Panther"  # typed back: the answer returns
     assert panel.message.value == "" and panel.view.ax.get_title() == title
     assert "Out of date" not in panel.pane.value
 
@@ -323,14 +331,14 @@ def test_the_stuck_out_of_date_is_gone_every_bad_input_named():
 def test_a_bad_shooter_and_a_bad_calibre_are_both_named_until_each_is_fixed():
     panel = panels.TablePanel(path="unused.toml")
     panel.boxes["shooter"].value = "Panzer"
-    panel.calibre.value = "6 pounder"
+    panel.tank_row.calibre.value = "6 pounder"
     assert "shooter: no tank called 'Panzer'" in panel.message.value
     assert "calibre: calibre '6 pounder': the card names only the 2 pounder" in panel.message.value
     panel.boxes["shooter"].value = "Tiger"
     assert panel.view.ax.get_title() == 'Out of date: fix "calibre" above'
-    panel.calibre.value = "75mm"
+    panel.tank_row.calibre.value = "75mm"
     assert panel.view.ax.get_title().startswith("Tiger → KV-1")
-    assert panel.gun.value == "medium"
+    assert panel.tank_row.gun.value == "medium"
 
 
 # --- issue 17: a click selects a tank, the row edits it in place ----------------------------------
@@ -341,18 +349,22 @@ def test_clicking_a_tank_selects_it_and_the_row_edits_it_in_place():
     panel.click.value = "place"
     click(panel, 30, 8)  # on the Tiger: selected, not a Panther put on top of it
     assert "selected 'Tiger'" in panel.message.value
-    assert (panel.tank_name.value, panel.tank_class.value, panel.gun.value) == (
+    assert (
+        panel.tank_row.name.value,
+        panel.tank_row.tank_class.value,
+        panel.tank_row.gun.value,
+    ) == (
         "Tiger",
         "heavy",
         "long",
     )
-    assert panel.flags["is_hq"].value is False and panel.crew.value == "regular"
+    assert panel.tank_row.flags["is_hq"].value is False and panel.tank_row.crew.value == "regular"
     assert "it moves 'Tiger' there. The row below edits 'Tiger' in place." in panel.hint.value
-    panel.gun.value = "medium"
-    panel.flags["shaken"].value = True
-    panel.flags["is_hq"].value = True
-    panel.platoon.value = "2"
-    panel.facing.value = 0
+    panel.tank_row.gun.value = "medium"
+    panel.tank_row.flags["shaken"].value = True
+    panel.tank_row.flags["is_hq"].value = True
+    panel.tank_row.platoon.value = "2"
+    panel.tank_row.facing.value = 0
     tiger = panel.table.piece("Tiger")
     assert (tiger.gun, tiger.shaken, tiger.is_hq, tiger.platoon, tiger.facing) == (
         "medium",
@@ -364,7 +376,7 @@ def test_clicking_a_tank_selects_it_and_the_row_edits_it_in_place():
     assert tiger.position == (30.0, 8.0) and tiger.tank_class == "heavy"  # the rest stays
     assert "'Tiger': facing." in panel.message.value
     assert "Tiger · pl. 2" in [t.get_text() for t in panel.view.names]
-    panel.calibre.value = "88"  # the picker edits it too
+    panel.tank_row.calibre.value = "88"  # the picker edits it too
     assert panel.table.piece("Tiger").gun == "long"
 
 
@@ -372,17 +384,17 @@ def test_an_edit_that_cannot_stand_is_refused_and_the_row_shows_the_tank_again()
     panel = panels.TablePanel(path="unused.toml")
     panel.click.value = "place"
     click(panel, 1, 20)  # a Panther facing the far edge, against the left edge
-    panel.facing.value = 0  # turned to the right edge, its rear would leave the table
+    panel.tank_row.facing.value = 0  # turned to the right edge, its rear would leave the table
     assert "'Panther' at position [1.0, 20.0] facing 0: its footprint leaves" in panel.message.value
-    assert panel.table.piece("Panther").facing == 90 and panel.facing.value == 90
+    assert panel.table.piece("Panther").facing == 90 and panel.tank_row.facing.value == 90
     assert "Out of date" not in panel.pane.value
 
 
 def test_a_shooter_picked_by_a_click_is_selected_too():
     panel = panels.TablePanel(path="unused.toml")
     click(panel, 21.5, 31)  # the KV-1, as the shooter
-    assert panel.boxes["shooter"].value == "KV-1" and panel.tank_name.value == "KV-1"
-    assert panel.side.value == "Soviet" and panel.gun.value == "medium"
+    assert panel.boxes["shooter"].value == "KV-1" and panel.tank_row.name.value == "KV-1"
+    assert panel.tank_row.side.value == "Soviet" and panel.tank_row.gun.value == "medium"
 
 
 # --- issue 17: controls that change nothing say so -----------------------------------------------
@@ -391,7 +403,7 @@ def test_a_shooter_picked_by_a_click_is_selected_too():
 def test_a_natural_6_makes_no_difference_unless_a_7_is_needed():
     panel = panels.gun_against_armor()
     note = panel.widget.children[1].children  # the controls' row, under the worked examples
-    words = [c.value for c in note if isinstance(c, panels.widgets.HTML)]
+    words = [c.value for c in note if isinstance(c, widgets.HTML)]
     assert "<i>makes no difference here</i>" in words
     panel.controls["cover"].value = True
     panel.controls["shaken"].value = True  # now a short or medium gun needs a 7
@@ -407,7 +419,7 @@ def test_the_cover_reading_says_when_it_makes_no_difference():
 
 
 def test_platoon_warnings_are_shown_not_errors():
-    table = pz8.Table(
+    table = Table(
         48,
         48,
         pieces=[
@@ -467,8 +479,8 @@ def test_the_longest_gun_against_armor_titles_fit_inside_the_figure():
 def test_the_longest_table_title_fits_inside_the_figure():
     panel = panels.TablePanel(path="unused.toml")
     panel.click.value = "place"
-    panel.tank_name.value = "Panzerkampfwagen VI Ausf. E Tiger"
-    panel.side.value = "German"
+    panel.tank_row.name.value = "Panzerkampfwagen VI Ausf. E Tiger"
+    panel.tank_row.side.value = "German"
     click(panel, 4, 44)  # far from everything, on the same side as the Pz IV 1
     panel.boxes["target"].value = "Panzerkampfwagen VI Ausf. E Tiger"
     title = panel.view.title()
@@ -501,7 +513,7 @@ def test_a_saved_table_picture_reopens_the_panel_to_the_identical_picture(tmp_pa
 def test_the_duel_says_when_the_shaken_rule_or_the_turns_make_no_difference():
     panel = panels.duel_calculator()
     row = panel.widget.children[1]  # the controls' row, under the worked examples
-    notes = [c for c in row.children if isinstance(c, panels.widgets.HTML)]
+    notes = [c for c in row.children if isinstance(c, widgets.HTML)]
     assert [n.value for n in notes] == ["", ""]  # at 16" both change the answer
     panel.controls["range_inches"].value = 26  # neither gun reaches: nothing can change
     assert [n.value for n in notes] == ["<i>makes no difference here</i>"] * 2
@@ -524,15 +536,13 @@ def test_a_low_obstacle_placed_on_the_table_blocks_movement_not_sight():
 
 def test_a_table_of_another_size_is_drawn_in_its_own_proportions(tmp_path):
     path = tmp_path / "small.toml"
-    small = pz8.Table(
+    small = Table(
         24, 12, pieces=[pz8.Tank("A", (4, 6), side="X"), pz8.Tank("B", (20, 6), side="Y")]
     )
     small.save(path)
     panel = panels.TablePanel(path=str(path))
     panel.load()
-    assert tuple(panel.figure.get_size_inches()) == pytest.approx(
-        panels.table_figure_size(small, 6.0)
-    )
+    assert tuple(panel.figure.get_size_inches()) == pytest.approx(table_figure_size(small, 6.0))
     panel.boxes["shooter"].value, panel.boxes["target"].value = "A", "B"
     assert panel.view.title().startswith('A → B, 16"')
 
@@ -561,7 +571,7 @@ def walled_table():
         name="low wall",
         blocks_sight=False,
     )
-    return pz8.Table(
+    return Table(
         24,
         24,
         terrain=[wall],
@@ -588,7 +598,7 @@ def test_the_low_obstacle_reading_is_a_control_saved_with_the_picture(tmp_path):
         panels.TablePanel.from_edge_case(bad, "saved")
     # the crossroads has no low obstacle: the reading makes no difference there
     crossroads = panels.TablePanel(path="unused.toml")
-    assert panels.NO_DIFFERENCE in crossroads.sight_note.value
+    assert NO_DIFFERENCE in crossroads.sight_note.value
 
 
 def test_the_duel_legend_sits_above_100_percent_and_covers_no_line():
@@ -628,24 +638,24 @@ def test_the_table_panel_compares_readings_by_the_shots_verdict():
     p = panels.TablePanel(pz8.example_table(), "Pz IV 1", "KV-1")
     p.compare.choice.value = ("cover_reading", "half_hidden")
     assert p.compare.note.value == ""
-    assert p.compare_mark.get_visible()
-    assert p.compare_mark.get_text() == (
+    assert p.comparison.verdict.get_visible()
+    assert p.comparison.verdict.get_text() == (
         "under 'cover: half or more hidden': in the open (53% seen), destroyed 3/8 (37.50%)"
     )
     # the farmhouse is a full obstacle: every obstacle blocking changes nothing here
     p.compare.choice.value = ("obstacle_sight", "all_block")
-    assert "agree" in p.compare.note.value and not p.compare_mark.get_visible()
+    assert "agree" in p.compare.note.value and not p.comparison.verdict.get_visible()
     p.compare.choice.value = None
-    assert not p.compare_mark.get_visible()
+    assert not p.comparison.verdict.get_visible()
 
 
 @pytest.mark.parametrize(
     ("case", "title", "steps"),
     [
         ("farmhouse hides 47%", 'Pz IV 1 → KV-1, 17.1": in cover (53% seen), destroyed 5/18', 12),
-        ("Tiger at T-34 2", 'Tiger → T-34 2, 23.8": in the open, destroyed 5/12 (41.67%)', 8),
+        ("Tiger at T-34 2", 'Tiger → T-34 2, 23.8": in the open, destroyed 5/12 (41.67%)', 9),
         ("out of range", "no shot ('T-60' is already a wreck; out of range)", 5),
-        ("Movement: Pz IV 1", "Pz IV 1 → KV-1", 23),
+        ("Movement: Pz IV 1", "Pz IV 1 → KV-1", 25),
     ],
 )
 def test_each_table_case_gives_the_cards_answer(case, title, steps):
@@ -695,7 +705,7 @@ def test_the_duel_panels_cases_and_its_turns_compared_by_the_bars_that_move():
     wins = {}
     for name in panels.DUEL_CASES:
         p.presets.menu.value = name
-        wins[name] = p.pane.value.split("the first wins ")[1].split(" ")[0]
+        wins[name] = p.pane.value.split("the first tank wins ")[1].split(" ")[0]
     light, medium, heavy, short, cover = panels.DUEL_CASES
     assert [wins[light], wins[medium], wins[heavy]] == ["21/29", "21/32", "21/37"]
     assert wins[short] == "117/187"
@@ -719,7 +729,7 @@ def _png(figure) -> bytes:
 
 
 def test_a_duel_draws_differently_at_every_step_and_refuses_a_bad_step():
-    from wbk.pictures import picture
+    from wbk.draw import picture
 
     t34 = pz8.Tank("T-34", tank_class="medium", gun="medium")
     tiger = pz8.Tank("Tiger", tank_class="heavy", gun="long", crew="veteran")
@@ -745,7 +755,7 @@ def test_a_duel_draws_differently_at_every_step_and_refuses_a_bad_step():
     # at the attack step, the first tank's bar is outlined, the second's faded
     attacks = picture(d, step=2).axes[2]
     first_bar, *_ = attacks.patches
-    assert first_bar.get_linewidth() == 3 and attacks.patches[-1].get_alpha() == panels.FADED
+    assert first_bar.get_linewidth() == 3 and attacks.patches[-1].get_alpha() == FADED
     for bad in (8, -9, "2", 1.5):
         with pytest.raises(WbkError, match="step"):
             picture(d, step=bad)
@@ -757,7 +767,7 @@ def test_the_duel_panel_steps_through_the_duel_and_back_to_its_verdict():
     steps = p.step_control.steps
     assert p.step_control.at_answer and len(steps) == 7
     p.step_control.go(0)
-    assert suptitle(p).startswith('Step 1 of 7: range 16": the medium gun of the medium tank')
+    assert suptitle(p).startswith('Step 1 of 7: range 16": the medium gun of the first tank')
     p.step_control.key("next")
     assert suptitle(p).startswith("Step 2 of 7")
     p.step_control.go(6)
@@ -767,7 +777,7 @@ def test_the_duel_panel_steps_through_the_duel_and_back_to_its_verdict():
     p.controls["range_inches"].value = 10
     d = pz8.duel(pz8.Tank("a"), pz8.Tank("b", tank_class="heavy", gun="long"), 10)
     assert p.step_control.at_answer and suptitle(p).endswith(
-        f"the first wins {panels.say_chance(d.first_wins)}"
+        f"the first wins {say_chance(d.first_wins)}"
     )
 
 
@@ -828,7 +838,7 @@ def test_the_platoon_move_is_drawn_with_its_distances_and_steps_through_them():
 
 
 def test_a_platoon_move_and_a_rally_draw_differently_at_every_step():
-    from wbk.pictures import picture
+    from wbk.draw import picture
 
     move = pz8.platoon_movement(T, "German")
     drawn = [_png(picture(move, table=T, step=k)) for k in range(len(move.steps))]
@@ -848,14 +858,14 @@ def test_compare_a_shaken_member_marks_the_tanks_the_platoon_move_takes_or_leave
     p.ask.value = "platoon"
     assert "allowed, 2 tanks move 1D6 + 3" in p.view.title()
     p.compare.choice.value = ("shaken_member", "no_platoon_move")
-    assert p.compare.note.value == "" and p.compare_mark.get_visible()
-    assert p.compare_mark.get_text().startswith(
+    assert p.compare.note.value == "" and p.comparison.verdict.get_visible()
+    assert p.comparison.verdict.get_text().startswith(
         "under 'a shaken tank: no platoon move': not allowed"
     )
-    assert len(p.compare_hatch.get_paths()) == 2  # T-34 1 and KV-1 would stay
+    assert len(p.comparison.hatch.get_paths()) == 2  # T-34 1 and KV-1 would stay
     # a shaken HQ reading changes nothing here: the HQ is not shaken
     p.compare.choice.value = ("shaken_hq", "no_platoon_move")
-    assert "agree" in p.compare.note.value and not p.compare_hatch.get_paths()
+    assert "agree" in p.compare.note.value and not p.comparison.hatch.get_paths()
 
 
 def test_compare_a_shaken_hq_refuses_the_move_and_agrees_on_a_plain_platoon():
@@ -863,7 +873,7 @@ def test_compare_a_shaken_hq_refuses_the_move_and_agrees_on_a_plain_platoon():
     p.ask.value = "platoon"
     assert "allowed, 2 tanks move" in p.view.title()
     p.compare.choice.value = ("shaken_hq", "no_platoon_move")
-    assert "a shaken HQ: no platoon move': not allowed" in p.compare_mark.get_text()
+    assert "a shaken HQ: no platoon move': not allowed" in p.comparison.verdict.get_text()
     plain = panels.TablePanel(T, "KV-1", "Pz IV 1")
     plain.ask.value = "platoon"
     for keyword in ("shaken_hq", "shaken_member"):
@@ -879,15 +889,15 @@ def test_compare_the_rough_terrain_reading_hatches_where_the_reach_moves():
     p = panels.TablePanel(in_wood, "Pz IV 1", "KV-1")
     p.show_reach.value = True
     p.compare.choice.value = ("rough_terrain", "entering")
-    assert p.compare.note.value == "" and p.compare_hatch.get_paths()
-    assert p.compare_mark.get_text().startswith(
+    assert p.compare.note.value == "" and p.comparison.hatch.get_paths()
+    assert p.comparison.verdict.get_text().startswith(
         "under 'rough charged only when entered': the reach changes where hatched"
     )
     # a tank that starts in the open: the readings agree
     plain = panels.TablePanel(T, "Pz IV 1", "KV-1")
     plain.show_reach.value = True
     plain.compare.choice.value = ("rough_terrain", "entering")
-    assert "agree" in plain.compare.note.value and not plain.compare_hatch.get_paths()
+    assert "agree" in plain.compare.note.value and not plain.comparison.hatch.get_paths()
 
 
 def test_a_saved_rally_picture_reopens_the_panel_asking_for_the_rally(tmp_path):
@@ -905,7 +915,7 @@ def test_a_saved_rally_picture_reopens_the_panel_asking_for_the_rally(tmp_path):
     ("case", "words"),
     [
         ("Pz II (light", ["moves 5 + D6", "obstacle 'farmhouse'", "'Pz IV 1'", "Hill 112"]),
-        ("Tiger (heavy", ["moves 3 + D6", "rough 'marsh' (3\") is charged"]),
+        ("Tiger (heavy", ["moves 3 + D6", "rough 'marsh' is only touched, never entered"]),
     ],
 )
 def test_the_movement_cases_of_a_light_and_a_heavy_tank(case, words):
@@ -925,21 +935,19 @@ def test_a_worked_example_sets_the_table_it_needs_and_the_next_sets_it_back():
     assert p.table.piece("T-34 2").shaken
     # the shaken member read the other way: no platoon move
     p.compare.choice.value = ("shaken_member", "no_platoon_move")
-    assert "not allowed" in p.compare_mark.get_text()
+    assert "not allowed" in p.comparison.verdict.get_text()
     p.presets.menu.value = plain
     assert p.table == pz8.example_table() and "3 tanks move" in p.view.title()
     with pytest.raises(WbkError, match="worked example table 'moon'"):
-        panels.case_table("moon")
+        case_table("moon")
 
 
 def test_the_gun_against_armor_panel_changes_its_picture_in_place_and_right():
     """Issue 30: each checkbox took 1.5-2.7 s, the whole figure made anew and laid out. Now the
     heatmaps are changed in place; what they show is what a fresh drawing shows."""
     import numpy as np
-    from matplotlib.figure import Figure
 
-    from wbk.draw.pz8.armor import draw_gun_against_armor
-    from wbk.widgets.pz8.armor import every_attack
+    from wbk.draw import picture
 
     panel = panels.gun_against_armor()
     axes = panel.figure.axes[:2]
@@ -948,9 +956,8 @@ def test_the_gun_against_armor_panel_changes_its_picture_in_place_and_right():
         panel.controls["veteran"].value = veteran
         panel.controls["shaken"].value = shaken
         assert panel.figure.axes[:2] == axes  # nothing made anew
-        options = dict(cover=cover, veteran=veteran, shaken=shaken, natural_six="modified")
-        fresh = Figure(figsize=(8.0, 3.6))
-        draw_gun_against_armor(fresh, options, every_attack(options))
+        fresh = picture(pz8.attack_table(cover=cover, veteran=veteran, shaken=shaken))
+        assert tuple(fresh.get_size_inches()) == (8.0, 3.6)
         for shown, drawn in zip(axes, fresh.axes[:2], strict=True):
             assert np.array_equal(shown.images[0].get_array(), drawn.images[0].get_array())
             assert [t.get_text() for t in shown.texts] == [t.get_text() for t in drawn.texts]
@@ -969,8 +976,8 @@ def test_compare_options_and_choices_read_in_words_and_show_whole():
     options = [words for words, _ in panel.compare_readings.choice.options]
     assert "cover: any part hidden" in options and "a shaken HQ: no platoon move" in options
     assert not [w for w in options if w.startswith(("shaken hq", "cover reading", "natural six"))]
-    longest = max(len(words) for words, _ in panel.tank_class.options)
-    assert int(panel.tank_class.layout.min_width.removesuffix("px")) >= 7 * longest + 40
+    longest = max(len(words) for words, _ in panel.tank_row.tank_class.options)
+    assert int(panel.tank_row.tank_class.layout.min_width.removesuffix("px")) >= 7 * longest + 40
     # the menus of long words are as wide as the words they show (never all at once: the
     # longest would push the row past JupyterLab's page)
     for menu in (panel.compare_readings.choice, panel.presets.menu):
@@ -1064,3 +1071,45 @@ def test_the_gun_against_armour_panel_sends_only_what_an_answer_changes_and_it_i
     answer(veteran=True)
     assert len(sent) == len(changes) - 2 and np.array_equal(sent[-1], whole())
     assert not panel.figure.get_suptitle().startswith("Out of date")
+
+
+# --- the Pz 8 quiz as a learner uses it (test_widgets_quiz) ------------------------------------
+
+
+def test_only_the_questions_i_missed():
+    panel = QuizPanel.for_game("pz8")
+    panel.answer_with("shot, target in the open")  # right
+    panel.check()
+    panel.next()
+    panel.answer_with("no shot")  # wrong: the T-34 is in cover
+    panel.check()
+    panel.missed_only.value = True
+    assert [panel.questions[i].id for i in panel.order] == ["tiger-past-the-farmhouse"]
+    assert panel.question.id == "tiger-past-the-farmhouse" and "question 1 of 1" in (
+        panel.header.value
+    )
+    panel.missed_only.value = False
+    assert len(panel.order) == len(panel.questions)
+
+
+def test_only_missed_with_nothing_missed_says_so():
+    panel = QuizPanel.for_game("pz8")
+    panel.missed_only.value = True
+    assert "no missed questions" in panel.message.value
+    assert panel.missed_only.value is False and len(panel.order) == len(panel.questions)
+
+
+def test_clicking_tanks_answers_a_targets_question():
+    panel = QuizPanel.for_game("pz8")
+    go_to(panel, "kv1-targets")
+    table = panel.question.board
+    click(panel, *table.piece("Pz IV 1").position)
+    click(panel, *table.piece("Tiger").position)
+    assert panel.typed.value == "Pz IV 1, Tiger"
+    click(panel, 2, 45)
+    assert "no tank there" in panel.message.value
+    panel.check()
+    assert ">Wrong</b>: you said Pz IV 1, Tiger; the answer is <b>Pz IV 1, Pz IV 2</b>" in (
+        panel.pane.value
+    )
+    assert "Tiger: no shot (out of range; no line of sight)" in panel.pane.value

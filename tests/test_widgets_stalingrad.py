@@ -10,17 +10,15 @@ import pytest
 from matplotlib.figure import Figure
 
 from wbk.dice import Dist, chance, percent
+from wbk.draw import picture, picture_bytes
+from wbk.draw.maps import center
 from wbk.errors import WbkError
 from wbk.explain import count
 from wbk.games import stalingrad
-from wbk.games.stalingrad import Situation, Unit, example_crt, example_situation
+from wbk.games.stalingrad import Situation, Unit, draw, example_crt, example_situation, panels
+from wbk.games.stalingrad.close_assault import NO_ATTACK, column_order
 from wbk.maps import HexMap
-from wbk.pictures import picture_bytes
-from wbk.plot import center
 from wbk.widgets import ERROR_COLOUR
-from wbk.widgets import stalingrad as panels
-from wbk.widgets.stalingrad import close_assault as panels_close_assault
-from wbk.widgets.stalingrad import retreat as panels_retreat
 
 SHIPPED_2D6 = example_crt("illustrative_2d6")
 NO_DIFFERENCE = '<i style="white-space: nowrap">makes no difference here</i>'
@@ -170,7 +168,7 @@ def test_advisor_shows_both_distributions_and_the_verdict():
         ("attack", "infantry 6 tired", "'tired' is not one of pinned, spent, away"),
         ("attack", " , ", "the attack is blank"),
         ("defence_df", "three", "defence DF 'three' is not a whole number"),
-        ("defence_df", "-1", "defence DF -1 is not a whole number of 0 or more"),
+        ("defence_df", "-1", "defence DF: -1 is not a whole number from 0 to 1000000"),
     ],
 )
 def test_advisor_names_bad_input_in_one_line(control, value, message):
@@ -230,6 +228,7 @@ def test_retreat_planner_answers_in_its_title_and_legend():
         "retreat into: any hexes (units may split)",
         "ZOC of pinned units: still exerted",
         "to stay, give up: another unit",
+        "minefields, bridges: count toward the stacking limit",
     ]  # "compare with" is live-only: it means nothing on a static page
     assert "<th>2/42 Rifle</th><td>1414</td><td>eliminated</td>" in planner.pane.value
     planner.stacking.value = 5
@@ -325,7 +324,7 @@ def test_retreat_planner_saves_and_loads(tmp_path):
     planner.file.path.value = str(bad)
     planner.load()
     assert (
-        f"{bad}: [units] 1313: unit 'Minefield 3': kind 'mines' is not one of"
+        f"{bad}: [units] 1313: unit 'Minefield 3': kind: 'mines' is not one of"
         in planner.message.value
     )
     # a file that fails to load leaves the answer on show as it was, not out of date
@@ -427,7 +426,7 @@ def test_retreat_planner_prints_each_unit_s_short_name_over_everything():
     assert set(texts) == {"Minefield 3", "✗ Bunker 7", "✗ T-34/84 Tk", "1/42 Rifle", "Pz III/24"}
     arrows = max(a.get_zorder() for a in planner.overlay.arrows)
     assert all(t.get_zorder() > max(arrows, 9) for t in texts.values())  # 9: the hex numbers
-    assert panels.unit_label("Guards Rifle Regiment 42") == "Guards Rif…"
+    assert draw.unit_label("Guards Rifle Regiment 42") == "Guards Rif…"
     crowded = replace(
         planner.situation,
         units={
@@ -450,6 +449,7 @@ def test_retreat_planner_says_which_settings_make_no_difference_here():
         "retreat_into": NO_DIFFERENCE,
         "pinned_zoc": NO_DIFFERENCE,
         "given_up_to_stay": NO_DIFFERENCE,
+        "minefields_and_bridges": NO_DIFFERENCE,
     }
     shared = panels.RetreatPlanner(example_situation("shared_hex"))
     assert shared.no_difference["stacking"].value == ""
@@ -496,7 +496,7 @@ def test_in_words_names_columns_apart_from_their_chances():
         5,
         column_after_fire="af_left",
     )
-    words = panels.in_words(a.with_bonus.column, what="column")
+    words = stalingrad.in_words(a.with_bonus.column, what="column")
     assert "column 3: 1/3 (33.33%)" in words and "no attack: 1/6" in words
     assert "column no attack" not in words
 
@@ -526,9 +526,8 @@ def test_assault_advisor_says_which_readings_make_no_difference_here():
 
 
 def controls_box(panel):
-    """The box of a chart panel's controls in rows: the first box (a worked examples' menu may
-    come before it)."""
-    return next(w for w in panel.widget.children if isinstance(w, widgets.VBox))
+    """The box of a chart panel's controls in rows."""
+    return panel.control_row
 
 
 def _advisor_notes(panel):
@@ -574,7 +573,7 @@ def test_retreat_planner_keeps_a_situation_without_a_stacking_limit(tmp_path):
     assert planner.view.title().startswith('"P" in clear 1313: no unit eliminated')
     planner.stacking.value = 3
     assert planner.view.title().startswith('"P" in clear 1313: 1 of 2 units eliminated')
-    planner.stacking.value = panels.retreat.NO_LIMIT
+    planner.stacking.value = panels.NO_LIMIT
     planner.save_edge_case(str(tmp_path / "case.toml"))
     assert 'stacking_limit = "none"' in (tmp_path / "case.toml").read_text(encoding="utf-8")
 
@@ -598,7 +597,7 @@ def test_retreat_planner_edge_case_keeps_its_readings(tmp_path):
     text = (tmp_path / "case.toml").read_text(encoding="utf-8")
     assert text.split("\n")[1] == (
         'readings = { retreat_into = "one_hex", pinned_zoc = "exerts", '
-        'given_up_to_stay = "another_unit" }'
+        'given_up_to_stay = "another_unit", minefields_and_bridges = "count" }'
     )
     planner.save_picture(str(tmp_path / "before.png"))
     again = load_edge_case(tmp_path / "case.toml")
@@ -648,9 +647,9 @@ def test_the_advisor_bar_numbers_never_run_together():
     defence = [Unit(f"D{i}", "Soviet", "infantry", 1) for i in range(3)]
     crt = example_crt("illustrative_2d6")
     advice = stalingrad.close_assault_bonus(attack, defence, 3, crt=crt, drm=2, fire_drm=-2)
-    figure = panels.draw_assault(advice, crt)
+    figure = picture(advice)
     figure.draw_without_rendering()
-    renderer = figure.canvas.get_renderer()
+    renderer = figure._get_renderer()
     for ax in figure.axes:
         boxes = [t.get_window_extent(renderer) for t in ax.texts if t.get_text()]
         assert len(boxes) >= 3
@@ -698,6 +697,22 @@ def test_retreat_planner_steps_through_the_hexes_considered():
     assert "legal retreat hex (9.87)" in legend(planner.view)
 
 
+def test_a_retreat_is_drawn_on_its_own_map_with_its_units():
+    """A retreat carries its situation: ``picture`` needs no map=, and draws what the planner
+    draws (the units, the hexes attacked and bombarded, the retreat), titled with the answer
+    and the readings it assumes."""
+    s = example_situation("one_way_out")
+    r = s.retreat()
+    whole = picture(r)
+    assert whole.axes[0].get_title() == picture(r, map=r.map).axes[0].get_title()
+    planner = panels.RetreatPlanner(s)
+    assert whole.axes[0].get_title() == planner.view.ax.get_title()
+    names = {t.get_text() for t in whole.axes[0].texts}
+    assert {"1/42 Rifle", "Pz III/24", "II/276 GR"} <= names
+    one_hex = picture(example_situation("four_in_the_open").retreat(retreat_into="one_hex"))
+    assert "[all into one hex]" in one_hex.axes[0].get_title()
+
+
 def test_retreat_pictures_differ_step_to_step_and_refuse_a_bad_step():
     s = example_situation("one_way_out")
     r = s.retreat()
@@ -728,7 +743,7 @@ def test_retreat_planner_compares_readings_and_marks_what_changes():
 def retreat_changes_labels(planner) -> list[str]:
     r = planner.retreat
     other = planner.situation.retreat(r.target, retreat_into="one_hex")
-    return sorted(r.map.label(h) for h in panels_retreat.retreat_changes(r, other))
+    return sorted(r.map.label(h) for h in draw.retreat_changes(r, other))
 
 
 # --- issue 19: the Close Assault Bonus advisor steps, compares readings, has 9.67's example ---
@@ -769,19 +784,19 @@ def test_advisor_draws_each_step_the_chart_it_is_about():
     pngs = set()
     for k in range(len(a.steps)):
         figure = Figure(figsize=(7, 3.8), layout="constrained")
-        panels.assault_bars(a, figure, step=k)
+        draw.assault_bars(a, figure, step=k)
         buffer = io.BytesIO()
         figure.savefig(buffer, format="png", dpi=50)
         pngs.add(buffer.getvalue())
     assert len(pngs) == len(a.steps)
     with pytest.raises(WbkError, match="step 11 is not one of the answer's 11 steps"):
-        panels.assault_bars(a, Figure(), step=11)
+        draw.assault_bars(a, Figure(), step=11)
 
 
 def test_advisor_compares_readings_and_marks_the_bars_that_move():
     advisor = panels.assault_advisor()
     advisor.controls["defence_df"].value = "40"
-    compare = advisor.compare
+    compare = advisor.compare_readings
     compare.choice.value = ("fire_without_bonus", "none")
     assert compare.note.value == ""
     assert "under 'none': " in advisor.figure.get_suptitle()
@@ -836,9 +851,9 @@ def test_advisor_lists_the_attacks_columns_in_table_order():
     assert len(shown) > 1
     assert sorted(shown, key=lambda c: table.index(f"<th>{html.escape(c)}</th>")) == shown
     # where the fire can leave 5-9, it comes before 10-19, never after it as names sort
-    columns = Dist({"10-19": 1, "5-9": 1, stalingrad.NO_ATTACK: 1})
-    order = panels_close_assault.column_order(crt, columns)
-    assert order == ["5-9", "10-19", stalingrad.NO_ATTACK]
+    columns = Dist({"10-19": 1, "5-9": 1, NO_ATTACK: 1})
+    order = column_order(crt, columns)
+    assert order == ["5-9", "10-19", NO_ATTACK]
 
 
 def test_the_planners_edge_case_carries_its_compare_with_reading():

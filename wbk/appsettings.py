@@ -11,7 +11,9 @@ import os
 import secrets
 import socket
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 #: What a kernel holds at most (a reader's, or one waiting in a pool: benchmarks/RESULTS.md).
 KERNEL_MEMORY = 250 * 2**20
@@ -285,14 +287,14 @@ def _add_shares(app: argparse.ArgumentParser) -> None:
 
 
 def from_arguments(
-    args: argparse.Namespace, parser: argparse.ArgumentParser
+    args: argparse.Namespace, parser: argparse.ArgumentParser, served: Sequence[Path]
 ) -> tuple[AppSettings, Door]:
-    """The settings and the door the options say (an option that cannot be is ``parser``'s
-    error, in one line)."""
+    """The settings and the door the options say for the chapters ``served`` (an option that
+    cannot be is ``parser``'s error, in one line)."""
     pools = {}
     for given in args.pool_of:
         name, _, size = given.partition("=")
-        if not size.isdigit() or not (args.notebooks / name).is_file():
+        if not size.isdigit() or name not in {path.name for path in served}:
             parser.error(f"--pool-of {given!r}: expected CHAPTER=N, a notebook and a number")
         pools[name] = int(size)
     settings = AppSettings(
@@ -309,9 +311,7 @@ def from_arguments(
         password_pause=args.password_pause,
         **({} if args.max_kernels is None else {"max_kernels": args.max_kernels}),
     )
-    held = settings.pool * len(list(args.notebooks.glob("*.ipynb"))) + sum(
-        size - settings.pool for size in pools.values()
-    )
+    held = settings.pool * len(served) + sum(size - settings.pool for size in pools.values())
     if settings.max_kernels < held:
         parser.error(
             f"--max-kernels {settings.max_kernels}: the pools alone hold {held} kernels; allow "

@@ -14,3 +14,17 @@ class WbkError(ValueError):
             half = LONGEST_MESSAGE // 2
             text = f"{text[:half]} … {text[-half:]}"
         super().__init__(text, *args)
+
+
+def one_line_in(shell: object) -> None:
+    """Show a ``WbkError`` as its one line in an IPython ``shell`` (a notebook's kernel), not as
+    a traceback: a quiz file a teacher loads, a map with a hex off it, a bad reading typed in a
+    cell is said in the words of its message, as a panel says it. The cell still fails (a run of
+    the notebook stops there), and any other error keeps its traceback."""
+
+    def one_line(shell, etype, value, tb, tb_offset=None):
+        said = [f"{etype.__name__}: {value}"]
+        shell._showtraceback(etype, value, said)  # as the kernel shows an error: its hook
+        return said
+
+    shell.set_custom_exc((WbkError,), one_line)  # type: ignore[attr-defined]

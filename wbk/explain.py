@@ -13,7 +13,7 @@ class Step:
 
     ``about``: what the step is about, in the rules' own objects (a ``Hex``, ``Hexside`` or
     ``Corner``; a terrain name; a tank's name; a CRT column label and die row; a dice count), so
-    that a picture drawn *at* this step (``wbk.pictures.picture(result, step=k)``) can highlight
+    that a picture drawn *at* this step (``wbk.draw.picture(result, step=k)``) can highlight
     them and dim the rest. It does not take part in equality: two steps saying the same thing
     under the same rule are the same step.
     """

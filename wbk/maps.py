@@ -1,8 +1,11 @@
 """Hex maps as printed: column-and-row numbering, terrain, hexside features and markers.
 
 A ``HexMap`` is plain data read from (and written to) a small TOML format that users write by
-hand; the README documents it. Hexes are ``wbk.hexgrid.Hex``; the map translates between them and
-the printed labels ("1913", "1715/1816").
+hand (the site's reference documents it): reading one, every error naming the file and the key,
+and writing one back, sorted, one key a line, its notes as the head comments. A map made in
+code or edited and a map read from its file are checked alike, in the same words. Hexes are
+``wbk.hexgrid.Hex``; the map translates between them and the printed labels ("1913",
+"1715/1816").
 
 >>> m = HexMap.from_toml('''
 ... name = "demo"
@@ -20,33 +23,20 @@ the printed labels ("1913", "1715/1816").
 
 from __future__ import annotations
 
-import functools
+import json
 import os
-from collections.abc import Iterable, Iterator, Mapping
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from numbers import Integral
-from typing import Literal
+from pathlib import Path
+from typing import Any, Literal, NoReturn
 
 from wbk.checks import LONGEST_NOTE, short_text
-from wbk.datafile import read_text, write_atomically
+from wbk.datafile import parse_toml, read_text, write_atomically
 from wbk.errors import WbkError
 from wbk.hexgrid import Corner, Hex, Hexside, Trace
-from wbk.mapchecks import (
-    LARGEST_MAP,
-    MOST_KINDS,
-    UPHILL_FEATURE,
-    check_size,
-    checked_collection,
-    checked_name,
-    checked_path,
-    checked_span,
-    checked_table,
-    checked_uphill_hexes,
-)
-from wbk.mapfile import FORMAT_NOTE, MapReader, head_comments, map_toml, read_map
-
-LowColumns = Literal["odd", "even"]
 
 __all__ = [
     "FORMAT_NOTE",
@@ -58,6 +48,299 @@ __all__ = [
     "example_map",
     "example_maps",
 ]
+
+
+#: The hexside feature whose hexsides each have an uphill hex (drawn with hachures uphill,
+#: written uphill hex first in a map's file).
+UPHILL_FEATURE = "slope"
+
+
+#: The most hexes a map may have: 5,000 (80 x 62, say), more than the largest board games' maps
+#: laid side by side (five 34 x 22 maps are 3,740 hexes). A map comes from strangers too (a file,
+#: a link, a picture), and every hex costs drawing and whole-map analysis (a viewshed on the
+#: largest: a second and 250 MB at first): past this it is refused before any work.
+LARGEST_MAP = 5_000
+
+
+#: The most kinds of terrain, of hexside feature and of marker a map may have (each is a
+#: legend entry and a control): more than any terrain chart has.
+MOST_KINDS = 24
+
+
+def checked_name(value, what: str) -> str:
+    """``value`` if it is a name: non-empty text, short enough to draw."""
+    if not isinstance(value, str) or not value:
+        raise WbkError(f"{what} {value!r} is not a name (expected non-empty text)")
+    return short_text(value, what)
+
+
+def checked_span(value, key: str) -> tuple[int, int]:
+    """A map's columns or rows: (first, last), whole numbers of 0 or more, first not above last."""
+    if not (
+        isinstance(value, (tuple, list))
+        and len(value) == 2
+        and all(isinstance(v, Integral) and not isinstance(v, bool) and int(v) >= 0 for v in value)
+    ):
+        raise WbkError(f"{key} {value!r} is not a pair (first, last) of whole numbers of 0 or more")
+    first, last = value
+    if first > last:
+        raise WbkError(f"{key} [{first}, {last}]: the first number is above the last")
+    return int(first), int(last)
+
+
+def check_size(columns: tuple[int, int], rows: tuple[int, int]) -> None:
+    """A map of these columns and rows has at most ``LARGEST_MAP`` hexes."""
+    width, depth = columns[1] - columns[0] + 1, rows[1] - rows[0] + 1
+    if width * depth > LARGEST_MAP:
+        raise WbkError(
+            f"columns {columns[0]}-{columns[1]}, rows {rows[0]}-{rows[1]}: {width:,} x "
+            f"{depth:,} hexes is larger than wbk takes ({LARGEST_MAP:,} hexes at most, such "
+            "as 80 x 62)"
+        )
+
+
+def checked_collection(values, kind: type, what: str) -> frozenset:
+    """The items of a list or set of ``kind``; a str (which would split into letters), a single
+    item or anything else is a WbkError naming ``what``."""
+    if isinstance(values, (str, bytes, Mapping)) or not isinstance(values, Iterable):
+        raise WbkError(f"{what} {values!r} is not a collection (a list or set) of {kind.__name__}")
+    items = list(values)
+    for item in items:
+        if not isinstance(item, kind):
+            raise WbkError(f"{what}: {item!r} is not a {kind.__name__}")
+    return frozenset(items)
+
+
+def checked_table(value, what: str, kind: type) -> dict[str, frozenset]:
+    """A map's table of ``kind`` (Hex, Hexside) by name: at most ``MOST_KINDS`` names, each
+    with a collection of its items."""
+    if not isinstance(value, Mapping):
+        raise WbkError(f"{what} {value!r} is not a table of {kind.__name__}s by name")
+    if len(value) > MOST_KINDS:
+        raise WbkError(f"{what}: {len(value):,} kinds is more than wbk takes ({MOST_KINDS})")
+    return {
+        checked_name(k, f"{what}: name"): checked_collection(v, kind, f"{what} {k!r}")
+        for k, v in value.items()
+    }
+
+
+def checked_uphill_hexes(value) -> dict[Hexside, Hex]:
+    """A map's uphill hex of each slope hexside, as a dict (whether each is on its hexside, and
+    on the map, the map checks)."""
+    if not isinstance(value, Mapping):
+        raise WbkError(f"uphill_hexes {value!r} is not a table of uphill hexes by hexside")
+    for side, up in value.items():
+        if not isinstance(side, Hexside):
+            raise WbkError(f"uphill_hexes: {side!r} is not a Hexside")
+        if not isinstance(up, Hex):
+            raise WbkError(f"uphill_hexes: uphill hex {up!r} of {side!r} is not a Hex")
+    return dict(value)
+
+
+def checked_path(value, what: str) -> Path:
+    """A file path given as text or a ``pathlib.Path`` (bytes are refused)."""
+    if isinstance(value, bytes) or not isinstance(value, (str, os.PathLike)):
+        raise WbkError(f"{what} {value!r} is not a file path (expected text or a pathlib.Path)")
+    return Path(value)
+
+
+_TOP_KEYS = {"name", "columns", "rows", "low_columns", "terrain", "hexsides", "markers"}
+
+
+#: The head comment written on a map that has no notes of its own.
+FORMAT_NOTE = "wbk hex map; the format is described in wbk's README."
+
+
+def read_map(text: str, source: str, make: Callable[..., Any] | None = None) -> Any:
+    """The map that TOML ``text`` describes, made with ``make`` (``HexMap``, or a subclass);
+    ``source`` names the file in every error. The notes are left to the caller
+    (``head_comments``)."""
+    if not isinstance(source, str):
+        raise WbkError(f"source {source!r} is not text")
+    if not isinstance(text, str):
+        raise WbkError(
+            f"{source}: the map {text!r} is not TOML text (to read a file, use HexMap.load)"
+        )
+    return MapReader(source, make).read(parse_toml(text, source))
+
+
+class MapReader:
+    """Turns parsed TOML into a map made with ``make`` (``HexMap`` unless given: another file's
+    map inline, as a situation's [map] table, is read so too), naming the file and key of
+    anything wrong."""
+
+    def __init__(self, source: str, make: Callable[..., Any] | None = None) -> None:
+        self.source = source
+        self.make = make or HexMap
+
+    def fail(self, where: str, message: str) -> NoReturn:
+        raise WbkError(f"{self.source}: {where}: {message}")
+
+    def read(self, data: dict) -> Any:
+        unknown = sorted(set(data) - _TOP_KEYS)
+        if unknown:
+            self.fail(unknown[0], f"unknown key (expected one of {', '.join(sorted(_TOP_KEYS))})")
+        for key in ("name", "columns", "rows", "low_columns"):
+            if key not in data:
+                self.fail(key, "missing")
+        name = data["name"]
+        if not isinstance(name, str):
+            self.fail("name", f"{name!r} is not a string")
+        columns, rows = self.span(data, "columns"), self.span(data, "rows")
+        low = data["low_columns"]
+        if low not in ("odd", "even"):
+            self.fail("low_columns", f'{low!r} (expected "odd" or "even")')
+        try:
+            frame = self.make(name, columns, rows, low)
+        except WbkError as e:  # too large
+            raise WbkError(f"{self.source}: {e}") from None
+
+        terrain = {
+            k: frozenset(self.hexes(frame, "terrain", k, v)) for k, v in self.table(data, "terrain")
+        }
+        markers = {
+            k: frozenset(self.hexes(frame, "markers", k, v)) for k, v in self.table(data, "markers")
+        }
+        features, uphill = self.hexsides(frame, data)
+        try:
+            return self.make(name, columns, rows, low, terrain, features, uphill, markers)
+        except WbkError as e:  # the checks above should leave nothing for HexMap to find
+            raise WbkError(f"{self.source}: {e}") from None
+
+    def hexsides(
+        self, frame: Any, data: dict
+    ) -> tuple[dict[str, frozenset[Hexside]], dict[Hexside, Hex]]:
+        """The [hexsides] table: each feature's hexsides, and each slope's uphill hex (the first
+        of its two labels)."""
+        features: dict[str, frozenset[Hexside]] = {}
+        uphill: dict[Hexside, Hex] = {}
+        for feature, values in self.table(data, "hexsides"):
+            sides = []
+            for text in self.strings("hexsides", feature, values):
+                try:
+                    side = frame.hexside(text)
+                except WbkError as e:
+                    self.fail(f"[hexsides] {feature}", str(e))
+                if feature == UPHILL_FEATURE:
+                    up = frame.hex(text.split("/")[0])
+                    if uphill.get(side, up) != up:
+                        self.fail(
+                            f"[hexsides] {feature}",
+                            f"{text} is listed twice with opposite uphill hexes",
+                        )
+                    uphill[side] = up
+                sides.append(side)
+            features[feature] = frozenset(sides)
+        return features, uphill
+
+    def span(self, data: dict, key: str) -> tuple[int, int]:
+        value = data[key]
+        if not (
+            isinstance(value, list)
+            and len(value) == 2
+            and all(type(v) is int and v >= 0 for v in value)
+        ):
+            self.fail(key, f"{value!r} (expected [first, last], two whole numbers)")
+        if value[0] > value[1]:
+            self.fail(key, f"{value!r}: the first number is above the last")
+        return value[0], value[1]
+
+    def table(self, data: dict, key: str) -> list[tuple[str, object]]:
+        value = data.get(key, {})
+        if not isinstance(value, dict):
+            self.fail(key, f"expected a table [{key}], found {value!r}")
+        if "" in value:
+            self.fail(f"[{key}]", 'an empty name "" (expected a name like woods)')
+        if len(value) > MOST_KINDS:  # before a hex of them is read
+            self.fail(f"[{key}]", f"{len(value):,} kinds is more than wbk takes ({MOST_KINDS})")
+        return list(value.items())
+
+    def strings(self, section: str, key: str, values: object) -> list[str]:
+        if not (isinstance(values, list) and all(isinstance(v, str) for v in values)):
+            self.fail(f"[{section}] {key}", f"{values!r} (expected a list of quoted labels)")
+        return values
+
+    def hexes(self, frame: Any, section: str, key: str, values: object) -> list[Hex]:
+        hexes = []
+        for text in self.strings(section, key, values):
+            try:
+                hexes.append(frame.hex(text))
+            except WbkError as e:
+                self.fail(f"[{section}] {key}", str(e))
+        return hexes
+
+
+def map_toml(m: Any) -> str:
+    """``m`` (a ``HexMap``) in wbk's TOML format: its notes as the head comments, then sorted,
+    one key a line, slopes written uphill hex first."""
+
+    def side_label(side: Hexside) -> str:
+        up = m.uphill(side)
+        return m.label(side) if up is None else f"{m.label(up)}/{m.label(side.other(up))}"
+
+    def section(title: str, items: Mapping[str, Iterable[str]]) -> list[str]:
+        return [f"\n[{title}]"] + [
+            f"{_toml_key(k)} = {_toml_list(sorted(v))}" for k, v in sorted(items.items())
+        ]
+
+    head = m.notes.splitlines() if m.notes else [FORMAT_NOTE]
+    lines = [
+        *(f"# {line}".rstrip() for line in head),
+        f"name = {_toml_string(m.name)}",
+        f"columns = [{m.columns[0]}, {m.columns[1]}]",
+        f"rows = [{m.rows[0]}, {m.rows[1]}]",
+        f'low_columns = "{m.low_columns}"',
+        *section("terrain", {k: map(m.label, v) for k, v in m.terrain_hexes.items()}),
+        *section("hexsides", {k: map(side_label, v) for k, v in m.hexside_features.items()}),
+        *section("markers", {k: map(m.label, v) for k, v in m.marker_hexes.items()}),
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def head_comments(text: str) -> str:
+    """The comment lines before a file's first key, without their "#" (the note wbk writes on a
+    map without notes is left out, so that such a map reads back as it was)."""
+    head = []
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#"):
+            break
+        if stripped.startswith("#"):
+            head.append(stripped[1:].removeprefix(" ").rstrip())
+        elif head:
+            head.append("")
+    while head and not head[-1]:
+        head.pop()
+    return "" if head == [FORMAT_NOTE] else "\n".join(head)
+
+
+def _toml_string(text: str) -> str:
+    # JSON's escapes are TOML's, but TOML also forbids a raw DEL character
+    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
+
+
+def _toml_key(key: str) -> str:
+    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else _toml_string(key)
+
+
+def _toml_list(values: list[str], width: int = 96) -> str:
+    """An inline TOML array of strings, wrapped so that a line stays readable."""
+    items = [_toml_string(v) for v in values]
+    one_line = "[" + ", ".join(items) + "]"
+    if len(one_line) <= width:
+        return one_line
+    rows: list[str] = []
+    row: list[str] = []
+    for item in items:
+        if row and len(", ".join([*row, item])) > width - 4:
+            rows.append(", ".join(row))
+            row = []
+        row.append(item)
+    rows.append(", ".join(row))
+    return "[\n" + "".join(f"    {r},\n" for r in rows) + "]"
+
+
+LowColumns = Literal["odd", "even"]
 
 
 @dataclass(frozen=True, eq=True, repr=False)
@@ -436,7 +719,7 @@ class HexMap:
 
     @classmethod
     def load(cls, path: str | os.PathLike) -> HexMap:
-        """The map in a TOML file (the format: ``wbk.mapfile``, the README)."""
+        """The map in a TOML file (its format: the site's reference, "Maps")."""
         path = checked_path(path, "map file")
         return cls.from_toml(read_text(path, "map"), source=str(path))
 
@@ -458,7 +741,7 @@ class HexMap:
         write_atomically(checked_path(path, "map file"), self.to_toml(), "map")
 
     def _repr_png_(self) -> bytes:
-        from wbk.plot import map_png
+        from wbk.draw.maps import map_png
 
         return map_png(self)
 
@@ -491,8 +774,3 @@ def example_maps() -> list[str]:
     return sorted(
         p.name.removesuffix(".toml") for p in folder.iterdir() if p.name.endswith(".toml")
     )
-
-
-#: Reads a map inside another file's parsed TOML (a situation's [map] table):
-#: ``_MapReader(source).read(table)``.
-_MapReader = functools.partial(MapReader, make=HexMap)

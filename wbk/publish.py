@@ -1,13 +1,14 @@
-"""Publishing the workbook: ``python -m wbk.publish site`` builds a static site of every notebook
-in ``notebooks/`` (``make site``), ``python -m wbk.publish app`` serves them as an app with Voila
-(``make app``).
+"""Publishing the workbook: ``python -m wbk.publish site`` builds a static site of every chapter
+(``make site``), ``python -m wbk.publish app`` serves them as an app with Voila (``make app``).
+The chapters are wbk's own and each rule set's (``wbk.games.chapters``), or the notebooks of a
+folder given with ``--notebooks`` (a teacher's own).
 
 The site executes each notebook afresh with wbk's panels shown as snapshots (``WBK_PANELS=static``:
 see ``wbk.widgets.Panel.static_html``), so that a page needs no kernel and fetches nothing from
 elsewhere; the NBVAL markers the tests use are taken out of the code first. After Sphinx, the
 build gives every picture its title as alt text, writes the index that the search page reads
 (each section's words and its rule and hex numbers: Sphinx's own search lists pages by title
-and drops "9.4" and "1913"), and fills the page of rule sections (``site/reference/rules.md``)
+and drops "9.4" and "1913"), and fills the page of rule sections (``wbk/site/reference/rules.md``)
 with links to where each is taught, computed and quizzed.
 
 ``python -m wbk.publish notebooks`` (``make notebooks``) runs each chapter as a reader does and
@@ -34,6 +35,7 @@ import secrets
 import shutil
 import subprocess
 import sys
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
@@ -53,10 +55,13 @@ from wbk.appsettings import (
     from_arguments,
     is_loopback,
 )
-from wbk.games import games
+from wbk.games import chapters, games
 from wbk.widgets import PANELS_ENV
 
 ROOT = Path(__file__).resolve().parent.parent
+#: The site's Sphinx sources (its configuration, home page, reference pages and scripts),
+#: which the chapters join when it is built.
+SITE = Path(__file__).resolve().parent / "site"
 NBVAL_MARKER = re.compile(r"^\s*# NBVAL_\w+\s*\n?", re.M)
 #: The chapters' note that their panels need the notebook run, which a page or the app says
 #: otherwise.
@@ -227,14 +232,20 @@ def _without_widget_ids(outputs: list) -> list:
     return kept
 
 
-def build_site(notebooks: Path, out: Path, *, work: Path) -> Path:
-    """Build the site of every notebook in ``notebooks`` into ``out``; returns its index page.
+def chapters_from(folder: Path | None) -> list[Path]:
+    """The chapters to publish: the notebooks in ``folder``, or, for None, every chapter wbk
+    and its rule sets have (``wbk.games.chapters``)."""
+    return chapters() if folder is None else sorted(Path(folder).glob("*.ipynb"))
+
+
+def build_site(notebooks: Sequence[Path], out: Path, *, work: Path) -> Path:
+    """Build the site of the chapters ``notebooks`` into ``out``; returns its index page.
     Each notebook runs once, as the page shows it, in ``work / "site-src"`` (removed after the
     build with the rest of what only the build needs)."""
     sources = work / "site-src"
     shutil.rmtree(sources, ignore_errors=True)
-    shutil.copytree(ROOT / "site", sources)
-    for path in sorted(notebooks.glob("*.ipynb")):
+    shutil.copytree(SITE, sources)
+    for path in notebooks:
         notebook = publishable(nbformat.read(path, as_version=4))
         nbformat.write(notebook, sources / path.name)
     ipython = work / "site-ipython"
@@ -723,13 +734,13 @@ def chapter_list_html(chapters: list[Chapter]) -> str:
     return f'<ol class="wbk-chapters">{items}</ol>'
 
 
-def prepare_app(notebooks: Path, work: Path) -> Path:
-    """Write the app's copies of the notebooks and its template (with the index of chapters)
-    under ``work``; returns the folder of notebooks to serve."""
+def prepare_app(notebooks: Sequence[Path], work: Path) -> Path:
+    """Write the app's copies of the chapters ``notebooks`` and its template (with the index of
+    chapters) under ``work``; returns the folder of notebooks to serve."""
     served = work / "notebooks"
     shutil.rmtree(work, ignore_errors=True)
     served.mkdir(parents=True)
-    paths = sorted(notebooks.glob("*.ipynb"))
+    paths = list(notebooks)
     read = [nbformat.read(p, as_version=4) for p in paths]
     chapters = [chapter_of(p, nb) for p, nb in zip(paths, read, strict=True)]
     for i, (path, notebook) in enumerate(zip(paths, read, strict=True)):
@@ -743,14 +754,14 @@ def prepare_app(notebooks: Path, work: Path) -> Path:
 
 
 def app_command(
-    notebooks: Path,
+    notebooks: Sequence[Path],
     *,
     port: int,
     work: Path | None = None,
     settings: AppSettings | None = None,
     door: Door | None = None,
 ) -> tuple[list[str], dict[str, str]]:
-    """The command (and environment) that serves the notebooks as an app with Voila
+    """The command (and environment) that serves the chapters as an app with Voila
     (``wbk.appserver``) on ``door``'s address (127.0.0.1 by default): an index of the chapters,
     each a page of its panels without the code, rendered with wbk's template, which fetches
     nothing from elsewhere. The app's copies of the notebooks and its configuration
@@ -794,27 +805,28 @@ def main(argv: list[str] | None = None) -> None:
     )
     commands = parser.add_subparsers(dest="command", required=True)
     site = commands.add_parser("site", help="build the static site")
-    site.add_argument("--notebooks", type=Path, default=ROOT / "notebooks")
+    site.add_argument("--notebooks", type=Path, help="a folder of chapters (default: wbk's)")
     site.add_argument("--out", type=Path, default=ROOT / "build" / "site")
     stored = commands.add_parser(
         "notebooks", help="run each notebook afresh and store its outputs in it (make notebooks)"
     )
-    stored.add_argument("paths", type=Path, nargs="*", help="notebooks (default: notebooks/*)")
+    stored.add_argument("paths", type=Path, nargs="*", help="chapters (default: every one)")
     app = commands.add_parser("app", help="serve the notebooks as an app (Voila)")
-    app.add_argument("--notebooks", type=Path, default=ROOT / "notebooks")
+    app.add_argument("--notebooks", type=Path, help="a folder of chapters (default: wbk's)")
     add_arguments(app)
     args = parser.parse_args(argv)
     if args.command == "notebooks":
-        for path in args.paths or sorted((ROOT / "notebooks").glob("*.ipynb")):
+        for path in args.paths or chapters():
             store_outputs(path)
             print(f"stored the outputs of a fresh run: {path.name}")
         return
     if args.command == "site":
-        index = build_site(args.notebooks, args.out, work=args.out.parent)
+        index = build_site(chapters_from(args.notebooks), args.out, work=args.out.parent)
         print(f"site built: {index}")
         return
-    settings, door = from_arguments(args, parser)
-    command, env = app_command(args.notebooks, port=args.port, settings=settings, door=door)
+    served = chapters_from(args.notebooks)
+    settings, door = from_arguments(args, parser, served)
+    command, env = app_command(served, port=args.port, settings=settings, door=door)
     print(f"serving the workbook on {door.link(args.port)} (Ctrl-C stops it)")
     if not is_loopback(args.ip):
         print("hand that link out: the token in it is the class password")

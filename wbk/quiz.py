@@ -33,16 +33,14 @@ from __future__ import annotations
 
 import os
 import random
-import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from importlib import import_module
 from numbers import Integral
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
-from wbk.checks import LONGEST_NAME
+from wbk.checks import LONGEST_NAME, MOST_ITEMS, Input
 from wbk.datafile import parse_toml, read_text
 from wbk.dice import chance
 from wbk.errors import WbkError
@@ -55,7 +53,6 @@ from wbk.readings import Reading
 __all__ = [
     "CHANCE_BANDS",
     "GameQuiz",
-    "Key",
     "QuizKind",
     "chance_words",
     "from_toml",
@@ -139,6 +136,20 @@ class Answer:
 
 
 @dataclass(frozen=True)
+class Attempt:
+    """A learner at a question, as its picture shows it: the ``question``, the hexes or tanks
+    they have ``chosen``, and once revealed the rules' ``answer`` (worked out under
+    ``readings``) with the ``verdict`` ("Right: ", "Wrong: "). ``wbk.draw.picture(attempt)``
+    draws it: the board with the situation and the picks, then the answer."""
+
+    question: Question
+    chosen: tuple[str, ...] = ()
+    answer: Answer | None = None
+    verdict: str = ""
+    readings: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Question:
     """One question: the situation, the question in words, the rule it tests, the readings it is
     asked under, and the board it is asked on (a ``HexMap``, a pz8 ``Table`` or None)."""
@@ -176,7 +187,7 @@ class Question:
         """The readings this kind of question can be asked under, each with its values: those
         that can matter to it, but for any the text settles for it (``settled_readings``)."""
         kind = _kind(self.game, self.kind)
-        keys = kind.relevant(self, kind.readings) if kind.relevant else kind.readings
+        keys = kind.relevant(self)
         settled = self.settled_readings
         return {key: tuple(reading(self.game, key).values) for key in keys if key not in settled}
 
@@ -184,8 +195,7 @@ class Question:
     def settled_readings(self) -> dict[str, str]:
         """The readings of its kind that the text settles for this very question, each with
         the sentence of the text that settles it (the question is asked under the default)."""
-        kind = _kind(self.game, self.kind)
-        return dict(kind.settled(self)) if kind.settled else {}
+        return dict(_kind(self.game, self.kind).settled(self))
 
     def answer(self, **readings: str) -> Answer:
         """The rules' answer under the question's readings, or those given here instead."""
@@ -194,12 +204,12 @@ class Question:
 
     def shown(self) -> str:
         """What the learner needs to see beside the words (a CRT), as HTML; "" for nothing."""
-        shown = _kind(self.game, self.kind).shown
-        return shown(self)._repr_html_() if shown is not None else ""
+        shown = _kind(self.game, self.kind).shown(self)
+        return shown._repr_html_() if shown is not None else ""
 
     def setting(self, key: str) -> Any:
         """The situation's ``key``: as the question gives it, else its kind's default."""
-        return self.settings.get(key, _kind(self.game, self.kind).optional.get(key))
+        return self.settings.get(key, _kind(self.game, self.kind).defaults.get(key))
 
     def _readings(self, readings: Mapping[str, str]) -> dict[str, str]:
         options = self.reading_options
@@ -344,284 +354,128 @@ def _parse_given(q: Question, given) -> object:
     raise AssertionError(form)
 
 
-# --- what a question's keys take --------------------------------------------------------------
-
-#: The most items a list or a table in a question takes (units, rolls, hexes, strengths...).
-MOST_ITEMS = 1_000
-
-
-@dataclass(frozen=True)
-class Key:
-    """What one key of a question takes, checked before any work is done: ``what`` says it in
-    words ("a whole number from 2 to 12"); ``problem(value)`` is None for a value it takes, else
-    what is wrong with it, in a sentence naming the value. Built with ``Key.whole``,
-    ``Key.number``, ``Key.flag``, ``Key.text``, ``Key.list``, ``Key.table``, ``Key.record`` and
-    ``Key.either``; a kind of question declares one for each of its keys (``QuizKind.keys``).
-
-    >>> Key.flag().problem("no")
-    "'no' is not true or false"
-    """
-
-    what: str
-    problem: Callable[[object], str | None] = field(repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.what, str) or not callable(self.problem):
-            raise WbkError(
-                f"what {self.what!r} is not text or problem {self.problem!r} is not a function"
-            )
-
-    @classmethod
-    def whole(cls, least: int = 0, most: int | None = None) -> Key:
-        """A whole number from ``least`` to ``most`` (no bound above for None)."""
-        least = _bound(least, "least")
-        if most is not None and _bound(most, "most") < least:
-            raise WbkError(f"most {most!r} is less than least {least!r}")
-        what = (
-            f"a whole number from {least} to {most}"
-            if most is not None
-            else (f"a whole number of {least} or more")
-        )
-
-        def problem(v: object) -> str | None:
-            if isinstance(v, bool) or not isinstance(v, Integral):
-                return f"{v!r} is not {what}"
-            n = int(v)
-            return None if least <= n and (most is None or n <= most) else f"{v} is not {what}"
-
-        return cls(what, problem)
-
-    @classmethod
-    def number(cls, least: int, most: int) -> Key:
-        """A number, whole or not, from ``least`` to ``most`` (a length or an angle)."""
-        least, most = _bound(least, "least", None), _bound(most, "most", None)
-        what = f"a number from {least} to {most}"
-
-        def problem(v: object) -> str | None:
-            if isinstance(v, bool) or not isinstance(v, Integral | float):
-                return f"{v!r} is not {what}"
-            x = v if isinstance(v, float) else int(v)
-            return None if least <= x <= most else f"{v!r} is not {what}"  # NaN fails both
-
-        return cls(what, problem)
-
-    @classmethod
-    def flag(cls) -> Key:
-        """True or false, nothing else ("no", 0 and 1 are not flags)."""
-        return cls(
-            "true or false",
-            lambda v: None if isinstance(v, bool) else (f"{v!r} is not true or false"),
-        )
-
-    @classmethod
-    def text(cls, choices: Sequence[str] = (), *, pattern: str = "", what: str = "") -> Key:
-        """A name of at most ``LONGEST_NAME`` characters: one of ``choices`` when given, or one
-        matching the regular expression ``pattern`` (``what`` says it in words)."""
-        if isinstance(choices, str) or not all(isinstance(c, str) for c in choices):
-            raise WbkError(f"choices {choices!r} are not a list of names")
-        if not isinstance(pattern, str) or not isinstance(what, str):
-            raise WbkError(f"pattern {pattern!r} and what {what!r} are not text")
-        what = what or (f"one of {', '.join(choices)}" if choices else "a name")
-        matcher = re.compile(pattern) if pattern else None
-
-        def problem(v: object) -> str | None:
-            if not isinstance(v, str) or not v.strip():
-                return f"{v!r} is not {what}"
-            if len(v) > LONGEST_NAME:
-                return f"{v[:40]!r}... is longer than {LONGEST_NAME} characters"
-            if (choices and v not in choices) or (matcher and not matcher.fullmatch(v)):
-                return f"{v!r} is not {what}"
-            return None
-
-        return cls(what, problem)
-
-    @classmethod
-    def list(cls, item: Key, *, least: int = 0, most: int = MOST_ITEMS) -> Key:
-        """A list of ``least`` to ``most`` items, each one ``item`` takes."""
-        _need_key(item)
-        least, most = _bound(least, "least"), _bound(most, "most")
-        what = f"a list (each {item.what})"
-
-        def problem(v: object) -> str | None:
-            if not isinstance(v, list | tuple):
-                return f"{v!r} is not {what}"
-            if not least <= len(v) <= most:
-                return f"a list of {len(v):,} is not {least} to {most} items of {item.what}"
-            for i, x in enumerate(v, 1):
-                wrong = item.problem(x)
-                if wrong:
-                    return f"item {i}: {wrong}"
-            return None
-
-        return cls(what, problem)
-
-    @classmethod
-    def table(cls, value: Key, *, most: int = MOST_ITEMS) -> Key:
-        """A table of names (at most ``most``), each to a value ``value`` takes."""
-        _need_key(value)
-        most = _bound(most, "most")
-        what = f"a table of name = {value.what}"
-        name = cls.text()
-
-        def problem(v: object) -> str | None:
-            if not isinstance(v, dict):
-                return f"{v!r} is not {what}"
-            if len(v) > most:
-                return f"a table of {len(v):,} is over the limit of {most}"
-            for k, x in v.items():
-                wrong = name.problem(k) or value.problem(x)
-                if wrong:
-                    return f"{k}: {wrong}"
-            return None
-
-        return cls(what, problem)
-
-    @classmethod
-    def record(cls, fields: Mapping[str, Key], *, required: Sequence[str] = ()) -> Key:
-        """A table of the keys ``fields`` names, each taking what its ``Key`` does; the
-        ``required`` ones must be there."""
-        if not isinstance(fields, Mapping) or not fields:
-            raise WbkError(f"fields {fields!r} are not a table of name = Key")
-        for key in fields.values():
-            _need_key(key)
-        if isinstance(required, str) or any(r not in fields for r in required):
-            raise WbkError(f"required {required!r} are not among the fields")
-        what = f"a table of {', '.join(fields)}"
-
-        def problem(v: object) -> str | None:
-            if not isinstance(v, dict):
-                return f"{v!r} is not {what}"
-            known = [k for k in required if k not in v]
-            if known:
-                return f"{known[0]}: missing"
-            for k, x in v.items():
-                if k not in fields:
-                    return f"{k}: unknown key (expected {', '.join(fields)})"
-                wrong = fields[k].problem(x)
-                if wrong:
-                    return f"{k}: {wrong}"
-            return None
-
-        return cls(what, problem)
-
-    @classmethod
-    def either(cls, *keys: Key) -> Key:
-        """A value one of ``keys`` takes."""
-        if not keys:
-            raise WbkError("either needs at least one Key")
-        for key in keys:
-            _need_key(key)
-        what = " or ".join(k.what for k in keys)
-
-        def problem(v: object) -> str | None:
-            if any(k.problem(v) is None for k in keys):
-                return None
-            return f"{v!r} is not {what}"
-
-        return cls(what, problem)
-
-
-def _bound(value: object, what: str, least: int | None = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, Integral):
-        raise WbkError(f"{what} {value!r} is not a whole number")
-    if least is not None and value < least:
-        raise WbkError(f"{what} {value!r} is not a whole number of {least} or more")
-    return int(value)
-
-
-def _need_key(key: object) -> None:
-    if not isinstance(key, Key):
-        raise WbkError(f"{key!r} is not a Key")
-
-
 # --- the kinds of question -------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
 class QuizKind:
-    """A kind of question a game asks, declared in the game's own quiz module.
+    """A kind of question a rule set asks: a small class in its ``quiz`` module, as icepool
+    declares a die: say what it asks in class attributes and work the answer out in ``answer``;
+    the other hooks have defaults a kind overrides where it needs to.
 
-    - ``form``: how the learner answers (one of ``FORMS``);
-    - ``required`` / ``optional``: its settings, the optional with their defaults;
+    What it declares:
+
+    - ``name``: what quiz files call it ("sees"); ``form``: how the learner answers (one of
+      ``FORMS``); ``what``: what it asks, in words; ``rule``: the rule a drawn question tests;
+    - ``keys``: each setting of its questions and what it takes (a ``wbk.checks.Input``, as
+      the rules declare theirs), checked before any work: a file's value that does not fit is one
+      ``WbkError`` naming the file, the question and the key; ``defaults``: the settings a
+      question may leave out, with their values;
+    - ``readings``: the keywords of the rule set's readings it can be asked under.
+
+    Its hooks:
+
     - ``answer(question, readings)``: the rules' ``Answer`` under those readings;
-    - ``draw(rng, board)``: the settings of a random question on the game's default board;
-    - ``what``: what it asks, in words; ``rule``: the rule a drawn question tests;
-      ``ask(settings)``: a drawn question in words;
-    - ``readings``: the keywords of the game's readings it can be asked under;
-      ``relevant(question, readings)``: those of them that can matter to one question;
-    - ``choices(question)``: the options of a "choice" question;
-    - ``board(settings, folder)``: the board a question's settings set up (files it names are
-      looked for in ``folder``), or None for a question asked on no board;
-    - ``shown(question)``: what the learner needs to see beside the question's words (a CRT),
-      an object with a ``_repr_html_``;
-    - ``keys``: what each of its keys takes (a ``Key``), checked before any work: a quiz file's
-      value that does not fit is one ``WbkError`` naming the file, the question and the key.
-      wbk's own kinds declare every key; a key not declared is left to the rules to check;
-    - ``settled(question)``: those of its ``readings`` the text itself settles for one question
-      (a worked example that is this very situation), each with the sentence that settles it:
-      not offered, and said so in ``Question.settled_notes()``.
+    - ``ask(settings)``: a drawn question in words; ``draw(rng, board)``: the settings of a
+      random question on the rule set's board (the same ``rng`` draws the same question);
+    - ``board(settings, folder)``: the board a question's settings set up, files it names
+      looked for in ``folder``; None (the default) for a question asked on no board;
+    - ``relevant(question)``: those of its ``readings`` that can matter to one question (all,
+      by default); ``settled(question)``: those the text itself settles for one question (a
+      worked example that is this very situation), each with the sentence that settles it;
+    - ``choices(question)``: the options of a "choice" question; ``shown(question)``: what the
+      learner needs to see beside the words (a CRT: anything with a ``_repr_html_``), or None.
     """
 
-    form: str
-    required: tuple[str, ...]
-    optional: Mapping[str, object]
-    answer: Callable[[Question, dict[str, str]], Answer]
-    draw: Callable[[random.Random, Any], dict]
-    what: str
-    rule: str
-    ask: Callable[[Mapping[str, Any]], str]
-    readings: tuple[str, ...] = ()
-    relevant: Callable[[Question, tuple[str, ...]], tuple[str, ...]] | None = None
-    choices: Callable[[Question], tuple[str, ...]] = lambda question: ()
-    board: Callable[[Mapping[str, Any], Path | None], Any] | None = None
-    shown: Callable[[Question], Any] | None = None
-    keys: Mapping[str, Key] = field(default_factory=dict)
-    settled: Callable[[Question], Mapping[str, str]] | None = None
+    name: ClassVar[str]
+    form: ClassVar[str]
+    what: ClassVar[str]
+    rule: ClassVar[str]
+    keys: ClassVar[Mapping[str, Input]] = {}
+    defaults: ClassVar[Mapping[str, object]] = {}
+    readings: ClassVar[tuple[str, ...]] = ()
 
-    def __post_init__(self) -> None:
-        if self.form not in FORMS:
-            raise WbkError(f"a quiz kind's form {self.form!r} is not one of {', '.join(FORMS)}")
-        _check_keys(self.keys, (*self.required, *self.optional), "a quiz kind's")
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for attribute in ("name", "form", "what", "rule"):
+            if not isinstance(getattr(cls, attribute, None), str):
+                raise WbkError(f"quiz kind {cls.__name__}: {attribute} is not declared as text")
+        if cls.form not in FORMS:
+            raise WbkError(
+                f"quiz kind {cls.name!r}: form {cls.form!r} is not one of {', '.join(FORMS)}"
+            )
+        _check_keys(cls.keys, f"quiz kind {cls.name!r}")
+        undeclared = [key for key in cls.defaults if key not in cls.keys]
+        if undeclared:
+            raise WbkError(f"quiz kind {cls.name!r}: default {undeclared[0]!r} is not a key")
+
+    @property
+    def required(self) -> tuple[str, ...]:
+        """The keys every question of the kind must give."""
+        return tuple(key for key in self.keys if key not in self.defaults)
+
+    def answer(self, question: Question, readings: dict[str, str]) -> Answer:
+        raise NotImplementedError(f"quiz kind {self.name!r} works out no answer")
+
+    def ask(self, settings: Mapping[str, Any]) -> str:
+        raise NotImplementedError(f"quiz kind {self.name!r} asks no drawn question")
+
+    def draw(self, rng: random.Random, board: Any) -> dict:
+        raise NotImplementedError(f"quiz kind {self.name!r} draws no question")
+
+    def board(self, settings: Mapping[str, Any], folder: Path | None) -> Any:
+        return None
+
+    def relevant(self, question: Question) -> tuple[str, ...]:
+        return self.readings
+
+    def settled(self, question: Question) -> Mapping[str, str]:
+        return {}
+
+    def choices(self, question: Question) -> tuple[str, ...]:
+        return ()
+
+    def shown(self, question: Question) -> Any:
+        return None
 
 
-@dataclass(frozen=True)
 class GameQuiz:
-    """A game's quizzes: its kinds of question by name, the board a drawn question is asked on
-    (``default_board()``), the keys of a question that set up its board rather than the question
-    (``board_keys``, and what each takes: ``board_checks``, as ``QuizKind.keys``), and the quiz
-    it ships (a file, or None)."""
+    """A rule set's quizzes, its quiz module's ``QUIZ``: its kinds of question (``QuizKind``
+    classes), the board a drawn question is asked on (``board()``, None for none), and the keys
+    of a question that set up its board rather than ask it (``board_keys``: each and what it
+    takes, as ``QuizKind.keys``)."""
 
-    kinds: Mapping[str, QuizKind]
-    default_board: Callable[[], Any] = lambda: None
-    board_keys: tuple[str, ...] = ()
-    shipped: Path | None = None
-    board_checks: Mapping[str, Key] = field(default_factory=dict)
+    def __init__(
+        self,
+        *kinds: type[QuizKind],
+        board: Callable[[], Any] = lambda: None,
+        board_keys: Mapping[str, Input] | None = None,
+    ) -> None:
+        if not kinds or not all(isinstance(k, type) and issubclass(k, QuizKind) for k in kinds):
+            raise WbkError(f"a GameQuiz's kinds {kinds!r} are not QuizKind classes")
+        self.kinds = {kind.name: kind() for kind in kinds}
+        if len(self.kinds) < len(kinds):
+            raise WbkError("two of a GameQuiz's kinds have one name")
+        self.default_board = board
+        self.board_keys: Mapping[str, Input] = board_keys or {}
+        _check_keys(self.board_keys, "a GameQuiz's board")
 
-    def __post_init__(self) -> None:
-        for name, kind in self.kinds.items():
-            if not isinstance(kind, QuizKind):
-                raise WbkError(f"kind {name!r}: {kind!r} is not a QuizKind")
-        _check_keys(self.board_checks, self.board_keys, "a game quiz's board")
 
-
-def _check_keys(keys: object, declared: Sequence[str], whose: str) -> None:
-    if not isinstance(keys, Mapping):
-        raise WbkError(f"{whose} keys {keys!r} are not a table of key = Key")
-    for key, check in keys.items():
-        if key not in declared:
-            raise WbkError(f"{whose} key {key!r} is not one of its keys ({', '.join(declared)})")
-        _need_key(check)
+def _check_keys(keys: object, whose: str) -> None:
+    if not isinstance(keys, Mapping) or not all(isinstance(i, Input) for i in keys.values()):
+        raise WbkError(f"{whose}: keys {keys!r} are not a table of key = Input")
 
 
 def game_quiz(game: str) -> GameQuiz:
-    """``game``'s quizzes, from the module its registration names (imported when first asked)."""
+    """``game``'s kinds of question: its quiz module's ``QUIZ`` (``wbk.games``)."""
     found = _game(game)
-    if not found.quiz:
+    if not found.has("quiz"):
         raise WbkError(f"{found.title} has no quiz")
-    declared = getattr(import_module(found.quiz), "QUIZ", None)
-    if not isinstance(declared, GameQuiz):
-        raise WbkError(f"{found.quiz} declares no QUIZ = GameQuiz(...)")
-    return declared
+    return found.part("quiz").QUIZ
+
+
+def kind_of(question: Question) -> QuizKind:
+    """The kind of question ``question`` is (an instance of its rule set's ``QuizKind``)."""
+    return _kind(question.game, question.kind)
 
 
 def kinds(game: str) -> dict[str, str]:
@@ -634,12 +488,6 @@ def _kind(game: str, name: str) -> QuizKind:
     if name not in found:
         raise WbkError(f"kind {name!r} is not one of {', '.join(found)} ({game})")
     return found[name]
-
-
-def __getattr__(name: str) -> object:
-    if name == "KINDS":  # every game's kinds, as before the registry: found when asked
-        return {key: kinds(key) for key, found in _games().items() if found.quiz}
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _hexmap(q: Question) -> HexMap:
@@ -703,7 +551,7 @@ def _key_of(message: str, settings: Mapping) -> str:
 
 def _misfit(quiz: GameQuiz, kind: QuizKind, settings: Mapping) -> tuple[str, str] | None:
     """The first key of ``settings`` whose value does not fit what it takes, and why."""
-    checks = {**quiz.board_checks, **kind.keys}
+    checks = {**quiz.board_keys, **kind.keys}
     for key, value in settings.items():
         wrong = checks[key].problem(value) if key in checks else None
         if wrong:
@@ -744,7 +592,7 @@ def _question(
         raise fail("kind", f"{data['kind']!r} is not one of {', '.join(quiz.kinds)} ({game})")
     kind = quiz.kinds[data["kind"]]
     settings = {k: v for k, v in data.items() if k not in _QUESTION_KEYS}
-    allowed = (*kind.required, *kind.optional, *quiz.board_keys)
+    allowed = (*kind.keys, *quiz.board_keys)
     for key in settings:
         if key not in allowed:
             raise fail(
@@ -760,7 +608,7 @@ def _question(
     if not isinstance(readings, dict):
         raise fail("readings", f"{readings!r} is not a table of reading = value")
     try:
-        board = kind.board(settings, folder) if kind.board else None
+        board = kind.board(settings, folder)
     except WbkError as e:
         raise fail(*_named(str(e), settings)) from None
     q = Question(qid, game, data["kind"], data["rule"], data["ask"], settings, {}, board, source)
@@ -784,18 +632,28 @@ def _question(
     return q
 
 
-def from_toml(text: str, *, source: str = "quiz", folder: str | os.PathLike | None = None) -> Quiz:
+def from_toml(
+    text: str,
+    *,
+    source: str = "quiz",
+    folder: str | os.PathLike | None = None,
+    game: str | None = None,
+) -> Quiz:
     """A quiz from TOML text, every answer checked against the rules; ``folder`` is where map,
-    table and situation files it names are looked for. Anything wrong is one ``WbkError``
-    naming ``source``, the question and the key."""
+    table and situation files it names are looked for; ``game``: the rule set the quiz is for
+    where the text may leave it out (a quiz a rule set ships, named by its folder). Anything
+    wrong is one ``WbkError`` naming ``source``, the question and the key."""
     if folder is not None and not isinstance(folder, (str, os.PathLike)):
         raise WbkError(f"folder {folder!r} is not a folder path")
     data = parse_toml(text, source)
     unknown = sorted(set(data) - set(_QUIZ_KEYS))
     if unknown:
         raise WbkError(f"{source}: {unknown[0]}: unknown key (expected {', '.join(_QUIZ_KEYS)})")
-    game = data.get("game")
-    quizzed = [key for key, found in _games().items() if found.quiz]
+    named = data.get("game", game)
+    if game is not None and named != game:
+        raise WbkError(f"{source}: game: {named!r} is not this quiz's rule set {game!r}")
+    game = named
+    quizzed = [key for key, found in _games().items() if found.has("quiz")]
     if game not in quizzed:
         raise WbkError(f"{source}: game: {game!r} is not one of {', '.join(quizzed)}")
     questions = data.get("question")
@@ -824,13 +682,15 @@ def load(path: str | os.PathLike) -> Quiz:
 
 
 def shipped(game: str) -> Quiz:
-    """The quiz wbk ships for a chapter (for wbk's own games, ``wbk/data/quizzes/<game>.toml``)."""
-    path = game_quiz(game).shipped
+    """The quiz a rule set ships: ``quiz.toml`` in its folder (``wbk.games``)."""
+    found = _game(game)
+    path = found.shipped_quiz
     if path is None:
-        raise WbkError(f"{_game(game).title} ships no quiz")
-    text = path.read_text(encoding="utf-8")
+        raise WbkError(f"{found.title} ships no quiz")
     source = "/".join(path.parts[-4:]) if "wbk" in path.parts else path.name
-    return from_toml(text, source=source, folder=path.parent)
+    return from_toml(
+        path.read_text(encoding="utf-8"), source=source, folder=path.parent, game=found.key
+    )
 
 
 def random_question(game: str, kind: str, seed: int) -> Question:
@@ -851,7 +711,7 @@ def random_question(game: str, kind: str, seed: int) -> Question:
         if wrong:  # a kind's draw that breaks its own keys is wbk's mistake: say so, loudly
             raise WbkError(f"{kind} drawn with seed {seed}: {wrong[0]}: {wrong[1]}")
         try:
-            here = drawn.board(settings, None) if drawn.board else None
+            here = drawn.board(settings, None)
             q = Question(
                 f"{kind} #{seed}",
                 game,

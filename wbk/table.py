@@ -10,8 +10,10 @@ Public names:
 - ``Table``: the table's size, its ``Terrain`` and its ``Piece`` s, read from TOML with
   ``Table.load(path, pieces=...)`` / ``Table.from_toml(text, source=..., pieces=...)``;
   ``table.piece(name)``, ``table.footprint(piece)``, ``table.distance(a, b)``,
-  ``table.line_of_sight(firer, target)`` (a ``Sight``), ``table.reach(piece, inches, ...)``
-  (a ``Reach``), ``table.hills_under(piece)``, ``table.with_piece(piece)``,
+  ``table.squared_distance(a, b)`` (exact), ``table.line_of_sight(firer, target)`` (a
+  ``Sight``), ``table.reach(piece, inches, ...)`` (a ``Reach``: its ``can_reach(point)`` is
+  exact) and ``table.reaches(piece, allowances, ...)``, ``table.hills_under(piece)``,
+  ``table.with_piece(piece)``,
   ``table.without_piece(name)``; ``table.to_toml()`` and ``table.save(path)`` write the file;
 - ``Terrain``: a polygon of kind ``"rough"``, ``"obstacle"`` or ``"hill"`` (``TERRAIN_KINDS``),
   an obstacle perhaps marked ``blocks_sight=False`` (a low wall);
@@ -20,12 +22,13 @@ Public names:
 - ``FOOTPRINT``: the default footprint of a piece, 1.5" wide and 2.5" long;
 - the limits ``MAX_INCHES`` (sizes, coordinates, moves), ``MAX_PIECES`` and ``MAX_DIRECTIONS``
   (``reach``), and
-  the reading values ``OBSTACLE_SIGHT_READINGS`` (``line_of_sight``) and ``ROUGH_READINGS``
-  (``reach``).
+  the reading values ``OBSTACLE_SIGHT_READINGS`` (``line_of_sight``), ``ROUGH_READINGS`` and
+  ``PIVOT_READINGS`` (``reach``).
 
 ``Terrain``, ``Piece``, ``FOOTPRINT`` and the limits on sizes and counts are defined in
-``wbk.tableparts``, and a table file's reading and writing in ``wbk.tablefile``; they are
-imported from here.
+``wbk.tableparts``, a table file's reading and writing in ``wbk.tablefile``, ``Reach`` and its
+picture in ``wbk.tablereach``; they are imported from here. What decides a question at a
+limit (a distance, an angle, where a move ends) is exact arithmetic, in ``wbk.tableexact``.
 
 Conventions, used everywhere below:
 
@@ -33,16 +36,22 @@ Conventions, used everywhere below:
   (0 at the near edge).
 - ``facing`` is in degrees counterclockwise from the +x direction: 0 faces the right edge, 90
   the far edge. A piece is ``length`` long along its facing and ``width`` wide across it.
-- Distances are measured centre to centre (``table.distance``).
+- Distances are measured centre to centre (``table.distance``), and compared with a limit
+  exactly: a coordinate is the decimal it is written as, a distance is compared by its exact
+  square (``table.squared_distance``, ``wbk.tableexact``).
 - Line of sight looks from the firer's centre at the whole of the target's footprint: the
   *visible fraction* is the share of the footprint's area that a lamp at the firer's centre
-  would light if the target itself were transparent. Other pieces (friend, foe and wrecks alike),
-  obstacles (but those marked ``blocks_sight=False``) and hills cast the shadows; rough terrain
-  casts none. A hill under the firer's or the
-  target's centre does not block their view of each other (a tank on a hill sees off it and is
-  seen on it); every other hill blocks. The target is *in cover* when part, but not all, of it is
-  hidden. Areas below ``AREA_TOLERANCE`` (a millionth of a square inch) count as nothing, so
-  that floating-point slivers neither hide nor show a target.
+  would light if the target itself were transparent. Other pieces (friend, foe and wrecks
+  alike), obstacles (but those marked ``blocks_sight=False``) and hills cast the shadows; rough
+  terrain casts none. A hill under the firer's or the target's centre does not block their
+  view of each other (a tank on a hill sees off it and is seen on it; a centre on a hill's edge
+  is at its foot, not on it); every other hill blocks. A sight line that only grazes a blocker
+  (touches its edge or a corner) passes: touching hides nothing. The target is *in cover* when
+  part, but not all, of it is hidden. Where a verdict hangs on a share (hidden or not, seen or
+  not, half hidden or not) within a millionth of a square inch, it is measured exactly
+  (``wbk.tableexact``) when the corners are decimals, as a tank's are when it faces a multiple
+  of 90 degrees; elsewhere areas below ``AREA_TOLERANCE`` (a millionth of a square inch) count
+  as nothing, so that floating-point slivers neither hide nor show a target.
 
 >>> t = Table(24, 24, pieces=[Piece("A", (4, 12)), Piece("B", (20, 12))],
 ...           terrain=[Terrain("obstacle", ((11, 12), (13, 12), (13, 20), (11, 20)), name="wall")])
@@ -60,21 +69,28 @@ import math
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from fractions import Fraction
 
 import shapely
-from shapely.geometry import LineString, Point, Polygon, box
-from shapely.geometry.base import BaseGeometry
+from shapely.geometry import Point, Polygon
 from shapely.ops import unary_union
 
 from wbk.checks import short_text
 from wbk.datafile import read_text
 from wbk.errors import WbkError
 from wbk.explain import Step, steps_html
+from wbk.tableexact import (
+    PIVOT_READINGS,
+    exact_point,
+    hidden_share,
+    inches_against,
+    inside,
+    squared_distance,
+)
 from wbk.tablefile import checked_file_name, read_table, save_table, table_toml
 from wbk.tableparts import (
     AREA_TOLERANCE,
     FOOTPRINT,
-    LENGTH_TOLERANCE,
     MAX_INCHES,
     MAX_PIECES,
     MOST_POINTS,
@@ -87,9 +103,8 @@ from wbk.tableparts import (
     _number,
     _place,
     _Placed,
-    _point,
-    _rectangle,
 )
+from wbk.tablereach import Reach, reaches
 
 __all__ = [
     "FOOTPRINT",
@@ -99,6 +114,7 @@ __all__ = [
     "MOST_POINTS",
     "MOST_TERRAIN",
     "OBSTACLE_SIGHT_READINGS",
+    "PIVOT_READINGS",
     "ROUGH_READINGS",
     "TERRAIN_KINDS",
     "Piece",
@@ -141,50 +157,33 @@ class Sight:
     steps: tuple[Step, ...]
     #: the hidden part of the target's footprint (a shapely geometry, empty when all is seen)
     hidden: object = None
+    #: the share seen, exactly, where a verdict hung on it within floating point's reach (None:
+    #: ``visible_fraction`` is far from every verdict's edge, or the corners are no decimals)
+    exact_visible: Fraction | None = None
+
+    @property
+    def seen(self) -> float | Fraction:
+        """The share of the target seen: exact where it was worked out exactly."""
+        return self.visible_fraction if self.exact_visible is None else self.exact_visible
 
     @property
     def has_los(self) -> bool:
         """Is any of the target seen?"""
-        return self.visible_fraction > 0
+        return self.seen > 0
 
     @property
     def in_cover(self) -> bool:
         """Is the target partly, but not wholly, hidden?"""
-        return 0 < self.visible_fraction < 1
+        return 0 < self.seen < 1
+
+    @property
+    def all_seen(self) -> bool:
+        """Is all of the target seen (in the open)?"""
+        return self.seen == 1
 
     def _repr_html_(self) -> str:
         verdict = "in cover" if self.in_cover else "in the open" if self.has_los else "not seen"
         return f"<b>{self.firer} → {self.target}: {verdict}</b>{steps_html(self.steps)}"
-
-
-@dataclass(frozen=True)
-class DirectionReach:
-    """How far a piece's centre can go in one direction, and what stops it there."""
-
-    angle: float
-    distance: float
-    stopped_by: str
-    penalties: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class Reach:
-    """Where a piece's centre can end a move of ``inches``: ``area`` (a shapely geometry, empty
-    when the piece cannot move), with the straight moves it is made of in ``directions``."""
-
-    piece: str
-    inches: float
-    area: BaseGeometry
-    directions: tuple[DirectionReach, ...]
-    steps: tuple[Step, ...]
-
-    def can_reach(self, point: Sequence[float]) -> bool:
-        """Can the piece's centre end its move at ``point`` (x, y)? The start always counts."""
-        x, y = _point(point, "point")
-        return bool(self.area.buffer(1e-9).covers(Point(x, y)))
-
-    def _repr_html_(self) -> str:
-        return f"<b>{self.piece}: a move of {_inches(self.inches)}</b>{steps_html(self.steps)}"
 
 
 # --- the table --------------------------------------------------------------------------------
@@ -300,9 +299,20 @@ class Table:
         return self.piece(piece).footprint
 
     def distance(self, a: str | Piece, b: str | Piece) -> float:
-        """The distance in inches between two pieces, centre to centre."""
+        """The distance in inches between two pieces, centre to centre (for words and pictures:
+        ``squared_distance`` meets a limit)."""
         pa, pb = self.piece(a), self.piece(b)
         return math.dist(pa.position, pb.position)
+
+    def squared_distance(self, a: str | Piece, b: str | Piece) -> Fraction:
+        """The square of the distance between two pieces, centre to centre, exactly: each
+        coordinate the decimal it is written as (``wbk.tableexact``). A limit is met by it.
+
+        >>> t = Table(24, 24, pieces=[Piece("F", (2.3, 2.7)), Piece("G", (13.1, 17.1))])
+        >>> t.squared_distance("F", "G")
+        Fraction(324, 1)
+        """
+        return squared_distance(self.piece(a).position, self.piece(b).position)
 
     def with_piece(self, piece: Piece) -> Table:
         """A copy with ``piece`` put on the table, replacing the piece of the same name if any."""
@@ -332,22 +342,25 @@ class Table:
         save_table(self, path)
 
     def _repr_png_(self) -> bytes:
-        from wbk.tableplot import table_png
+        from wbk.draw.tables import table_png
 
         return table_png(self)
 
     def hills_under(self, piece: str | Piece) -> tuple[Terrain, ...]:
-        """The hills the piece's centre stands on."""
-        centre = Point(self.piece(piece).position)
-        return tuple(t for t in self.terrain if t.kind == "hill" and t.polygon.covers(centre))
+        """The hills the piece's centre stands on: inside them, not on an edge (a centre on a
+        hill's edge is at its foot, as a move's penalties read it: ``wbk.tableexact``)."""
+        centre = exact_point(self.piece(piece).position)
+        return tuple(t for t in self.terrain if t.kind == "hill" and inside(t, centre))
 
     def _blockers(
         self, exclude: set[str], hills_exempt: Iterable[Terrain] = (), obstacle_sight: str = ""
-    ) -> list[tuple[str, Polygon]]:
+    ) -> list[tuple[str, Polygon, Piece | Terrain]]:
         exempt = set(map(id, hills_exempt))
-        found = [(f"{p.name!r}", p.footprint) for p in self.pieces if p.name not in exclude]
+        found: list[tuple[str, Polygon, Piece | Terrain]] = [
+            (f"{p.name!r}", p.footprint, p) for p in self.pieces if p.name not in exclude
+        ]
         found += [
-            (t.label, t.polygon)
+            (t.label, t.polygon, t)
             for t in self.terrain
             if (t.kind == "obstacle" and (t.blocks_sight or obstacle_sight == "all_block"))
             or (t.kind == "hill" and id(t) not in exempt)
@@ -360,6 +373,7 @@ class Table:
         target: str | Piece,
         *,
         obstacle_sight: str = "as_marked",
+        measured_against: float | None = None,
         rule: str = SIGHT,
     ) -> Sight:
         """What ``firer`` sees of ``target``: the visible fraction of its footprint from the
@@ -369,6 +383,10 @@ class Table:
         ``obstacle_sight`` (``OBSTACLE_SIGHT_READINGS``): ``"as_marked"`` (the default) lets an
         obstacle marked ``blocks_sight=False`` (a low wall) hide nothing; ``"all_block"`` lets
         every obstacle hide, whatever its mark.
+
+        ``measured_against``: a limit the distance is compared with (a gun's range), so that
+        the step of the distance reads as the limit only when it is exactly the limit
+        (``wbk.tableexact.inches_against``).
 
         >>> t = Table(24, 24, pieces=[Piece("A", (4, 12)), Piece("B", (20, 12)),
         ...                          Piece("C", (12, 12))])
@@ -385,9 +403,14 @@ class Table:
         radius = 2 * math.hypot(self.width, self.depth) + 10
         hills = self.hills_under(a) + self.hills_under(b)
         distance = math.dist(a.position, b.position)
+        said = (
+            _inches(distance)
+            if measured_against is None
+            else inches_against(self.squared_distance(a, b), measured_against)
+        )
         steps = [
             Step(
-                f"{a.name!r} to {b.name!r}: {_inches(distance)} centre to centre",
+                f"{a.name!r} to {b.name!r}: {said} centre to centre",
                 rule,
                 about=(a.name, b.name),
             )
@@ -411,43 +434,23 @@ class Table:
                 steps.append(
                     Step(f"{t.label}, marked as not blocking sight, {said}", rule, about=(t.label,))
                 )
-        shadows, hidden_by = [], []
-        for label, polygon in self._blockers({a.name, b.name}, hills, obstacle_sight):
-            if not polygon.intersects(between):
-                continue
-            shadow = _shadow(source, polygon, radius)
-            hidden = target_area.intersection(shadow).area
-            if hidden > AREA_TOLERANCE:
-                shadows.append(shadow)
-                hidden_by.append((label, min(1.0, hidden / target_area.area)))
-        hidden = target_area.intersection(unary_union(shadows)) if shadows else Polygon()
-        hidden_total = hidden.area
-        visible = 1 - hidden_total / target_area.area
-        if hidden_total <= AREA_TOLERANCE:
-            visible = 1.0
-        elif target_area.area - hidden_total <= AREA_TOLERANCE:
-            visible = 0.0
-        for label, share in hidden_by:
-            steps.append(
-                Step(
-                    f"{label} hides {seen_share(share)} of {b.name!r}", rule, about=(label, b.name)
-                )
-            )
-        if visible == 1.0:
-            steps.append(Step(f"all of {b.name!r} is seen: in the open", rule, about=(b.name,)))
-        elif visible == 0.0:
-            steps.append(
-                Step(f"none of {b.name!r} is seen: no line of sight", rule, about=(b.name,))
-            )
-        else:
-            steps.append(
-                Step(
-                    f"{seen_share(visible)} of {b.name!r} is seen: partly hidden, in cover",
-                    rule,
-                    about=(b.name,),
-                )
-            )
-        return Sight(a.name, b.name, distance, visible, tuple(hidden_by), tuple(steps), hidden)
+        blockers = [
+            (label, polygon, blocker)
+            for label, polygon, blocker in self._blockers({a.name, b.name}, hills, obstacle_sight)
+            if polygon.intersects(between)
+        ]
+        hidden_by, grazing, hidden, visible, exact_visible = _shade(source, b, blockers, radius)
+        steps += _shade_steps(b.name, hidden_by, grazing, visible, exact_visible, rule)
+        return Sight(
+            a.name,
+            b.name,
+            distance,
+            visible,
+            tuple(hidden_by),
+            tuple(steps),
+            hidden,
+            exact_visible,
+        )
 
     def reach(
         self,
@@ -459,33 +462,67 @@ class Table:
         climb_cost: float = 0.0,
         directions: int = 91,
         rough_charged: str = "moving_through",
+        pivot: str = "during",
         rule: str = MOVEMENT,
     ) -> Reach:
-        """Where ``piece``'s centre can end a move of ``inches``, forward, as a straight line after
-        one pivot in place of at most ``max_pivot`` degrees either way.
+        """Where ``piece``'s centre can end a move of ``inches``, forward, pivoting once by at
+        most ``max_pivot`` degrees either way.
 
         The model: the piece pivots on its centre to a direction within ``max_pivot`` of its
         facing (not allowed if the turned rectangle would overlap a piece or an obstacle or leave
-        the table), then drives straight ahead. Its swept rectangle may not enter another piece
-        (wrecks included) or an obstacle, nor leave the table. Entering a rough piece costs
-        ``rough_cost`` inches once per piece, and climbing onto a hill (its centre crossing into a
-        hill from outside) costs
-        ``climb_cost`` once per hill; leaving a hill (going down) is free. Penalties are charged
-        where the centre crosses in: a piece that cannot pay stops at the edge.
+        the table), then drives straight ahead. Under ``pivot="during"`` (``PIVOT_READINGS``,
+        the default) it may first drive straight on along its facing and pivot there;
+        ``"at_start"`` pivots only before it drives. Its swept rectangle may not enter another
+        piece (wrecks included) or an obstacle, nor leave the table. Entering a rough piece
+        costs ``rough_cost`` inches once per piece, and climbing onto a hill (its centre
+        running into a hill from outside) costs ``climb_cost`` once per hill; leaving a hill
+        (going down) is free. Penalties are charged where the centre runs in: a piece that
+        cannot pay stops at the edge.
 
         ``rough_charged`` (``ROUGH_READINGS``) says which rough pieces are paid for:
         ``"moving_through"`` (the default) charges the piece the centre starts in too, as soon
         as it moves; ``"entering"`` charges only pieces it crosses into from outside.
-        ``directions`` is at most ``MAX_DIRECTIONS``.
 
-        This is an approximation. In the open one pivot at the start reaches exactly the
-        places a pivot anywhere along the move reaches (the ±``max_pivot`` sector); around
-        obstacles a later pivot can reach places it misses. The area is computed on
-        ``directions`` evenly spaced directions and joined by triangles between neighbouring
-        directions, so between two sampled directions it is interpolated.
+        ``Reach.can_reach(point)`` decides a point exactly (``wbk.tableexact``: a centre on an
+        edge of rough ground or a hill is outside it, touching a tank, an obstacle or the
+        table's edge is allowed). ``Reach.area`` is its picture, drawn on ``directions`` (at
+        most ``MAX_DIRECTIONS``) evenly spaced directions joined by triangles; in the open a
+        later pivot reaches no place the first misses (the ±``max_pivot`` sector), and the
+        picture of a later pivot turns every ``wbk.tablereach.LATER_PIVOT_STEP`` inches on.
         """
+        return self.reaches(
+            piece,
+            (inches,),
+            max_pivot=max_pivot,
+            rough_cost=rough_cost,
+            climb_cost=climb_cost,
+            directions=directions,
+            rough_charged=rough_charged,
+            pivot=pivot,
+            rule=rule,
+        )[0]
+
+    def reaches(
+        self,
+        piece: str | Piece,
+        allowances: Sequence[float],
+        *,
+        max_pivot: float = 45.0,
+        rough_cost: float = 0.0,
+        climb_cost: float = 0.0,
+        directions: int = 91,
+        rough_charged: str = "moving_through",
+        pivot: str = "during",
+        rule: str = MOVEMENT,
+    ) -> tuple[Reach, ...]:
+        """``reach`` for each move of ``allowances`` (inches), its courses worked out once: a
+        ``Reach`` for each, in their order."""
         p = self.piece(piece)
-        inches = _number(inches, "move of", positive=True)
+        if isinstance(allowances, (str, bytes)) or not isinstance(allowances, Sequence):
+            raise WbkError(f"allowances {allowances!r} is not a list of inches")
+        if not allowances:
+            raise WbkError("allowances: no move to work out")
+        allowances = [_number(inches, "move of", positive=True) for inches in allowances]
         max_pivot = _number(max_pivot, "max pivot", positive=True)
         if max_pivot > 180:
             raise WbkError(f"max pivot {max_pivot:g} is more than 180 degrees")
@@ -498,132 +535,82 @@ class Table:
                 f"directions {directions} is more than wbk.table.MAX_DIRECTIONS ({MAX_DIRECTIONS})"
             )
         _reading(rough_charged, ROUGH_READINGS, "rough terrain reading")
-        # only what lies within the move (and the piece's own length) can stop it
-        x, y, r = *p.position, inches + p.length + p.width
-        near = (x - r, y - r, x + r, y + r)
-        blockers = [(f"{q.name!r}", q.footprint) for q in self.pieces if q.name != p.name]
-        blockers += [(t.label, t.polygon) for t in self.terrain if t.kind == "obstacle"]
-        blockers = [(label, shape) for label, shape in blockers if _bounds_meet(shape.bounds, near)]
-        start = Point(p.position)
-        found: list[DirectionReach] = []
-        for i in range(directions):
-            angle = (p.facing + max_pivot * (2 * i / (directions - 1) - 1)) % 360
-            found.append(
-                _straight_move(
-                    self, p, angle, inches, blockers, rough_cost, climb_cost, rough_charged
-                )
-            )
-        x0, y0 = p.position
-        ends = [
-            (
-                x0 + d.distance * math.cos(math.radians(d.angle)),
-                y0 + d.distance * math.sin(math.radians(d.angle)),
-            )
-            for d in found
-        ]
-        triangles = [
-            Polygon([p.position, ends[i], ends[i + 1]])
-            for i in range(len(found) - 1)
-            if found[i].stopped_by != "pivot" and found[i + 1].stopped_by != "pivot"
-        ]
-        area = unary_union([t for t in triangles if t.area > 0] or [start])
-        steps = [
-            Step(
-                f"{p.name!r} moves up to {_inches(inches)} straight ahead after one pivot of at "
-                f"most {max_pivot:g}° ({directions} directions sampled)",
-                rule,
-                about=(p.name,),
-            )
-        ]
-        for t in self.terrain:
-            if t.kind == "rough" and rough_cost and t.polygon.covers(start):
-                paid = (
-                    f"charged {_inches(rough_cost)} as soon as it moves (moving through it)"
-                    if rough_charged == "moving_through"
-                    else "driving out of it is free (only entering rough terrain is charged)"
-                )
-                steps.append(
-                    Step(f"{p.name!r} starts in {t.label}: {paid}", rule, about=(p.name, t.label))
-                )
-        steps += _reach_steps(found, inches, rule)
-        return Reach(p.name, inches, area, tuple(found), tuple(steps))
+        _reading(pivot, PIVOT_READINGS, "pivot reading")
+        return reaches(
+            self,
+            p,
+            allowances,
+            max_pivot=max_pivot,
+            rough_cost=rough_cost,
+            climb_cost=climb_cost,
+            directions=directions,
+            rough_charged=rough_charged,
+            pivot=pivot,
+            rule=rule,
+        )
 
 
-def _straight_move(
-    table: Table, p: Piece, angle, inches, blockers, rough_cost, climb_cost, rough_charged
-) -> DirectionReach:
-    """How far ``p`` gets on ``table`` straight along ``angle`` after pivoting to it (see
-    ``Table.reach``): the table's edge, ``blockers`` and the terrain's penalties stop it."""
-    a = math.radians(angle)
-    d = (math.cos(a), math.sin(a))
-    turned = _rectangle(p.position, angle, p.width, p.length)
-    edge = box(0, 0, table.width, table.depth)
-    if not edge.buffer(LENGTH_TOLERANCE).covers(turned):
-        return DirectionReach(angle, 0.0, "pivot")
-    for _label, polygon in blockers:
-        if polygon.intersection(turned).area > AREA_TOLERANCE:
-            return DirectionReach(angle, 0.0, "pivot")
-    # the table's edge
-    limit, stopped_by = inches, "allowance"
-    for cx, cy in turned.exterior.coords[:-1]:
-        for c, dc, top in ((cx, d[0], table.width), (cy, d[1], table.depth)):
-            if dc > LENGTH_TOLERANCE:
-                room = (top - c) / dc
-            elif dc < -LENGTH_TOLERANCE:
-                room = c / -dc
-            else:
+def _shade(source, target: Piece, blockers, radius: float):
+    """What ``blockers`` (label, polygon, piece or terrain), each meeting the lines of sight,
+    hide of ``target`` from ``source``: (label, share) of each that hides some, the labels of
+    those that only touch the lines, the hidden part (a shapely geometry), the share seen, and
+    that share exactly where a verdict hangs on it within ``AREA_TOLERANCE`` (or None)."""
+    target_area = target.footprint
+    whole = target_area.area
+    shadows, hidden_by, grazing = [], [], []
+    for label, polygon, blocker in blockers:
+        shadow = _shadow(source, polygon, radius)
+        hidden = target_area.intersection(shadow).area
+        if hidden <= AREA_TOLERANCE:  # a contact, or a sliver: exactly which, where it can
+            share = hidden_share(source, target, [blocker])
+            if not share:
+                grazing.append(label)
                 continue
-            if room < limit:
-                limit, stopped_by = max(0.0, room), "the table edge"
-    # pieces and obstacles in the swept rectangle
-    x0, y0 = p.position
-    ahead = (x0 + d[0] * inches, y0 + d[1] * inches)
-    swept = _rectangle(ahead, angle, p.width, p.length, behind=inches)
-    for label, polygon in blockers:
-        inter = polygon.intersection(swept)
-        if inter.area <= AREA_TOLERANCE:
-            continue
-        first = min((x - x0) * d[0] + (y - y0) * d[1] for x, y in _coordinates(inter))
-        room = max(0.0, first - p.length / 2)
-        if room < limit:
-            limit, stopped_by = room, label
-    # penalties where the centre crosses into rough terrain or onto a hill
-    path = LineString([p.position, ahead])
-    events = []
-    for t in table.terrain:
-        cost = rough_cost if t.kind == "rough" else climb_cost if t.kind == "hill" else 0.0
-        if not cost:
-            continue
-        inter = path.intersection(t.polygon)
-        if inter.is_empty:
-            continue
-        entries = sorted(
-            (x - x0) * d[0] + (y - y0) * d[1] for x, y in _segment_starts(inter, p.position)
+            hidden = float(share) * whole
+        shadows.append(shadow)
+        hidden_by.append((label, min(1.0, hidden / whole)))
+    hidden_part = target_area.intersection(unary_union(shadows)) if shadows else Polygon()
+    hidden_total = hidden_part.area
+    visible = 1 - hidden_total / whole
+    exact_visible = None
+    edges = (0.0, whole / 2, whole)  # all seen, half hidden (a reading), none seen
+    if any(abs(hidden_total - edge) <= AREA_TOLERANCE for edge in edges):
+        casting = [blocker for _label, _polygon, blocker in blockers]
+        share = hidden_share(source, target, casting) if shadows else Fraction(0)
+        if share is not None:
+            exact_visible = 1 - share
+            visible = float(exact_visible)
+    if exact_visible is None and hidden_total <= AREA_TOLERANCE:
+        visible = 1.0
+    elif exact_visible is None and whole - hidden_total <= AREA_TOLERANCE:
+        visible = 0.0
+    return hidden_by, grazing, hidden_part, visible, exact_visible
+
+
+def _shade_steps(target: str, hidden_by, grazing, visible, exact_visible, rule) -> list[Step]:
+    """The steps of what hides the target, what only touches the lines to it, and the
+    verdict: in the open, in cover, or not seen."""
+    steps = [
+        Step(
+            f"{label} only touches the lines of sight to {target!r}: touching hides nothing",
+            rule,
+            about=(label,),
         )
-        starts_in = t.polygon.covers(Point(p.position))
-        if starts_in and (t.kind == "hill" or rough_charged == "entering"):
-            entries = [e for e in entries if e > LENGTH_TOLERANCE]
-        if entries:
-            events.append((max(0.0, entries[0]), cost, t.label))
-    spent, charged = 0.0, []
-    cost_limit: float | None = None
-    why = ""
-    for at, cost, label in sorted(events, key=lambda e: e[0]):
-        if inches - spent <= at or at >= limit:
-            break
-        if inches - spent - cost <= at:
-            cost_limit, why = at, f"{label} (cannot pay its {_inches(cost)})"
-            break
-        spent += cost
-        charged.append(f"{label} ({_inches(cost)})")
-    if cost_limit is None:
-        cost_limit, why = (
-            inches - spent,
-            "allowance" if not spent else f"allowance less {_inches(spent)} of penalties",
-        )
-    if cost_limit < limit:
-        limit, stopped_by = cost_limit, why
-    return DirectionReach(angle, max(0.0, limit), stopped_by, tuple(charged))
+        for label in grazing
+    ]
+    steps += [
+        Step(f"{label} hides {seen_share(share)} of {target!r}", rule, about=(label, target))
+        for label, share in hidden_by
+    ]
+    seen = visible if exact_visible is None else exact_visible
+    if seen == 1:
+        verdict = f"all of {target!r} is seen: in the open"
+    elif seen == 0:
+        verdict = f"none of {target!r} is seen: no line of sight"
+    else:
+        verdict = f"{seen_share(visible)} of {target!r} is seen: partly hidden, in cover"
+    steps.append(Step(verdict, rule, about=(target,)))
+    return steps
 
 
 def _reading(value, readings: tuple[str, ...], what: str) -> str:
@@ -654,17 +641,6 @@ def seen_share(fraction: float) -> str:
 
 def _coordinates(geometry) -> list[tuple[float, float]]:
     return [tuple(c) for c in shapely.get_coordinates(geometry)]
-
-
-def _segment_starts(geometry, origin) -> list[tuple[float, float]]:
-    """The first point (nearest ``origin``) of each line in a line intersection."""
-    parts = getattr(geometry, "geoms", [geometry])
-    starts = []
-    for part in parts:
-        coords = _coordinates(part)
-        if coords:
-            starts.append(min(coords, key=lambda c: math.dist(c, origin)))
-    return starts
 
 
 def _between(source, target: Polygon) -> Polygon:
@@ -699,49 +675,3 @@ def _shadow(source, polygon: Polygon, radius: float) -> Polygon:
         ]
         parts.append(Polygon([(ax, ay), (bx, by), *arc]))
     return unary_union(parts)
-
-
-def _reach_steps(found: Sequence[DirectionReach], inches: float, rule: str) -> list[Step]:
-    steps = []
-    pivots = [d for d in found if d.stopped_by == "pivot"]
-    if pivots:
-        steps.append(
-            Step(
-                f"{len(pivots)} of {len(found)} directions cannot be turned to (the turned tank "
-                "would overlap something or leave the table)",
-                rule,
-            )
-        )
-    moving = [d for d in found if d.stopped_by != "pivot"]
-    stops: dict[str, list[DirectionReach]] = {}
-    for d in moving:
-        stops.setdefault(d.stopped_by, []).append(d)
-    for why, ds in stops.items():
-        shortest, longest = min(x.distance for x in ds), max(x.distance for x in ds)
-        span = (
-            _inches(shortest)
-            if math.isclose(shortest, longest)
-            else f"{_inches(shortest)} to {_inches(longest)}"
-        )
-        steps.append(
-            Step(
-                f"{len(ds)} direction{'s' if len(ds) != 1 else ''}: stopped by {why} after {span}",
-                rule,
-                about=(why,),
-            )
-        )
-    charges: dict[str, int] = {}
-    for d in moving:
-        for label in d.penalties:
-            charges[label] = charges.get(label, 0) + 1
-    for label, n in charges.items():
-        steps.append(
-            Step(
-                f"{label} is charged in {n} direction{'s' if n != 1 else ''}", rule, about=(label,)
-            )
-        )
-    if moving:
-        steps.append(
-            Step(f"the farthest the centre gets: {_inches(max(d.distance for d in moving))}", rule)
-        )
-    return steps

@@ -13,16 +13,16 @@ case (``load_edge_case``) and chapter 00's ``TracePanel``.
 from __future__ import annotations
 
 import html
-import importlib
 import os
+import sys
 
 import ipywidgets as widgets
 from matplotlib.collections import PolyCollection
 
+from wbk.draw.maps import Z_LABELS, hex_polygons
 from wbk.errors import WbkError
 from wbk.hexgrid import Hex, Trace, rounded_line, trace
 from wbk.maps import HexMap
-from wbk.plot import Z_LABELS, hex_polygons
 from wbk.widgets.chart_panels import ChartPanel, DistPanel, chart_edge_cases
 from wbk.widgets.edge_cases import (
     EDGE_CASE_KINDS,
@@ -97,7 +97,7 @@ def load_edge_case(path: str | os.PathLike[str]) -> Panel:
     wrote, or a PNG that "Save picture" wrote (it carries its edge case inside). See
     ``edge_case_panel``: the file may come from a stranger."""
     from wbk.datafile import read_text
-    from wbk.pictures import read_edge_case
+    from wbk.draw import read_edge_case
 
     source = str(path)
     text = read_edge_case(path) if source.lower().endswith(".png") else read_text(path, "edge case")
@@ -117,16 +117,24 @@ def edge_case_panel(text: str, source: str) -> Panel:
     named = data.get("panel")
     if not isinstance(named, str):
         raise WbkError(f"{source}: panel: missing (the first line names the panel)")
-    module_name, _, class_name = named.rpartition(".")
+    owner, _, name = named.partition(".")
     kind = None
-    if module_name == "wbk.widgets" or module_name.startswith("wbk.widgets."):
-        try:
-            kind = getattr(importlib.import_module(module_name), class_name, None)
-        except ImportError:
-            kind = None
+    if name.isidentifier() and not name.startswith("_"):
+        kind = getattr(_panels_of(owner), name, None)
     if kind is None or kind not in EDGE_CASE_KINDS:
         raise WbkError(f"{source}: panel: {named!r} is not one of wbk's panels with edge cases")
     return kind.from_edge_case(text, source)
+
+
+def _panels_of(owner: str) -> object:
+    """Where the panels an edge case's ``owner`` names live: wbk's shared ones, or a registered
+    rule set's ``panels`` (imported only for a name the registry knows)."""
+    from wbk.games import games
+
+    if owner == "wbk":
+        return sys.modules[__name__]
+    found = games().get(owner)
+    return found.part("panels") if found is not None and found.has("panels") else None
 
 
 @has_edge_cases
@@ -160,8 +168,8 @@ class TracePanel(MapPanel):
         self.update()
 
     def show(self, **hexes: Hex) -> str:
+        from wbk.draw import trace_title
         from wbk.hexgrid import trace_steps
-        from wbk.pictures import trace_title
 
         tr = trace(hexes["from"], hexes["to"])
         self.view.show_trace(tr)

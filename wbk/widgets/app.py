@@ -139,6 +139,8 @@ def case_from_query(query: str) -> str | None:
                 f"the link's situation unpacks to more than wbk reads ({LONGEST_FILE:,} "
                 "characters at most)"
             )
+        if not unpacker.eof:  # a stream cut short unpacks to the part before the cut
+            raise ValueError("the packed situation ends early")
         return text.decode("utf-8")
     except (binascii.Error, ValueError, zlib.error, UnicodeDecodeError) as e:
         if isinstance(e, WbkError):

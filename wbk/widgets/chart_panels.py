@@ -12,9 +12,10 @@ from typing import Any
 import ipywidgets as widgets
 from matplotlib.figure import Figure
 
-from wbk.charts import bar_chart
 from wbk.dice import Dist
+from wbk.draw.charts import bar_chart
 from wbk.errors import WbkError
+from wbk.explain import steps_html
 from wbk.widgets.edge_cases import (
     checked_text,
     checked_toml,
@@ -40,8 +41,10 @@ class ChartPanel(Panel):
     """Controls, a chart and an HTML pane below it, redrawn whenever a control changes.
 
     ``compute(**values)`` turns the control values into a result and may raise ``WbkError``
-    (shown as the panel's message, the last good chart staying up); ``draw(figure, result)``
-    draws the result on the cleared figure and returns the HTML for the pane.
+    (shown as the panel's message, the last good chart staying up). The result is drawn as
+    ``wbk.draw.picture`` draws it, on the panel's figure, and its steps listed in the pane;
+    ``draw(figure, result)``, where a panel shows more than the result's picture, draws it on
+    the cleared figure instead and returns the pane's HTML.
 
     Controls are given as ``ipywidgets.interact`` abbreviates them: ``(0, 30)`` a slider,
     ``["open", "woods"]`` a dropdown, ``True`` a checkbox, or a ready widget.
@@ -50,7 +53,7 @@ class ChartPanel(Panel):
     def __init__(
         self,
         compute: Callable[..., Any],
-        draw: Callable[[Figure, Any], str],
+        draw: Callable[[Figure, Any], str] | None = None,
         /,
         *,
         size: tuple[float, float] = (6.0, 3.4),
@@ -58,7 +61,7 @@ class ChartPanel(Panel):
         **controls: Any,
     ):
         super().__init__()
-        self.compute, self.draw = compute, draw
+        self.compute, self.draw = compute, draw or _picture_and_steps
         if rule:
             self.rule = rule
         self.controls = {
@@ -71,11 +74,14 @@ class ChartPanel(Panel):
             control.observe(lambda _: self.update(), names="value")
         self.figure, self.canvas = interactive_figure(size)
         self.pane = widgets.HTML()
+        #: the row of the controls, where notes beside them go; teaching parts (worked examples,
+        #: compare readings) are laid around it, so it is found by name, never by position
+        self.control_row = widgets.HBox(
+            list(self.controls.values()), layout=widgets.Layout(flex_flow="row wrap")
+        )
         self.widget = widgets.VBox(
             [
-                widgets.HBox(
-                    list(self.controls.values()), layout=widgets.Layout(flex_flow="row wrap")
-                ),
+                self.control_row,
                 self.message,
                 self.canvas,
                 self.picture_row,
@@ -111,6 +117,19 @@ class ChartPanel(Panel):
             for artist in (*ax.patches, *ax.lines, *ax.collections):
                 artist.set_alpha(0.25)
         self.canvas.draw_idle()
+
+
+def _picture_and_steps(figure: Figure, result: Any) -> str:
+    """The result as ``picture`` draws it, on ``figure``; its steps (or its own HTML) for the
+    pane."""
+    from wbk.draw import picture
+
+    picture(result, figure=figure)
+    steps = getattr(result, "steps", None)
+    if steps:
+        return steps_html(steps)
+    shown = getattr(result, "_repr_html_", None)
+    return shown() if callable(shown) else ""
 
 
 class DistPanel(ChartPanel):

@@ -14,7 +14,6 @@ hostile text (``wbk.widgets.load_edge_case``):
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Callable, Mapping
 
 import ipywidgets as widgets
@@ -37,16 +36,13 @@ def has_edge_cases(kind):
 
 
 def public_name(kind: type | Callable[..., object]) -> str:
-    """The name an edge case gives its panel: the shortest module path that exposes it (the
-    package a panel is imported from, not the file it is written in), so that a panel moved
-    inside its package keeps opening the cases saved before."""
-    module, name = kind.__module__, kind.__qualname__
-    while "." in module:
-        parent = module.rpartition(".")[0]
-        if getattr(sys.modules.get(parent), name, None) is not kind:
-            break
-        module = parent
-    return f"{module}.{name}"
+    """The name an edge case gives its panel: the rule set's key and the panel's name
+    ("ss_panzer.LosPanel"), which its ``panels`` exposes; "wbk" and the name for one of the
+    shared panels of ``wbk.widgets`` ("wbk.TracePanel")."""
+    from wbk.games import game_of
+
+    found = game_of(kind)
+    return f"{found.key if found is not None else 'wbk'}.{kind.__qualname__}"
 
 
 def toml_value(value: object) -> str:

@@ -12,11 +12,11 @@ from typing import Any, cast
 import ipywidgets as widgets
 from matplotlib.figure import Figure
 
+from wbk.draw.maps import MapView, figure_size, map_axes
 from wbk.errors import WbkError
 from wbk.explain import count
 from wbk.hexgrid import Hex
 from wbk.maps import HexMap
-from wbk.plot import MapView, figure_size, map_axes
 from wbk.widgets.edge_cases import (
     checked_text,
     checked_toml,
@@ -72,8 +72,10 @@ class MapPanel(Panel):
         for control in (*self.boxes.values(), *controls):
             control.observe(lambda _: self.update(), names="value")
         rows = [widgets.HBox(list(self.boxes.values()))]
+        #: the row of the extra controls, where notes beside them go (empty without any)
+        self.control_row = widgets.HBox(list(controls), layout=widgets.Layout(flex_flow="row wrap"))
         if controls:
-            rows.append(widgets.HBox(list(controls), layout=widgets.Layout(flex_flow="row wrap")))
+            rows.append(self.control_row)
         if len(boxes) > 1:
             rows.append(self.click_sets)
         save_case = widgets.Button(

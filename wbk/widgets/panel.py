@@ -24,9 +24,9 @@ import matplotlib
 from matplotlib.figure import Figure
 from matplotlib.text import Text
 
+from wbk.draw.maps import MapView, shown_on_a_page
 from wbk.errors import WbkError
 from wbk.explain import Step, steps_html
-from wbk.plot import MapView, shown_on_a_page
 from wbk.readings import Reading
 from wbk.widgets.edge_cases import checked_text
 from wbk.widgets.files import LIVE_ONLY, PANELS_ENV, in_app
@@ -398,6 +398,8 @@ class Panel:
 
     #: The rule the panel's picture illustrates, named in the caption of a saved picture.
     rule: str = ""
+    #: The row of the panel's controls, where a note beside a control goes (set by the panel).
+    control_row: widgets.Box
     #: The panel's kind, as its files' default names say it (else its class's name says it).
     file_kind: str = ""
     #: Whether the panel's pane lists its answer's steps already (then a static snapshot does
@@ -616,7 +618,7 @@ class Panel:
         that ``load_edge_case`` opens it again. By default it goes to ``PICTURES``, named for
         the panel and the situation (``file_stem``); the words beside the button say where,
         and whether it replaced a file this panel did not write."""
-        from wbk.pictures import save_picture
+        from wbk.draw import save_picture
 
         chosen = self._chosen_path(path)
         replaced = self.replacing(chosen)
@@ -633,7 +635,7 @@ class Panel:
     def picture_bytes(self, suffix: str = ".png") -> bytes:
         """The panel's picture as "Save picture" writes it (caption included, and a PNG's edge
         case), for a file that goes elsewhere: a download from the app, say."""
-        from wbk.pictures import picture_bytes
+        from wbk.draw import picture_bytes
 
         return picture_bytes(
             self.figures()[0], suffix, caption=self.caption(), edge_case=self.edge_case_text()
@@ -696,7 +698,7 @@ class Panel:
         """Give the panel a step control under its picture and return it; the panel hands it
         each new answer's steps with ``show_steps(result.steps)`` at the end of ``show``.
         ``draw_at_step(k)`` draws the picture at step k; a map panel's default marks the step on
-        its map (``wbk.pictures.show_step``), the last step being the whole answer."""
+        its map (``wbk.draw.show_step``), the last step being the whole answer."""
         from wbk.widgets.steps import KEYS_CLASS, StepControl
 
         self.step_control = StepControl(draw_at_step or self._draw_map_step)
@@ -712,7 +714,7 @@ class Panel:
         self.step_control.set_steps(steps)
 
     def _draw_map_step(self, k: int) -> None:
-        from wbk.pictures import clear_step, show_step
+        from wbk.draw import clear_step, show_step
 
         view: MapView = getattr(self, "view")  # noqa: B009 (a map panel's)
         if self.step_control.at_answer:
@@ -793,7 +795,7 @@ def replacing(path: Path, written: set[Path]) -> str:
 def whose_file(path: Path) -> str:
     """Which panel wrote the file at ``path``, in words, as far as the file says: a PNG or an
     edge case names its panel."""
-    from wbk.pictures import read_edge_case
+    from wbk.draw import read_edge_case
 
     try:
         if path.suffix.lower() == ".png":

@@ -19,17 +19,19 @@ import html
 import io
 import random
 from collections.abc import Sequence
+from pathlib import Path
 
 import ipywidgets as widgets
 from matplotlib.figure import Figure
 
 from wbk import quiz
+from wbk.draw import MapView, TableView, picture
+from wbk.draw.quiz import RIGHT, WIDTH, WRONG, board_view
 from wbk.errors import WbkError
 from wbk.explain import steps_html
-from wbk.quizplot import RIGHT, WIDTH, WRONG, draw_question, picture_title
-from wbk.widgets import LIVE_NOTE, Panel, interactive_figure, reports_errors
+from wbk.widgets import LIVE_NOTE, FileInput, Panel, in_app, interactive_figure, reports_errors
 
-__all__ = ["QuizPanel", "draw_question", "picture_title"]
+__all__ = ["QuizPanel"]
 #: What the answer box says for each form of question.
 _PROMPTS = {
     "number": "your answer",
@@ -59,7 +61,9 @@ def _given_words(q: quiz.Question, given) -> str:
 
 class QuizPanel(Panel):
     """Ask a chapter's questions one at a time; ``QuizPanel.for_game("ss_panzer")`` asks the
-    shipped quiz, ``QuizPanel(quiz.load(path))`` a teacher's."""
+    quiz a rule set ships. A teacher's own quiz file is loaded in the panel ("quiz file": its
+    path in JupyterLab, an upload in the app), every answer in it worked out again by the
+    rules: a file that is wrong is refused in one line, and the questions on show stay."""
 
     def __init__(self, questions: quiz.Quiz | Sequence[quiz.Question], *, title: str = ""):
         super().__init__()
@@ -108,13 +112,22 @@ class QuizPanel(Panel):
         )
         self.new_button = widgets.Button(description="New question")
         self.new_button.on_click(lambda _: self.new_question())
+        self.file = FileInput(
+            "quiz",
+            description="your quiz file",
+            tooltip="a quiz file you wrote (the format is in wbk's reference): its questions "
+            "replace these",
+        )
+        self.file.observe(lambda _: self.load_quiz(), names="value")
         self.figure, self.canvas = interactive_figure((WIDTH, 4.0), layout=None)
         self.canvas.mpl_connect("button_press_event", self.on_click)
-        self.view = None
+        #: the board the question is drawn on (a click on it is a pick), None for none
+        self.view: MapView | TableView | None = None
         self.pane = widgets.HTML()
         answer_row = widgets.HBox([self.choice, self.typed, self.check_button])
         buttons = widgets.HBox([self.next_button, self.shuffle_button, self.missed_only])
         random_row = widgets.HBox([self.kind, self.seed, self.new_button])
+        self.control_row = widgets.HBox([self.file], layout=widgets.Layout(flex_flow="row wrap"))
         self.widget = widgets.VBox(
             [
                 self.header,
@@ -126,15 +139,30 @@ class QuizPanel(Panel):
                 self.pane,
                 buttons,
                 random_row,
+                self.control_row,
             ]
         )
         self.show_question()
 
     @classmethod
     def for_game(cls, game: str) -> QuizPanel:
-        """The panel of the quiz wbk ships for a chapter: "ss_panzer", "blitz", "stalingrad"
-        or "pz8"."""
+        """The panel of the quiz the rule set ``game`` ships (``wbk.games``)."""
         return cls(quiz.shipped(game))
+
+    @reports_errors(stale=False)
+    def load_quiz(self) -> None:
+        """Ask the quiz in the file the reader gave: its path, or the file they uploaded (which
+        names no other file: a map or a table it needs is inline)."""
+        text, name = self.file.text()
+        folder = None if in_app() else Path(name).parent
+        loaded = quiz.from_toml(text, source=Path(name).name, folder=folder)
+        self.questions, self.title, self.game = list(loaded.questions), loaded.title, loaded.game
+        self.kind.options = [(words, kind) for kind, words in quiz.kinds(self.game).items()]
+        self.results, self.right, self.asked, self.missed_only.value = {}, 0, 0, False
+        self.order, self.position = list(range(len(self.questions))), 0
+        self.question = self.questions[0]
+        self.show_question()
+        self.show_message("")
 
     # --- what the learner does -----------------------------------------------------------------
 
@@ -259,15 +287,16 @@ class QuizPanel(Panel):
         q = self.question
         if self.view is None or q.form not in ("hexes", "tanks") or self.revealed is not None:
             return
-        if q.form == "hexes":
+        if isinstance(self.view, MapView):
             h = self.view.hex_at(event.xdata, event.ydata)
             if h is None:
                 raise WbkError("that click is off the map")
             name = self.view.map.label(h)
         else:
-            name = self.view.piece_at(event.xdata, event.ydata)
-            if name is None:
+            tank = self.view.piece_at(event.xdata, event.ydata)
+            if tank is None:
                 raise WbkError("no tank there: click on a tank")
+            name = tank
         self.chosen ^= {name}
         self.typed.value = _chosen_words(self.chosen)
         self.draw()  # the picks marked on the map or the table
@@ -340,19 +369,23 @@ class QuizPanel(Panel):
             self.draw()
 
     def draw(self, verdict: str = "") -> None:
-        self.view = draw_question(
-            self.figure,
+        attempt = quiz.Attempt(
             self.question,
-            answer=self.revealed,
-            chosen=sorted(self.chosen),
-            verdict=verdict,
-            readings=self.chosen_readings(),
+            tuple(sorted(self.chosen)),
+            self.revealed,
+            verdict,
+            self.chosen_readings(),
         )
-        self.canvas.layout.display = "none" if self.view is None else "flex"
+        picture(attempt, figure=self.figure)
+        self.view = board_view(self.figure)
+        shown = bool(self.figure.axes)
+        self.canvas.layout.display = "flex" if shown else "none"
+        if self.revealed is not None and not shown:
+            self.show_message(f"wbk draws no picture of this answer: {self.revealed.words}")
         self.canvas.draw_idle()
 
     def figures(self) -> list[Figure]:
-        return [self.figure] if self.view is not None else []
+        return [self.figure] if self.figure.axes else []
 
     def static_html(self) -> str:
         """Every question with its picture, each answer with its working inside a closed
@@ -361,17 +394,17 @@ class QuizPanel(Panel):
         # one figure for the questions and one for the answers: a board drawn once serves all
         figure, revealed = Figure(), Figure()
         for number, q in enumerate(self.questions, 1):
-            view = draw_question(figure, q)
+            picture(quiz.Attempt(q), figure=figure)
             choices = f" ({' / '.join(q.choices)})" if q.choices else ""
             parts.append(
                 f"<p><b>{number}.</b> {html.escape(q.ask)}{html.escape(choices)} "
                 f'<span style="color:#595959;font-size:smaller">({html.escape(q.rule)})</span></p>'
             )
             parts.append(q.shown())
-            if view is not None:
+            if figure.axes:
                 parts.append(_img(figure, q.ask))
             answer = q.answer()
-            shown = draw_question(revealed, q, answer=answer)
+            picture(quiz.Attempt(q, answer=answer), figure=revealed)
             notes = "".join(
                 f"<li>{html.escape(n)}</li>" for n in q.reading_notes() if "changes" in n
             )
@@ -380,7 +413,7 @@ class QuizPanel(Panel):
                 f"<p><b>{html.escape(answer.words)}</b></p>{steps_html(answer.steps)}"
                 + (f"<ul>{notes}</ul>" if notes else "")
                 + _settled_html(q)
-                + (_img(revealed, answer.words) if shown is not None else "")
+                + (_img(revealed, answer.words) if revealed.axes else "")
                 + "</details>"
             )
         parts.append(f"<p><i>{LIVE_NOTE}</i></p></div>")
@@ -394,13 +427,14 @@ def _settled_html(q: quiz.Question, readings: dict[str, str] | None = None) -> s
     return f"<p>Settled by the text:</p><ul>{items}</ul>" if items else ""
 
 
-#: Dots per inch of a static quiz picture, and the width the page shows it at (72 a figure
-#: inch, the size it always had): twice the pixels, so a zoom or the full-size view is sharp.
-_DPI, _SHOWN_DPI = 144, 72
+#: Dots per inch of a static quiz picture, and the width the page shows it at: 110 a figure
+#: inch, as wide as the page's column (a 6-inch map is 660 pixels, readable without a click),
+#: drawn at 144 so that the full-size view is sharp.
+_DPI, _SHOWN_DPI = 144, 110
 
 
 def _img(figure: Figure, alt: str) -> str:
-    """A picture for the static page, small: a chapter's quiz holds two dozen."""
+    """A picture for the static page, as wide as its column (at most)."""
     from PIL import Image  # matplotlib's own dependency
 
     buffer = io.BytesIO()

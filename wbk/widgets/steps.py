@@ -78,9 +78,56 @@ class StepKeys(anywidget.AnyWidget):
         self.on_msg(lambda _widget, content, _buffers: on_step(str(content.get("step", ""))))
 
 
+#: The steps as a numbered list whose lines wrap (a native list box cuts a long step off at its
+#: right edge), the step on show highlighted; a click on a line sends its index.
+_LIST_ESM = """
+function render({ model, el }) {
+  const list = document.createElement("ol");
+  list.className = "wbk-step-list";
+  list.tabIndex = -1;  // focused by a click, so that the arrow keys step on from there
+  el.appendChild(list);
+  const mark = () => [...list.children].forEach(
+    (line, k) => line.classList.toggle("wbk-step-on", k === model.get("index")));
+  const fill = () => {
+    list.replaceChildren(...model.get("items").map((words, k) => {
+      const line = document.createElement("li");
+      line.textContent = words;  // text, never markup
+      line.addEventListener("click", () => {
+        model.set("index", k);
+        model.save_changes();
+        list.focus();
+      });
+      return line;
+    }));
+    mark();
+  };
+  model.on("change:items", fill);
+  model.on("change:index", mark);  // the lines stay, and the focus with them
+  fill();
+}
+export default { render };
+"""
+_LIST_CSS = """
+.wbk-step-list { margin: 2px 0; padding-left: 2.2em; max-height: 12em; overflow-y: auto; }
+.wbk-step-list li { cursor: pointer; white-space: normal; overflow-wrap: anywhere; }
+.wbk-step-list li.wbk-step-on { background: #dbeaf7; font-weight: bold; }
+"""
+
+
+class StepList(anywidget.AnyWidget):
+    """The steps of an answer as a numbered list of wrapped lines (``items``), ``index`` the one
+    on show; a click on a line sets ``index``."""
+
+    _esm = traitlets.Unicode(_LIST_ESM).tag(sync=True)
+    _css = traitlets.Unicode(_LIST_CSS).tag(sync=True)
+    items = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    index = traitlets.Int(0).tag(sync=True)
+
+
 class StepControl:
-    """Previous / Next, "step k of n", the steps as lines (the current one highlighted; a click
-    jumps to it) and the arrow keys. ``draw(k)`` draws the picture at step ``k``."""
+    """Previous / Next, "step k of n", the steps as a list of lines (the current one
+    highlighted; a click jumps to it) and the arrow keys. ``draw(k)`` draws the picture at step
+    ``k``."""
 
     def __init__(self, draw: Callable[[int], None]) -> None:
         self.draw = draw
@@ -89,17 +136,14 @@ class StepControl:
         self.previous = widgets.Button(description="◀ Previous", tooltip="the step before")
         self.next = widgets.Button(description="Next ▶", tooltip="the step after")
         self.label = widgets.HTML()
-        self.lines = widgets.Select(options=[], rows=1, layout=widgets.Layout(width="98%"))
-        #: the step on show in full, wrapped: a list's line is cut off at its right edge
-        self.current = widgets.HTML(layout=widgets.Layout(width="98%"))
-        self.current.add_class("wbk-step-now")
+        self.lines = StepList(layout=widgets.Layout(width="98%"))
         self.keys = StepKeys(self.key)
         self.previous.on_click(lambda _: self.go(self.index - 1))
         self.next.on_click(lambda _: self.go(self.index + 1))
         self.lines.observe(self._picked, names="index")
         row = widgets.HBox([self.previous, self.label, self.next, self.keys])
         row.layout.align_items = "center"
-        self.widget = widgets.VBox([row, self.lines, self.current])
+        self.widget = widgets.VBox([row, self.lines])
         self.widget.add_class("wbk-steps")
         self._moving = False
 
@@ -113,10 +157,7 @@ class StepControl:
         self.steps = tuple(steps)
         self._moving = True
         try:
-            self.lines.options = [
-                (f"{k + 1}. {s.text} ({s.rule})", k) for k, s in enumerate(self.steps)
-            ]
-            self.lines.rows = max(1, min(len(self.steps), 8))
+            self.lines.items = [f"{s.text} ({s.rule})" for s in self.steps]
         finally:
             self._moving = False
         self.go(len(self.steps) - 1)
@@ -124,17 +165,12 @@ class StepControl:
     def go(self, k: int) -> None:
         """Show step ``k`` (kept within the steps): its line highlighted, the picture drawn."""
         if not self.steps:
-            self.label.value, self.current.value = "no steps", ""
+            self.label.value = "no steps"
             return
         self.index = max(0, min(k, len(self.steps) - 1))
         n = len(self.steps)
         verdict = " (the answer)" if self.at_answer else ""
         self.label.value = f"<b>step {self.index + 1} of {n}</b>{verdict}"
-        step = self.steps[self.index]
-        self.current.value = (
-            f"{self.index + 1}. {html.escape(step.text, quote=False)} "
-            f'<span style="color:#595959">({html.escape(step.rule, quote=False)})</span>'
-        )
         self.previous.disabled = self.index == 0
         self.next.disabled = self.at_answer
         self._moving = True

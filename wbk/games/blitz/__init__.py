@@ -15,18 +15,24 @@ Public names (``__all__``):
 - ``saving_throw_bonus(hits_on_hex)``: what each saving throw adds for the hits on the hex;
 - ``saving_leader(leaders)``: which leader may throw for the hex;
 - ``damage(hits)``, ``passenger_damage(apc, apc_steps=...)``, ``Damage``, ``Leader``, ``Piece``;
-- the option values ``FIRE_TYPES``, ``TARGETS``, ``TERRAINS``, ``PROTECTIONS``;
+- the option values ``FIRE_TYPES``, ``TARGETS``, ``TERRAINS``, ``PROTECTIONS``, each in the
+  rules' words (``label``: "at" is "AT fire");
+- what each input takes, declared once (``wbk.checks.Input``): ``FIRE_TYPE``, ``TARGET``,
+  ``TERRAIN``, ``PROTECTION``, ``COUNT`` (hits, units, hexes, an armor value), ``MORALE`` and
+  ``ROLL`` (a 2d6 saving throw), ``STRENGTH`` and ``DICE``; the rules check their arguments with
+  them and the quiz's keys are them;
 - ``READINGS``: every reading of the text wbk names, by keyword, as ``wbk.games.blitz.readings``
   declares them (``wbk.readings.Reading``: its values, the words for a control and a caption,
-  the rule it reads); ``CROWDED_READINGS``, ``ASSAULT_READINGS``, ``DISRUPTED_READINGS``,
-  ``SAVE_BONUS_READINGS``, ``APC_READINGS`` are their values;
+  the rule it reads);
 - ``MAX_DICE``: the exact odds are worked out for up to 10,000 dice (about 0.3 s); more is a
   ``WbkError`` naming the limit, not a frozen notebook; likewise ``MAX_FIRERS`` firing pieces
   and ``MAX_STRENGTH``, the strength of one piece.
 
-The results (``Strength``, ``FireProcedure``, ``SavingThrows``, ``LeaderChoice``, and
-``RolledHits``, hits already rolled: ``rolled_from_throws`` makes one of a leader's saving
-throws) are returned, never built by hand, so they are not in ``__all__``.
+The results (``Strength``, ``FireProcedure``, ``SavingThrows``, ``LeaderChoice``) are returned,
+never built by hand, so they are not in ``__all__``; a leader's ``SavingThrows`` are
+``RolledHits``, each hit rolled marked with why it does not count, if it does not. Whole
+attacks worked out at once, as the chapter's panels show them, are in
+``wbk.games.blitz.attacks``.
 
 Where the text leaves a choice open, it is a named reading (``READINGS``; the default is what
 the text supports best, and the notebook prints a case where the values differ):
@@ -73,31 +79,33 @@ from fractions import Fraction
 from numbers import Integral
 from typing import Literal
 
-from wbk.checks import choice as _choice
-from wbk.checks import flag as _flag
-from wbk.checks import known_keywords
+from wbk.checks import Input, choice, flag, known_keywords, whole
 from wbk.dice import Dist, d6
 from wbk.errors import WbkError
 from wbk.explain import Step, steps_html
-from wbk.games import Game, register
+from wbk.games import Game
 from wbk.games.blitz.readings import APC_DESTROYED, CROWDED, DISRUPTED_FIRERS, READINGS, SAVE_BONUS
 from wbk.games.blitz.readings import ASSAULT as ASSAULT_READING
 
 _TWO_D6 = 2 @ d6
 
 __all__ = [
-    "APC_READINGS",
-    "ASSAULT_READINGS",
-    "CROWDED_READINGS",
-    "DISRUPTED_READINGS",
+    "COUNT",
+    "DICE",
+    "FIRE_TYPE",
     "FIRE_TYPES",
     "MAX_DICE",
     "MAX_FIRERS",
     "MAX_STRENGTH",
+    "MORALE",
+    "PROTECTION",
     "PROTECTIONS",
     "READINGS",
-    "SAVE_BONUS_READINGS",
+    "ROLL",
+    "STRENGTH",
+    "TARGET",
     "TARGETS",
+    "TERRAIN",
     "TERRAINS",
     "Damage",
     "Leader",
@@ -107,6 +115,7 @@ __all__ = [
     "fire_procedure",
     "fire_strength",
     "hits",
+    "label",
     "passenger_damage",
     "saving_leader",
     "saving_throw_bonus",
@@ -146,58 +155,77 @@ TERRAINS = ("open", "woods", "hills", "town")
 #: What protects the target: dug in halves, bunker and entrenchment quarter (only in the open).
 PROTECTIONS = ("none", "dug_in", "bunker", "entrenchment")
 
-#: Each reading's values, the default first, as ``wbk.games.blitz.readings`` declares them.
-CROWDED_READINGS = tuple(CROWDED.values)
-ASSAULT_READINGS = tuple(ASSAULT_READING.values)
-DISRUPTED_READINGS = tuple(DISRUPTED_FIRERS.values)
-SAVE_BONUS_READINGS = tuple(SAVE_BONUS.values)
-APC_READINGS = tuple(APC_DESTROYED.values)
-
-
-_WORDS = {
-    "non_vehicle": "non-vehicle unit",
+#: What the user reads for each option value, and for each reading's values their declared words.
+LABELS = {
+    "direct": "direct fire",
+    "bombardment": "bombardment",
+    "at": "AT fire",
+    "assault": "assault combat",
+    "non_vehicle": "non-vehicle units",
     "armored_vehicle": "armored vehicle",
     "unarmored_vehicle": "unarmored vehicle",
     "wagon": "wagon",
+    "open": "open",
+    "woods": "woods",
+    "hills": "hills",
+    "town": "town",
+    "none": "none",
     "dug_in": "dug in",
+    "bunker": "bunker",
+    "entrenchment": "entrenchment",
+    **{value: words for r in READINGS.values() for value, words in r.values.items()},
+}
+#: The words of a step, where they differ from a label's: "a non-vehicle unit takes none".
+STEP_WORDS = {
+    **LABELS,
+    "non_vehicle": "non-vehicle unit",
     "bunker": "a bunker",
     "entrenchment": "an entrenchment",
-    "direct": "direct fire",
-    "bombardment": "bombardment",
 }
 
 
-# --- checks -------------------------------------------------------------------------------
+def label(value: str) -> str:
+    """The words shown for an option value: ``label("at") == "AT fire"``."""
+    if not isinstance(value, str):
+        raise WbkError(f"option {value!r} is not an option's name")
+    return LABELS.get(value, value)
 
 
-def _is_whole(value) -> bool:
-    return isinstance(value, Integral) and not isinstance(value, bool)
-
-
-def _check_count(value, name: str) -> int:
-    """A whole number of 0 or more (dice, hits, units, an armor value)."""
-    if not _is_whole(value) or value < 0:
-        raise WbkError(f"{name} {value!r} is not a whole number of 0 or more")
-    return int(value)
-
-
-def _check_dice(value) -> int:
-    """A number of dice wbk works out exactly: 0 to ``MAX_DICE``."""
-    dice = _check_count(value, "number of dice")
-    if dice > MAX_DICE:
-        raise WbkError(
-            f"number of dice {dice:,} is over the limit of {MAX_DICE:,}: "
-            "wbk works out exact odds for at most that many"
-        )
-    return dice
-
-
-def _dice(n: int) -> str:
+def dice_said(n: int) -> str:
+    """A number of dice in words: "1 die", "10,000 dice"."""
     return "1 die" if n == 1 else f"{n:,} dice"
 
 
-def _hits(n: int) -> str:
+def hits_said(n: int) -> str:
+    """A number of hits in words: "1 hit", "3 hits"."""
     return "1 hit" if n == 1 else f"{n:,} hits"
+
+
+# --- what the rules take ------------------------------------------------------------------
+
+
+def _up_to(limit: int, why: str) -> Input:
+    """A whole number from 0 to ``limit``; over it, the message says why there is a limit."""
+
+    def problem(value: object) -> str | None:
+        if isinstance(value, bool) or not isinstance(value, Integral) or int(value) < 0:
+            return f"{value!r} is not a whole number of 0 or more"
+        return f"{value:,} is over the limit of {limit:,}{why}" if int(value) > limit else None
+
+    return Input(f"a whole number from 0 to {limit:,}", problem)
+
+
+FIRE_TYPE = Input.text(FIRE_TYPES)
+TARGET = Input.text(TARGETS)
+TERRAIN = Input.text(TERRAINS)
+PROTECTION = Input.text(PROTECTIONS)
+#: A number of hits, of units, of hexes, or an armor value.
+COUNT = Input.whole(0)
+#: A leader's morale, and a saving throw's 2d6.
+MORALE = ROLL = Input.whole(2, 12)
+#: The dice an attack rolls, and the strength of one firing piece.
+DICE = _up_to(MAX_DICE, ": wbk works out exact odds for at most that many")
+STRENGTH = _up_to(MAX_STRENGTH, " (a counter's strength is a few dozen at most)")
 
 
 def _check_list(values, name: str, what: str) -> list:
@@ -205,12 +233,6 @@ def _check_list(values, name: str, what: str) -> list:
     if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
         raise WbkError(f"{name} {values!r} is not a list of {what}")
     return list(values)
-
-
-def _check_morale(morale, name: str = "leader morale") -> int:
-    if not _is_whole(morale) or not 2 <= morale <= 12:
-        raise WbkError(f"{name} {morale!r} is not a whole number from 2 to 12")
-    return int(morale)
 
 
 # --- strength -----------------------------------------------------------------------------
@@ -227,19 +249,8 @@ class Piece:
     disrupted: bool = False
 
     def __post_init__(self):
-        _check_strength(self.strength, "piece strength")
-        _flag(self.disrupted, "disrupted")
-
-
-def _check_strength(value, name: str) -> int:
-    """A piece's strength: a whole number from 0 to ``MAX_STRENGTH``."""
-    strength = _check_count(value, name)
-    if strength > MAX_STRENGTH:
-        raise WbkError(
-            f"{name} {strength:,} is over the limit of {MAX_STRENGTH:,} (a counter's strength is "
-            "a few dozen at most)"
-        )
-    return strength
+        STRENGTH.check(self.strength, "piece strength")
+        flag(self.disrupted, "disrupted")
 
 
 def _check_pieces(values, name: str) -> list[Piece]:
@@ -250,14 +261,9 @@ def _check_pieces(values, name: str) -> list[Piece]:
             f"{len(listed):,} {name} are over the limit of {MAX_FIRERS:,} for one attack"
         )
     for v in listed:
-        if isinstance(v, Piece):
-            pieces.append(v)
-        elif not _is_whole(v):
-            raise WbkError(f"strength {v!r} in {name} is not a whole number")
-        elif v < 0:
-            raise WbkError(f"strength {v} in {name} is negative")
-        else:
-            pieces.append(Piece(_check_strength(v, f"strength in {name}")))
+        if not isinstance(v, Piece):
+            v = Piece(STRENGTH.check(v, f"strength in {name}"))
+        pieces.append(v)
     return pieces
 
 
@@ -285,14 +291,14 @@ class Strength(int):
         return f"Strength({int(self)})"
 
     def __str__(self) -> str:
-        lines = [_dice(int(self))] + [f"  {i}. {s}" for i, s in enumerate(self.steps, 1)]
+        lines = [dice_said(int(self))] + [f"  {i}. {s}" for i, s in enumerate(self.steps, 1)]
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        return f"<b>{_dice(int(self))}</b>{steps_html(self.steps)}"
+        return f"<b>{dice_said(int(self))}</b>{steps_html(self.steps)}"
 
 
-def _number(value: Fraction) -> str:
+def strength_said(value: Fraction) -> str:
     """A strength as the rules would write it: 15, 7.5, 3.75."""
     if value.denominator == 1:
         return str(value.numerator)
@@ -350,18 +356,20 @@ def fire_strength(
     target in town: × ½ = 3.75
     3.75 rounds up to 4 dice
     """
-    fire_type = _choice(fire, FIRE_TYPES, "fire type")
-    misplaced = target_terrain in PROTECTIONS
-    hint = " (dug in, bunker and entrenchment are protection=...)" if misplaced else ""
-    target_terrain = _choice(target_terrain, TERRAINS, "target terrain", hint)
-    protection = _choice(protection, PROTECTIONS, "protection")
+    fire_type = FIRE_TYPE.check(fire, "fire type")
+    if target_terrain in PROTECTIONS[1:]:
+        raise WbkError(
+            f"target terrain {target_terrain!r} is a protection: give it as protection=..."
+        )
+    TERRAIN.check(target_terrain, "target terrain")
+    PROTECTION.check(protection, "protection")
     crowded = CROWDED.check(crowded, "reading of the crowded hex")
     assault = ASSAULT_READING.check(assault, "reading of assault combat")
     disrupted_firers = DISRUPTED_FIRERS.check(disrupted_firers, "reading of disrupted firers")
     pieces, engineers = _check_firers(strengths, engineer_strengths)
-    if range_hexes is not None and (not _is_whole(range_hexes) or range_hexes < 0):
-        raise WbkError(f"range {range_hexes!r} is not a whole number of hexes")
-    crowd = _check_count(target_non_vehicle_units, "number of non-vehicle units")
+    if range_hexes is not None:
+        COUNT.check(range_hexes, "range")
+    crowd = COUNT.check(target_non_vehicle_units, "number of non-vehicle units")
     if not pieces and not engineers:
         raise WbkError("no firing units: give at least one strength")
 
@@ -407,17 +415,17 @@ class _Working:
     def multiply(self, factor: Fraction, why: str, rule: str = MODIFIERS) -> None:
         """Blitz Combat, Combat Strength Modifiers: every modifier multiplies the total."""
         self.strength *= factor
-        self.say(f"{why}: × {_shown(factor)} = {_number(self.strength)}", rule)
+        self.say(f"{why}: × {_shown(factor)} = {strength_said(self.strength)}", rule)
 
     def rounded_up(self) -> Strength:
         """Blitz Combat, Combat Strength Modifiers: the strength is rounded up, once, to the
         dice the attack rolls (Fire Procedure)."""
         dice = math.ceil(self.strength)
         if self.strength.denominator != 1:
-            said = f"{_number(self.strength)} rounds up to {_dice(dice)}"
+            said = f"{strength_said(self.strength)} rounds up to {dice_said(dice)}"
             self.steps.append(Step(said, MODIFIERS, about=("dice", dice)))
         else:
-            self.steps.append(Step(_dice(dice), PROCEDURE, about=("dice", dice)))
+            self.steps.append(Step(dice_said(dice), PROCEDURE, about=("dice", dice)))
         return Strength(self.strength, self.steps)
 
 
@@ -448,7 +456,7 @@ def _total(
         work.strength = Fraction(3 * ordinary + 4 * engineer)
         terms = [f"3 × {ordinary}"] if pieces else []
         terms += [f"engineers 4 × {engineer}"] if engineers else []
-        work.say(f"assault combat: {' + '.join(terms)} = {_number(work.strength)}")
+        work.say(f"assault combat: {' + '.join(terms)} = {strength_said(work.strength)}")
         return [(3 * p.strength, p.disrupted) for p in pieces] + [
             (4 * p.strength, p.disrupted) for p in engineers
         ]
@@ -459,7 +467,7 @@ def _total(
         listed = f"{len(everyone)} × {everyone[0].strength}"  # not "5 + 5 + ... + 5"
     elif len(everyone) > 12:  # a step is a line to read, not a column of figures
         listed = f"{len(everyone)} strengths"
-    strength = _number(work.strength)
+    strength = strength_said(work.strength)
     total = f"{listed} = {strength}" if len(everyone) > 1 else strength
     work.say(f"total strength {total}")
     if fire_type != "at":
@@ -485,8 +493,9 @@ def _disrupted_firers(parts: list[tuple[int, bool]], reading: str, work: _Workin
         share, before = Fraction(sum(disrupted)), work.strength
         work.strength -= share / 2
         said = f"{len(disrupted)} of {firers} firers disrupted"
-        said += f": their {_number(share)} of {_number(before)}"
-        arithmetic = f"{_number(before)} − {_number(share / 2)} = {_number(work.strength)}"
+        said += f": their {strength_said(share)} of {strength_said(before)}"
+        half, after = strength_said(share / 2), strength_said(work.strength)
+        arithmetic = f"{strength_said(before)} − {half} = {after}"
         work.say(f"{said} counts half: {arithmetic}", DAMAGE)
 
 
@@ -500,7 +509,7 @@ def _crowded_hex(fire_type: str, crowd: int, reading: str, work: _Working) -> No
     if fire_type in ("direct", "bombardment") and crowded_hex:
         work.strength *= 2
         said = f"{crowd} non-vehicle units in the target hex{read}: × 2"
-        work.say(f"{said} = {_number(work.strength)}", rule)
+        work.say(f"{said} = {strength_said(work.strength)}", rule)
     elif crowded_hex:
         said = f"{crowd} non-vehicle units in the target hex{read}: no × 2"
         work.say(said + ", that is for direct fire and bombardment", rule)
@@ -536,7 +545,8 @@ def _terrain_steps(terrain: str, protection: str) -> list[tuple[Fraction, str]]:
         if protection == "none":
             return []
         factor = Fraction(1, 2) if protection == "dug_in" else Fraction(1, 4)
-        return [(factor, f"target {'' if protection == 'dug_in' else 'in '}{_WORDS[protection]}")]
+        where = "" if protection == "dug_in" else "in "
+        return [(factor, f"target {where}{STEP_WORDS[protection]}")]
     steps = [(Fraction(1, 2), f"target in {terrain}")]
     if protection == "dug_in":
         said = f"dug in within {terrain}: the marker adds nothing, the hex is halved once"
@@ -593,7 +603,7 @@ def damage(remaining_hits: int) -> Damage:
     >>> print(damage(1), damage(2), damage(7), sep=", ")
     disrupted, demoralized, eliminated
     """
-    return Damage(min(_check_count(remaining_hits, "remaining hits"), 4))
+    return Damage(min(COUNT.check(remaining_hits, "remaining hits"), 4))
 
 
 def hits(dice: int, *, armor: int = 0) -> Dist:
@@ -603,8 +613,8 @@ def hits(dice: int, *, armor: int = 0) -> Dist:
     >>> hits(1).probability(1)
     Fraction(1, 6)
     """
-    dice = _check_dice(dice)
-    armor = _check_count(armor, "armor value")
+    DICE.check(dice, "number of dice")
+    COUNT.check(armor, "armor value")
     return (dice @ (d6 >= 6)).map(lambda h: max(0, h - armor))
 
 
@@ -614,10 +624,10 @@ def saving_throw_bonus(hits_on_hex: int, reading: str = "whole_pairs") -> int:
     the hex. With an odd number of hits, "whole_pairs" (default: 3 hits hold one pair) counts only
     whole pairs, "rounded_up" counts the odd hit as a pair too.
 
-    >>> [saving_throw_bonus(hits, reading) for hits in (3, 4) for reading in SAVE_BONUS_READINGS]
+    >>> [saving_throw_bonus(hits, reading) for hits in (3, 4) for reading in SAVE_BONUS.values]
     [1, 2, 2, 2]
     """
-    h = _check_count(hits_on_hex, "hits on the hex")
+    h = COUNT.check(hits_on_hex, "hits on the hex")
     reading = SAVE_BONUS.check(reading, "reading of the saving throw bonus")
     return h // 2 if reading == "whole_pairs" else (h + 1) // 2
 
@@ -633,13 +643,13 @@ def unsaved_hits(hits_on_hex: int | Dist, morale: int, *, save_bonus: str = "who
     >>> unsaved_hits(4, 9).probability(1) == 4 * Fraction(21, 36) ** 3 * Fraction(15, 36)
     True
     """
-    morale = _check_morale(morale)
+    MORALE.check(morale, "leader morale")
     reading = SAVE_BONUS.check(save_bonus, "reading of the saving throw bonus")
     if isinstance(hits_on_hex, Dist):
         for h in hits_on_hex.outcomes():
-            _check_count(h, "hits in the distribution hits_on_hex")
+            COUNT.check(h, "hits in the distribution hits_on_hex")
         return hits_on_hex.map(lambda h: _unsaved(h, morale, reading))
-    return _unsaved(_check_count(hits_on_hex, "hits on the hex"), morale, reading)
+    return _unsaved(COUNT.check(hits_on_hex, "hits on the hex"), morale, reading)
 
 
 def _unsaved(h: int, morale: int, reading: str) -> Dist:
@@ -647,57 +657,6 @@ def _unsaved(h: int, morale: int, reading: str) -> Dist:
     if 2 + bonus > morale:  # even a roll of 2 fails: no hit is saved
         return Dist.always(h)
     return h @ (_TWO_D6 + bonus > morale)
-
-
-@dataclass(frozen=True)
-class SavingThrows:
-    """One leader's saving throws against rolled dice: how many hits were saved and what is left."""
-
-    saved: int
-    remaining: int
-    damage: Damage
-    steps: tuple[Step, ...]
-
-    def _repr_html_(self) -> str:
-        verdict = f"{self.saved} saved, {self.remaining} left: {self.damage}"
-        return f"<b>{verdict}</b>{steps_html(self.steps)}"
-
-
-@known_keywords
-def saving_throws(
-    morale: int, rolls: Sequence[int], *, save_bonus: str = "whole_pairs"
-) -> SavingThrows:
-    """Blitz Combat, Leader Saving Throws, with the 2d6 rolls given: one roll per hit on the hex
-    (at most ``MAX_DICE``); ``save_bonus`` is the reading of "+1 for every two hits".
-
-    >>> saving_throws(9, [5, 6, 7, 10]).remaining
-    1
-    """
-    morale = _check_morale(morale)
-    rolls = _check_list(rolls, "saving throw rolls", "2d6 rolls")
-    if len(rolls) > MAX_DICE:
-        raise WbkError(
-            f"{len(rolls):,} saving throw rolls are over the limit of {MAX_DICE:,} "
-            "(one roll per hit, and an attack rolls at most that many dice)"
-        )
-    for r in rolls:
-        if not _is_whole(r) or not 2 <= r <= 12:
-            raise WbkError(f"saving throw {r!r} is not a 2d6 roll (2 to 12)")
-    bonus = saving_throw_bonus(len(rolls), save_bonus)
-    said = f"{_hits(len(rolls))} on the hex: + {bonus} to each saving throw"
-    steps = [Step(said, LEADERS, about=("bonus", bonus, morale))]
-    saved = 0
-    for r in rolls:
-        ok = r + bonus <= morale
-        saved += ok
-        verdict = "saved" if ok else "not saved"
-        said = f"rolled {r} + {bonus} = {r + bonus}: {verdict} (morale {morale})"
-        steps.append(Step(said, LEADERS, about=("roll", len(steps) - 1, r, verdict)))
-    remaining = len(rolls) - saved
-    result = damage(remaining)
-    said = f"{_hits(remaining)} left: {result.effects}"
-    steps.append(Step(said, DAMAGE, about=("damage", result)))
-    return SavingThrows(saved, remaining, result, tuple(steps))
 
 
 @dataclass(frozen=True)
@@ -713,16 +672,60 @@ class RolledHits:
     def remaining(self) -> int:
         return sum(not mark for mark in self.marks)
 
+    def differs_from(self, other: RolledHits) -> bool:
+        """Whether a hit that counts here does not under ``other`` (another reading), or the
+        other way round."""
+        return any(bool(a) != bool(b) for a, b in zip(self.marks, other.marks, strict=True))
 
-def rolled_from_throws(throws: SavingThrows) -> RolledHits:
-    """A leader's saving throws as hits rolled: each hit saved or not, by its roll."""
-    bonus = throws.steps[0].about[1]
-    marks = tuple(
-        f"{s.about[2]} + {bonus} saved" if s.about[3] == "saved" else ""
-        for s in throws.steps
-        if s.about[:1] == ("roll",)
-    )
-    return RolledHits(marks, throws.damage, throws.steps)
+    def _repr_html_(self) -> str:
+        return steps_html(self.steps)
+
+
+class SavingThrows(RolledHits):
+    """One leader's saving throws against rolled hits: each hit saved or not, by its roll."""
+
+    @property
+    def saved(self) -> int:
+        return len(self.marks) - self.remaining
+
+    def _repr_html_(self) -> str:
+        verdict = f"{self.saved} saved, {self.remaining} left: {self.damage}"
+        return f"<b>{verdict}</b>{steps_html(self.steps)}"
+
+
+@known_keywords
+def saving_throws(
+    morale: int, rolls: Sequence[int], *, save_bonus: str = "whole_pairs"
+) -> SavingThrows:
+    """Blitz Combat, Leader Saving Throws, with the 2d6 rolls given: one roll per hit on the hex
+    (at most ``MAX_DICE``); ``save_bonus`` is the reading of "+1 for every two hits".
+
+    >>> saving_throws(9, [5, 6, 7, 10]).marks
+    ('5 + 2 saved', '6 + 2 saved', '7 + 2 saved', '')
+    """
+    MORALE.check(morale, "leader morale")
+    rolls = _check_list(rolls, "saving throw rolls", "2d6 rolls")
+    if len(rolls) > MAX_DICE:
+        raise WbkError(
+            f"{len(rolls):,} saving throw rolls are over the limit of {MAX_DICE:,} "
+            "(one roll per hit, and an attack rolls at most that many dice)"
+        )
+    for r in rolls:
+        ROLL.check(r, "saving throw")
+    bonus = saving_throw_bonus(len(rolls), save_bonus)
+    said = f"{hits_said(len(rolls))} on the hex: + {bonus} to each saving throw"
+    steps = [Step(said, LEADERS, about=("bonus", bonus, morale))]
+    marks = []
+    for r in rolls:
+        ok = r + bonus <= morale
+        marks.append(f"{r} + {bonus} saved" if ok else "")
+        verdict = "saved" if ok else "not saved"
+        said = f"rolled {r} + {bonus} = {r + bonus}: {verdict} (morale {morale})"
+        steps.append(Step(said, LEADERS, about=("roll", len(steps) - 1, r, verdict)))
+    result = damage(marks.count(""))
+    said = f"{hits_said(marks.count(''))} left: {result.effects}"
+    steps.append(Step(said, DAMAGE, about=("damage", result)))
+    return SavingThrows(tuple(marks), result, tuple(steps))
 
 
 LEADER_STATES = ("normal", "disrupted", "demoralized")
@@ -738,9 +741,9 @@ class Leader:
     in_target_hex: bool = True
 
     def __post_init__(self):
-        _check_morale(self.morale)
-        _choice(self.state, LEADER_STATES, "leader state")
-        _flag(self.in_target_hex, "in_target_hex")
+        MORALE.check(self.morale, "leader morale")
+        choice(self.state, LEADER_STATES, "leader state")
+        flag(self.in_target_hex, "in_target_hex")
 
     def can_save(self) -> bool:
         """Blitz Combat, Damage: a demoralized leader makes no saving throws, a disrupted one
@@ -802,11 +805,11 @@ class FireProcedure:
 
 
 def _check_target(target, armor) -> tuple[str, int | None]:
-    target = _choice(target, TARGETS, "target")
+    TARGET.check(target, "target")
     if target == "armored_vehicle":
         if armor is None:
             raise WbkError("armor None: an armored_vehicle target needs its armor value")
-        return target, _check_count(armor, "armor value")
+        return target, COUNT.check(armor, "armor value")
     if armor is not None:
         why = "only an armored_vehicle has an armor value"
         raise WbkError(f"armor {armor!r} given for a {target} target: {why}")
@@ -837,16 +840,16 @@ def fire_procedure(
     >>> fire_procedure(6, fire="at").damage.probability(Damage.NONE)
     Fraction(1, 1)
     """
-    dice = _check_dice(dice)
-    fire_type = _choice(fire, FIRE_TYPES, "fire type")
+    DICE.check(dice, "number of dice")
+    fire_type = FIRE_TYPE.check(fire, "fire type")
     target, armor_value = _check_target(target, armor)
     if leader_morale is not None:
-        _check_morale(leader_morale)
+        MORALE.check(leader_morale, "leader morale")
     bonus_reading = SAVE_BONUS.check(save_bonus, "reading of the saving throw bonus")
     rolled = hits(dice)
-    steps = [Step(f"roll {_dice(dice)}: every 6 is a hit", PROCEDURE, about=("rolled", dice))]
+    steps = [Step(f"roll {dice_said(dice)}: every 6 is a hit", PROCEDURE, about=("rolled", dice))]
     counted = rolled
-    kind = _WORDS[target]
+    kind = STEP_WORDS[target]
     if fire_type == "assault":
         steps.append(
             Step(
@@ -863,7 +866,7 @@ def fire_procedure(
         else:
             if armor_value is not None:  # an armored vehicle
                 counted = hits(dice, armor=armor_value)
-                said = f"AT fire: armor {armor_value} takes {_hits(armor_value)} off"
+                said = f"AT fire: armor {armor_value} takes {hits_said(armor_value)} off"
                 steps.append(Step(said, ARMOR, about=("counted", "armor", armor_value)))
             else:
                 said = "AT fire on an unarmored vehicle: no armor takes hits off"
@@ -881,11 +884,11 @@ def fire_procedure(
             )
     elif target == "armored_vehicle":
         counted = Dist.always(0)
-        said = f"an armored vehicle (armor {armor_value}) ignores {_WORDS[fire_type]} hits"
+        said = f"an armored vehicle (armor {armor_value}) ignores {STEP_WORDS[fire_type]} hits"
         steps.append(Step(said, ARMOR, about=COUNTED))
     else:
         article = "an" if kind[0] in "aeiou" else "a"
-        said = f"{article} {kind} has no armor value: it takes {_WORDS[fire_type]} hits"
+        said = f"{article} {kind} has no armor value: it takes {STEP_WORDS[fire_type]} hits"
         steps.append(Step(said, ARMOR, about=COUNTED))
         if leader_morale is not None:
             counted = unsaved_hits(rolled, leader_morale, save_bonus=bonus_reading)
@@ -947,21 +950,15 @@ def passenger_damage(
     """
     if not isinstance(apc, Damage):
         raise WbkError(f"apc damage {apc!r} is not a Damage (none, disrupted, ... eliminated)")
-    if not _is_whole(apc_steps) or apc_steps < 1:
-        raise WbkError(f"apc_steps {apc_steps!r} is not a whole number of 1 or more")
+    whole(apc_steps, "apc_steps", 1)
     reading = APC_DESTROYED.check(apc_destroyed, "reading of a destroyed APC")
     last_step = reading == "eliminated_or_last_step" and apc == Damage.STEP_LOSS and apc_steps == 1
     destroyed = apc == Damage.ELIMINATED or last_step
     return Damage.ELIMINATED if destroyed else Damage.NONE
 
 
-register(
-    Game(
-        "blitz",
-        title="Blitz Combat",
-        cites=("Blitz Combat",),
-        readings=READINGS,
-        quiz="wbk.games.blitz.quiz",
-        drawings="wbk.draw.blitz",
-    )
+GAME = Game(
+    "Blitz Combat",
+    cites=("Blitz Combat",),
+    readings=READINGS,
 )

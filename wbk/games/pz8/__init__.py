@@ -10,32 +10,36 @@ Public names:
 
 - ``Tank``: a ``wbk.table.Piece`` with ``tank_class``, ``gun``, ``crew``, ``is_hq``, ``shaken``,
   ``destroyed`` (a wreck stays on the table and blocks like any tank) and ``platoon``;
-  ``gun_for_calibre(calibre)``: the gun class of a calibre;
+  ``gun_for_calibre(calibre, calibre_gaps=...)``: the gun class of a calibre;
 - ``movement(tank_class)``: a ``Dist`` of ``Movement(inches, turn_passes)``;
   ``movement_reach(table, tank)``: where the tank can get on each roll, as bands with their
-  chances; ``platoons(table, side)``: a side's platoons; ``platoon_movement(table, side,
-  platoon=...)``: the platoon move; ``platoon_warnings(table)``: platoons unlike the card's;
+  chances, and ``chance_to_reach(point)`` decided exactly; ``platoons(table, side)``: a
+  side's platoons; ``platoon_movement(table, side, platoon=...)``: the platoon move;
+  ``platoon_warnings(table)``: platoons unlike the card's;
 - ``attack(gun, target_class, ...)``: the exact ``Dist`` of ``AttackOutcome(hits, destroyed,
   shaken, turn_passes)``; ``attack_procedure(...)``: the same with its working;
   ``attack_chances(...)``: its chances of a hit, a kill, a shaken target and the turn passing;
+  ``attack_table(...)``: those of every gun at every class of tank;
   ``shot(table, firer, target)``: range, line of sight, cover and the attack on the table;
 - ``rally_chance(...)``: the chance to remove a shaken marker; ``rally(table, tank)``: the same
   read off the table (the tank's own platoon's HQ, its distance and state);
 - ``keep_initiative(activations)``: the chance a side still has the initiative after them;
-- ``duel(first, second, range_inches, ...)``: two tanks trading shots to the end, exactly;
-- ``load_table(path)``, ``example_table()``: table files with Pz 8 tanks;
+- ``duel(first, second, range_inches, ...)``: two tanks trading shots to the end, exactly, and
+  each one's attack at the other (``Duel.one_attack_each``);
+- ``load_table(path)``, ``example_table()``: table files with Pz 8 tanks (the example is the
+  illustrative crossroads, ``crossroads.toml`` in this folder);
 - ``duel_curve(duel)``: the same duel at every range of ``DUEL_RANGES``;
-  ``one_attack_each(duel)``: each duellist's one attack at the other;
 - the rule values ``MOVE_VALUES``, ``GUN_RANGES``, ``GUN_DICE``, ``HIT_NUMBERS``,
-  ``SAVE_NUMBERS``, ``CALIBRE_LIMITS``, the limit ``MAX_ACTIVATIONS``, the kinds of
-  ``ACTIVATIONS``; the readings declared once in ``wbk.games.pz8.readings`` (``READINGS`` by
-  keyword) and, from them, the reading values ``NATURAL_SIX_READINGS``, ``COVER_READINGS``,
-  ``OBSTACLE_SIGHT_READINGS``, ``ROUGH_READINGS``, ``SHAKEN_PLATOON_READINGS``,
-  ``DUEL_TURNS``.
+  ``SAVE_NUMBERS``, ``CALIBRE_LIMITS``, ``CARD_CALIBRE_LIMITS``, the limit
+  ``MAX_ACTIVATIONS``, the kinds of ``ACTIVATIONS``, the ranges ``DUEL_RANGES``; the readings
+  declared once in ``wbk.games.pz8.readings`` (``READINGS`` by keyword: a reading's values
+  are ``READINGS[keyword].values``).
 
-The rules live by topic: ``tanks`` (the card's numbers, ``Tank``, table files), ``movement``,
-``platoons``, ``shooting``, ``shaken``, ``initiative`` and ``duel``; this module gathers them
-and registers the game.
+The rules live by topic: ``tanks`` (the card's numbers, what each input takes, ``Tank``, table
+files), ``movement``, ``platoons``, ``shooting``, ``shaken``, ``initiative`` and ``duel``; this
+module gathers them and registers the game. Beside them: ``quiz`` (its kinds of question) and
+``quiz.toml`` (the quiz it ships), ``draw`` (its pictures) and ``panels``, and the chapter
+``pz8.ipynb``.
 
 The readings wbk takes where the card is silent (each is stated where it is used):
 
@@ -49,13 +53,18 @@ The readings wbk takes where the card is silent (each is stated where it is used
   4-6, veteran or not (the card gives the HQ's own roll no bonus): ``veteran_hq_rally="bonus"``
   is the other reading, 3-6.
 - Distances are centre to centre; "within 12 inches of its HQ" and "within 3 inches of the HQ"
-  too. A target is in cover when part of it is hidden (``wbk.table`` says how that is measured).
+  too. Every limit the card states (the guns' 12", 18" and 24", the 3" and 12" from the HQ, the
+  45° pivot, a move's inches and its 3" penalties) includes the limit and is met exactly
+  (``wbk.tableexact``): positions are the decimals they are written as, distances are compared
+  by their squares, angles by the signs of cross products. A target is in cover when part of
+  it is hidden (``wbk.table`` says how that is measured).
 - A tank's HQ is the HQ of its own platoon (``Tank.platoon``); a side may field several.
 
 Named readings (a keyword each, the default first): ``natural_six``, ``cover_reading`` and
-``obstacle_sight`` (``shot``), ``rough_terrain`` (``movement_reach``), ``shaken_hq`` and
-``shaken_member`` and ``platoon_pace`` (``platoon_movement``), ``turns`` (``duel``),
-``veteran_hq_rally`` (``rally_chance``, ``rally``).
+``obstacle_sight`` (``shot``), ``rough_terrain`` and ``pivot`` (``movement_reach``),
+``shaken_hq`` and ``shaken_member`` and ``platoon_pace`` (``platoon_movement``), ``turns``
+(``duel``), ``veteran_hq_rally`` (``rally_chance``, ``rally``), ``calibre_gaps``
+(``gun_for_calibre``).
 
 >>> movement("heavy").probability(Movement(4, True))
 Fraction(1, 6)
@@ -65,101 +74,57 @@ Fraction(1, 27)
 
 from __future__ import annotations
 
-from wbk.games import Game, register
-from wbk.games.pz8.duel import (
-    DUEL_RANGES,
-    Duel,  # noqa: F401
-    duel,
-    duel_curve,  # noqa: F401
-    one_attack_each,  # noqa: F401
-)
-from wbk.games.pz8.initiative import ACTIVATIONS, MAX_ACTIVATIONS, keep_initiative
-from wbk.games.pz8.movement import (
-    Movement,
-    MovementReach,  # noqa: F401
-    ReachBand,  # noqa: F401
-    movement,
-    movement_reach,
-)
-from wbk.games.pz8.platoons import (
-    PlatoonMove,  # noqa: F401
-    platoon_movement,
-    platoon_warnings,
-    platoons,
-)
-from wbk.games.pz8.readings import (
-    COVER,
-    NATURAL_SIX,
-    OBSTACLE_SIGHT,
-    READINGS,
-    ROUGH_TERRAIN,
-    SHAKEN_HQ,
-    TURNS,
-)
-from wbk.games.pz8.shaken import (
-    Rally,  # noqa: F401
-    rally,
-    rally_chance,
-)
-from wbk.games.pz8.shooting import (
-    AttackChances,  # noqa: F401
+from wbk.games import Game
+
+from .duel import DUEL_RANGES, duel, duel_curve
+from .initiative import ACTIVATIONS, MAX_ACTIVATIONS, keep_initiative
+from .movement import Movement, movement, movement_reach
+from .platoons import platoon_movement, platoon_warnings, platoons
+from .readings import READINGS
+from .shaken import rally, rally_chance
+from .shooting import (
     AttackOutcome,
-    AttackProcedure,  # noqa: F401
-    Shot,  # noqa: F401
     attack,
     attack_chances,
     attack_procedure,
+    attack_table,
     shot,
 )
-from wbk.games.pz8.tanks import (
+from .tanks import (
     CALIBRE_LIMITS,
-    CREWS,  # noqa: F401
-    DAMAGE,  # noqa: F401
+    CARD_CALIBRE_LIMITS,
     GUN_DICE,
     GUN_RANGES,
-    GUNS,  # noqa: F401
     HIT_NUMBERS,
-    MAX_PIVOT,  # noqa: F401
     MOVE_VALUES,
-    MOVEMENT,  # noqa: F401
-    PLATOON_RADIUS,  # noqa: F401
-    RALLY_RADIUS,  # noqa: F401
     SAVE_NUMBERS,
-    SHAKEN,  # noqa: F401
-    SHOOTING,  # noqa: F401
-    TANK_CLASSES,  # noqa: F401
-    TERRAIN_PENALTY,  # noqa: F401
     Tank,
     example_table,
     gun_for_calibre,
     load_table,
 )
-from wbk.table import Table as Table
 
 __all__ = [
     "ACTIVATIONS",
     "CALIBRE_LIMITS",
-    "COVER_READINGS",
+    "CARD_CALIBRE_LIMITS",
     "DUEL_RANGES",
-    "DUEL_TURNS",
     "GUN_DICE",
     "GUN_RANGES",
     "HIT_NUMBERS",
     "MAX_ACTIVATIONS",
     "MOVE_VALUES",
-    "NATURAL_SIX_READINGS",
-    "OBSTACLE_SIGHT_READINGS",
     "READINGS",
-    "ROUGH_READINGS",
     "SAVE_NUMBERS",
-    "SHAKEN_PLATOON_READINGS",
     "AttackOutcome",
     "Movement",
     "Tank",
     "attack",
     "attack_chances",
     "attack_procedure",
+    "attack_table",
     "duel",
+    "duel_curve",
     "example_table",
     "gun_for_calibre",
     "keep_initiative",
@@ -174,25 +139,4 @@ __all__ = [
     "shot",
 ]
 
-#: The values of each reading, the default first, as its declaration has them: what a natural
-#: 6 means (``shot``, ``attack``, ``duel``); when a partly hidden target is in cover
-#: (``shot``); who shoots next in a duel; what a shaken tank does to its platoon's move
-#: (``platoon_movement``'s ``shaken_hq`` and ``shaken_member`` read alike); which rough pieces
-#: a move pays for (``movement_reach``); which obstacles block sight (``shot``).
-NATURAL_SIX_READINGS = tuple(NATURAL_SIX.values)
-COVER_READINGS = tuple(COVER.values)
-DUEL_TURNS = tuple(TURNS.values)
-SHAKEN_PLATOON_READINGS = tuple(SHAKEN_HQ.values)
-ROUGH_READINGS = tuple(ROUGH_TERRAIN.values)
-OBSTACLE_SIGHT_READINGS = tuple(OBSTACLE_SIGHT.values)
-
-register(
-    Game(
-        "pz8",
-        title="Pz 8",
-        cites=("Pz 8",),
-        readings=READINGS,
-        quiz="wbk.games.pz8.quiz",
-        drawings="wbk.draw.pz8",
-    )
-)
+GAME = Game("Pz 8", cites=("Pz 8",), readings=READINGS)

@@ -8,14 +8,15 @@ import numbers
 from dataclasses import dataclass
 from fractions import Fraction
 
-from wbk.checks import flag, known_keywords
+from wbk.checks import known_keywords
 from wbk.dice import chance, percent
 from wbk.errors import WbkError
 from wbk.explain import Step, steps_html
-from wbk.games.pz8.readings import NATURAL_SIX, TURNS
-from wbk.games.pz8.shooting import AttackChances, attack, attack_chances
-from wbk.games.pz8.tanks import DAMAGE, GUN_RANGES, SHAKEN, SHOOTING, Tank
 from wbk.table import MAX_INCHES
+
+from .readings import NATURAL_SIX, TURNS
+from .shooting import AttackChances, attack, attack_chances
+from .tanks import DAMAGE, FLAG, GUN_RANGES, SHAKEN, SHOOTING, Tank
 
 #: Ranges ``duel_curve`` covers (inches): every gun's reach and a little beyond.
 DUEL_RANGES = range(1, 27)
@@ -38,10 +39,13 @@ class Duel:
     mean_attacks: Fraction | None
     steps: tuple[Step, ...]
     #: the set-up, for drawing the duel: the range, the two tanks and ``duel``'s keywords
-    range_inches: float = 0
-    tanks: tuple[Tank, ...] = ()
-    options: tuple[tuple[str, object], ...] = ()
-    mean_attacks_by: tuple[Fraction, Fraction] | None = None
+    range_inches: float
+    tanks: tuple[Tank, Tank]
+    options: tuple[tuple[str, object], ...]
+    mean_attacks_by: tuple[Fraction, Fraction] | None
+    #: the chances of one attack of each tank at the other (the first's, the second's), at
+    #: the duel's range and under its keywords; None for a tank whose gun does not reach
+    one_attack_each: tuple[AttackChances | None, AttackChances | None]
 
     def _repr_html_(self) -> str:
         said = f"{self.first} wins {percent(self.first_wins)}, "
@@ -122,7 +126,13 @@ def duel(
     graph, start = _states(s)
     p_first, p_second, by_side = _chances(graph, start, s.in_range)
     stalemate = 1 - p_first - p_second
-    steps = _set_up_steps(s) + _verdict_steps(s, p_first, p_second, stalemate, by_side)
+    each = tuple(
+        attack_chances(t.gun, s.tanks[1 - i].tank_class, **s.attack_options(i, t.shaken))
+        if s.in_range[i]
+        else None
+        for i, t in enumerate(s.tanks)
+    )
+    steps = _set_up_steps(s, each) + _verdict_steps(s, p_first, p_second, stalemate, by_side)
     options = (
         ("first_in_cover", s.cover[0]),
         ("second_in_cover", s.cover[1]),
@@ -142,6 +152,7 @@ def duel(
         s.tanks,
         options,
         by_side,
+        (each[0], each[1]),
     )
 
 
@@ -173,18 +184,21 @@ def _checked_set_up(
             f"range {range_inches!r} is not a number of inches, more than 0 "
             f"(two tanks cannot stand on one spot) and at most {MAX_INCHES}"
         )
-    checked_cover = (flag(cover[0], "first_in_cover"), flag(cover[1], "second_in_cover"))
-    shaken_rule = flag(shaken_rule, "shaken_rule")
+    checked_cover = (
+        FLAG.check(cover[0], "first_in_cover"),
+        FLAG.check(cover[1], "second_in_cover"),
+    )
+    FLAG.check(shaken_rule, "shaken_rule")
     TURNS.check(turns, "duel turns")
     NATURAL_SIX.check(natural_six, "reading of a natural 6")
     in_range = (range_inches <= GUN_RANGES[first.gun], range_inches <= GUN_RANGES[second.gun])
     return _SetUp(tanks, range_inches, in_range, checked_cover, shaken_rule, natural_six, turns)
 
 
-def _set_up_steps(s: _SetUp) -> list[Step]:
+def _set_up_steps(s: _SetUp, each: tuple[AttackChances | None, ...]) -> list[Step]:
     """Shooting, Penetration and Damage, Optional Rule: Shaken: the duel before a shot, in steps
     about the tanks by their role ("first", "second") and a part of the duel: "range",
-    "attack", "turns", "shaken" (``wbk.draw.pz8.duel.draw_duel`` marks them)."""
+    "attack", "turns", "shaken" (``wbk.games.pz8.draw.duel.draw_duel`` marks them)."""
     steps = [
         Step(
             f'range {s.range_inches:g}": the {t.gun} gun of {t.name} '
@@ -196,10 +210,10 @@ def _set_up_steps(s: _SetUp) -> list[Step]:
     ]
     for shooter, role in enumerate(ROLES):
         t, target = s.tanks[shooter], s.tanks[1 - shooter]
-        if not s.in_range[shooter]:
+        one = each[shooter]
+        if one is None:
             said = f"{t.name} cannot shoot: its side hands the turn straight back"
         else:
-            one = attack_chances(t.gun, target.tank_class, **s.attack_options(shooter, t.shaken))
             said = (
                 f"{t.name} shoots: one attack destroys {target.name} {chance(one.destroyed)}, "
                 f"the turn passes {chance(one.turn_passes)}"
@@ -377,8 +391,8 @@ def _absorb(graph: dict, order: list, terminal, cost=None) -> dict:
 def duel_curve(d: Duel) -> dict[int, Duel]:
     """The duel of ``d``'s tanks and keywords at every range of ``DUEL_RANGES`` (only which guns
     reach changes the answer, so one duel is worked out for each such set)."""
-    if len(d.tanks) != 2:
-        raise WbkError("this Duel has no set-up to draw: make it with wbk.games.pz8.duel")
+    if not isinstance(d, Duel):
+        raise WbkError(f"{d!r} is not a Duel (wbk.games.pz8.duel's answer)")
     first, second = d.tanks
     found: dict[tuple[bool, bool], Duel] = {}
     curve = {}
@@ -388,28 +402,3 @@ def duel_curve(d: Duel) -> dict[int, Duel]:
             found[key] = duel(first, second, r, **dict(d.options))  # type: ignore[arg-type]
         curve[r] = found[key]
     return curve
-
-
-def one_attack_each(d: Duel) -> tuple[AttackChances | None, AttackChances | None]:
-    """Shooting, Penetration and Damage: the chances of one attack of each tank of ``d`` at the
-    other, at the duel's range and under its keywords; None for a tank whose gun does not
-    reach."""
-    if len(d.tanks) != 2:
-        raise WbkError("this Duel has no set-up to draw: make it with wbk.games.pz8.duel")
-    options = dict(d.options)
-    attacks: list[AttackChances | None] = []
-    for i, (t, target) in enumerate((d.tanks, d.tanks[::-1])):
-        if not d.range_inches <= GUN_RANGES[t.gun]:
-            attacks.append(None)
-            continue
-        attacks.append(
-            attack_chances(
-                t.gun,
-                target.tank_class,
-                cover=bool(options.get(f"{ROLES[1 - i]}_in_cover", False)),
-                veteran=t.is_veteran,
-                shaken=bool(options.get("shaken_rule")) and t.shaken,
-                natural_six=str(options.get("natural_six", "modified")),
-            )
-        )
-    return attacks[0], attacks[1]

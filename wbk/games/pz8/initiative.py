@@ -8,7 +8,8 @@ from fractions import Fraction
 
 from wbk.checks import choice
 from wbk.errors import WbkError
-from wbk.games.pz8.tanks import GUN_DICE
+
+from .tanks import GUN_DICE
 
 #: The most activations ``keep_initiative`` follows: a side keeps the turn through 1,000 moves
 #: with a chance below 10^-176, and longer lists only make ever longer fractions.

@@ -9,18 +9,12 @@ from wbk.checks import known_keywords
 from wbk.dice import Dist, d6
 from wbk.errors import WbkError
 from wbk.explain import Step, steps_html
-from wbk.games.pz8.movement import Movement
-from wbk.games.pz8.readings import PLATOON_PACE, SHAKEN_HQ, SHAKEN_MEMBER
-from wbk.games.pz8.tanks import (
-    DAMAGE,
-    MOVE_VALUES,
-    MOVEMENT,
-    PLATOON_RADIUS,
-    SHAKEN,
-    Tank,
-    say_inches,
-)
 from wbk.table import Table
+from wbk.tableexact import inches_against, within
+
+from .movement import Movement
+from .readings import PLATOON_PACE, SHAKEN_HQ, SHAKEN_MEMBER
+from .tanks import DAMAGE, MOVE_VALUES, MOVEMENT, NAME, PLATOON_RADIUS, SHAKEN, Tank
 
 
 @dataclass(frozen=True)
@@ -46,8 +40,7 @@ def side_tanks(table: Table, side: str) -> list[Tank]:
     """The tanks of ``side`` on the table, wrecks included (a side with none is an error)."""
     if not isinstance(table, Table):
         raise WbkError(f"{table!r} is not a Table")
-    if not isinstance(side, str):
-        raise WbkError(f"side {side!r} is not a string")
+    NAME.check(side, "side")
     tanks = [p for p in table.pieces if isinstance(p, Tank) and p.side == side]
     if not tanks:
         sides = sorted({p.side for p in table.pieces if isinstance(p, Tank)})
@@ -60,7 +53,7 @@ def platoons(table: Table, side: str) -> dict[str, tuple[Tank, ...]]:
     """The platoons of ``side`` on the table, by their names in table order ("" for the tanks
     whose platoon is not given), each with its tanks, wrecks included.
 
-    >>> from wbk.games.pz8.tanks import example_table
+    >>> from wbk.games.pz8 import example_table
     >>> {name: len(tanks) for name, tanks in platoons(example_table(), "Soviet").items()}
     {'': 4}
     """
@@ -165,7 +158,11 @@ def platoon_movement(
         )
         return answer(False, movers)
     steps += _distances_to_hq(table, movers, hq)
-    far = [t for t in movers if t is not hq and table.distance(t, hq) > PLATOON_RADIUS]
+    far = [
+        t
+        for t in movers
+        if t is not hq and not within(table.squared_distance(t, hq), PLATOON_RADIUS)
+    ]
     if far or not movers:
         steps.append(
             Step(
@@ -223,16 +220,18 @@ def _who_can_move(
 
 
 def _distances_to_hq(table: Table, movers: Sequence[Tank], hq: Tank) -> list[Step]:
-    """Movement: how far each moving tank is from its HQ, and whether that is within 3"."""
+    """Movement: how far each moving tank is from its HQ, and whether that is within 3" (the 3"
+    included, measured exactly: ``wbk.tableexact``)."""
     steps = []
     for t in movers:
         if t is not hq:
-            distance = table.distance(t, hq)
-            within = distance <= PLATOON_RADIUS
+            squared = table.squared_distance(t, hq)
+            near = within(squared, PLATOON_RADIUS)
             steps.append(
                 Step(
-                    f"{t.name!r} is {say_inches(distance)} from the HQ {hq.name!r}: "
-                    + (f'within {PLATOON_RADIUS}"' if within else f'more than {PLATOON_RADIUS}"'),
+                    f"{t.name!r} is {inches_against(squared, PLATOON_RADIUS)} from the HQ "
+                    f"{hq.name!r}: "
+                    + (f'within {PLATOON_RADIUS}"' if near else f'more than {PLATOON_RADIUS}"'),
                     MOVEMENT,
                     about=(t.name, hq.name, f"link {t.name}", "platoon radius"),
                 )
@@ -288,7 +287,7 @@ def platoon_warnings(table: Table) -> tuple[str, ...]:
     are warnings, not errors: a scenario may field what it likes. Wrecks count: they are still
     the platoon's tanks.
 
-    >>> from wbk.games.pz8.tanks import example_table
+    >>> from wbk.games.pz8 import example_table
     >>> platoon_warnings(example_table())
     ()
     """

@@ -3,7 +3,8 @@ default first, with the rule it reads and why the default is the default. The ru
 their keywords against these; panels, captions, saved files and quizzes are built from them.
 ``cover_reading``, ``natural_six`` and ``obstacle_sight`` are ``shot``'s, ``turns`` ``duel``'s,
 ``shaken_hq`` / ``shaken_member`` / ``platoon_pace`` ``platoon_movement``'s, ``rough_terrain``
-``movement_reach``'s and ``veteran_hq_rally`` ``rally_chance``'s and ``rally``'s."""
+and ``pivot`` ``movement_reach``'s, ``veteran_hq_rally`` ``rally_chance``'s and ``rally``'s, and
+``calibre_gaps`` ``gun_for_calibre``'s."""
 
 from wbk.readings import Reading, readings_by_keyword
 
@@ -119,6 +120,44 @@ ROUGH_TERRAIN = Reading(
     },
     why="the card's 'moving through'",
 )
+PIVOT = Reading(
+    "pivot",
+    rule="Pz 8, Movement",
+    question="the pivot",
+    asks="Pz 8, Movement: tanks 'may pivot to change direction up to 45 degrees during their "
+    "move': anywhere along the move, or only before the tank drives?",
+    values={
+        "during": "pivot anywhere along the move",
+        "at_start": "pivot only at the start",
+    },
+    sentences={
+        "during": "a tank may pivot once, anywhere along its move",
+        "at_start": "a tank pivots only at the start of its move",
+    },
+    tags={"at_start": "pivot at the start only"},
+    why="the card's word 'during': the pivot may come anywhere along the move (in the open it "
+    "reaches no place a pivot at the start misses; around obstacles and rough ground it does)",
+)
+CALIBRE_GAPS = Reading(
+    "calibre_gaps",
+    rule="Pz 8, Shooting",
+    question="calibres between the classes",
+    asks="Pz 8, Shooting: short guns go 'up to 47mm', medium '50mm up to 76mm', long 'over "
+    "76mm': which class has a 48 or 49 mm gun, and a 76.2 mm (3 inch) one?",
+    values={
+        "named": "48-49 mm short; 76.2 mm is the card's 76mm",
+        "upper_limits": "over 47 mm medium; over 76 mm long",
+    },
+    sentences={
+        "named": "a gun is classed by the whole millimetres it is named by (76.2 mm is the "
+        "card's 76mm, medium), and 48-49 mm guns are short (the medium band starts at 50mm)",
+        "upper_limits": "a gun is classed by its calibre against the card's upper limits: over "
+        "47 mm is medium (48-49 mm too), over 76 mm long (76.2 mm too)",
+    },
+    tags={"upper_limits": "calibres by the card's upper limits"},
+    why="the card's own medium tanks, the T-34 and the Sherman, carry the 76.2 mm guns called "
+    "76mm, and its medium band begins at 50mm, so the 48-49 mm it names nowhere stay short",
+)
 OBSTACLE_SIGHT = Reading(
     "obstacle_sight",
     rule="Pz 8, Shooting",
@@ -138,6 +177,8 @@ READINGS = readings_by_keyword(
     SHAKEN_MEMBER,
     PLATOON_PACE,
     ROUGH_TERRAIN,
+    PIVOT,
     OBSTACLE_SIGHT,
     VETERAN_HQ_RALLY,
+    CALIBRE_GAPS,
 )

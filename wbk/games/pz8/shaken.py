@@ -7,20 +7,15 @@ import html
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from wbk.checks import flag, known_keywords
+from wbk.checks import known_keywords
 from wbk.dice import d6, percent
 from wbk.explain import Step, steps_html
-from wbk.games.pz8.platoons import platoon_hq, platoon_named, platoon_words
-from wbk.games.pz8.readings import VETERAN_HQ_RALLY
-from wbk.games.pz8.tanks import (
-    DAMAGE,
-    RALLY_RADIUS,
-    SHAKEN,
-    Tank,
-    say_inches,
-    tank_on,
-)
 from wbk.table import Table
+from wbk.tableexact import inches_against, within
+
+from .platoons import platoon_hq, platoon_named, platoon_words
+from .readings import VETERAN_HQ_RALLY
+from .tanks import DAMAGE, FLAG, RALLY_RADIUS, SHAKEN, Tank, tank_on
 
 
 @known_keywords
@@ -47,8 +42,13 @@ def rally_chance(
     >>> rally_chance(hq_within_12=False)
     Fraction(0, 1)
     """
-    veteran, is_hq = flag(veteran, "veteran"), flag(is_hq, "is_hq")
-    hq_within_12, hq_able = flag(hq_within_12, "hq_within_12"), flag(hq_able, "hq_able")
+    for value, name in (
+        (veteran, "veteran"),
+        (is_hq, "is_hq"),
+        (hq_within_12, "hq_within_12"),
+        (hq_able, "hq_able"),
+    ):
+        FLAG.check(value, name)
     reading = VETERAN_HQ_RALLY.check(veteran_hq_rally, "reading of a veteran HQ's rally")
     if is_hq:
         return (d6 + (veteran and reading == "bonus") >= 4).probability(True)
@@ -69,6 +69,10 @@ class Rally:
     steps: tuple[Step, ...]
     #: the table the result was read off, for its picture
     table: Table | None = field(default=None, repr=False, compare=False)
+    #: whether the HQ is within 12" (measured exactly, the 12" included; None: no HQ to
+    #: measure to, or the tank is the HQ), and the distance in words on its side of the 12"
+    hq_within_12: bool | None = None
+    distance_words: str = ""
 
     @property
     def can_rally(self) -> bool:
@@ -86,12 +90,14 @@ def rally(table: Table, tank: str | Tank, *, veteran_hq_rally: str = "no_bonus")
     activation, from the distance to its own platoon's HQ (``Tank.platoon``), the HQ's state
     (destroyed or shaken) and the tank's crew, as ``rally_chance`` reckons it.
 
-    A tank that is not shaken is told what it would need were it shaken. The card writes the
+    The 12" is met exactly, the limit included: the distance is compared by its square, each
+    position the decimal it is written as (``wbk.tableexact``). A tank that is not shaken is
+    told what it would need were it shaken. The card writes the
     range as "12’" once and "12”" once; wbk reads inches both times (twelve feet is past
     every gun's reach). ``veteran_hq_rally`` is ``rally_chance``'s reading, stated in the
     step of a veteran HQ's own rally.
 
-    >>> from wbk.games.pz8.tanks import example_table
+    >>> from wbk.games.pz8 import example_table
     >>> r = rally(example_table(), "KV-1")
     >>> r.chance, r.hq, round(r.distance, 1)
     (Fraction(1, 3), 'T-34 1', 2.5)
@@ -118,12 +124,12 @@ def rally(table: Table, tank: str | Tank, *, veteran_hq_rally: str = "no_bonus")
     if hq is None:
         steps.append(Step(f"{words} has no HQ: {t.name!r} cannot rally", SHAKEN, about=(t.name,)))
         return Rally(t.name, Fraction(0), None, None, tuple(steps), table=table)
-    distance = table.distance(t, hq)
-    within = distance <= RALLY_RADIUS
+    squared = table.squared_distance(t, hq)
+    near, said = within(squared, RALLY_RADIUS), inches_against(squared, RALLY_RADIUS)
     steps.append(
         Step(
-            f"its HQ {hq.name!r} is {say_inches(distance)} away: "
-            + (f'within {RALLY_RADIUS}"' if within else f'more than {RALLY_RADIUS}"'),
+            f"its HQ {hq.name!r} is {said} away: "
+            + (f'within {RALLY_RADIUS}"' if near else f'more than {RALLY_RADIUS}"'),
             SHAKEN,
             about=(t.name, hq.name, f"link {t.name}", "rally radius"),
         )
@@ -132,14 +138,14 @@ def rally(table: Table, tank: str | Tank, *, veteran_hq_rally: str = "no_bonus")
     if not able:
         state = "destroyed" if hq.destroyed else "itself shaken"
         steps.append(Step(f"its HQ {hq.name!r} is {state}", SHAKEN, about=(hq.name,)))
-    chance = rally_chance(veteran=t.is_veteran, hq_within_12=within, hq_able=able)
+    chance = rally_chance(veteran=t.is_veteran, hq_within_12=near, hq_able=able)
     if chance:
         bonus = " (+1 for the veteran crew)" if t.is_veteran else ""
         need = 4 if t.is_veteran else 5
         steps.append(Step(f"it rallies on {need}-6{bonus}: {chance}", SHAKEN, about=(t.name,)))
     else:
         steps.append(Step(f"{t.name!r} cannot rally", SHAKEN, about=(t.name,)))
-    return Rally(t.name, chance, hq.name, distance, tuple(steps), table=table)
+    return Rally(t.name, chance, hq.name, table.distance(t, hq), tuple(steps), table, near, said)
 
 
 def _hq_rallies_itself(t: Tank, reading: str) -> Step:

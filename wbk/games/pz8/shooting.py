@@ -1,18 +1,27 @@
-"""Pz 8, Shooting and Penetration and Damage: one attack's exact outcome, its chances, and a
-shot on the table (range, line of sight, cover, then the attack)."""
+"""Pz 8, Shooting and Penetration and Damage: one attack's exact outcome, its chances, every
+gun against every class of tank, and a shot on the table (range, line of sight, cover, then the
+attack)."""
 
 from __future__ import annotations
 
+import functools
+import html
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from wbk.checks import choice, flag, known_keywords
-from wbk.dice import Dist, d6
+from wbk.checks import known_keywords
+from wbk.dice import Dist, chance, d6
 from wbk.errors import WbkError
-from wbk.explain import Step, steps_html
-from wbk.games.pz8.readings import COVER, NATURAL_SIX, OBSTACLE_SIGHT
-from wbk.games.pz8.tanks import (
+from wbk.explain import Step, count, steps_html
+from wbk.table import Sight, Table
+from wbk.tableexact import inches_against, within
+
+from .readings import COVER, NATURAL_SIX, OBSTACLE_SIGHT
+from .tanks import (
     DAMAGE,
+    FLAG,
+    GUN,
     GUN_DICE,
     GUN_RANGES,
     GUNS,
@@ -20,11 +29,11 @@ from wbk.games.pz8.tanks import (
     SAVE_NUMBERS,
     SHAKEN,
     SHOOTING,
+    TANK_CLASS,
     TANK_CLASSES,
     Tank,
     tank_on,
 )
-from wbk.table import Sight, Table
 
 
 @dataclass(frozen=True, order=True)
@@ -41,7 +50,7 @@ class AttackOutcome:
         if isinstance(self.hits, bool) or not isinstance(self.hits, int) or not 0 <= self.hits <= 3:
             raise WbkError(f"hits {self.hits!r} is not a whole number from 0 to 3")
         for key in ("destroyed", "shaken", "turn_passes"):
-            flag(getattr(self, key), key)
+            FLAG.check(getattr(self, key), key)
         if self.destroyed and self.shaken:
             raise WbkError("an attack outcome cannot be both destroyed and shaken")
         if (self.destroyed or self.shaken) and not self.hits:
@@ -87,13 +96,10 @@ def attack_procedure(
     module). Any gun die showing an unmodified 1 or 2 passes the turn. Each hit needs an armour
     save; one failed save destroys the target.
     """
-    choice(gun, GUNS, "gun")
-    choice(target_class, TANK_CLASSES, "target class")
-    cover, veteran, shaken = (
-        flag(cover, "cover"),
-        flag(veteran, "veteran"),
-        flag(shaken, "shaken"),
-    )
+    GUN.check(gun, "gun")
+    TANK_CLASS.check(target_class, "target class")
+    for given, name in ((cover, "cover"), (veteran, "veteran"), (shaken, "shaken")):
+        FLAG.check(given, name)
     NATURAL_SIX.check(natural_six, "reading of a natural 6")
     dice, need, save = GUN_DICE[gun], HIT_NUMBERS[gun], SAVE_NUMBERS[target_class][gun]
     modifier = veteran - cover - shaken
@@ -188,16 +194,6 @@ def attack(
     ).outcome
 
 
-def chance_destroyed(outcome: Dist) -> Fraction:
-    """Penetration and Damage: the chance an attack's ``outcome`` (``attack``'s) destroys."""
-    return outcome.map(lambda o: o.destroyed).probability(True)
-
-
-def chance_turn_passes(outcome: Dist) -> Fraction:
-    """Shooting: the chance an attack's ``outcome`` (``attack``'s) passes the turn."""
-    return outcome.map(lambda o: o.turn_passes).probability(True)
-
-
 @dataclass(frozen=True)
 class AttackChances:
     """One attack's chances, exactly: a hit applied, the target destroyed, hit but not destroyed
@@ -207,6 +203,20 @@ class AttackChances:
     destroyed: Fraction
     shaken: Fraction
     turn_passes: Fraction
+
+    @classmethod
+    def of(cls, outcome: Dist) -> AttackChances:
+        """The chances of an attack's ``outcome`` (``attack``'s ``Dist`` of ``AttackOutcome``)."""
+
+        def chance_of(predicate) -> Fraction:
+            return outcome.map(predicate).probability(True)
+
+        return cls(
+            chance_of(lambda o: o.hits > 0),
+            chance_of(lambda o: o.destroyed),
+            chance_of(lambda o: o.shaken),
+            chance_of(lambda o: o.turn_passes),
+        )
 
 
 @known_keywords
@@ -226,19 +236,109 @@ def attack_chances(
     >>> attack_chances("medium", "heavy").turn_passes
     Fraction(5, 9)
     """
-    d = attack(
-        gun, target_class, cover=cover, veteran=veteran, shaken=shaken, natural_six=natural_six
+    return AttackChances.of(
+        attack(
+            gun, target_class, cover=cover, veteran=veteran, shaken=shaken, natural_six=natural_six
+        )
     )
 
-    def chance(predicate) -> Fraction:
-        return d.map(predicate).probability(True)
 
-    return AttackChances(
-        chance(lambda o: o.hits > 0),
-        chance(lambda o: o.destroyed),
-        chance(lambda o: o.shaken),
-        chance(lambda o: o.turn_passes),
+@dataclass(frozen=True)
+class AttackTable:
+    """Every gun's one attack at every class of tank under one set of modifiers: the chances of
+    each (``chances[gun, target class]``) and the working, the best and the worst of it."""
+
+    cover: bool
+    veteran: bool
+    shaken: bool
+    natural_six: str
+    chances: Mapping[tuple[str, str], AttackChances]
+    steps: tuple[Step, ...]
+
+    @property
+    def modifiers(self) -> str:
+        """The modifiers in words: "target in cover, veteran crew", "no modifiers"."""
+        return _modifiers(self.cover, self.veteran, self.shaken)
+
+    def _repr_html_(self) -> str:
+        header = "<tr><th>gun</th><th>target</th><th>destroyed</th><th>turn passes</th></tr>"
+        rows = "".join(
+            f"<tr><td>{gun}</td><td>{target}</td><td>{chance(one.destroyed)}</td>"
+            f"<td>{chance(one.turn_passes)}</td></tr>"
+            for (gun, target), one in self.chances.items()
+        )
+        said = html.escape(self.modifiers)
+        return f"{steps_html(self.steps)}<p>One attack, {said}:</p><table>{header}{rows}</table>"
+
+
+@known_keywords
+def attack_table(
+    *,
+    cover: bool = False,
+    veteran: bool = False,
+    shaken: bool = False,
+    natural_six: str = "modified",
+) -> AttackTable:
+    """Pz 8, Shooting and Penetration and Damage: one attack of every gun at every class of
+    tank, the target in cover or not, a veteran or a shaken firer (see ``attack``).
+
+    >>> table = attack_table(cover=True)
+    >>> table.chances["short", "medium"].destroyed, table.chances["long", "heavy"].destroyed
+    (Fraction(397, 1728), Fraction(2, 9))
+    """
+    for value, name in ((cover, "cover"), (veteran, "veteran"), (shaken, "shaken")):
+        FLAG.check(value, name)
+    NATURAL_SIX.check(natural_six, "reading of a natural 6")
+    return _attack_table(cover, veteran, shaken, natural_six)
+
+
+@functools.lru_cache(maxsize=64)
+def _attack_table(cover: bool, veteran: bool, shaken: bool, natural_six: str) -> AttackTable:
+    """``attack_table``, worked out once for each set of modifiers (they never change)."""
+    chances = {
+        (gun, target): attack_chances(
+            gun, target, cover=cover, veteran=veteran, shaken=shaken, natural_six=natural_six
+        )
+        for gun in GUNS
+        for target in TANK_CLASSES
+    }
+    kills = {key: one.destroyed for key, one in chances.items()}
+    best, worst = max(kills, key=kills.__getitem__), min(kills, key=kills.__getitem__)
+    dice = ", ".join(
+        f"{gun} {count(GUN_DICE[gun], 'die', 'dice')} at {HIT_NUMBERS[gun]}+" for gun in GUNS
     )
+    modifier = veteran - cover - shaken
+    steps = [
+        Step(f"each gun's dice and the roll a die needs: {dice}", SHOOTING),
+        Step(
+            f"the modifiers: {_modifiers(cover, veteran, shaken)}"
+            + (f", {modifier:+d} to each die" if modifier else ""),
+            SHAKEN if shaken else SHOOTING,
+        ),
+    ]
+    if natural_six != NATURAL_SIX.default:
+        cited = f"{SHOOTING}, {NATURAL_SIX.cited(natural_six)}"
+        steps.append(Step(NATURAL_SIX.sentence(natural_six), cited))
+    saves = "; ".join(
+        f"{target} {'/'.join(f'{SAVE_NUMBERS[target][gun]}+' for gun in GUNS)}"
+        for target in TANK_CLASSES
+    )
+    steps.append(Step(f"the saves against a short/medium/long gun: {saves}", DAMAGE))
+    steps.append(
+        Step(
+            f"at best a {best[0]} gun destroys a {best[1]} tank {chance(kills[best])}; at worst "
+            f"a {worst[0]} gun a {worst[1]} tank {chance(kills[worst])}",
+            DAMAGE,
+        )
+    )
+    passes = ", ".join(f"{gun} {chance(chances[gun, 'medium'].turn_passes)}" for gun in GUNS)
+    steps.append(Step(f"a gun die of 1 or 2 passes the turn: {passes}", SHOOTING))
+    return AttackTable(cover, veteran, shaken, natural_six, chances, tuple(steps))
+
+
+def _modifiers(cover: bool, veteran: bool, shaken: bool) -> str:
+    named = {"target in cover": cover, "veteran crew": veteran, "firer shaken": shaken}
+    return ", ".join(words for words, on in named.items() if on) or "no modifiers"
 
 
 @dataclass(frozen=True)
@@ -254,10 +354,13 @@ class Shot:
     in_cover: bool
     outcome: Dist | None
     steps: tuple[Step, ...]
-    #: the line of sight measured on the table (a ``wbk.table.Sight``), for drawing
-    sight: object = None
+    #: the line of sight measured on the table, for drawing
+    sight: Sight | None = None
     #: the table the result was read off, for its picture
     table: Table | None = field(default=None, repr=False, compare=False)
+    #: the distance in words, on the side of the gun's range it is on (exactly the range
+    #: reads as it: ``wbk.tableexact.inches_against``)
+    distance_words: str = ""
 
     @property
     def can_shoot(self) -> bool:
@@ -282,6 +385,11 @@ def shot(
     """Pz 8, Shooting on the table: is the target in range (centre to centre) and in sight, is it
     in cover, and what the attack does.
 
+    The range is met exactly: the card's 12", 18" and 24" include the range itself, and the
+    distance is compared by its square, each position the decimal it is written as
+    (``wbk.tableexact``): a target exactly 18" away is in a medium gun's range, one a hair
+    further is not, and the steps say so in that many digits.
+
     The card gives cover when "a shot is partially obscured": ``cover_reading="partly_hidden"``
     (the default) reads that as any part of the footprint hidden; ``"half_hidden"`` asks for at
     least half of it hidden (a common table habit, not the card's words).
@@ -298,53 +406,48 @@ def shot(
     NATURAL_SIX.check(natural_six, "reading of a natural 6")
     COVER.check(cover_reading, "cover reading")
     OBSTACLE_SIGHT.check(obstacle_sight, "obstacle sight reading")
-    sight = table.line_of_sight(a, b, obstacle_sight=obstacle_sight, rule=SHOOTING)
-    in_cover, steps = _cover(sight, cover_reading, b)
     reach = GUN_RANGES[a.gun]
-    in_range = sight.distance <= reach
+    sight = table.line_of_sight(
+        a, b, obstacle_sight=obstacle_sight, measured_against=reach, rule=SHOOTING
+    )
+    in_cover, steps = _cover(sight, cover_reading, b)
+    squared = table.squared_distance(a, b)
+    in_range = within(squared, reach)
+    said = inches_against(squared, reach)
     steps.append(
         Step(
-            f'the {a.gun} gun of {a.name!r} reaches {reach}": '
+            f'the {a.gun} gun of {a.name!r} reaches {reach}": at {said} '
             f"the target is {'in' if in_range else 'out of'} range",
             SHOOTING,
             about=(a.name, b.name, f"range {a.gun}"),
         )
     )
     reasons = _no_shot_reasons(a, b, in_range, sight.has_los)
-    if reasons:
-        steps += [Step(f"no shot: {why}", rule, about=(a.name, b.name)) for why, rule in reasons]
-        return Shot(
-            a.name,
-            b.name,
-            sight.distance,
-            in_range,
-            sight.visible_fraction,
-            in_cover,
-            None,
-            tuple(steps),
-            sight,
-            table,
+    steps += [Step(f"no shot: {why}", rule, about=(a.name, b.name)) for why, rule in reasons]
+    outcome = None
+    if not reasons:
+        procedure = attack_procedure(
+            a.gun,
+            b.tank_class,
+            cover=in_cover,
+            veteran=a.is_veteran,
+            shaken=a.shaken,
+            natural_six=natural_six,
         )
-    procedure = attack_procedure(
-        a.gun,
-        b.tank_class,
-        cover=in_cover,
-        veteran=a.is_veteran,
-        shaken=a.shaken,
-        natural_six=natural_six,
-    )
-    steps += _attack_steps_on_the_table(procedure, a, b)
+        steps += _attack_steps_on_the_table(procedure, a, b)
+        outcome = procedure.outcome
     return Shot(
         a.name,
         b.name,
         sight.distance,
-        True,
+        in_range,
         sight.visible_fraction,
         in_cover,
-        procedure.outcome,
+        outcome,
         tuple(steps),
         sight,
         table,
+        said,
     )
 
 
@@ -353,7 +456,7 @@ def _cover(sight: Sight, cover_reading: str, target: Tank) -> tuple[bool, list[S
     line of sight that tell (with the half-hidden reading's verdict where it is asked)."""
     steps = list(sight.steps)
     in_cover = (
-        sight.in_cover if cover_reading == "partly_hidden" else 0 < sight.visible_fraction <= 0.5
+        sight.in_cover if cover_reading == "partly_hidden" else 0 < sight.seen <= Fraction(1, 2)
     )
     if cover_reading == "half_hidden" and sight.in_cover:
         verdict = "in cover" if in_cover else "in the open"

@@ -1,6 +1,7 @@
 """Pz 8's tanks and the card's numbers: the rule citations, the tables of move values, gun
-ranges, dice, hit and save numbers, the ``Tank`` piece, the gun class of a calibre, and the
-table files with Pz 8 tanks on them."""
+ranges, dice, hit and save numbers, what the rules' inputs take (each declared once, as a
+``wbk.checks.Input``: the rules check their arguments with it, the quiz its keys), the ``Tank``
+piece, the gun class of a calibre, and the table files with Pz 8 tanks on them."""
 
 from __future__ import annotations
 
@@ -9,12 +10,16 @@ import math
 import numbers
 import os
 from dataclasses import dataclass
-from importlib import resources
+from fractions import Fraction
+from pathlib import Path
 from typing import ClassVar
 
-from wbk.checks import choice, flag, short_text
+from wbk.checks import Input, known_keywords, short_text
 from wbk.errors import WbkError
 from wbk.table import Piece, Table
+from wbk.tableexact import exact
+
+from .readings import CALIBRE_GAPS
 
 MOVEMENT = "Pz 8, Movement"
 SHOOTING = "Pz 8, Shooting"
@@ -47,15 +52,24 @@ MAX_PIVOT = 45
 PLATOON_RADIUS = 3
 #: Optional Rule: Shaken: how near its HQ a tank must be to rally, in inches.
 RALLY_RADIUS = 12
-#: Shooting: the largest calibre, in whole millimetres, of a short and of a medium gun. The card
-#: gives short "up to 47mm or 2 pounder", medium "50mm up to 76mm", long "over 76mm": wbk puts
-#: the 48 and 49 mm it leaves out with the short guns (the medium band starts at 50 mm).
+#: Shooting: the largest calibre, in whole millimetres, of a short and of a medium gun, as the
+#: reading ``calibre_gaps="named"`` (the default) has them. The card gives short "up to 47mm or
+#: 2 pounder", medium "50mm up to 76mm", long "over 76mm": the 48 and 49 mm it leaves out go
+#: with the short guns (the medium band starts at 50 mm).
 CALIBRE_LIMITS = {"short": 49, "medium": 76}
+#: The card's own upper limits of a short and of a medium gun, in millimetres, as the reading
+#: ``calibre_gaps="upper_limits"`` has them: over 47 mm is medium, over 76 mm long.
+CARD_CALIBRE_LIMITS = {"short": 47, "medium": 76}
 
-
-def say_inches(x: float) -> str:
-    """Inches to a tenth, as a tape measure reads: 2.5", 14"."""
-    return f'{x:.0f}"' if abs(x - round(x)) < 0.05 else f'{x:.1f}"'
+#: What the rules' inputs take: a tank's class, its gun and crew, a mark (cover, veteran,
+#: shaken...), a tank or a side by its name, and a calibre in millimetres (or "75mm", "2
+#: pounder": ``gun_for_calibre`` reads the text).
+TANK_CLASS = Input.text(TANK_CLASSES)
+GUN = Input.text(GUNS)
+CREW = Input.text(CREWS)
+FLAG = Input.flag()
+NAME = Input.text()
+CALIBRE = Input.either(Input.number(1, 1000), NAME)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -92,32 +106,44 @@ class Tank(Piece):
         if not isinstance(self.platoon, str):
             raise WbkError(f"platoon {self.platoon!r} of {self.name!r} is not a quoted string")
         short_text(self.platoon, f"platoon of {self.name!r}")
-        choice(self.tank_class, TANK_CLASSES, "class")
-        choice(self.gun, GUNS, "gun")
-        choice(self.crew, CREWS, "crew")
+        TANK_CLASS.check(self.tank_class, "class")
+        GUN.check(self.gun, "gun")
+        CREW.check(self.crew, "crew")
         for key, shown in (("is_hq", "hq"), ("shaken", "shaken"), ("destroyed", "destroyed")):
-            flag(getattr(self, key), shown)
+            FLAG.check(getattr(self, key), shown)
 
     @property
     def is_veteran(self) -> bool:
         return self.crew == "veteran"
 
 
-def gun_for_calibre(calibre: float | str) -> str:
+@known_keywords
+def gun_for_calibre(calibre: float | str, *, calibre_gaps: str = "named") -> str:
     """Shooting: the gun class ("short", "medium" or "long") of a gun of ``calibre``, given in
     millimetres (a number, or text like "75mm") or as the card's "2 pounder".
 
-    The card: short "up to 47mm or 2 pounder", medium "50mm up to 76mm", long "over 76mm". A
-    calibre is first rounded to the whole millimetre, as guns are named (the 76.2 mm guns of the
-    T-34 and the Sherman are the card's "76mm"); the 48 and 49 mm the card leaves out are read
-    as short, since the medium band starts at 50 mm (``CALIBRE_LIMITS``). Other pounders are
-    not named by the card: give their calibre in millimetres (a 6 pounder is 57 mm).
+    The card: short "up to 47mm or 2 pounder", medium "50mm up to 76mm", long "over 76mm". It
+    leaves two gaps, read by ``calibre_gaps`` (``wbk.games.pz8.readings.CALIBRE_GAPS``):
+
+    - ``"named"`` (the default): a calibre is first rounded to the whole millimetre, as guns are
+      named (the 76.2 mm guns of the T-34 and the Sherman, the card's own medium tanks, are the
+      card's "76mm"), and the 48 and 49 mm the card leaves out are short, since the medium band
+      starts at 50 mm (``CALIBRE_LIMITS``);
+    - ``"upper_limits"``: the calibre as given against the card's upper limits
+      (``CARD_CALIBRE_LIMITS``): over 47 mm is medium, over 76 mm (76.2 mm too) long.
+
+    Other pounders are not named by the card: give their calibre in millimetres (a 6 pounder is
+    57 mm).
 
     >>> gun_for_calibre(37), gun_for_calibre("2 pounder"), gun_for_calibre(48)
     ('short', 'short', 'short')
     >>> gun_for_calibre("75mm"), gun_for_calibre(76.2), gun_for_calibre(88)
     ('medium', 'medium', 'long')
+    >>> [gun_for_calibre(c, calibre_gaps="upper_limits") for c in (47, 48, 76, 76.2)]
+    ['short', 'medium', 'medium', 'long']
     """
+    CALIBRE_GAPS.check(calibre_gaps, "reading of the calibres between the classes")
+    CALIBRE.check(calibre, "calibre")
     value = calibre
     if isinstance(calibre, str):
         text = calibre.strip().lower().replace("-", " ")
@@ -143,9 +169,12 @@ def gun_for_calibre(calibre: float | str) -> str:
         raise WbkError(
             f"calibre {calibre!r} is not a number of millimetres, above 0 and up to 1000"
         )
-    whole = math.floor(value + 0.5)
-    for gun, largest in CALIBRE_LIMITS.items():
-        if whole <= largest:
+    if calibre_gaps == "named":
+        measured, limits = Fraction(math.floor(exact(value) + Fraction(1, 2))), CALIBRE_LIMITS
+    else:
+        measured, limits = exact(value), CARD_CALIBRE_LIMITS
+    for gun, largest in limits.items():
+        if measured <= largest:
             return gun
     return "long"
 
@@ -157,18 +186,16 @@ def load_table(path: str | os.PathLike) -> Table:
 
 @functools.cache
 def example_table() -> Table:
-    """wbk's illustrative Pz 8 table (``wbk/data/tables/pz8_crossroads.toml``)."""
-    path = resources.files("wbk") / "data" / "tables" / "pz8_crossroads.toml"
-    return Table.from_toml(
-        path.read_text(encoding="utf-8"), source="wbk/data/tables/pz8_crossroads.toml", pieces=Tank
-    )
+    """wbk's illustrative Pz 8 table, the crossroads (``crossroads.toml`` in this folder)."""
+    path = Path(__file__).with_name("crossroads.toml")
+    return Table.from_toml(path.read_text(encoding="utf-8"), source=path.name, pieces=Tank)
 
 
 def tank_on(table: Table, name: str | Tank) -> Tank:
     """The Pz 8 tank ``name`` (a name, or a tank looked up by its name) on ``table``."""
     if not isinstance(table, Table):
         raise WbkError(f"{table!r} is not a Table")
-    piece = table.piece(name)
+    piece = table.piece(name if isinstance(name, Tank) else NAME.check(name, "tank"))
     if not isinstance(piece, Tank):
         raise WbkError(f"{piece.name!r} is not a Pz 8 tank (load the table with pieces=Tank)")
     return piece

@@ -8,17 +8,17 @@ Public names, each from the module of its topic:
   ``movement_range``, ``route`` (a cheapest path, explained), ``plan_movement`` (both from one
   search);
 - 9.4 line of sight (``sight``): ``line_of_sight`` (``LosResult``), ``has_los``, ``viewshed``,
-  ``intervisibility`` (every pair of hexes at once), the
-  readings ``SLOPE_HEX_READINGS``, ``SLOPE_HEX_OF_READINGS``, ``SLOPE_END_READINGS``,
-  ``EDGE_READINGS`` with their words for a control (``READING_WORDS``, ``READING_QUESTIONS``,
-  ``READING_RULES``), all from their declarations (``readings``), and
-  ``reading_differences`` (where a reading decides the answer);
-- 9.5 fire (``fire``): ``fire_dice``, ``hits``, ``fire_effect``, ``soviet_artillery_dice``,
-  ``FireEffect``, ``step_loss_chance`` (its steps cite the sources the game data names);
+  ``intervisibility`` (every pair of hexes at once), and ``reading_differences`` (where a
+  reading decides the answer); the readings it is traced under are declared in ``readings``
+  (``READINGS``, by keyword, each with its values and their words);
+- 9.5 fire (``fire``): ``fire_dice``, ``hits``, ``fire_effect``, ``fire_outcome`` (the dice
+  and the effect together), ``soviet_artillery_dice``, ``FireEffect``, ``step_loss_chance`` (its
+  steps cite the sources the game data names);
 - 3.3 victory (``victory``): ``geographic_victory``.
 
 Hexes may be given as ``Hex`` or as printed labels ("1913") wherever a map is at hand, and units
-as a ``Unit`` or by their name in the game data.
+as a ``Unit`` or by their name in the game data. Its pictures are in ``draw``, its panels in
+``panels``, its quiz in ``quiz`` and ``quiz.toml``, its chapter in ``ss_panzer.ipynb``.
 
 >>> from wbk.maps import example_map
 >>> m = example_map("ss_panzer_errata_9_4")
@@ -30,23 +30,18 @@ as a ``Unit`` or by their name in the game data.
 
 from __future__ import annotations
 
-# the results' types (noqa) stay importable from here; __all__ names what a reader calls
-from wbk.games import Game, register
+from wbk.games import Game
 from wbk.games.ss_panzer.data import GameData, Unit, example_data
 from wbk.games.ss_panzer.fire import (
-    FireDice,  # noqa: F401
     FireEffect,
     fire_dice,
     fire_effect,
+    fire_outcome,
     hits,
     soviet_artillery_dice,
     step_loss_chance,
 )
 from wbk.games.ss_panzer.movement import (
-    Action,  # noqa: F401
-    EntryCost,  # noqa: F401
-    Movement,  # noqa: F401
-    Route,  # noqa: F401
     entry_cost,
     explain_entry,
     movement_range,
@@ -55,30 +50,16 @@ from wbk.games.ss_panzer.movement import (
 )
 from wbk.games.ss_panzer.readings import READINGS
 from wbk.games.ss_panzer.sight import (
-    EDGE_READINGS,
-    READING_QUESTIONS,
-    READING_RULES,
-    READING_WORDS,
-    SLOPE_END_READINGS,
-    SLOPE_HEX_OF_READINGS,
-    SLOPE_HEX_READINGS,
-    LosResult,  # noqa: F401
     has_los,
     intervisibility,
     line_of_sight,
     reading_differences,
     viewshed,
 )
-from wbk.games.ss_panzer.victory import Victory, geographic_victory  # noqa: F401
+from wbk.games.ss_panzer.victory import geographic_victory
 
 __all__ = [
-    "EDGE_READINGS",
-    "READING_QUESTIONS",
-    "READING_RULES",
-    "READING_WORDS",
-    "SLOPE_END_READINGS",
-    "SLOPE_HEX_OF_READINGS",
-    "SLOPE_HEX_READINGS",
+    "READINGS",
     "FireEffect",
     "GameData",
     "Unit",
@@ -87,6 +68,7 @@ __all__ = [
     "explain_entry",
     "fire_dice",
     "fire_effect",
+    "fire_outcome",
     "geographic_victory",
     "has_los",
     "hits",
@@ -101,13 +83,4 @@ __all__ = [
     "viewshed",
 ]
 
-register(
-    Game(
-        "ss_panzer",
-        title="SS Panzer errata",
-        cites=("SS Panzer",),
-        readings=READINGS,
-        quiz="wbk.games.ss_panzer.quiz",
-        drawings="wbk.draw.ss_panzer",
-    )
-)
+GAME = Game("SS Panzer errata", cites=("SS Panzer",), readings=READINGS)

@@ -7,31 +7,38 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from importlib import resources
 from numbers import Integral
 from pathlib import Path
-from typing import ClassVar, NoReturn
+from typing import NoReturn
 
+from wbk.checks import Input, short_text
 from wbk.checks import choice as _choice
 from wbk.checks import flag as _flag
-from wbk.checks import short_text
-from wbk.checks import whole as _whole
 from wbk.datafile import parse_toml, read_text
 from wbk.errors import WbkError
 from wbk.hexgrid import Hex
 from wbk.maps import HexMap
 
 SIDES = ("German", "Soviet")
-_FACTS = (
-    "units",
-    "mcf_terrain",
-    "mcf_hexsides",
-    "base_dice",
-    "conditions",
-    "one_always_hits",
-    "step_loss_hits",
-    "separate_fires",
-)
+#: wbk's illustrative data file (``example_data``).
+EXAMPLE_DATA = Path(__file__).with_name("example_data.toml")
+#: What the values of a data file's sections take, declared once: ``GameData`` checks its
+#: fields with them, and a data file's reader each key, naming its section.
+DICE = Input.whole(1)
+FLAG = Input.flag()
+NAMES = Input.list(Input.text())
+SECTIONS: dict[str, dict[str, Input]] = {
+    "movement": {"mcf_terrain": NAMES, "mcf_hexsides": NAMES},
+    "fire": {
+        "base_dice": DICE,
+        "conditions": Input.table(DICE),
+        "one_always_hits": FLAG,
+        "step_loss_hits": DICE,
+        "separate_fires": FLAG,
+    },
+}
+#: The facts a source may be named for: the units and each key of the sections.
+_FACTS = ("units", *SECTIONS["movement"], *SECTIONS["fire"])
 
 
 def _rule(number: str) -> str:
@@ -114,20 +121,11 @@ class GameData:
         for name, unit in self.units.items():
             if not isinstance(unit, Unit) or unit.name != name:
                 raise WbkError(f"units: {name!r} is not a Unit called {name!r}")
-        object.__setattr__(self, "mcf_terrain", frozenset(_names(self.mcf_terrain, "mcf_terrain")))
-        object.__setattr__(
-            self, "mcf_hexsides", frozenset(_names(self.mcf_hexsides, "mcf_hexsides"))
-        )
-        _whole(self.base_dice, "base_dice", 1)
-        if not isinstance(self.condition_dice, Mapping):
-            raise WbkError(
-                f"condition_dice {self.condition_dice!r} is not a table of dice by condition"
-            )
-        for condition, dice in self.condition_dice.items():
-            _whole(dice, f"dice for fire condition {condition!r}", 1)
-        _flag(self.one_always_hits, "one_always_hits")
-        _whole(self.step_loss_hits, "step_loss_hits", 1)
-        _flag(self.separate_fires, "separate_fires")
+        for key in ("mcf_terrain", "mcf_hexsides"):  # any collection of names
+            object.__setattr__(self, key, frozenset(_names(getattr(self, key), key)))
+        for key, takes in SECTIONS["fire"].items():
+            field = "condition_dice" if key == "conditions" else key
+            takes.check(getattr(self, field), field)
         if not isinstance(self.sources, Mapping):
             raise WbkError(f"sources {self.sources!r} is not a table of sources by fact")
         for fact, text in self.sources.items():
@@ -153,13 +151,6 @@ class GameData:
 class _DataReader:
     """Turns parsed TOML into GameData, naming the file, section and key of anything wrong."""
 
-    sections: ClassVar[dict[str, set[str] | None]] = {
-        "movement": {"mcf_terrain", "mcf_hexsides"},
-        "fire": {"base_dice", "one_always_hits", "step_loss_hits", "separate_fires", "conditions"},
-        "units": None,
-        "sources": None,
-    }
-
     def __init__(self, source: str):
         self.source = source
 
@@ -167,51 +158,34 @@ class _DataReader:
         raise WbkError(f"{self.source}: {where}: {message}")
 
     def section(self, data: dict, name: str) -> dict:
+        """The section ``name``, each of its keys (if it declares them) there and as it takes."""
         if name not in data:
             self.fail(f"[{name}]", "missing section")
         value = data[name]
         if not isinstance(value, dict):
             self.fail(f"[{name}]", f"{value!r} is not a table")
-        known = self.sections[name]
+        known = SECTIONS.get(name)
         if known is not None:
-            for key in sorted(set(value) - known):
+            for key in sorted(set(value) - set(known)):
                 self.fail(f"[{name}] {key}", f"unknown key (expected {', '.join(sorted(known))})")
-            for key in sorted(known - set(value)):
-                self.fail(f"[{name}] {key}", "missing")
+            for key, takes in known.items():
+                if key not in value:
+                    self.fail(f"[{name}] {key}", "missing")
+                wrong = takes.problem(value[key])
+                if wrong:
+                    self.fail(f"[{name}] {key}", wrong)
         return value
 
     def read(self, data: dict) -> GameData:
-        for key in sorted(set(data) - set(self.sections)):
-            self.fail(key, f"unknown section (expected {', '.join(self.sections)})")
+        sections = (*SECTIONS, "units", "sources")
+        for key in sorted(set(data) - set(sections)):
+            self.fail(key, f"unknown section (expected {', '.join(sections)})")
         movement, fire = self.section(data, "movement"), self.section(data, "fire")
-        units, sources = self.section(data, "units"), data.get("sources", {})
-
-        def names(key: str) -> frozenset[str]:
-            value = movement[key]
-            if not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
-                self.fail(f"[movement] {key}", f"{value!r} (expected a list of quoted names)")
-            return frozenset(value)
-
-        def whole(where: str, value: object, least: int) -> int:
-            if isinstance(value, bool) or not isinstance(value, int) or value < least:
-                self.fail(where, f"{value!r} is not a whole number of {least} or more")
-            return value
-
-        def flag(key: str) -> bool:
-            if not isinstance(fire[key], bool):
-                self.fail(f"[fire] {key}", f"{fire[key]!r} (expected true or false)")
-            return fire[key]
-
-        if not isinstance(fire["conditions"], dict):
-            self.fail("[fire.conditions]", f"{fire['conditions']!r} is not a table")
-        conditions = {
-            k: whole(f"[fire.conditions] {k}", v, 1) for k, v in fire["conditions"].items()
-        }
+        units = self.section(data, "units")
+        sources = self.section(data, "sources") if "sources" in data else {}
         read_units = {name: self.unit(name, values) for name, values in units.items()}
         if not read_units:
             self.fail("[units]", 'no units (expected at least one [units."name"] table)')
-        if not isinstance(sources, dict):
-            self.fail("[sources]", f"{sources!r} is not a table")
         for fact, text in sources.items():
             if fact not in _FACTS:
                 self.fail(
@@ -221,13 +195,13 @@ class _DataReader:
                 self.fail(f"[sources] {fact}", f"{text!r} (expected quoted text)")
         return GameData(
             read_units,
-            names("mcf_terrain"),
-            names("mcf_hexsides"),
-            whole("[fire] base_dice", fire["base_dice"], 1),
-            conditions,
-            flag("one_always_hits"),
-            whole("[fire] step_loss_hits", fire["step_loss_hits"], 1),
-            flag("separate_fires"),
+            frozenset(movement["mcf_terrain"]),
+            frozenset(movement["mcf_hexsides"]),
+            fire["base_dice"],
+            fire["conditions"],
+            fire["one_always_hits"],
+            fire["step_loss_hits"],
+            fire["separate_fires"],
             sources,
         )
 
@@ -250,10 +224,10 @@ class _DataReader:
 
 @functools.cache
 def example_data() -> GameData:
-    """wbk's illustrative SS Panzer data (``wbk/data/ss_panzer.toml``): stand-in values, except
-    where the errata gives them."""
-    path = resources.files("wbk") / "data" / "ss_panzer.toml"
-    return GameData.from_toml(path.read_text(encoding="utf-8"), source="wbk/data/ss_panzer.toml")
+    """wbk's illustrative SS Panzer data (``example_data.toml`` in this folder): stand-in values,
+    except where the errata gives them."""
+    text = EXAMPLE_DATA.read_text(encoding="utf-8")
+    return GameData.from_toml(text, source="wbk/games/ss_panzer/example_data.toml")
 
 
 def _data(data: object) -> GameData:

@@ -1,7 +1,7 @@
 """SS Panzer errata 9.5 (and 13.2), fire: the dice of a unit's fire under its conditions
 (``fire_dice``), of the Soviet artillery (``soviet_artillery_dice``), the hits they roll
-(``hits``), the exact distribution of the effect on the target (``fire_effect``) and the chance
-of a step loss explained (``step_loss_chance``)."""
+(``hits``), the exact distribution of the effect on the target (``fire_effect``; with the dice,
+``fire_outcome``) and the chance of a step loss explained (``step_loss_chance``)."""
 
 from __future__ import annotations
 
@@ -10,19 +10,22 @@ import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from numbers import Integral
 from typing import Literal
 
+from wbk.checks import Input, known_keywords
 from wbk.checks import choice as _choice
-from wbk.checks import known_keywords
 from wbk.checks import whole as _whole
 from wbk.dice import Dist, d6, percent
 from wbk.errors import WbkError
 from wbk.explain import Step, count, steps_html
-from wbk.games.ss_panzer.data import GameData, _data, _names, _rule
+from wbk.games.ss_panzer.data import GameData, _data, _rule
 from wbk.games.ss_panzer.readings import ZOC_FIRE
 
 ZocReading = Literal["largest", "separate"]
+#: What the rules of fire take, declared once (the quiz's keys are these): the special
+#: conditions of a fire, by their names in the game data, and the number a roll hits at or under.
+CONDITIONS = Input.list(Input.text(), most=20)
+HIT_NUMBER = Input.whole(0, 6)
 
 
 @dataclass(frozen=True)
@@ -43,9 +46,13 @@ class FireDice:
             return ("the fire",)
         return tuple(f"fire {k}" for k in range(1, len(self.fires) + 1))
 
+    @property
+    def words(self) -> str:
+        """The dice of each fire in words: "4 dice", "3 dice and 4 dice"."""
+        return " and ".join(count(n, "die", "dice") for n in self.fires)
+
     def _repr_html_(self) -> str:
-        dice = " and ".join(count(n, "die", "dice") for n in self.fires)
-        return f"<b>{dice}</b>{steps_html(self.steps)}"
+        return f"<b>{self.words}</b>{steps_html(self.steps)}"
 
 
 def condition_words(condition: str) -> str:
@@ -72,7 +79,7 @@ def fire_dice(
     """
     data = _data(data)
     separate = ZOC_FIRE.check(reading, "reading") == "separate"
-    conditions = _names(conditions, "fire conditions")
+    conditions = list(CONDITIONS.check(conditions, "fire conditions"))
     for c in conditions:
         if c not in data.condition_dice:
             raise WbkError(
@@ -171,16 +178,6 @@ def _at_most(value: int, most: int, what: str) -> int:
     return value
 
 
-def _check_hit_number(hit_number: object) -> int:
-    if (
-        isinstance(hit_number, bool)
-        or not isinstance(hit_number, Integral)
-        or not 0 <= int(hit_number) <= 6
-    ):
-        raise WbkError(f"hit number {hit_number!r} is not a whole number from 0 to 6")
-    return int(hit_number)
-
-
 def hits(dice: int, hit_number: int, *, data: GameData | None = None) -> Dist:
     """Hits from ``dice`` d6, a hit being a roll at or under ``hit_number`` (0 to 6); with the
     official errata's rule in the game data (``one_always_hits``), a 1 always hits.
@@ -189,7 +186,7 @@ def hits(dice: int, hit_number: int, *, data: GameData | None = None) -> Dist:
     Fraction(25, 36)
     """
     dice = _at_most(_whole(dice, "number of dice"), MOST_DICE, "dice")
-    _check_hit_number(hit_number)
+    HIT_NUMBER.check(hit_number, "hit number")
     one_hits = _data(data).one_always_hits
     return dice @ d6.map(lambda r: (one_hits and r == 1) or r <= hit_number)
 
@@ -205,7 +202,7 @@ def fire_effect(
     Fraction(1, 4)
     """
     data = _data(data)
-    _check_hit_number(hit_number)
+    HIT_NUMBER.check(hit_number, "hit number")
     if isinstance(fires, FireDice):
         dice = fires.fires
     elif isinstance(fires, (str, bytes)) or not isinstance(fires, Iterable):
@@ -227,6 +224,38 @@ def fire_effect(
     for n in dice:
         effect = effect.combine(by_dice[n], max)
     return effect
+
+
+@dataclass(frozen=True)
+class FireOutcome:
+    """A fire at one target, as errata 9.5 works it out: its dice and how they are found
+    (``fires``, whose steps are the outcome's), the hit number, and the exact distribution of
+    ``FireEffect`` on the target (``effect``)."""
+
+    fires: FireDice
+    hit_number: int
+    effect: Dist
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        return self.fires.steps
+
+    def _repr_html_(self) -> str:
+        return self.fires._repr_html_() + self.effect._repr_html_()
+
+
+def fire_outcome(fires: FireDice, hit_number: int, *, data: GameData | None = None) -> FireOutcome:
+    """Errata 9.5: what a fire (``fire_dice``'s or ``soviet_artillery_dice``'s answer) does to
+    one target hit at or under ``hit_number``: its dice beside the exact distribution of its
+    effect (``fire_effect``).
+
+    >>> outcome = fire_outcome(fire_dice(["kill_zone", "entering_zoc"]), 3)
+    >>> outcome.fires.fires, outcome.effect.probability(FireEffect.STEP_LOSS)
+    ((4,), Fraction(11, 16))
+    """
+    if not isinstance(fires, FireDice):
+        raise WbkError(f"fires {fires!r} is not a FireDice (fire_dice's answer)")
+    return FireOutcome(fires, hit_number, fire_effect(fires, hit_number, data=data))
 
 
 @dataclass(frozen=True)

@@ -9,12 +9,9 @@ import functools
 import heapq
 import itertools
 from dataclasses import dataclass, field
-from typing import Literal, cast
+from typing import Any, Literal
 
-from wbk.checks import choice as _choice
-from wbk.checks import flag as _flag
-from wbk.checks import known_keywords
-from wbk.checks import whole as _whole
+from wbk.checks import Input, known_keywords, known_keywords_like
 from wbk.errors import WbkError
 from wbk.explain import Step, steps_html
 from wbk.games.ss_panzer.data import GameData, Unit, _data, _map, _rule, _unit
@@ -25,7 +22,13 @@ TRENCH = "trench"
 _TRENCHES = frozenset({TRENCH})
 _DIRECTIONS = tuple(d.value for d in Direction)
 Action = Literal["move", "move_and_fire"]
-_ACTIONS = ("move", "move_and_fire")
+#: What the rules of movement take, declared once (the quiz's keys are these): the action a unit
+#: moves on, whether it has moved this Action Phase, and MP (to spend, or left).
+ACTION = Input.text(("move", "move_and_fire"))
+#: Each action in the rules' words.
+ACTION_WORDS = {"move": "Move", "move_and_fire": "Move & Fire"}
+MOVED = Input.flag()
+MP = Input.whole(0)
 
 
 @dataclass(frozen=True)
@@ -136,10 +139,6 @@ def _may_exceed(action: str, moved: bool) -> bool:
     return action == "move" and not moved
 
 
-def _movement_state(action: object, moved: object) -> tuple[Action, bool]:
-    return cast(Action, _choice(action, _ACTIONS, "action")), _flag(moved, "moved")
-
-
 @known_keywords
 def explain_entry(
     m: HexMap,
@@ -160,9 +159,10 @@ def explain_entry(
     """
     m, data = _map(m), _data(data)
     unit = _unit(unit, data)
-    action, moved = _movement_state(action, moved)
+    ACTION.check(action, "action")
+    MOVED.check(moved, "moved")
     if mp_left is not None:
-        _whole(mp_left, "MP left")
+        MP.check(mp_left, "MP left")
     a, b = m.hex(frm), m.hex(to)
     m.hexside(a, b)  # names the two hexes if they are not adjacent
     kinds = _charged(m, unit, a, b, data)
@@ -258,7 +258,8 @@ def entry_cost(
 @dataclass(frozen=True)
 class Movement:
     """Errata 8.3: where a unit can go from ``start``: ``costs`` the least MP spent to reach each
-    hex, and ``route(goal)`` a cheapest path there, explained."""
+    hex, ``route(goal)`` a cheapest path there, explained, and ``toward(goal)`` that path or
+    what it would take."""
 
     map: HexMap
     unit: Unit
@@ -270,13 +271,17 @@ class Movement:
     previous: dict[Hex, Hex]
     data: GameData
 
+    @property
+    def how(self) -> str:
+        """The unit's action, and whether it has moved, in words: "Move & Fire, having moved"."""
+        return ACTION_WORDS[self.action] + (", having moved" if self.moved else "")
+
     def route(self, goal: Hex | str) -> Route:
         m, unit, target = self.map, self.unit, self.map.hex(goal)
         if target not in self.costs:
-            how = "Move & Fire" if self.action == "move_and_fire" else "Move"
             raise WbkError(
                 f"{unit.name} cannot reach {m.label(target)} from {m.label(self.start)} "
-                f"with {self.mp} MP ({how}{', having moved' if self.moved else ''})"
+                f"with {self.mp} MP ({self.how})"
             )
         path = [target]
         while path[-1] != self.start:
@@ -297,6 +302,51 @@ class Movement:
                 )
             )
         return Route(tuple(path), self.costs[target], tuple(steps), self.map)
+
+    def toward(self, goal: Hex | str) -> Toward:
+        """Errata 8.3 for one goal: a cheapest path there, or, out of reach, the MP the cheapest
+        path there costs whatever the MP to spend."""
+        target = self.map.hex(goal)
+        if target in self.costs:
+            path = self.route(target)
+            return Toward(self, target, path, path.mp, path.steps)
+        # every entry costs at most the MCF once per kind of MCF terrain and hexside, plus a
+        # trench: a path through every hex of the map costs no more than this
+        data = self.data
+        per_entry = self.unit.mcf * (len(data.mcf_terrain) + len(data.mcf_hexsides) + 1)
+        unlimited = plan_movement(
+            self.map, self.unit, self.start, per_entry * len(self.map), data=data
+        )
+        needed = unlimited.costs[target]
+        step = Step(
+            f"{self.map.label(target)} is out of reach ({self.how}): the cheapest path there "
+            f"costs {needed} MP with {self.mp} MP to spend",
+            _rule("8.3"),
+            about=(target,),
+        )
+        return Toward(self, target, None, needed, (step,))
+
+
+@dataclass(frozen=True)
+class Toward:
+    """Errata 8.3 for a unit's goal: where the unit can go (``movement``), and a cheapest path
+    to ``goal`` (``route``), or None out of reach; ``mp`` is what the cheapest path there costs
+    either way (out of reach: whatever the MP to spend)."""
+
+    movement: Movement
+    goal: Hex
+    route: Route | None
+    mp: int
+    steps: tuple[Step, ...]
+
+    @property
+    def map(self) -> HexMap:
+        """The map the result was read off, for its picture."""
+        return self.movement.map
+
+    def _repr_html_(self) -> str:
+        reached = "" if self.route is not None else "out of reach, it would take "
+        return f"<b>{self.map.label(self.goal)}: {reached}{self.mp} MP</b>{steps_html(self.steps)}"
 
 
 @known_keywords
@@ -320,9 +370,10 @@ def plan_movement(
     """
     m, data = _map(m), _data(data)
     unit = _unit(unit, data)
-    action, moved = _movement_state(action, moved)
+    ACTION.check(action, "action")
+    MOVED.check(moved, "moved")
     origin = m.hex(start)
-    budget = unit.mp if mp is None else _whole(mp, "MP")
+    budget = unit.mp if mp is None else MP.check(mp, "MP")
     table = _cost_table(m, unit.side == "German", unit.mcf, data.mcf_terrain, data.mcf_hexsides)
     spent, previous = _search(table, origin, budget)
     if _may_exceed(action, moved):
@@ -333,20 +384,13 @@ def plan_movement(
     return Movement(m, unit, origin, budget, action, moved, spent, previous, data)
 
 
-@known_keywords
+@known_keywords_like(plan_movement)
 def movement_range(
-    m: HexMap,
-    unit: Unit | str,
-    start: Hex | str,
-    mp: int | None = None,
-    action: Action = "move",
-    data: GameData | None = None,
-    *,
-    moved: bool = False,
+    m: HexMap, unit: Unit | str, start: Hex | str, *args: Any, **options: Any
 ) -> dict[Hex, int]:
-    """Errata 8.3: the least MP spent to reach each hex the unit can reach (``start``: 0); see
-    ``plan_movement`` for the one-hex rule."""
-    return plan_movement(m, unit, start, mp, action, data, moved=moved).costs
+    """Errata 8.3: the least MP spent to reach each hex the unit can reach (``start``: 0); the
+    options are ``plan_movement``'s, which says the one-hex rule."""
+    return plan_movement(m, unit, start, *args, **options).costs
 
 
 @dataclass(frozen=True)
@@ -363,17 +407,10 @@ class Route:
         return f"<b>{self.mp} MP</b>{steps_html(self.steps)}"
 
 
-@known_keywords
+@known_keywords_like(plan_movement)
 def route(
-    m: HexMap,
-    unit: Unit | str,
-    start: Hex | str,
-    goal: Hex | str,
-    mp: int | None = None,
-    action: Action = "move",
-    data: GameData | None = None,
-    *,
-    moved: bool = False,
+    m: HexMap, unit: Unit | str, start: Hex | str, goal: Hex | str, *args: Any, **options: Any
 ) -> Route:
-    """Errata 8.3: a cheapest path from ``start`` to ``goal`` within the unit's MP, explained."""
-    return plan_movement(m, unit, start, mp, action, data, moved=moved).route(goal)
+    """Errata 8.3: a cheapest path from ``start`` to ``goal`` within the unit's MP, explained;
+    the options are ``plan_movement``'s."""
+    return plan_movement(m, unit, start, *args, **options).route(goal)

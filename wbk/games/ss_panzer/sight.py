@@ -11,9 +11,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
+from wbk.checks import Input, known_keywords, known_keywords_like
 from wbk.checks import choice as _choice
-from wbk.checks import known_keywords, known_keywords_like
-from wbk.checks import whole as _whole
 from wbk.errors import WbkError
 from wbk.explain import Step, count, steps_html
 from wbk.games.ss_panzer.data import _map, _names, _names_or_hexes, _rule
@@ -36,16 +35,8 @@ SlopeHexReading = Literal["enter_not_beyond", "hexsides_only"]
 SlopeHexOfReading = Literal["both", "firer"]
 SlopeEndReading = Literal["crosses", "touches"]
 
-#: Each reading's values, the default first, as its declaration gives them.
-EDGE_READINGS = tuple(EDGE.values)
-SLOPE_HEX_READINGS = tuple(SLOPE_HEX.values)
-SLOPE_HEX_OF_READINGS = tuple(SLOPE_HEX_OF.values)
-SLOPE_END_READINGS = tuple(SLOPE_END.values)
-#: Each line-of-sight reading's values in a control's words, its question (a control's label)
-#: and the rule it reads (in full, a control's tooltip), by keyword: its declaration's.
-READING_WORDS = {keyword: dict(r.values) for keyword, r in SIGHT_READINGS.items()}
-READING_QUESTIONS = {keyword: r.question for keyword, r in SIGHT_READINGS.items()}
-READING_RULES = {keyword: r.asks for keyword, r in SIGHT_READINGS.items()}
+#: The longest line of sight in hexes, where a visibility limits it (None: no limit).
+VISIBILITY = Input.whole(0)
 
 
 def _reading_said(keyword: str, value: str) -> str:
@@ -99,23 +90,25 @@ def _blocking_names(m: HexMap, blocking_terrain: object) -> frozenset[str]:
 
 def _los_options(
     m: HexMap,
-    blocking_terrain: object,
-    edge: object,
-    slope_hex: object,
-    slope_end: object,
-    visibility: object,
-    slope_hex_of: object = "both",
-) -> dict:
+    *,
+    blocking_terrain: Iterable[str] = (),
+    edge: object = EDGE.default,
+    slope_hex: object = SLOPE_HEX.default,
+    slope_hex_of: object = SLOPE_HEX_OF.default,
+    slope_end: object = SLOPE_END.default,
+    visibility: object = None,
+) -> dict[str, Any]:
     """``line_of_sight``'s options checked, the blocking terrain as the map's names."""
-    options: dict[str, Any] = {
+    if visibility is not None:
+        VISIBILITY.check(visibility, "visibility (in hexes)")
+    return {
         "edge": EDGE.check(edge, "edge reading"),
         "slope_hex": SLOPE_HEX.check(slope_hex, "slope hex reading"),
         "slope_hex_of": SLOPE_HEX_OF.check(slope_hex_of, "reading of whose hex"),
         "slope_end": SLOPE_END.check(slope_end, "slope end reading"),
-        "visibility": None if visibility is None else _whole(visibility, "visibility (in hexes)"),
+        "visibility": visibility,
+        "blocking_terrain": _blocking_names(m, blocking_terrain),
     }
-    options["blocking_terrain"] = _blocking_names(m, blocking_terrain)
-    return options
 
 
 def _has_slope_hexside(m: HexMap, h: Hex) -> bool:
@@ -162,12 +155,18 @@ def line_of_sight(
 
     >>> from wbk.maps import example_map
     >>> m = example_map("ss_panzer_errata_9_4")
-    >>> [has_los(m, "1712", "2113", slope_hex=reading) for reading in SLOPE_HEX_READINGS]
+    >>> [has_los(m, "1712", "2113", slope_hex=reading) for reading in SLOPE_HEX.values]
     [False, True]
     """
     m = _map(m)
     options = _los_options(
-        m, blocking_terrain, edge, slope_hex, slope_end, visibility, slope_hex_of
+        m,
+        blocking_terrain=blocking_terrain,
+        edge=edge,
+        slope_hex=slope_hex,
+        slope_hex_of=slope_hex_of,
+        slope_end=slope_end,
+        visibility=visibility,
     )
     line = _Line(m, m.hex(firer), m.hex(target), options)
     line.beyond_visibility()
@@ -358,18 +357,8 @@ def has_los(m: HexMap, firer: Hex | str, target: Hex | str, **options: Any) -> b
     return line_of_sight(m, firer, target, **options).clear
 
 
-@known_keywords
-def viewshed(
-    m: HexMap,
-    firer: Hex | str,
-    *,
-    blocking_terrain: Iterable[str] = (),
-    edge: EdgeReading = "both",
-    slope_hex: SlopeHexReading = "enter_not_beyond",
-    slope_hex_of: SlopeHexOfReading = "both",
-    slope_end: SlopeEndReading = "crosses",
-    visibility: int | None = None,
-) -> set[Hex]:
+@known_keywords_like(_los_options)
+def viewshed(m: HexMap, firer: Hex | str, **options: Any) -> set[Hex]:
     """Errata 9.4: every hex of the map that a unit in ``firer`` can see (its own hex included);
     the options are those of ``line_of_sight``, whose answer this is for every target.
 
@@ -383,26 +372,14 @@ def viewshed(
     (123, 127)
     """
     m = _map(m)
-    options = _los_options(
-        m, blocking_terrain, edge, slope_hex, slope_end, visibility, slope_hex_of
-    )
-    origin = m.hex(firer)
+    checked = _los_options(m, **options)
     from wbk.games.ss_panzer.sightlines import sightlines
 
-    return sightlines(m, **options).viewshed(origin)
+    return sightlines(m, **checked).viewshed(m.hex(firer))
 
 
-@known_keywords
-def intervisibility(
-    m: HexMap,
-    *,
-    blocking_terrain: Iterable[str] = (),
-    edge: EdgeReading = "both",
-    slope_hex: SlopeHexReading = "enter_not_beyond",
-    slope_hex_of: SlopeHexOfReading = "both",
-    slope_end: SlopeEndReading = "crosses",
-    visibility: int | None = None,
-) -> Intervisibility:
+@known_keywords_like(_los_options)
+def intervisibility(m: HexMap, **options: Any) -> Intervisibility:
     """Errata 9.4 for every pair of hexes of the map at once: an ``Intervisibility``
     (``sightlines``) that says which hexes see which (``sees``, ``seen_from``), how many
     hexes each hex sees (``counts``: the best observation posts), the dead ground of a hex
@@ -416,12 +393,10 @@ def intervisibility(
     (True, False, 20)
     """
     m = _map(m)
-    options = _los_options(
-        m, blocking_terrain, edge, slope_hex, slope_end, visibility, slope_hex_of
-    )
+    checked = _los_options(m, **options)
     from wbk.games.ss_panzer.sightlines import Intervisibility, sightlines
 
-    return Intervisibility(m, options, sightlines(m, **options).matrix())
+    return Intervisibility(m, checked, sightlines(m, **checked).matrix())
 
 
 _OPTIONS = ("blocking_terrain", "edge", "slope_hex", "slope_hex_of", "slope_end", "visibility")

@@ -18,10 +18,13 @@ option set.
 from __future__ import annotations
 
 import functools
+import html
 from dataclasses import dataclass
 
 import numpy as np
 
+from wbk.checks import choice
+from wbk.explain import Step, count
 from wbk.hexgrid import Hex
 from wbk.maps import HexMap
 
@@ -469,9 +472,10 @@ class Intervisibility:
     ``sees(a, b)``; ``seen_from(x)``: the hexes a unit in x sees (its own included);
     ``counts()``: how many hexes each hex sees, the best observation posts having the most;
     ``dead_ground(x)``: the hexes x does not see; ``sees_but_not_seen_from(x, y)``: the hexes
-    from which a unit sees x and that no unit in y sees. Lines of sight are symmetric (a hex that
-    sees x is seen from x) except under ``slope_hex_of="firer"``. ``seen`` is the matrix itself,
-    in the map's order: row a, column b says whether a unit in a sees b.
+    from which a unit sees x and that no unit in y sees; ``ask(question, x, y)``: one of these
+    as a result to draw (``Sighting``). Lines of sight are symmetric (a hex that sees x is seen
+    from x) except under ``slope_hex_of="firer"``. ``seen`` is the matrix itself, in the map's
+    order: row a, column b says whether a unit in a sees b.
     """
 
     map: HexMap
@@ -505,6 +509,85 @@ class Intervisibility:
     def pairs(self) -> int:
         """How many pairs of different hexes see each other (each the other)."""
         return int(((self.seen & self.seen.T).sum() - len(self.seen)) // 2)
+
+    def ask(self, question: str, x: Hex | str, y: Hex | str) -> Sighting:
+        """One of ``QUESTIONS`` about hexes X and Y, as a result that says and draws its
+        answer."""
+        choice(question, tuple(QUESTIONS), "question")
+        return Sighting(self, question, self.map.hex(x), self.map.hex(y))
+
+
+#: What ``Intervisibility.ask`` answers, each in words.
+QUESTIONS = {
+    "counts": "how many hexes each hex sees",
+    "dead_ground": "dead ground from X",
+    "sees_not_seen": "hexes that see X, not seen from Y",
+}
+#: The most best observation posts a sighting names (the rest it counts).
+NAMED_POSTS = 6
+
+
+@dataclass(frozen=True, eq=False)
+class Sighting:
+    """A question of ``QUESTIONS`` asked of a whole map's lines of sight (``seen``) about hexes
+    ``x`` and ``y``, and its ``answer``: how many hexes each hex sees (the best observation
+    posts, ``posts``, seeing the most), the dead ground of X, or the hexes that see X and are
+    not seen from Y."""
+
+    seen: Intervisibility
+    question: str
+    x: Hex
+    y: Hex
+    steps: tuple[Step, ...] = ()
+
+    @property
+    def map(self) -> HexMap:
+        return self.seen.map
+
+    @functools.cached_property
+    def answer(self) -> dict[Hex, int] | set[Hex]:
+        if self.question == "counts":
+            return self.seen.counts()
+        if self.question == "dead_ground":
+            return self.seen.dead_ground(self.x)
+        return self.seen.sees_but_not_seen_from(self.x, self.y)
+
+    @property
+    def posts(self) -> list[str]:
+        """The best observation posts: the labels of the hexes that see the most."""
+        counts = self.seen.counts()
+        best = max(counts.values())
+        return sorted(self.map.label(h) for h, c in counts.items() if c == best)
+
+    @property
+    def posts_named(self) -> str:
+        """The first few best observation posts, and how many more there are, in words."""
+        posts = self.posts
+        more = f" and {len(posts) - NAMED_POSTS} more" if len(posts) > NAMED_POSTS else ""
+        return ", ".join(posts[:NAMED_POSTS]) + more
+
+    def _repr_html_(self) -> str:
+        n, label = len(self.map), self.map.label
+        x, y = label(self.x), label(self.y)
+        if self.question == "counts":
+            counts = self.seen.counts()
+            return (
+                "<p>Each hex is shaded by how many hexes a unit there sees (its own included): "
+                f"from {min(counts.values())} to {max(counts.values())} of {n}. The best "
+                f"observation posts: {html.escape(self.posts_named)}. {self.seen.pairs()} of "
+                f"{n * (n - 1) // 2} pairs of hexes see each other.</p>"
+            )
+        if self.question == "dead_ground":
+            dead = len(self.answer)
+            return (
+                f"<p>A unit in {x} sees {n - dead} of {n} hexes; "
+                f"{count(dead, 'other is', 'others are')} dimmed.</p>"
+            )
+        listed = ", ".join(sorted(label(h) for h in self.answer)) or "none"
+        return (
+            f"<p>The hexes from which a unit sees X = {x}, while a unit in Y = {y} does not see "
+            f"them: {listed}.</p>"
+        )
 
 
 @functools.lru_cache(maxsize=8)

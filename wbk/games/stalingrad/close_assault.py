@@ -4,37 +4,31 @@ from __future__ import annotations
 
 import functools
 import html
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from numbers import Integral
 
-from wbk.checks import choice as _choice
 from wbk.checks import known_keywords
-from wbk.checks import whole as _whole
-from wbk.dice import Dist, percent
+from wbk.dice import Dist, chance, percent
 from wbk.errors import WbkError
 from wbk.explain import Step, steps_html
-from wbk.games.stalingrad.crt import Crt, _crt_source, example_crt
-from wbk.games.stalingrad.readings import (
-    COLUMN_AFTER_FIRE,
-    FIRE_WITHOUT_BONUS,
-    LOSSES,
-    PINNED_ATTACK,
+
+from .crt import (
+    TOTAL,
+    Crt,
+    _crt_source,
+    chances_in_words,
+    code_label,
+    codes_mild_to_severe,
+    dist_table,
+    example_crt,
+    signed_whole,
 )
-from wbk.games.stalingrad.units import ASSUMED, Unit, _names, _rule, _units
+from .readings import COLUMN_AFTER_FIRE, FIRE_WITHOUT_BONUS, LOSSES, PINNED_ATTACK, checked
+from .units import ASSUMED, Unit, checked_units, cite, named
 
 #: 9.67: the kinds of unit that qualify an attack for the Close Assault Bonus.
 ASSAULT_KINDS = ("infantry", "engineer")
-
-#: When the defender's first fire (9.67) costs the attacker units, which does he give up?
-#: "keep_bonus" (default): keep a qualifying unit where he can, then as much AF as he can;
-#: "best_column": whatever leaves the attack on the highest column (``LOSSES``).
-LOSS_CHOICES = tuple(LOSSES.values)
-#: The values of 9.67's readings, the default first (each declared in ``readings``).
-PINNED_ATTACK_READINGS = tuple(PINNED_ATTACK.values)
-FIRE_WITHOUT_BONUS_READINGS = tuple(FIRE_WITHOUT_BONUS.values)
-COLUMN_AFTER_FIRE_READINGS = tuple(COLUMN_AFTER_FIRE.values)
 
 #: What a step of the advice is about, for its picture: the attack's result or the defender's
 #: fire, without or with the bonus (a step names these and the CRT column it reads).
@@ -44,6 +38,7 @@ ABOUT_WITHOUT, ABOUT_WITH = "without the bonus", "with the bonus"
 #: The most attacking units ``close_assault_bonus`` answers for (1,000 take about 2 s).
 MOST_ATTACKING_UNITS = 1000
 
+#: The outcomes of a fire or an attack that does not happen: not a result code, nor a column.
 NO_FIRE = "no fire"
 NO_ATTACK = "no attack"
 
@@ -69,14 +64,6 @@ class AssaultOption:
     result: Dist
     defender_losses: Dist
 
-    def _repr_html_(self) -> str:
-        title = "with the Close Assault Bonus" if self.bonus else "without the bonus"
-        parts = [f"<b>{title}: the attack's result</b>{self.result._repr_html_()}"]
-        if self.bonus:
-            lost = self.attacker_losses._repr_html_()
-            parts.append(f"<b>{title}: attacking units lost</b>{lost}")
-        return "".join(parts)
-
 
 @dataclass(frozen=True)
 class CloseAssault:
@@ -84,7 +71,9 @@ class CloseAssault:
 
     ``column``: the attack's own column; ``bonus_column``: one higher, announced with the
     bonus; ``fire_column``: the column of the defender's first fire with the bonus;
-    ``plain_fire_column``: the column he fires on without the bonus (None: he does not fire).
+    ``plain_fire_column``: the column he fires on without the bonus (None: he does not fire);
+    ``crt``: the table it was read on; ``readings``: the readings it was worked out under, by
+    keyword (wbk's ``losses`` among them).
     """
 
     allowed: bool
@@ -95,17 +84,60 @@ class CloseAssault:
     with_bonus: AssaultOption | None
     verdict: str
     steps: tuple[Step, ...]
+    crt: Crt
+    readings: Mapping[str, str]
     plain_fire_column: str | None = None
 
     def _repr_html_(self) -> str:
+        """The verdict, its steps, the attack's result without and with the bonus, and what
+        the first fire leaves of the attack."""
+        crt = self.crt
+        results = {"without the bonus": self.without.result}
+        if self.with_bonus is not None:
+            results["with the bonus"] = self.with_bonus.result
+        codes = [*codes_mild_to_severe(crt), NO_ATTACK]
+        order = [c for c in codes if any(d.probability(c) for d in results.values())]
+        labels = {code: code_label(crt, code) for code in crt.effects}
         parts = [
-            f"<b>{html.escape(self.verdict)}</b>",
+            f"<p><b>{html.escape(self.verdict)}</b></p>",
             steps_html(self.steps),
-            self.without._repr_html_(),
+            "<p>The attack's result:</p>",
+            dist_table(results, order=order, labels=labels),
         ]
         if self.with_bonus is not None:
-            parts.append(self.with_bonus._repr_html_())
+            columns = self.with_bonus.column
+            parts += [
+                "<p>The defender's first fire, and what it leaves of the attack:</p>",
+                dist_table({"the attacking units": self.with_bonus.attacker}),
+                dist_table({"the attack's column": columns}, order=column_order(crt, columns)),
+            ]
         return "".join(parts)
+
+
+def column_order(crt: Crt, columns: Dist) -> list[str]:
+    """The columns ``columns`` may give, in the table's order (left to right), "no attack"
+    last: never in the order of their names ("10-19" before "4-9")."""
+    possible = [c for c in crt.columns if columns.probability(c)]
+    return possible + [o for o in columns.outcomes() if o not in possible]
+
+
+def in_words(dist: Dist, crt: Crt | None = None, *, what: str = "") -> str:
+    """A distribution in one line, each outcome with its exact chance: "pinned: 1/2 (50%), ...",
+    each outcome after ``what`` when given ("column 10-19: 1/2 (50%)"); given the ``crt``, its
+    result codes from mild to severe, each saying what it does.
+
+    >>> print(in_words(Dist({"10-19": 1, NO_ATTACK: 1}), what="column"))
+    column 10-19: 1/2 (50.00%), no attack: 1/2 (50.00%)
+    """
+    if crt is not None:
+        return chances_in_words(crt, dist)
+    if not isinstance(dist, Dist):
+        raise WbkError(f"{dist!r} is not a Dist")
+    words = {NO_ATTACK, NO_FIRE}  # not a column: no "column no attack"
+    return ", ".join(
+        f"{what} {o}: {chance(p)}" if what and o not in words else f"{o}: {chance(p)}"
+        for o, p in dist.probabilities().items()
+    )
 
 
 def _qualifies(u: Unit, not_adjacent: frozenset[str]) -> bool:
@@ -172,19 +204,13 @@ def close_assault_bonus(
     >>> a.plain_fire_column, a.without.fire.probabilities()
     ('3', {'-': Fraction(1, 2), 'P': Fraction(1, 2)})
     """
-    a = _Attack.checked(
-        attack,
-        defenders,
-        defence_df,
-        crt,
-        not_adjacent,
-        drm,
-        fire_drm,
-        losses,
-        pinned_attack,
-        fire_without_bonus,
-        column_after_fire,
+    readings = checked(
+        losses=losses,
+        pinned_attack=pinned_attack,
+        fire_without_bonus=fire_without_bonus,
+        column_after_fire=column_after_fire,
     )
+    a = _Attack.checked(attack, defenders, defence_df, crt, not_adjacent, drm, fire_drm, readings)
     steps = _strength_steps(a)
     without, plain_fire_column = _without_bonus(a, steps)
     qualifying = [u for u in a.units if _qualifies(u, a.away)]
@@ -193,7 +219,6 @@ def close_assault_bonus(
     fire_column, fire = _first_fire(a, qualifying, steps)
     with_bonus = _split(fire.map(a.bonus_exchange), True)
     steps.append(_after_fire_step(a))
-    verdict = _verdict(without, with_bonus, a.crt)
     steps.append(
         Step(
             "the verdict weighs units for units: the defending units the bonus adds to "
@@ -208,8 +233,10 @@ def close_assault_bonus(
         fire_column,
         without,
         with_bonus,
-        verdict,
+        _verdict(without, with_bonus, a.crt),
         tuple(steps),
+        a.crt,
+        a.readings,
         plain_fire_column,
     )
 
@@ -227,10 +254,9 @@ class _Attack:
     away: frozenset[str]
     drm: int
     fire_drm: int
-    losses: str
-    pinned_attack: str
-    fire_without_bonus: str
-    column_after_fire: str
+    #: the readings, checked, by keyword: ``losses``, ``pinned_attack``, ``fire_without_bonus``
+    #: and ``column_after_fire``
+    readings: dict[str, str]
     column: str = field(init=False)
     bonus_column: str = field(init=False)
 
@@ -248,17 +274,14 @@ class _Attack:
         not_adjacent: Iterable[str],
         drm: int,
         fire_drm: int,
-        losses: str,
-        pinned_attack: str,
-        fire_without_bonus: str,
-        column_after_fire: str,
+        readings: dict[str, str],
     ) -> _Attack:
         """``close_assault_bonus``'s arguments checked, each bad one named, in its order."""
         crt = example_crt() if crt is None else crt
         if not isinstance(crt, Crt):
             raise WbkError(f"crt {crt!r} is not a Crt (load one with Crt.load(path))")
-        attack = _units(attack, "the attack")
-        defenders = _units(defenders, "the defence")
+        attack = checked_units(attack, "the attack")
+        defenders = checked_units(defenders, "the defence")
         if not attack:
             raise WbkError("the attack has no units")
         if len(attack) > MOST_ATTACKING_UNITS:
@@ -268,29 +291,12 @@ class _Attack:
             )
         if not defenders:
             raise WbkError("the defence has no units")
-        defence_df = _whole(defence_df, "defence DF")
+        TOTAL.check(defence_df, "defence DF")
         away = _away(attack, not_adjacent)
-        for value, what in ((drm, "die roll modifier"), (fire_drm, "fire die roll modifier")):
-            if isinstance(value, bool) or not isinstance(value, Integral):
-                raise WbkError(f"{what} {value!r} is not a whole number")
-        _choice(losses, LOSS_CHOICES, "loss choice")
-        PINNED_ATTACK.check(pinned_attack, "reading of pinned attackers")
-        FIRE_WITHOUT_BONUS.check(fire_without_bonus, "reading of fire without the bonus")
-        COLUMN_AFTER_FIRE.check(column_after_fire, "reading of the column after the fire")
+        drm = signed_whole(drm, "die roll modifier")
+        fire_drm = signed_whole(fire_drm, "fire die roll modifier")
         _one_side_against_another(attack, defenders)
-        return cls(
-            crt,
-            attack,
-            len(defenders),
-            defence_df,
-            away,
-            drm,
-            fire_drm,
-            losses,
-            pinned_attack,
-            fire_without_bonus,
-            column_after_fire,
-        )
+        return cls(crt, attack, len(defenders), defence_df, away, drm, fire_drm, readings)
 
     @property
     def first_band(self) -> int:
@@ -307,15 +313,17 @@ class _Attack:
 
     def af(self, units: Sequence[Unit]) -> int:
         """The AF ``units`` add to the attack (pinned ones as ``pinned_attack`` reads)."""
-        return sum(u.strength for u in units if self.pinned_attack == "counts" or not u.pinned)
+        return sum(
+            u.strength for u in units if self.readings["pinned_attack"] == "counts" or not u.pinned
+        )
 
     def weight(self, u: Unit) -> int:
         """The AF one unit adds to the attack."""
-        return u.strength if self.pinned_attack == "counts" or not u.pinned else 0
+        return u.strength if self.readings["pinned_attack"] == "counts" or not u.pinned else 0
 
     def column_of(self, strength: int, qualified: bool) -> str:
         """The bonus attack's column for ``strength`` AF left, a qualifying unit left or not."""
-        if qualified and self.column_after_fire == "announced":
+        if qualified and self.readings["column_after_fire"] == "announced":
             return self.bonus_column
         if strength < self.first_band:
             return NO_ATTACK
@@ -328,9 +336,9 @@ class _Attack:
 
     def loss_value(self, pin: bool, bonus: bool, strength: int, qualified: bool) -> tuple:
         """How much the attacker values what a choice of losses leaves him (``losses``)."""
-        if self.losses == "keep_bonus" or not bonus:
+        if self.readings["losses"] == "keep_bonus" or not bonus:
             return (qualified, strength)
-        counted = 0 if pin and self.pinned_attack == "drops_out" else strength
+        counted = 0 if pin and self.readings["pinned_attack"] == "drops_out" else strength
         col = self.column_of(counted, qualified)
         rank = -1 if col == NO_ATTACK else self.crt.columns.index(col)
         return (rank, strength, qualified)
@@ -353,7 +361,7 @@ class _Attack:
         survivors = [u for u in self.units if u not in lost]
         if pin:
             survivors = [replace(u, pinned=True) for u in survivors]
-        outcome = f"{len(lost)} lost ({_names(lost)})" if lost else "none"
+        outcome = f"{len(lost)} lost ({named(lost)})" if lost else "none"
         if pin and survivors:
             outcome = f"{outcome}, rest pinned" if lost else "pinned"
         return lost, survivors, outcome
@@ -432,16 +440,16 @@ def _strength_steps(a: _Attack) -> list[Step]:
         Step(f"on the {a.crt.name}", _crt_source(a.crt)),
         Step(
             f"attack strength {a.af(a.units)} AF: the {a.column} column",
-            _rule("9.67"),
+            cite("9.67"),
             about=(ABOUT_ATTACK, ABOUT_WITHOUT, a.column),
         ),
     ]
-    if a.pinned_attack == "drops_out" and any(u.pinned for u in a.units):
-        pinned = _names(u for u in a.units if u.pinned)
+    if a.readings["pinned_attack"] == "drops_out" and any(u.pinned for u in a.units):
+        pinned = named(u for u in a.units if u.pinned)
         steps.append(
             Step(
                 f"pinned attackers add no AF: {pinned}",
-                f"{_rule('9.67')}, {PINNED_ATTACK.cited('drops_out')}",
+                f"{cite('9.67')}, {PINNED_ATTACK.cited('drops_out')}",
             )
         )
     return steps
@@ -451,8 +459,10 @@ def _without_bonus(a: _Attack, steps: list[Step]) -> tuple[AssaultOption, str | 
     """9.67 weighed against the attack without the bonus: on its own column, the defender
     firing on his, not first (or not at all, as ``fire_without_bonus`` reads). Returns the
     option and the column of his fire (None: no fire)."""
-    r967, own_fire_column = _rule("9.67"), a.own_fire_column
-    plain_fire_column = own_fire_column if a.fire_without_bonus == "own_column" else None
+    r967, own_fire_column = cite("9.67"), a.own_fire_column
+    plain_fire_column = (
+        own_fire_column if a.readings["fire_without_bonus"] == "own_column" else None
+    )
     attack_result = a.crt.on_column(a.column, drm=a.drm)
     plain_fire = (
         Dist.always(NO_FIRE)
@@ -460,7 +470,7 @@ def _without_bonus(a: _Attack, steps: list[Step]) -> tuple[AssaultOption, str | 
         else a.crt.on_column(plain_fire_column, drm=a.fire_drm)
     )
     without = _split(plain_fire.map(lambda code: a.plain_exchange(code, attack_result)), False)
-    if a.fire_without_bonus == "own_column" and own_fire_column is not None:
+    if a.readings["fire_without_bonus"] == "own_column" and own_fire_column is not None:
         steps.append(
             Step(
                 f"without the bonus the defender's {a.defence_df} DF fires on its own column, "
@@ -469,7 +479,7 @@ def _without_bonus(a: _Attack, steps: list[Step]) -> tuple[AssaultOption, str | 
                 about=(ABOUT_FIRE, ABOUT_WITHOUT, own_fire_column),
             )
         )
-    elif a.fire_without_bonus == "none":
+    elif a.readings["fire_without_bonus"] == "none":
         steps.append(
             Step(
                 "without the bonus the defender does not fire",
@@ -485,11 +495,11 @@ def _no_bonus(
 ) -> CloseAssault:
     """9.67's answer when no unpinned, unspent infantry or engineer unit is adjacent."""
     why = [u for u in a.units if u.kind in ASSAULT_KINDS]
-    detail = f" ({_names(why)}: pinned, spent or not adjacent)" if why else ""
+    detail = f" ({named(why)}: pinned, spent or not adjacent)" if why else ""
     steps.append(
         Step(
             f"no unpinned, unspent infantry or engineer unit adjacent{detail}: no bonus",
-            _rule("9.67"),
+            cite("9.67"),
         )
     )
     verdict = (
@@ -505,6 +515,8 @@ def _no_bonus(
         None,
         verdict,
         tuple(steps),
+        a.crt,
+        a.readings,
         plain_fire_column,
     )
 
@@ -512,9 +524,9 @@ def _no_bonus(
 def _first_fire(a: _Attack, qualifying: list[Unit], steps: list[Step]) -> tuple[str | None, Dist]:
     """9.67 with the bonus announced: the attack one column higher, and the defender's fire
     first, one column above his DF's. Returns that column (None: no fire) and the fire."""
-    r967, own_fire_column, defence_df = _rule("9.67"), a.own_fire_column, a.defence_df
+    r967, own_fire_column, defence_df = cite("9.67"), a.own_fire_column, a.defence_df
     verb = "qualifies" if len(qualifying) == 1 else "qualify"
-    steps.append(Step(f"{_names(qualifying)} {verb}: the attacker may announce the bonus", r967))
+    steps.append(Step(f"{named(qualifying)} {verb}: the attacker may announce the bonus", r967))
     steps.append(
         Step(
             f"with the bonus the attack would roll on {a.bonus_column}"
@@ -553,9 +565,9 @@ def _first_fire(a: _Attack, qualifying: list[Unit], steps: list[Step]) -> tuple[
     steps.append(
         Step(
             "the attacker keeps a qualifying unit where he can"
-            if a.losses == "keep_bonus"
+            if a.readings["losses"] == "keep_bonus"
             else "the attacker gives up the units whose loss leaves the best column",
-            f"{ASSUMED}, {LOSSES.cited(a.losses)}",
+            f"{ASSUMED}, {LOSSES.cited(a.readings['losses'])}",
             about=(ABOUT_FIRE, ABOUT_WITH),
         )
     )
@@ -564,7 +576,7 @@ def _first_fire(a: _Attack, qualifying: list[Unit], steps: list[Step]) -> tuple[
 
 def _after_fire_step(a: _Attack) -> Step:
     """9.67: the bonus attack's column once the fire is over, as ``column_after_fire`` reads."""
-    reading = a.column_after_fire
+    reading = a.readings["column_after_fire"]
     return Step(
         "after the fire: the announced column, "
         f"{a.bonus_column}, if a qualifying unit is left (as the example's closing "
@@ -573,7 +585,7 @@ def _after_fire_step(a: _Attack) -> Step:
         else "after the fire: one column above the column of the AF left if a qualifying "
         "unit is left (the bonus column counted from the AF after the losses), "
         "else the column of the AF left",
-        f"{_rule('9.67')}, {COLUMN_AFTER_FIRE.cited(reading)}",
+        f"{cite('9.67')}, {COLUMN_AFTER_FIRE.cited(reading)}",
         about=(ABOUT_ATTACK, ABOUT_WITH),
     )
 

@@ -6,19 +6,18 @@ import functools
 import html
 import os
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib import resources
 from numbers import Integral
 from typing import Literal, NoReturn
 
-from wbk.checks import LONGEST_NOTE, short_text
-from wbk.checks import whole as _whole
+from wbk.checks import LONGEST_NOTE, Input, short_text, whole
 from wbk.datafile import parse_toml, read_text
 from wbk.dice import Dist, chance, d6
 from wbk.errors import WbkError
 from wbk.explain import Step, count, steps_html
-from wbk.games.stalingrad.units import ASSUMED, _check_path, _shipped
+
+from .units import ASSUMED, HOME, check_path, shipped, shipped_text
 
 _DICE = {"1d6": d6, "2d6": 2 @ d6}
 _CRT_KEYS = ("name", "die", "columns", "results", "effects", "note")
@@ -28,6 +27,8 @@ _CRT_KEYS = ("name", "die", "columns", "results", "effects", "note")
 #: a CRT may come from a stranger, and each column and code is drawn.
 MOST_COLUMNS = 30
 MOST_CODES = 20
+#: A total strength (AF or DF) the table is read with: at most 1,000 units of 1,000.
+TOTAL = Input.whole(0, 1_000_000)
 
 
 @dataclass(frozen=True)
@@ -40,13 +41,13 @@ class Effect:
 
     def __post_init__(self):
         if self.eliminate != "all":
-            _whole(self.eliminate, "units eliminated")
+            whole(self.eliminate, "units eliminated")
         if not isinstance(self.pin, bool):
             raise WbkError(f"pin {self.pin!r} is not True or False")
 
     def losses(self, units: int) -> int:
         """How many of ``units`` units this effect eliminates."""
-        units = _whole(units, "number of units")
+        units = whole(units, "number of units")
         return units if self.eliminate == "all" else min(self.eliminate, units)
 
     @property
@@ -226,7 +227,7 @@ class Crt:
     @classmethod
     def load(cls, path: str | os.PathLike) -> Crt:
         """A CRT from a TOML file (format in wbk's README)."""
-        _check_path(path, "CRT")
+        check_path(path, "CRT")
         return cls.from_toml(read_text(path, "CRT"), source=str(path))
 
     @classmethod
@@ -266,7 +267,7 @@ class Crt:
         >>> crt.column_for(15), crt.column_for(3), crt.column_for(45)
         ('10-19', '3', '30+')
         """
-        strength = _whole(strength, "strength")
+        strength = TOTAL.check(strength, "strength")
         if strength < self._bands[0][0]:
             first = self.columns[0]
             raise WbkError(f"strength {strength} is below the CRT's first column {first!r}")
@@ -282,9 +283,7 @@ class Crt:
         '20-29'
         """
         self._check_column(column)
-        if isinstance(n, bool) or not isinstance(n, Integral):
-            raise WbkError(f"column shift {n!r} is not a whole number")
-        i = self.columns.index(column) + int(n)
+        i = self.columns.index(column) + signed_whole(n, "column shift")
         return self.columns[max(0, min(i, len(self.columns) - 1))]
 
     def _check_column(self, column) -> None:
@@ -296,11 +295,10 @@ class Crt:
         """The distribution of result codes rolled on ``column``, the roll modified by ``drm``; a
         modified roll past the table's rows reads its first or last row."""
         self._check_column(column)
-        if isinstance(drm, bool) or not isinstance(drm, Integral):
-            raise WbkError(f"die roll modifier {drm!r} is not a whole number")
+        drm = signed_whole(drm, "die roll modifier")
         i = self.columns.index(column)
         low, high = min(self.results), max(self.results)
-        return self.rolls.map(lambda r: self.results[max(low, min(r + int(drm), high))][i])
+        return self.rolls.map(lambda r: self.results[max(low, min(r + drm, high))][i])
 
     def resolve(self, strength: int, *, shift: int = 0, drm: int = 0) -> Dist:
         """The exact distribution of result codes for an attack of ``strength``, ``shift``
@@ -331,13 +329,10 @@ class Crt:
         """  # noqa: E501 (a doctest's output is one line)
         column = self.column_for(strength)
         strength = int(strength)
-        if isinstance(shift, bool) or not isinstance(shift, Integral):
-            raise WbkError(f"column shift {shift!r} is not a whole number")
-        if isinstance(drm, bool) or not isinstance(drm, Integral):
-            raise WbkError(f"die roll modifier {drm!r} is not a whole number")
+        shift = signed_whole(shift, "column shift")
+        drm = signed_whole(drm, "die roll modifier")
         if not isinstance(shift_rule, str):
             raise WbkError(f"shift rule {shift_rule!r} is not text (a rule like 'Streets of ...')")
-        shift, drm = int(shift), int(drm)
         read = self.shift(column, shift)
         low, high = min(self.results), max(self.results)
         rows = {roll: max(low, min(roll + drm, high)) for roll in self.results}
@@ -371,18 +366,38 @@ class Crt:
         return self._effects[code]
 
     def _repr_html_(self) -> str:
-        head = "".join(f"<th{_CELL}>{html.escape(c)}</th>" for c in self.columns)
-        rows = "".join(
+        return self._table_html()
+
+    def _table_html(self, read_column: str | None = None, read_rows: Collection[int] = ()) -> str:
+        """The table as HTML: its name, its cells and what each code does; ``read_column`` and
+        the cells of ``read_rows`` in it shaded (a lookup's)."""
+        shade = _cell("background:#cfe8f7;font-weight:bold")
+        head = "".join(
+            f"<th{shade if c == read_column else _CELL}>{html.escape(c)}</th>" for c in self.columns
+        )
+        body = "".join(
             f"<tr><th{_CELL}>{r}</th>"
-            f"{''.join(f'<td{_CELL}>{html.escape(c)}</td>' for c in row)}</tr>"
+            + "".join(
+                f"<td{shade if c == read_column and r in read_rows else _CELL}>"
+                f"{html.escape(code)}</td>"
+                for c, code in zip(self.columns, row, strict=True)
+            )
+            + "</tr>"
             for r, row in self.results.items()
         )
         key = "; ".join(f"{html.escape(c)} = {e}" for c, e in self._effects.items())
         return (
             f"<b>{html.escape(self.name)}</b> ({self.die})"
             f"<table{_TABLE}><thead><tr><th{_CELL}>roll</th>{head}</tr>"
-            f"</thead><tbody>{rows}</tbody></table><small>{key}</small>"
+            f"</thead><tbody>{body}</tbody></table><small>{key}</small>"
         )
+
+
+def signed_whole(value: object, what: str) -> int:
+    """A whole number of either sign (a column shift, a die roll modifier)."""
+    if isinstance(value, bool) or not isinstance(value, Integral):
+        raise WbkError(f"{what} {value!r} is not a whole number")
+    return int(value)
 
 
 #: A CRT as HTML: its own borders and padding, whatever page or panel shows it (a widget's HTML
@@ -399,28 +414,26 @@ def _cell(extra: str = "") -> str:
 _CELL = _cell()
 
 
+#: The name of a CRT wbk ships: both ILLUSTRATIVE, not the published table.
+SHIPPED = shipped("crts", "CRTs")
+
+
 def example_crt(name: str = "illustrative_1d6") -> Crt:
-    """A CRT shipped with wbk (``wbk/data/crt/``): "illustrative_1d6" or "illustrative_2d6",
-    both ILLUSTRATIVE, not the published table."""
-    if not isinstance(name, str):
-        raise WbkError(f"CRT name {name!r} is not text")
-    return _shipped_crt(name)
+    """A CRT shipped with wbk (in the rule set's ``crts/``): "illustrative_1d6" or
+    "illustrative_2d6", both ILLUSTRATIVE, not the published table."""
+    return _shipped_crt(SHIPPED.check(name, "CRT name"))
 
 
 @functools.cache
 def _shipped_crt(name: str) -> Crt:
-    folder = resources.files("wbk") / "data" / "crt"
-    names = _shipped(folder)
-    if name not in names:
-        raise WbkError(f"no shipped CRT called {name!r} (there are: {', '.join(names)})")
-    path = folder / f"{name}.toml"
-    return Crt.from_toml(path.read_text(encoding="utf-8"), source=f"wbk/data/crt/{name}.toml")
+    text, source = shipped_text("crts", name)
+    return Crt.from_toml(text, source=source)
 
 
 def _crt_source(crt: Crt) -> str:
     """Where a CRT comes from, for the steps: the file of wbk's own table (its name already says
     it is not the published one), or the user's."""
-    if crt.source.startswith("wbk/data/crt/"):
+    if crt.source.startswith(f"{HOME}/crts/"):
         return crt.source
     return "user data"
 
@@ -473,28 +486,25 @@ class CrtLookup:
         return self.steps[-1].text
 
     def _repr_html_(self) -> str:
-        """The verdict, the steps, and the table with the cells read shaded."""
-        crt, read = self.crt, self.crt.columns.index(self.read_column)
-        shade = _cell("background:#cfe8f7;font-weight:bold")
-        read_rows = set(self.rows.values())
-        head = "".join(
-            f"<th{shade if i == read else _CELL}>{html.escape(c)}</th>"
-            for i, c in enumerate(crt.columns)
-        )
-        body = "".join(
-            f"<tr><th{_CELL}>{r}</th>"
-            + "".join(
-                f"<td{shade if i == read and r in read_rows else _CELL}>{html.escape(c)}</td>"
-                for i, c in enumerate(row)
-            )
-            + "</tr>"
-            for r, row in crt.results.items()
-        )
+        """How the attack reads the table, the chances on its own column and, where a shift or
+        a DRM moves it, on the column read; the steps; the table with the cells read shaded."""
+        crt, column, read = self.crt, self.column, self.read_column
+        how = [f"<b>{self.strength:,} AF</b> rolls on the {html.escape(column)} column"]
+        if self.shift:
+            way = "right" if self.shift > 0 else "left"
+            how.append(f"{count(abs(self.shift), 'column')} {way}: {html.escape(read)}")
+        if self.drm:
+            how.append(f"the roll modified by {self.drm:+d}")
+        shown = {column: crt.on_column(column)}
+        if self.shift or self.drm:
+            shown[f"{read}, DRM {self.drm:+d}" if self.drm else read] = self.dist
+        order = [
+            c for c in codes_mild_to_severe(crt) if any(d.probability(c) for d in shown.values())
+        ]
+        labels = {code: code_label(crt, code) for code in crt.effects}
         return (
-            f"<p><b>{html.escape(self.verdict)}</b> <small>(on the {html.escape(crt.name)})"
-            f"</small></p>{steps_html(self.steps)}"
-            f"<table{_TABLE}><thead><tr><th{_CELL}>roll</th>{head}</tr></thead>"
-            f"<tbody>{body}</tbody></table>"
+            f"<p>{', '.join(how)}.</p>{dist_table(shown, order=order, labels=labels)}"
+            f"{steps_html(self.steps)}{crt._table_html(read, set(self.rows.values()))}"
         )
 
 
@@ -532,6 +542,30 @@ def chances_in_words(crt: Crt, dist: Dist) -> str:
         for code in crt.effects
     }
     return ", ".join(f"{described.get(o, o)} {chance(chances[o])}" for o in order)
+
+
+def code_label(crt: Crt, code: str) -> str:
+    """A result code and what it does, as a legend says it: "P: pin", "no effect (-)"."""
+    effect = crt.effect(code)
+    return f"{code}: {effect}" if effect.hurts else f"no effect ({code})"
+
+
+def dist_table(
+    columns: Mapping[str, Dist], *, order: Sequence | None = None, labels: Mapping | None = None
+) -> str:
+    """Distributions side by side as an HTML table, each chance exact and in per cent;
+    ``order``: the outcomes' rows (by default sorted), ``labels``: their words."""
+    outcomes = order or sorted({o for d in columns.values() for o in d.outcomes()}, key=str)
+    head = "".join(f"<th>{html.escape(name)}</th>" for name in columns)
+    rows = []
+    for o in outcomes:
+        cells = "".join(f"<td>{chance(d.probability(o))}</td>" for d in columns.values())
+        name = (labels or {}).get(o, str(o))
+        rows.append(f"<tr><th>{html.escape(name)}</th>{cells}</tr>")
+    return (
+        f'<table class="wbk-dist"><thead><tr><th></th>{head}</tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table>"
+    )
 
 
 def _column_step(crt: Crt, strength: int, column: str, source: str) -> Step:

@@ -97,6 +97,26 @@ GIVEN_UP_TO_STAY = Reading(
     why="the text is silent; wbk's choice",
 )
 
+MINEFIELDS_AND_BRIDGES = Reading(
+    "minefields_and_bridges",
+    rule="Streets of Stalingrad 9.87 and 5.0",
+    question="minefields and bridges in a stack",
+    asks="Streets of Stalingrad 9.87 closes a friendly hex a retreat would push over the "
+    "stacking limits of 5.0, a rule the supplement cites but does not give: do the minefields "
+    "and bridges in that hex count toward the limit?",
+    values={
+        "count": "count toward the stacking limit",
+        "do_not_count": "do not count toward it",
+    },
+    sentences={
+        "count": "minefields and bridges count toward the stacking limit",
+        "do_not_count": "minefields and bridges do not count toward the stacking limit",
+    },
+    tags={"do_not_count": "minefields and bridges not stacked"},
+    why="the supplement counts them among a hex's units (9.89 names them among the defending "
+    "units a 'P' hits), and 5.0 itself is not in wbk's texts",
+)
+
 #: Not a reading of the text but wbk's own assumption, declared alike because the advisor offers
 #: it beside 9.67's readings: which attacking units the defender's first fire takes. It is not
 #: in ``READINGS``, which holds only the text's open questions.
@@ -112,10 +132,23 @@ LOSSES = Reading(
 )
 
 READINGS = readings_by_keyword(
-    PINNED_ATTACK, FIRE_WITHOUT_BONUS, COLUMN_AFTER_FIRE, RETREAT_INTO, PINNED_ZOC, GIVEN_UP_TO_STAY
+    PINNED_ATTACK,
+    FIRE_WITHOUT_BONUS,
+    COLUMN_AFTER_FIRE,
+    RETREAT_INTO,
+    PINNED_ZOC,
+    GIVEN_UP_TO_STAY,
+    MINEFIELDS_AND_BRIDGES,
 )
 
 #: The readings ``close_assault_bonus`` takes (wbk's ``losses`` first), in the advisor's order.
 ASSAULT_READINGS = (LOSSES, PINNED_ATTACK, FIRE_WITHOUT_BONUS, COLUMN_AFTER_FIRE)
 #: The readings ``retreat_after_combat`` takes, in the planner's order.
-RETREAT_READINGS = (RETREAT_INTO, PINNED_ZOC, GIVEN_UP_TO_STAY)
+RETREAT_READINGS = (RETREAT_INTO, PINNED_ZOC, GIVEN_UP_TO_STAY, MINEFIELDS_AND_BRIDGES)
+
+
+def checked(**readings: str) -> dict[str, str]:
+    """The readings a rule was given (keyword = value), each checked against its declaration:
+    a value it does not declare is a ``WbkError`` naming the reading and its values."""
+    declared = {LOSSES.keyword: LOSSES, **READINGS}
+    return {keyword: declared[keyword].check(value) for keyword, value in readings.items()}

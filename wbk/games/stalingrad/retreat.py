@@ -4,28 +4,28 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
-from wbk.checks import choice as _choice
-from wbk.checks import known_keywords
-from wbk.checks import whole as _whole
+from wbk.checks import Input, known_keywords
 from wbk.errors import WbkError
 from wbk.explain import Step, count, steps_html
-from wbk.games.stalingrad.readings import GIVEN_UP_TO_STAY, PINNED_ZOC, RETREAT_INTO
-from wbk.games.stalingrad.units import ASSUMED, KINDS, Unit, _names, _rule, _units
 from wbk.hexgrid import Hex
 from wbk.maps import HexMap
+
+from .readings import GIVEN_UP_TO_STAY, MINEFIELDS_AND_BRIDGES, PINNED_ZOC, RETREAT_INTO, checked
+from .units import ASSUMED, KIND, Unit, checked_units, cite, named
 
 #: wbk's default for 6.0: the kinds of unit that exert a ZOC.
 ZOC_KINDS = ("infantry", "engineer", "tank", "gun")
 #: 9.88: hex terrain where defenders hit by a "P" may stay by eliminating one of them.
 STAY_TERRAIN = ("balka", "forest", "suburb", "village")
 CLEAR = "clear"
-
-#: The values of 9.87-9.89's readings, the default first (each declared in ``readings``).
-RETREAT_INTO_READINGS = tuple(RETREAT_INTO.values)
-PINNED_ZOC_READINGS = tuple(PINNED_ZOC.values)
-GIVEN_UP_TO_STAY_READINGS = tuple(GIVEN_UP_TO_STAY.values)
+#: 9.89: the kinds of unit a "P" leaves untouched (and whose place under the stacking limit
+#: is a reading, ``minefields_and_bridges``).
+UNTOUCHED_KINDS = ("minefield", "bridge")
+#: How many units of a side a hex may hold (5.0, as wbk assumes it: a setting, 3 by default).
+STACKING_LIMIT = Input.whole(1, 100)
 
 #: The units in each hex, the hex by ``Hex`` or by its label.
 Placement = Mapping[Hex, Sequence[Unit]] | Mapping[str, Sequence[Unit]]
@@ -43,7 +43,7 @@ def _placement(m: HexMap, units) -> dict[Hex, tuple[Unit, ...]]:
         h = m.hex(where)
         if h in placed:
             raise WbkError(f"hex {m.label(h)} is listed twice in the units")
-        here = _units(here, f"hex {m.label(h)}")
+        here = checked_units(here, f"hex {m.label(h)}")
         for u in here:
             if u.name in seen:
                 raise WbkError(
@@ -79,14 +79,20 @@ class Choice:
     def describe(self, m: HexMap) -> str:
         """The choice in one line: "lost: A, B; pinned: C in 1314, D in 1215"."""
         lost = ", ".join(self.eliminated) or "none"
-        pinned = ", ".join(f"{name} in {m.label(h)}" for name, h in self.pinned_in.items())
-        return f"lost: {lost}; pinned: {pinned or 'none'}"
+        return f"lost: {lost}; pinned: {self.where_pinned(m)}"
+
+    def where_pinned(self, m: HexMap) -> str:
+        """Each unit pinned and its hex on ``m``: "C in 1314, D in 1215" ("none")."""
+        return ", ".join(f"{name} in {m.label(h)}" for name, h in self.pinned_in.items()) or "none"
 
 
 @dataclass(frozen=True)
 class Retreat:
     """What a "P" result does to the defenders of one hex (9.87-9.89).
 
+    - ``map``, ``target``, ``units`` (the units in each hex, both sides), ``attacked``,
+      ``bombarded`` and ``readings`` (by keyword): the situation it was worked out in, and how
+      the text was read;
     - ``terrain``: "clear" (9.87), the 9.88 terrain ("balka", "forest", "suburb", "village"),
       or "other" where the supplement is silent and a "P" only pins;
     - ``options``: for each unit that must (or may) retreat, the hexes it could retreat into on
@@ -107,16 +113,20 @@ class Retreat:
 
     map: HexMap
     target: Hex
+    units: Mapping[Hex, tuple[Unit, ...]]
+    attacked: frozenset[Hex]
+    bombarded: frozenset[Hex]
+    readings: Mapping[str, str]
     terrain: str
-    options: dict[str, frozenset[Hex]]
-    best: dict[str, Hex | None]
-    eliminated: frozenset[str]
-    eliminated_at_least: int
+    steps: tuple[Step, ...]
     unaffected: frozenset[str]
     pinned: frozenset[str]
-    may_stay: bool
-    stay_eliminates: str | None
-    steps: tuple[Step, ...]
+    options: dict[str, frozenset[Hex]] = field(default_factory=dict)
+    best: dict[str, Hex | None] = field(default_factory=dict)
+    eliminated: frozenset[str] = frozenset()
+    eliminated_at_least: int = 0
+    may_stay: bool = False
+    stay_eliminates: str | None = None
     zoc: frozenset[Hex] = frozenset()
     go: Choice | None = None
     stay: Choice | None = None
@@ -144,7 +154,66 @@ class Retreat:
         )
 
     def _repr_html_(self) -> str:
-        return f"<b>{html.escape(self.summary)}</b>{steps_html(self.steps)}"
+        """The hexes open, each unit's legal hexes and where it goes, the choices side by side,
+        the answer in a line and its steps."""
+        parts = []
+        if self.terrain != "other":
+            open_hexes = sorted(self.map.label(h) for h in set().union(*self.options.values()))
+            listed = ", ".join(open_hexes) or "none"
+            hexes = count(len(open_hexes), "hex", "hexes")
+            parts += [f"<p>{hexes} open for the retreat: {listed}.</p>", self._units_html()]
+        parts += [self._choices_html(), f"<b>{html.escape(self.summary)}</b>"]
+        return "".join(parts) + steps_html(self.steps)
+
+    def _units_html(self) -> str:
+        """Each defending unit, its legal hexes and where it goes, as an HTML table."""
+        m = self.map
+
+        def legal(name: str) -> str:
+            return ", ".join(sorted(m.label(h) for h in self.options[name])) or "none"
+
+        def goes_to(name: str) -> str:
+            h = self.best[name]
+            return "eliminated" if h is None else m.label(h)
+
+        rows = "".join(
+            f"<tr><th>{html.escape(n)}</th><td>{legal(n)}</td><td>{goes_to(n)}</td></tr>"
+            for n in self.best
+        )
+        rows += "".join(
+            f"<tr><th>{html.escape(n)}</th><td>never retreats (9.89)</td><td>eliminated</td></tr>"
+            for n in sorted(self.eliminated)
+        )
+        rows += "".join(
+            f"<tr><th>{html.escape(n)}</th><td>not affected (9.89)</td><td>stays</td></tr>"
+            for n in sorted(self.unaffected)
+        )
+        return (
+            "<table><thead><tr><th>unit</th><th>legal hexes</th><th>goes to</th></tr></thead>"
+            f"<tbody>{rows}</tbody></table>"
+        )
+
+    def _choices_html(self) -> str:
+        """The defender's choices side by side as an HTML table: retreating ("go") and staying,
+        each with the units lost and where the others end up, pinned."""
+        columns = [
+            ("retreat (9.87)", self.go),
+            ("stay (9.88)" if self.may_stay else "stay", self.stay),
+        ]
+        shown = [(name, choice) for name, choice in columns if choice is not None]
+        if not shown:
+            return ""
+        head = "".join(f"<th>{html.escape(name)}</th>" for name, _ in shown)
+        lost = [
+            f"{choice.cost}: {html.escape(', '.join(choice.eliminated))}" if choice.cost else "none"
+            for _, choice in shown
+        ]
+        pinned = [html.escape(choice.where_pinned(self.map)) for _, choice in shown]
+        body = "".join(
+            f"<tr><th>{what}</th>{''.join(f'<td>{cell}</td>' for cell in cells)}</tr>"
+            for what, cells in (("units lost", lost), ("pinned, where", pinned))
+        )
+        return f"<table><thead><tr><th></th>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
 def eliminated_words(n: int, total: int) -> str:
@@ -170,6 +239,7 @@ def retreat_after_combat(
     retreat_into: str = RETREAT_INTO.default,
     pinned_zoc: str = PINNED_ZOC.default,
     given_up_to_stay: str = GIVEN_UP_TO_STAY.default,
+    minefields_and_bridges: str = MINEFIELDS_AND_BRIDGES.default,
 ) -> Retreat:
     """Streets of Stalingrad 9.87-9.89: a "P" result against the defenders in ``target``.
 
@@ -189,7 +259,7 @@ def retreat_after_combat(
     - ZOC (6.0): the six hexes around each enemy unit of ``zoc_kinds`` (infantry, engineer, tank
       and gun by default), whatever is in them;
     - stacking (5.0): a hex holds ``stacking_limit`` units (3 by default; None for no limit),
-      counting every unit of the side already there;
+      counting every unit of the side already there (minefields and bridges as read below);
     - in any other terrain (city, factory, ...), or a hex that mixes one with 9.88's, a "P" only
       pins: nobody retreats or is lost;
     - an immobilized unit other than a Soviet tank cannot retreat either, so 9.87 eliminates it;
@@ -207,6 +277,10 @@ def retreat_after_combat(
       9.89 eliminates anyway (a fortification, an immobilized tank)? "another_unit" (default:
       giving up what is lost anyway is no price, so it must be another unit) or
       "a_9_89_loss".
+    - ``minefields_and_bridges``: do the minefields and bridges in a friendly hex count toward
+      the stacking limit (5.0, which the supplement cites but does not give)? "count" (default:
+      the supplement counts them among a hex's units, 9.89 naming them among the defending
+      units a "P" hits) or "do_not_count".
 
     >>> m = HexMap("demo", (10, 16), (10, 16))
     >>> units = {"1313": [Unit("1/42 Rifle", "Soviet", "infantry", 4)],
@@ -223,18 +297,13 @@ def retreat_after_combat(
     1313 is clear: the defending units retreat one hex, then are pinned [Streets of Stalingrad 9.87]
     1312: in the ZOC of Pz III: no [Streets of Stalingrad 9.87; 6.0, wbk assumption]
     """
-    d = _Defence.checked(
-        m,
-        units,
-        target,
-        attacked,
-        bombarded,
-        stacking_limit,
-        zoc_kinds,
-        retreat_into,
-        pinned_zoc,
-        given_up_to_stay,
+    readings = checked(
+        retreat_into=retreat_into,
+        pinned_zoc=pinned_zoc,
+        given_up_to_stay=given_up_to_stay,
+        minefields_and_bridges=minefields_and_bridges,
     )
+    d = _Defence.checked(m, units, target, attacked, bombarded, stacking_limit, zoc_kinds, readings)
     return _retreat(d)
 
 
@@ -270,21 +339,20 @@ def _retreat(d: _Defence) -> Retreat:
     survivors = {u.name for u in affected} - eliminated - {u.name for u in lost}
     steps.append(_outcome_step(at_least, len(affected), may_stay))
     return Retreat(
-        d.map,
-        d.target,
-        terrain,
-        options,
-        best,
-        eliminated,
-        at_least,
-        unaffected,
-        frozenset(survivors),
-        may_stay,
-        stay_eliminates,
-        tuple(steps),
-        frozenset(zoc),
-        go,
-        stay,
+        **d.situation,
+        terrain=terrain,
+        steps=tuple(steps),
+        unaffected=unaffected,
+        pinned=frozenset(survivors),
+        options=options,
+        best=best,
+        eliminated=eliminated,
+        eliminated_at_least=at_least,
+        may_stay=may_stay,
+        stay_eliminates=stay_eliminates,
+        zoc=frozenset(zoc),
+        go=go,
+        stay=stay,
     )
 
 
@@ -300,9 +368,8 @@ class _Defence:
     bombarded: frozenset[Hex]
     stacking_limit: int | None
     zoc_kinds: tuple[str, ...]
-    retreat_into: str
-    pinned_zoc: str
-    given_up_to_stay: str
+    #: the readings, checked, by keyword
+    readings: dict[str, str]
     side: str
 
     @classmethod
@@ -315,9 +382,7 @@ class _Defence:
         bombarded: Iterable[Hex | str],
         stacking_limit: int | None,
         zoc_kinds: Iterable[str],
-        retreat_into: str,
-        pinned_zoc: str,
-        given_up_to_stay: str,
+        readings: dict[str, str],
     ) -> _Defence:
         """``retreat_after_combat``'s arguments checked, each bad one named, in its order."""
         placed = _placement(m, units)
@@ -326,34 +391,29 @@ class _Defence:
         attacked = _hexes(m, attacked, "attacked")
         bombarded = _hexes(m, bombarded, "bombarded")
         if stacking_limit is not None:
-            stacking_limit = _whole(stacking_limit, "stacking limit", 1)
+            STACKING_LIMIT.check(stacking_limit, "stacking limit")
         if isinstance(zoc_kinds, str) or not isinstance(zoc_kinds, Iterable):
             raise WbkError(f"zoc_kinds {zoc_kinds!r} is not a list of unit kinds")
-        zoc_kinds = tuple(zoc_kinds)
-        for kind in zoc_kinds:
-            _choice(kind, KINDS, "ZOC kind")
-        RETREAT_INTO.check(retreat_into, "reading of the hex retreated into")
-        PINNED_ZOC.check(pinned_zoc, "reading of pinned units' ZOC")
-        GIVEN_UP_TO_STAY.check(given_up_to_stay, "reading of the unit given up to stay")
+        zoc_kinds = tuple(KIND.check(kind, "ZOC kind") for kind in zoc_kinds)
         defenders = placed.get(t, ())
         if not defenders:
             raise WbkError(f"hex {where} has no defending units")
         sides = sorted({u.side for u in defenders})
         if len(sides) > 1:
             raise WbkError(f"hex {where} holds units of both sides: the defenders must be one side")
-        return cls(
-            m,
-            placed,
-            t,
-            attacked,
-            bombarded,
-            stacking_limit,
-            zoc_kinds,
-            retreat_into,
-            pinned_zoc,
-            given_up_to_stay,
-            sides[0],
-        )
+        return cls(m, placed, t, attacked, bombarded, stacking_limit, zoc_kinds, readings, sides[0])
+
+    @property
+    def situation(self) -> dict[str, Any]:
+        """What a ``Retreat`` says of the situation it was worked out in: its first fields."""
+        return {
+            "map": self.map,
+            "target": self.target,
+            "units": self.placed,
+            "attacked": self.attacked,
+            "bombarded": self.bombarded,
+            "readings": self.readings,
+        }
 
     @property
     def where(self) -> str:
@@ -384,15 +444,15 @@ def _untouched(d: _Defence) -> tuple[list[Step], frozenset[str]]:
     untouched (9.89); returns the steps and the names of those untouched."""
     steps = [
         Step(
-            f'a "P" result against the {d.side} units in {d.where} ({_names(d.defenders)})',
-            _rule("9.87"),
+            f'a "P" result against the {d.side} units in {d.where} ({named(d.defenders)})',
+            cite("9.87"),
             about=(d.target,),
         )
     ]
-    unaffected = frozenset(u.name for u in d.defenders if u.kind in ("minefield", "bridge"))
+    unaffected = frozenset(u.name for u in d.defenders if u.kind in UNTOUCHED_KINDS)
     if unaffected:
         untouched = ", ".join(sorted(unaffected))
-        steps.append(Step(f"minefields and bridges are untouched: {untouched}", _rule("9.89")))
+        steps.append(Step(f"minefields and bridges are untouched: {untouched}", cite("9.89")))
     return steps, unaffected
 
 
@@ -412,21 +472,14 @@ def _only_pinned(
             ASSUMED,
         )
     )
-    pinned = frozenset(u.name for u in affected)
     stay_put = Choice((), {u.name: d.target for u in affected})
+    pinned = frozenset(u.name for u in affected)
     return Retreat(
-        d.map,
-        d.target,
-        "other",
-        {},
-        {},
-        frozenset(),
-        0,
-        unaffected,
-        pinned,
-        False,
-        None,
-        tuple(steps),
+        **d.situation,
+        terrain="other",
+        steps=tuple(steps),
+        unaffected=unaffected,
+        pinned=pinned,
         stay=stay_put,
     )
 
@@ -436,12 +489,12 @@ def _terrain_step(d: _Defence, terrain: str) -> Step:
     if terrain == CLEAR:
         return Step(
             f"{d.where} is clear: the defending units retreat one hex, then are pinned",
-            _rule("9.87"),
+            cite("9.87"),
             about=(d.target,),
         )
     return Step(
         f"{d.where} is {terrain}: the units may retreat, or stay by eliminating one of them",
-        _rule("9.88"),
+        cite("9.88"),
         about=(d.target,),
     )
 
@@ -449,37 +502,19 @@ def _terrain_step(d: _Defence, terrain: str) -> Step:
 def _never_retreat(d: _Defence, affected: list[Unit], steps: list[Step]) -> list[Unit]:
     """9.89: the fortifications and immobilized Soviet tanks, which never retreat and are
     eliminated; and (wbk's assumption) any other immobilized unit, which 9.87 eliminates."""
-    r987, r989, t = _rule("9.87"), _rule("9.89"), d.target
     fixed = []
     for u in affected:
         if u.kind == "fortification":
-            fixed.append(u)
-            steps.append(
-                Step(
-                    f"{u.name}: a fortification never retreats and is eliminated",
-                    r989,
-                    about=(t, u),
-                )
-            )
+            why, rule = "a fortification never retreats and is eliminated", cite("9.89")
         elif u.immobilized and u.kind == "tank" and u.side == "Soviet":
-            fixed.append(u)
-            steps.append(
-                Step(
-                    f"{u.name}: an immobilized Soviet tank never retreats and is eliminated",
-                    r989,
-                    about=(t, u),
-                )
-            )
+            why, rule = "an immobilized Soviet tank never retreats and is eliminated", cite("9.89")
         elif u.immobilized:
-            fixed.append(u)
-            steps.append(
-                Step(
-                    f"{u.name}: immobilized, so unable to retreat, and eliminated "
-                    "(9.89 names only Soviet tanks)",
-                    f"{r987}, {ASSUMED}",
-                    about=(t, u),
-                )
-            )
+            why = "immobilized, so unable to retreat, and eliminated (9.89 names only Soviet tanks)"
+            rule = f"{cite('9.87')}, {ASSUMED}"
+        else:
+            continue
+        fixed.append(u)
+        steps.append(Step(f"{u.name}: {why}", rule, about=(d.target, u)))
     return fixed
 
 
@@ -494,13 +529,13 @@ def _enemy_zoc(
     idle = [u for here in enemy_in.values() for u in here if u.pinned or u.spent]
     for h, here in enemy_in.items():
         for u in here:
-            if u.kind in d.zoc_kinds and not (d.pinned_zoc == "none" and u in idle):
+            if u.kind in d.zoc_kinds and not (d.readings["pinned_zoc"] == "none" and u in idle):
                 for n in d.map.neighbors(h):
                     zoc.setdefault(n, []).append(u)
-    if d.pinned_zoc == "none" and idle:
+    if d.readings["pinned_zoc"] == "none" and idle:
         steps.append(
             Step(
-                f"pinned or spent, so exerting no ZOC: {_names(idle)}",
+                f"pinned or spent, so exerting no ZOC: {named(idle)}",
                 f"6.0, {ASSUMED}, {PINNED_ZOC.cited('none')}",
             )
         )
@@ -517,9 +552,13 @@ def _open_hexes(
     """9.87: each hex around the defenders, open to their retreat or closed and why (off the
     map, enemy units, enemy ZOC, attacked, bombarded, full under the stacking limit). Returns
     the open hexes in order, and the room in each."""
-    m, r987, limit = d.map, _rule("9.87"), d.stacking_limit
-    friendly_count = {h: sum(u.side == d.side for u in here) for h, here in d.placed.items()}
-    stacking_rule = f"{r987}; 5.0, {ASSUMED}"
+    m, r987, limit = d.map, cite("9.87"), d.stacking_limit
+    counted = d.readings["minefields_and_bridges"] == "count"
+    friendly = {h: [u for u in here if u.side == d.side] for h, here in d.placed.items()}
+    friendly_count = {
+        h: sum(counted or u.kind not in UNTOUCHED_KINDS for u in here)
+        for h, here in friendly.items()
+    }
     free: list[Hex] = []
     room: dict[Hex, int] = {}
     off = 6 - len(m.neighbors(d.target))
@@ -531,15 +570,17 @@ def _open_hexes(
         reasons = _closed_because(d, n, enemy_in, zoc)
         if reasons:
             steps.append(
-                Step(f"{label}: {'; '.join(reasons)}: no", _closed_rule(d, n, zoc), about=(n,))
+                Step(f"{label}: {'; '.join(reasons)}: no", _closedcite(d, n, zoc), about=(n,))
             )
             continue
         there = friendly_count.get(n, 0)
         space = len(retreaters) if limit is None else limit - there
+        works, stacking_rule = _stacked_works(d, friendly.get(n, ()))
         if space <= 0:
             steps.append(
                 Step(
-                    f"{label}: {there} friendly units already, the stacking limit of {limit}: no",
+                    f"{label}: {there} friendly units already{works}, the stacking limit of "
+                    f"{limit}: no",
                     stacking_rule,
                     about=(n,),
                 )
@@ -552,12 +593,24 @@ def _open_hexes(
         else:
             steps.append(
                 Step(
-                    f"{label}: open, room for {space} under the stacking limit of {limit}",
+                    f"{label}: open, room for {space} under the stacking limit of {limit}{works}",
                     stacking_rule,
                     about=(n,),
                 )
             )
     return free, room
+
+
+def _stacked_works(d: _Defence, friendly: Sequence[Unit]) -> tuple[str, str]:
+    """The words on the minefields and bridges in a friendly hex under the stacking limit
+    (5.0, as ``minefields_and_bridges`` reads it), and the rule a step of that hex cites."""
+    rule = f"{cite('9.87')}; 5.0, {ASSUMED}"
+    works = [u for u in friendly if u.kind in UNTOUCHED_KINDS]
+    if not works:
+        return "", rule
+    counted = "counted" if d.readings["minefields_and_bridges"] == "count" else "not counted"
+    cited = MINEFIELDS_AND_BRIDGES.cited(d.readings["minefields_and_bridges"])
+    return f" ({named(works)} {counted})", f"{rule}, {cited}"
 
 
 def _closed_because(
@@ -568,11 +621,11 @@ def _closed_because(
     reasons = []
     if n in enemy_in:
         reasons.append(
-            f"enemy units ({_names(enemy_in[n])}; closed by wbk's assumption: 9.87 names only "
+            f"enemy units ({named(enemy_in[n])}; closed by wbk's assumption: 9.87 names only "
             "enemy ZOC)"
         )
     if n in zoc:
-        reasons.append(f"in the ZOC of {_names(zoc[n])}")
+        reasons.append(f"in the ZOC of {named(zoc[n])}")
     if n in d.attacked:
         reasons.append("being attacked")
     if n in d.bombarded:
@@ -580,15 +633,13 @@ def _closed_because(
     return reasons
 
 
-def _closed_rule(d: _Defence, n: Hex, zoc: dict[Hex, list[Unit]]) -> str:
+def _closedcite(d: _Defence, n: Hex, zoc: dict[Hex, list[Unit]]) -> str:
     """What a closed hex's step cites: 9.87 for an enemy ZOC (as 6.0 is assumed), a hex
     attacked or bombarded; wbk's assumption alone for a hex closed only by enemy units in it."""
     if n in zoc:
-        return f"{_rule('9.87')}; 6.0, {ASSUMED}"
+        return f"{cite('9.87')}; 6.0, {ASSUMED}"
     if n in d.attacked or n in d.bombarded:
-        return (
-            f"{_rule('9.87')}, {ASSUMED}" if n in d.placed and _enemy_here(d, n) else _rule("9.87")
-        )
+        return f"{cite('9.87')}, {ASSUMED}" if n in d.placed and _enemy_here(d, n) else cite("9.87")
     return ASSUMED
 
 
@@ -599,7 +650,7 @@ def _enemy_here(d: _Defence, n: Hex) -> bool:
 def _one_hex(d: _Defence, free: list[Hex], room: dict[Hex, int], steps: list[Step]) -> list[Hex]:
     """9.87 "the hex he retreats into", as ``retreat_into`` reads it: under "one_hex" the
     units all go into the roomiest open hex (the first of them, in order)."""
-    if d.retreat_into != "one_hex" or len(free) <= 1:
+    if d.readings["retreat_into"] != "one_hex" or len(free) <= 1:
         return free
     roomiest = max(free, key=lambda h: room[h])  # the first of the roomiest, in order
     steps.append(
@@ -607,7 +658,7 @@ def _one_hex(d: _Defence, free: list[Hex], room: dict[Hex, int], steps: list[Ste
             "the units retreat together into one hex: "
             f"{d.map.label(roomiest)}"
             + ("" if d.stacking_limit is None else f", with room for {room[roomiest]}"),
-            f"{_rule('9.87')}, {ASSUMED}, {RETREAT_INTO.cited('one_hex')}",
+            f"{cite('9.87')}, {ASSUMED}, {RETREAT_INTO.cited('one_hex')}",
             about=(roomiest,),
         )
     )
@@ -623,7 +674,7 @@ def _retreat_steps(
 ) -> list[Unit]:
     """9.87: where each unit retreats, pinned, and which are eliminated for want of a hex or of
     room; returns those eliminated."""
-    r987 = _rule("9.87")
+    r987 = cite("9.87")
     lost = [u for u in retreaters if best[u.name] is None]
     # with a choice of hexes the defender chooses (9.87); the hex named is wbk's pick for him
     picked = len(free) > 1
@@ -639,7 +690,7 @@ def _retreat_steps(
             )
     if lost:
         why = "no hex to retreat into" if not free else "no room left"
-        steps.append(Step(f"{_names(lost)}: {why}, eliminated", r987, about=(d.target, *lost)))
+        steps.append(Step(f"{named(lost)}: {why}, eliminated", r987, about=(d.target, *lost)))
     return lost
 
 
@@ -653,8 +704,8 @@ def _stay(
     """9.88: staying put, all pinned, by giving up one unit (a 9.89 loss may be the one, as
     ``given_up_to_stay`` reads), weighed against retreating, which loses ``retreating`` units.
     Returns the choice and the unit given up."""
-    r988, t = _rule("9.88"), d.target
-    if d.given_up_to_stay == "a_9_89_loss" and fixed_names:
+    r988, t = cite("9.88"), d.target
+    if d.readings["given_up_to_stay"] == "a_9_89_loss" and fixed_names:
         stay_eliminates = fixed_names[0]
         steps.append(
             Step(
@@ -708,7 +759,7 @@ def _outcome_step(at_least: int, affected: int, may_stay: bool) -> Step:
         outcome = f"the defending units are pinned; {lost_words}"
     return Step(
         outcome + (" (the cheaper choice)" if may_stay else ""),
-        _rule("9.88") if may_stay else _rule("9.87"),
+        cite("9.88") if may_stay else cite("9.87"),
     )
 
 

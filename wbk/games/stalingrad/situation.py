@@ -7,26 +7,19 @@ import json
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import NoReturn
 
 from wbk.checks import LONGEST_NOTE, known_keywords, short_text
-from wbk.checks import whole as _whole
 from wbk.datafile import file_beside, parse_toml, read_text, write_atomically
 from wbk.errors import WbkError
 from wbk.explain import count
-from wbk.games.stalingrad.readings import GIVEN_UP_TO_STAY, PINNED_ZOC, RETREAT_INTO
-from wbk.games.stalingrad.retreat import (
-    ZOC_KINDS,
-    Retreat,
-    _hexes,
-    _placement,
-    retreat_after_combat,
-)
-from wbk.games.stalingrad.units import Unit, _check_path, _shipped
 from wbk.hexgrid import Hex
-from wbk.maps import HexMap, _MapReader
+from wbk.maps import HexMap, MapReader
+
+from .readings import GIVEN_UP_TO_STAY, MINEFIELDS_AND_BRIDGES, PINNED_ZOC, RETREAT_INTO
+from .retreat import STACKING_LIMIT, ZOC_KINDS, Retreat, _hexes, _placement, retreat_after_combat
+from .units import Unit, check_path, shipped, shipped_text
 
 _SITUATION_KEYS = (
     "name",
@@ -70,12 +63,12 @@ class Situation:
         if self.target is not None:
             object.__setattr__(self, "target", self.map.hex(self.target))
         if self.stacking_limit is not None:
-            _whole(self.stacking_limit, "stacking limit", 1)
+            STACKING_LIMIT.check(self.stacking_limit, "stacking limit")
 
     @classmethod
     def load(cls, path: str | os.PathLike) -> Situation:
         """A situation from a TOML file; a map file it names is read relative to its folder."""
-        _check_path(path, "situation")
+        check_path(path, "situation")
         text = read_text(path, "situation")
         return cls.from_toml(text, source=str(path), folder=Path(path).parent)
 
@@ -89,7 +82,7 @@ class Situation:
         if not isinstance(text, str):
             raise WbkError(f"{source}: {text!r} is not TOML text")
         if folder is not None:
-            _check_path(folder, "folder")
+            check_path(folder, "folder")
         data = parse_toml(text, source)
 
         def fail(key: str, message: str) -> NoReturn:
@@ -114,7 +107,7 @@ class Situation:
             except WbkError as e:
                 fail("map", str(e))
         elif isinstance(where, dict):
-            m = _MapReader(f"{source}: [map]").read(where)
+            m = MapReader(f"{source}: [map]").read(where)
         else:
             fail("map", f"{where!r} (expected a map file's path or a [map] table)")
 
@@ -137,8 +130,8 @@ class Situation:
         limit = data.get("stacking_limit", 3)
         if limit == "none":
             limit = None
-        elif isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-            fail("stacking_limit", f'{limit!r} is not a whole number of 1 or more, or "none"')
+        elif STACKING_LIMIT.problem(limit):
+            fail("stacking_limit", f'{STACKING_LIMIT.problem(limit)}, nor "none"')
 
         table = data["units"]
         if not isinstance(table, dict):
@@ -185,6 +178,7 @@ class Situation:
         retreat_into: str = RETREAT_INTO.default,
         pinned_zoc: str = PINNED_ZOC.default,
         given_up_to_stay: str = GIVEN_UP_TO_STAY.default,
+        minefields_and_bridges: str = MINEFIELDS_AND_BRIDGES.default,
     ) -> Retreat:
         """``retreat_after_combat`` in this situation, for ``target`` (the situation's own target
         by default), under the readings given (see ``retreat_after_combat``)."""
@@ -203,6 +197,7 @@ class Situation:
             retreat_into=retreat_into,
             pinned_zoc=pinned_zoc,
             given_up_to_stay=given_up_to_stay,
+            minefields_and_bridges=minefields_and_bridges,
         )
 
     def to_toml(self) -> str:
@@ -241,7 +236,7 @@ class Situation:
 
     def save(self, path: str | os.PathLike) -> None:
         """Write the situation as TOML (``file_text``); ``Situation.load`` reads it back."""
-        _check_path(path, "situation")
+        check_path(path, "situation")
         path = Path(path).expanduser()
         if path.name == ".toml":
             raise WbkError("situation file name '.toml' needs a name before .toml")
@@ -289,12 +284,12 @@ def _toml_value(value: object) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+#: The name of a situation wbk ships (the chapter's, all illustrative).
+SHIPPED = shipped("situations", "situations")
+
+
 def example_situation(name: str) -> Situation:
-    """A situation shipped with wbk (``wbk/data/situations/``), by file name without ".toml"."""
-    folder = resources.files("wbk") / "data" / "situations"
-    names = _shipped(folder)
-    if name not in names:
-        raise WbkError(f"no shipped situation called {name!r} (there are: {', '.join(names)})")
-    path = folder / f"{name}.toml"
-    text = path.read_text(encoding="utf-8")
-    return Situation.from_toml(text, source=f"wbk/data/situations/{name}.toml")
+    """A situation shipped with wbk (in the rule set's ``situations/``), by file name without
+    ".toml"."""
+    text, source = shipped_text("situations", SHIPPED.check(name, "situation name"))
+    return Situation.from_toml(text, source=source)

@@ -1,35 +1,52 @@
-"""Streets of Stalingrad: units, and what every rule module of the chapter shares."""
+"""Streets of Stalingrad: units, what each of their values takes (declared once, for the rules
+and for a quiz file's units), and what every rule module of the chapter shares: how a step
+cites a rule, and the files the rule set ships."""
 
 from __future__ import annotations
 
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass
+from importlib import resources
 
-from wbk.checks import short_text
-from wbk.checks import whole as _whole
+from wbk.checks import Input, short_text
 from wbk.errors import WbkError
 
 SIDES = ("German", "Soviet")
 KINDS = ("infantry", "engineer", "tank", "gun", "fortification", "minefield", "bridge")
 
+#: What each value of a unit takes: ``Unit`` checks itself with these, and a quiz file's units
+#: are checked with ``UNIT`` before any work is done.
+NAME = Input.text()
+SIDE = Input.text(SIDES)
+KIND = Input.text(KINDS)
+#: A strength (a unit's AF, a defence's DF).
+STRENGTH = Input.whole(0, 1000)
+FLAG = Input.flag()
+UNIT = Input.record(
+    {
+        "name": NAME,
+        "side": SIDE,
+        "kind": KIND,
+        "strength": STRENGTH,
+        "pinned": FLAG,
+        "immobilized": FLAG,
+        "spent": FLAG,
+    },
+    required=("name", "side", "kind"),
+)
 
-def _check_path(path, what: str) -> None:
-    if not isinstance(path, (str, os.PathLike)):
-        raise WbkError(f"{what} path {path!r} is not a file path")
-
-
-def _rule(number: str) -> str:
-    return f"Streets of Stalingrad {number}"
-
-
+#: What a step cites when wbk assumes what the supplement leaves to rules not in its texts.
 ASSUMED = "wbk assumption"
+#: The rule set's package, and its folder as a step cites a file it ships
+#: ("wbk/games/stalingrad/crts/illustrative_1d6.toml").
+PACKAGE = __name__.rpartition(".")[0]
+HOME = PACKAGE.replace(".", "/")
 
 
-def _shipped(folder) -> list[str]:
-    return sorted(
-        p.name.removesuffix(".toml") for p in folder.iterdir() if p.name.endswith(".toml")
-    )
+def cite(number: str) -> str:
+    """A rule of the supplement as a step cites it: "Streets of Stalingrad 9.87"."""
+    return f"Streets of Stalingrad {number}"
 
 
 @dataclass(frozen=True)
@@ -49,19 +66,17 @@ class Unit:
         if not isinstance(self.name, str) or not self.name.strip():
             raise WbkError(f"unit name {self.name!r} is not a name")
         short_text(self.name, "unit name")
-        if self.side not in SIDES:
-            raise WbkError(f"unit {self.name!r}: side {self.side!r} is not German or Soviet")
-        if self.kind not in KINDS:
-            kinds = ", ".join(KINDS)
-            raise WbkError(f"unit {self.name!r}: kind {self.kind!r} is not one of {kinds}")
-        _whole(self.strength, f"unit {self.name!r}: strength")
+        unit = f"unit {self.name!r}"
+        SIDE.check(self.side, f"{unit}: side")
+        KIND.check(self.kind, f"{unit}: kind")
+        STRENGTH.check(self.strength, f"{unit}: strength")
         for key in ("pinned", "immobilized", "spent"):
-            if not isinstance(getattr(self, key), bool):
-                value = getattr(self, key)
-                raise WbkError(f"unit {self.name!r}: {key} {value!r} is not true or false")
+            FLAG.check(getattr(self, key), f"{unit}: {key}")
 
 
-def _units(units, what: str) -> list[Unit]:
+def checked_units(units: object, what: str) -> list[Unit]:
+    """``units`` as a list of ``Unit`` s, each name used once (``what`` names them in an
+    error: "the attack")."""
     if isinstance(units, (str, bytes, Unit)) or not isinstance(units, Iterable):
         raise WbkError(f"{what} {units!r} is not a list of units")
     units = list(units)
@@ -75,5 +90,29 @@ def _units(units, what: str) -> list[Unit]:
     return units
 
 
-def _names(units: Iterable[Unit]) -> str:
+def named(units: Iterable[Unit]) -> str:
+    """The units' names in a line: "1/42 Rifle, Pz III" ("none" for no unit)."""
     return ", ".join(u.name for u in units) or "none"
+
+
+def check_path(path: object, what: str) -> None:
+    """A file path (text or a path), or a ``WbkError`` naming ``what`` the file holds."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise WbkError(f"{what} path {path!r} is not a file path")
+
+
+def shipped(folder: str, what: str) -> Input:
+    """What names a file the rule set ships in ``folder`` ("crts", "situations"): one of its
+    files' names, without ".toml"."""
+    files = resources.files(PACKAGE) / folder
+    names = sorted(
+        p.name.removesuffix(".toml") for p in files.iterdir() if p.name.endswith(".toml")
+    )
+    return Input.text(names, what=f"one of the {what} wbk ships ({', '.join(names)})")
+
+
+def shipped_text(folder: str, name: str) -> tuple[str, str]:
+    """The text of the file ``name`` the rule set ships in ``folder`` (a name ``shipped``
+    takes), and its path as a step cites it."""
+    text = (resources.files(PACKAGE) / folder / f"{name}.toml").read_text(encoding="utf-8")
+    return text, f"{HOME}/{folder}/{name}.toml"
