@@ -115,3 +115,13 @@ def test_a_quiz_file_names_a_game_only_from_the_registry():
         with pytest.raises(WbkError, match=rf"game: .* is not one of {', '.join(games())}"):
             quiz.from_toml(f'game = "{name}"\n[[question]]\nid = "x"\n', source="q.toml")
         assert set(sys.modules) - before == set(), name
+
+
+# --- the words agree with the situation ------------------------------------------------------
+# Each rule set's test module checks what a program can tell of its questions' words (the hexes
+# a line of sight is said to pass, a unit said to have moved, the numbers the words give), as
+# (a pattern of the words, whether the situation bears out one match); these are the patterns
+# of a hex and a hexside they share.
+
+HEX = r"\b(\d{4})\b"
+SIDE = r"\b(\d{4})/(\d{4})\b"
