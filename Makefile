@@ -36,7 +36,7 @@ lock:
 # once edited: wbk/lab.py), and JupyterLab opened there with wbk's Jupyter config
 # (wbk/jupyter_config/: a chapter run and saved keeps its stored cells, no news prompt).
 lab: $(INSTALLED)
-	$(PYTHON) -m wbk.lab notebooks
+	$(VENV)/bin/wbk lab notebooks
 
 # make lint, and every test, the chapters' too (nbval: each chapter run in a fresh kernel and
 # compared with its stored outputs, pictures by pixels; conftest.py), in one more worker than
@@ -69,11 +69,11 @@ format: $(INSTALLED)
 
 # A static site of every chapter, in build/site/ (open build/site/index.html).
 site: $(INSTALLED)
-	$(PYTHON) -m wbk.publish site
+	$(VENV)/bin/wbk site --out build/site
 
 # The chapters as an app (their panels without the code) on http://127.0.0.1:8866/.
 app: $(INSTALLED)
-	$(PYTHON) -m wbk.publish app
+	$(VENV)/bin/wbk app
 
 # Run every notebook afresh, as a reader does, and store its outputs in it as the tests expect
 # them (nbval, pictures by pixels): without widget state or timings, a print as one output, and
@@ -81,7 +81,7 @@ app: $(INSTALLED)
 # One chapter: make notebooks NOTEBOOKS=wbk/games/pz8/pz8.ipynb (by default every chapter)
 NOTEBOOKS ?=
 notebooks: $(INSTALLED)
-	$(PYTHON) -m wbk.publish notebooks $(NOTEBOOKS)
+	$(VENV)/bin/wbk notebooks $(NOTEBOOKS)
 
 # wbk's speed against its peers as one table, kept in benchmarks/RESULTS.md (a few minutes); then
 # the app for a class (chapters opened from their pools, culling, eight readers at once).

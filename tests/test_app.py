@@ -28,12 +28,15 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 
 from wbk.appserver import ReaderKernelManager
 from wbk.appsettings import AppSettings
+from wbk.cli import main
 from wbk.draw import edge_case_in_png
 from wbk.games import chapters
 from wbk.maps import example_map
-from wbk.publish import ROOT, app_command, chapter_of, for_the_app, main
+from wbk.publish import app_command, chapter_of, for_the_app
 from wbk.widgets import TracePanel, paint_ahead
 from wbk.widgets.app import case_from_query, case_query, file_name, linked_situation, serve
+
+ROOT = Path(__file__).parent.parent
 
 NOTEBOOKS = chapters()
 FIGURES = ROOT / "build" / "app-figures.json"

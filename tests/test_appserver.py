@@ -40,10 +40,11 @@ from guest_support import (
 )
 from test_app import drawn
 
-from wbk import publish
+from wbk import cli
 from wbk.appguests import Guesses
 from wbk.appsettings import AppSettings, Door, _add_shares
-from wbk.publish import ROOT
+
+ROOT = Path(__file__).parent.parent
 
 #: No pools: each page a kernel started for its reader. Unfinished requests wait 3 s (20 in
 #: make app), so that a test sees them closed.
@@ -439,7 +440,7 @@ def test_a_teachers_class_password_shorter_than_12_characters_is_refused_in_one_
 
     monkeypatch.setattr(os, "execvpe", started)
     with pytest.raises(SystemExit):
-        publish.main(["app", "--token", "tiger-tank"])
+        cli.main(["app", "--token", "tiger-tank"])
     (line,) = [line for line in capsys.readouterr().err.splitlines() if "--token" in line]
     said = "--token: a class password of 10 characters is guessed too easily; choose one of 12 "
     assert said in line

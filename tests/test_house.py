@@ -34,6 +34,8 @@ FLOORS = {
         "wbk.lab",
         "wbk.jupyter_config",
         "wbk.site",
+        "wbk.voila_templates",
+        "wbk.cli",
     ),
 }  # fmt: skip
 #: A game module's floor by the start of a part of its name below the game's folder: drawing

@@ -64,7 +64,7 @@ def test_the_config_sets_the_hook_and_asks_nothing_of_the_internet(monkeypatch):
     assert str(lab.JUPYTER_CONFIG) in jupyter_config_path()
     assert command[1:4] == ["-m", "jupyterlab", "somewhere"]
     makefile = (ROOT / "Makefile").read_text()
-    assert "wbk.lab" in makefile[makefile.index("\nlab:") :].split("\n\n")[0]
+    assert "wbk lab" in makefile[makefile.index("\nlab:") :].split("\n\n")[0]
 
 
 def test_a_chapter_run_and_saved_twice_is_stored_byte_for_byte(tmp_path):

@@ -12,7 +12,6 @@ from nbclient.exceptions import CellExecutionError
 
 from wbk.games import chapters, games
 from wbk.publish import (
-    ROOT,
     Section,
     build_site,
     cited_rules,
@@ -21,6 +20,8 @@ from wbk.publish import (
     search_index,
     site_wording,
 )
+
+ROOT = Path(__file__).parent.parent
 
 NOTEBOOKS = chapters()
 CHAPTERS = {path.name: path for path in NOTEBOOKS}

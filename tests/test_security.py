@@ -508,7 +508,7 @@ def test_past_its_kernels_the_app_says_the_class_is_full(app):
 
 def test_a_cap_below_the_pools_and_a_class_link_are_said_in_one_line(capsys):
     from wbk.appsettings import Door
-    from wbk.publish import main
+    from wbk.cli import main
 
     with pytest.raises(SystemExit):
         main(["app", "--max-kernels", "3", "--pool", "1"])

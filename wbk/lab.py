@@ -1,5 +1,5 @@
 """The workbook in JupyterLab: every chapter copied into a reader's folder, and JupyterLab opened
-there with wbk's configuration (``make lab``, ``python -m wbk.lab FOLDER``).
+there with wbk's configuration (``wbk lab FOLDER``, ``make lab``).
 
 The chapters live in wbk's package, each beside its rule set (``wbk.games.chapters``); a
 reader works on copies, which are theirs to edit. The first time, every chapter is copied in.
@@ -28,7 +28,6 @@ import hashlib
 import json
 import os
 import shutil
-import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -172,22 +171,3 @@ def lab_command(folder: Path, *options: str) -> tuple[list[str], dict[str, str]]
     if hasattr(os, "getuid") and os.getuid() == 0:
         command.append("--allow-root")
     return command, env
-
-
-def main(argv: list[str] | None = None) -> None:
-    import argparse
-
-    parser = argparse.ArgumentParser(prog="python -m wbk.lab", description=__doc__.splitlines()[0])
-    parser.add_argument("folder", type=Path, nargs="?", default=Path("wbk-workbook"))
-    args, jupyterlab_options = parser.parse_known_args(argv)
-    try:
-        for line in fill_workbook(args.folder):
-            print(line)
-    except WbkError as e:
-        parser.exit(2, f"{e}\n")
-    command, env = lab_command(args.folder, *jupyterlab_options)
-    sys.exit(subprocess.call(command, env=env))
-
-
-if __name__ == "__main__":
-    main()

@@ -1,5 +1,5 @@
-"""Publishing the workbook: ``python -m wbk.publish site`` builds a static site of every chapter
-(``make site``), ``python -m wbk.publish app`` serves them as an app with Voila (``make app``).
+"""Publishing the workbook: ``wbk site`` builds a static site of every chapter (``make site``),
+``wbk app`` serves them as an app with Voila (``make app``; the command is ``wbk.cli``).
 The chapters are wbk's own and each rule set's (``wbk.games.chapters``), or the notebooks of a
 folder given with ``--notebooks`` (a teacher's own).
 
@@ -11,10 +11,10 @@ build gives every picture its title as alt text, writes the index that the searc
 and drops "9.4" and "1913"), and fills the page of rule sections (``wbk/site/reference/rules.md``)
 with links to where each is taught, computed and quizzed.
 
-``python -m wbk.publish notebooks`` (``make notebooks``) runs each chapter as a reader does and
+``wbk notebooks`` (``make notebooks``) runs each chapter as a reader does and
 stores that run's outputs in it, as the tests (nbval, pictures by pixels: conftest.py) expect.
 
-The app serves copies of the notebooks (in ``build/app/``) with links to the previous and next
+The app serves copies of the notebooks (in a folder of its own) with links to the previous and next
 chapter and a place for the situation a link carries (``wbk.widgets.app``), under an index of
 chapter titles. Each chapter has a pool of kernels that have already run it (Voila's preheated
 kernels), so that a reader's page is drawn at once, and the kernels of readers who left are shut
@@ -23,7 +23,6 @@ down (culled) after a few idle minutes.
 
 from __future__ import annotations
 
-import argparse
 import copy
 import functools
 import html
@@ -51,14 +50,13 @@ from wbk.appsettings import (
     TOKEN_ENV,
     AppSettings,
     Door,
-    add_arguments,
-    from_arguments,
-    is_loopback,
 )
+from wbk.errors import WbkError
 from wbk.games import chapters, games
 from wbk.widgets import PANELS_ENV
 
-ROOT = Path(__file__).resolve().parent.parent
+#: The app's Voila template (its pages, its index of chapters, its error page).
+VOILA_TEMPLATES = Path(__file__).parent / "voila_templates"
 #: The site's Sphinx sources (its configuration, home page, reference pages and scripts),
 #: which the chapters join when it is built.
 SITE = Path(__file__).resolve().parent / "site"
@@ -241,7 +239,17 @@ def chapters_from(folder: Path | None) -> list[Path]:
 def build_site(notebooks: Sequence[Path], out: Path, *, work: Path) -> Path:
     """Build the site of the chapters ``notebooks`` into ``out``; returns its index page.
     Each notebook runs once, as the page shows it, in ``work / "site-src"`` (removed after the
-    build with the rest of what only the build needs)."""
+    build with the rest of what only the build needs). ``out`` is emptied first, so it must be
+    empty, new, or a site built before (its Sphinx ``.buildinfo``): never a folder of the
+    reader's own."""
+    out = Path(out)
+    if out.exists() and (
+        not out.is_dir() or (any(out.iterdir()) and not (out / ".buildinfo").is_file())
+    ):
+        raise WbkError(
+            f"{out} holds files of its own: the site goes into a new or empty folder, or one "
+            "it was built in before"
+        )
     sources = work / "site-src"
     shutil.rmtree(sources, ignore_errors=True)
     shutil.copytree(SITE, sources)
@@ -748,7 +756,7 @@ def prepare_app(notebooks: Sequence[Path], work: Path) -> Path:
         following = chapters[i + 1] if i + 1 < len(chapters) else None
         nbformat.write(for_the_app(notebook, previous, following), served / path.name)
     templates = work / "voila" / "templates"
-    shutil.copytree(ROOT / "app" / "voila" / "templates", templates)
+    shutil.copytree(VOILA_TEMPLATES, templates)
     (templates / "wbk" / "chapters.html").write_text(chapter_list_html(chapters), encoding="utf-8")
     return served
 
@@ -757,7 +765,7 @@ def app_command(
     notebooks: Sequence[Path],
     *,
     port: int,
-    work: Path | None = None,
+    work: Path,
     settings: AppSettings | None = None,
     door: Door | None = None,
 ) -> tuple[list[str], dict[str, str]]:
@@ -765,10 +773,9 @@ def app_command(
     (``wbk.appserver``) on ``door``'s address (127.0.0.1 by default): an index of the chapters,
     each a page of its panels without the code, rendered with wbk's template, which fetches
     nothing from elsewhere. The app's copies of the notebooks and its configuration
-    (``settings``) are written to ``work`` (``build/app``)."""
+    (``settings``) are written to ``work``, a folder of the app's own (emptied first)."""
     settings = settings or AppSettings()
     door = door or Door()
-    work = work or ROOT / "build" / "app"
     served = prepare_app(notebooks, work)
     (work / "voila.json").write_text(json.dumps(settings.voila_config(), indent=1))
     spec = work / "kernels" / READER_KERNEL  # found on JUPYTER_PATH, below
@@ -797,41 +804,3 @@ def app_command(
     if door.token:  # in the environment: a command line is every user's to read
         env[TOKEN_ENV] = door.token
     return command, env
-
-
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(
-        prog="python -m wbk.publish", description=__doc__.splitlines()[0]
-    )
-    commands = parser.add_subparsers(dest="command", required=True)
-    site = commands.add_parser("site", help="build the static site")
-    site.add_argument("--notebooks", type=Path, help="a folder of chapters (default: wbk's)")
-    site.add_argument("--out", type=Path, default=ROOT / "build" / "site")
-    stored = commands.add_parser(
-        "notebooks", help="run each notebook afresh and store its outputs in it (make notebooks)"
-    )
-    stored.add_argument("paths", type=Path, nargs="*", help="chapters (default: every one)")
-    app = commands.add_parser("app", help="serve the notebooks as an app (Voila)")
-    app.add_argument("--notebooks", type=Path, help="a folder of chapters (default: wbk's)")
-    add_arguments(app)
-    args = parser.parse_args(argv)
-    if args.command == "notebooks":
-        for path in args.paths or chapters():
-            store_outputs(path)
-            print(f"stored the outputs of a fresh run: {path.name}")
-        return
-    if args.command == "site":
-        index = build_site(chapters_from(args.notebooks), args.out, work=args.out.parent)
-        print(f"site built: {index}")
-        return
-    served = chapters_from(args.notebooks)
-    settings, door = from_arguments(args, parser, served)
-    command, env = app_command(served, port=args.port, settings=settings, door=door)
-    print(f"serving the workbook on {door.link(args.port)} (Ctrl-C stops it)")
-    if not is_loopback(args.ip):
-        print("hand that link out: the token in it is the class password")
-    os.execvpe(command[0], command, env)
-
-
-if __name__ == "__main__":
-    main()
