@@ -1,8 +1,8 @@
-"""A rule set of one's own is one folder (README, "Adding a rule set"): the toy in
+"""A rule set of one's own is one folder (the site's "Adding a rule set"): the toy in
 tests/toy_rules is a whole one, and the shared code (the registry, pictures, quizzes, panels,
 the site's rules-by-number index) finds its parts without a line of it edited. The toy is
 handed in, copied into wbk's own games under other names, and installed as a package with an
-entry point; the README shows its files as they are."""
+entry point; the reference page shows its files as they are."""
 
 import importlib
 import re
@@ -41,9 +41,8 @@ def fresh_registry(monkeypatch):
     monkeypatch.setattr(wbk.games, "_found", False)
 
 
-def test_the_readme_shows_the_toys_files_as_they_are():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Adding a rule set", 1)[1].split("\n## ", 1)[0]
+def test_the_reference_shows_the_toys_files_as_they_are():
+    section = (ROOT / "wbk/site/reference/adding-a-rule-set.md").read_text(encoding="utf-8")
     shown = dict(re.findall(r"^`([\w.]+)`:\n\n```\w+\n(.*?)```$", section, re.S | re.M))
     files = {p.name for p in TOY.iterdir() if p.suffix in (".py", ".toml")}
     assert set(shown) == files

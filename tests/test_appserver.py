@@ -416,14 +416,14 @@ def test_wrong_guesses_wait_longer_and_longer_then_pause():
     assert guesses.wait("127.0.0.2") == 0
 
 
-def test_the_readme_says_each_limit_of_a_guest_its_default_and_its_flag():
+def test_the_reference_says_each_limit_of_a_guest_its_default_and_its_flag():
     """Every option of what a guest may take (``wbk.appsettings._add_shares``) is a row of the
-    README's table in "The app for a class", with its default as the option has it."""
+    table in "The app for a class" (the site's Publishing page), with its default as the option
+    has it."""
     parser = argparse.ArgumentParser()
     _add_shares(parser)
-    rows = [
-        line for line in (ROOT / "README.md").read_text().splitlines() if line.startswith("  | ")
-    ]
+    page = ROOT / "wbk/site/reference/publishing.md"
+    rows = [line for line in page.read_text().splitlines() if line.startswith("  | ")]
     for option in parser._actions[1:]:
         flag = option.option_strings[0]
         (row,) = [row for row in rows if f"`{flag} " in row]

@@ -452,5 +452,7 @@ def test_notes_are_the_files_head_comments_and_survive_editing_and_saving(tmp_pa
     assert again.markers("star") == m.markers("star") | {m.hex("1208")}
     assert again.with_marker("1208", "star", present=False).markers("star") == m.markers("star")
     plain = HexMap("plain", (1, 3), (1, 3))
-    assert plain.to_toml().startswith("# wbk hex map; the format is described in wbk's README.\n")
+    assert plain.to_toml().startswith(
+        "# wbk hex map; the format is described in wbk's reference (Map files).\n"
+    )
     assert HexMap.from_toml(plain.to_toml()) == plain

@@ -107,15 +107,17 @@ def test_the_search_index_has_every_section_with_its_words_and_numbers():
         section("ss.html", "ss", "SS Panzer", 1, "Slopes and  movement"),
         section("ss.html", "los", "9.4 Line of sight", 2, "1913 sees 1915", "1913: clear"),
         section("ss.html", "quiz", "Quiz", 2, "9.4 again"),
+        section("reference/maps.html", "maps", "Map files", 1, "a hexside 1913/1914"),
     ]
     index = search_index(sections)
     assert [p[:5] for p in index["places"]] == [
         ["ss.html", "ss", "SS Panzer", "SS Panzer", False],
         ["ss.html", "los", "9.4 Line of sight", "SS Panzer", False],
         ["ss.html", "quiz", "Quiz", "SS Panzer", True],
+        ["reference/maps.html", "maps", "Map files", "Map files", True],  # after the chapters
     ]
     assert index["places"][0][5] == "Slopes and movement"
-    assert index["tokens"]["1913"] == [[1, 2]]
+    assert index["tokens"]["1913"] == [[1, 2], [3, 1]]
     assert index["tokens"]["9.4"] == [[1, 1], [2, 1]]
 
 
@@ -285,6 +287,27 @@ def test_a_search_lists_the_sections_that_say_it_with_their_lines(
     assert marked and all(m.lower() == said.lower() for m in marked)
     page.wait_for_timeout(500)  # Sphinx's own search has finished by now
     assert "did not match" not in page.locator("main").inner_text()
+    assert failed == [] and errors == []
+    page.close()
+
+
+@pytest.mark.parametrize(
+    ("words", "where"),
+    [
+        ("hexside", "reference/maps.html#"),
+        ("CRT", "reference/stalingrad-data.html#"),
+        ("QuizKind", "reference/adding-a-rule-set.html#"),
+        ("entry point", "reference/adding-a-rule-set.html#"),
+    ],
+)
+def test_the_search_finds_the_reference_pages(browser, site, words, where):
+    """Issue 42: the reference moved from the README to the site, and its search finds it."""
+    page, failed, errors = offline_page(browser)
+    page.goto((site.parent / "search.html").as_uri() + f"?q={words}")
+    links = page.locator("#wbk-search-results li > a")
+    links.first.wait_for(timeout=20_000)
+    found = [href.split("?")[0] for href in links.evaluate_all("as => as.map(a => a.href)")]
+    assert any(f"/{where}" in href for href in found), found
     assert failed == [] and errors == []
     page.close()
 

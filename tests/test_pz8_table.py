@@ -123,14 +123,13 @@ def test_overlapping_tanks_are_named(tmp_path):
         Table.load(path, pieces=Tank)
 
 
-def test_the_readme_example_table_loads():
+def test_the_reference_example_table_loads():
     import re
     from pathlib import Path
 
-    readme = (Path(__file__).parent.parent / "README.md").read_text()
-    section = readme.split("## Pz 8 table files")[1].split("\n## ")[0]
-    text = re.search(r"```toml\n(.*?)```", section, re.S).group(1)
-    table = Table.from_toml(text, source="README.md", pieces=Tank)
+    page = Path(__file__).parent.parent / "wbk/site/reference/pz8-tables.md"
+    text = re.search(r"```toml\n(.*?)```", page.read_text(), re.S).group(1)
+    table = Table.from_toml(text, source=page.name, pieces=Tank)
     assert [p.name for p in table.pieces] == ["Tiger", "T-34"]
     assert [t.kind for t in table.terrain] == ["hill", "obstacle", "obstacle"]
     assert [t.blocks_sight for t in table.terrain] == [True, True, False]

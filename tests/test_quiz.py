@@ -96,9 +96,9 @@ def test_bad_random_requests(args, message):
         quiz.random_question(*args)
 
 
-def test_the_readme_example_loads_and_answers():
-    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("## Writing a quiz") :]
+def test_the_reference_example_loads_and_answers():
+    page = Path(__file__).parent.parent / "wbk/site/reference/quizzes.md"
+    section = page.read_text(encoding="utf-8")
     example = section.split("```toml\n", 1)[1].split("```", 1)[0]
     loaded = quiz.from_toml(example, source="README")
     assert [q.answer().value for q in loaded.questions] == [False, False, 6]

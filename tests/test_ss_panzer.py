@@ -684,3 +684,18 @@ def test_an_unknown_keyword_is_one_wbk_error_line_naming_it_and_the_known_ones(c
     assert "\n" not in str(e.value)
     with pytest.raises(WbkError, match=r"it takes m, firer, target, blocking_terrain, edge, "):
         has_los(M, "1712", "2113", bogus=1)
+
+
+def test_the_reference_example_of_game_data_reads_as_the_shipped_data():
+    from pathlib import Path
+
+    from wbk.games.ss_panzer.data import GameData
+
+    page = Path(__file__).parent.parent / "wbk/site/reference/ss-panzer-data.md"
+    (text,) = [b.split("```")[0] for b in page.read_text(encoding="utf-8").split("```toml\n")[1:]]
+    data = GameData.from_toml(text, source=page.name)
+    assert data.units["Pz IV"].mcf == GameData.load(EXAMPLE_DATA).units["Pz IV"].mcf == 3
+    assert not data.units["Guards airborne battalion"].motorized
+    assert data.condition_dice == {"kill_zone": 3, "entering_zoc": 4}
+    assert (data.base_dice, data.step_loss_hits, data.one_always_hits) == (2, 2, True)
+    assert data.sources["step_loss_hits"] == "SS Panzer official errata (Command Magazine)"

@@ -1035,13 +1035,11 @@ def test_situation_inline_map_errors_name_the_map_table():
         Situation(fixed.name, fixed.map, fixed.units).retreat()
 
 
-def test_the_readme_examples_load():
+def test_the_reference_examples_load():
     from pathlib import Path
 
-    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Streets of Stalingrad data: CRT and situation files", 1)[1].split(
-        "\n## ", 1
-    )[0]
+    page = Path(__file__).parent.parent / "wbk/site/reference/stalingrad-data.md"
+    section = page.read_text(encoding="utf-8")
     crt_text, situation_text = [block.split("\n", 1)[1] for block in section.split("```toml")[1:3]]
     crt_text, situation_text = crt_text.split("```")[0], situation_text.split("```")[0]
     assert Crt.from_toml(crt_text, source="README").results == CRT1.results

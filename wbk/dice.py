@@ -18,8 +18,8 @@ Fraction(7, 1)
 Fraction(1331, 1728)
 
 Comparisons (``<``, ``<=``, ``>``, ``>=``) give a distribution of booleans; ``==`` compares whole
-distributions, so use ``dist.is_in({6})`` for "rolls a 6". Probabilities are ``Fraction``s and
-always add up to exactly 1.
+distributions, so use ``dist.is_in({6})`` for "rolls a 6". Probabilities are exact
+``Fraction`` values and always add up to exactly 1.
 
 A percentage is only how one is shown: ``percent(p)`` never rounds a possible outcome to 0% or an
 unsure one to 100% ("<0.01%", ">99.99%"), ``chance(p)`` gives the fraction and the percent in a

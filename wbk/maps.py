@@ -148,7 +148,7 @@ _TOP_KEYS = {"name", "columns", "rows", "low_columns", "terrain", "hexsides", "m
 
 
 #: The head comment written on a map that has no notes of its own.
-FORMAT_NOTE = "wbk hex map; the format is described in wbk's README."
+FORMAT_NOTE = "wbk hex map; the format is described in wbk's reference (Map files)."
 
 
 def read_map(text: str, source: str, make: Callable[..., Any] | None = None) -> Any:

@@ -417,7 +417,8 @@ def _is_aside(title: str) -> bool:
 
 def search_index(sections: list[Section]) -> dict:
     """What the search page reads: each section's page, anchor, title, chapter, whether it is
-    an aside (a chapter's panels or its quiz, listed after where a rule is taught) and its words
+    an aside (a chapter's panels or its quiz, or a reference page: listed after where a rule is
+    taught) and its words
     (prose, then cell outputs, then code); and each rule or hex number with the sections it
     appears in and how often."""
     chapters = {s.page: s.title for s in sections if s.level == 1}
@@ -425,7 +426,9 @@ def search_index(sections: list[Section]) -> dict:
     tokens: dict[str, list[list[int]]] = {}
     for section in sections:
         words = " ".join(section.text().split())
-        chapter, aside = chapters.get(section.page, ""), _is_aside(section.title)
+        chapter = chapters.get(section.page, "")
+        # a reference page explains wbk, it does not teach a rule: listed after the chapters
+        aside = _is_aside(section.title) or section.page.startswith("reference/")
         places.append([section.page, section.id, section.title, chapter, aside, words])
         counts: dict[str, int] = {}
         for token in NUMBER_TOKEN.findall(words + " " + section.title):
@@ -650,7 +653,16 @@ def finish_site(out: Path, alt_texts: Path) -> None:
         text.replace(RULE_INDEX_MARK, rule_index_html(rule_sections(sections), "../")),
         encoding="utf-8",
     )
-    index = json.dumps(search_index(sections), ensure_ascii=False, separators=(",", ":"))
+    # the search finds the reference pages too (formats, publishing, the API), after the chapters;
+    # the rule index is the chapters' alone, where rules are taught, computed and quizzed
+    reference = [
+        s
+        for page in sorted((out / "reference").glob("*.html"))
+        if page != rules_page
+        for s in page_sections(page, f"reference/{page.name}")
+    ]
+    searched = search_index(sections + reference)
+    index = json.dumps(searched, ensure_ascii=False, separators=(",", ":"))
     # a script, not JSON: a page opened from file:// may load scripts but not fetch files
     (out / "_static" / "wbk-search-index.js").write_text(
         f"window.WBK_SEARCH = {index};\n", encoding="utf-8"

@@ -1,7 +1,7 @@
 """Questions that ask before they tell: a situation from one chapter, a question in words, the
 rule it tests, and the answer the rules work out, never one typed in trust.
 
-A quiz file is TOML a teacher writes (the format is in wbk's README): ``game`` names the chapter
+A quiz file is TOML a teacher writes (the format is in wbk's reference): ``game`` names the chapter
 and each ``[[question]]`` has an ``id``, a ``kind``, the ``rule``, the ``ask``, the situation in
 the kind's own keys, and the ``answer``. ``load(path)`` works every answer out again with the
 rules and refuses a file whose ``answer`` disagrees, naming the question and both answers, so a
@@ -14,7 +14,7 @@ Public names:
   the same for the same seed;
 - ``kinds(game)``: a game's kinds of question, with what each asks; ``CHANCE_BANDS``: how a
   chance is answered;
-- for a game's own kinds of question (``QuizKind``, ``GameQuiz``; see the README's "Adding a
+- for a game's own kinds of question (``QuizKind``, ``GameQuiz``; see the reference's "Adding a
   rule set"): ``yes_no_words``, ``chance_words``, ``list_words``;
 - the results, returned and never built by hand (so not in ``__all__``): ``Quiz``
   (``question(id)``), ``Question`` (``answer(**readings)``, ``is_right(given)``,
@@ -674,7 +674,7 @@ def from_toml(
 
 
 def load(path: str | os.PathLike) -> Quiz:
-    """A quiz file (format in wbk's README), every answer worked out again by the rules: a
+    """A quiz file (format in wbk's reference), every answer worked out again by the rules: a
     question whose ``answer`` disagrees is a ``WbkError`` naming it and both answers."""
     if isinstance(path, bytes) or not isinstance(path, (str, os.PathLike)):
         raise WbkError(f"quiz file {path!r} is not a file path")

@@ -276,7 +276,8 @@ class Table:
 
     @classmethod
     def from_toml(cls, text: str, *, source: str = "table", pieces: type[Piece] = Piece) -> Table:
-        """Read a table from TOML text (the format is in the README); errors name ``source``."""
+        """Read a table from TOML text (the format is in wbk's reference); errors name
+        ``source``."""
         if not (isinstance(pieces, type) and issubclass(pieces, Piece)):
             raise WbkError(f"pieces {pieces!r} is not a Piece class")
         if not isinstance(text, str):
@@ -329,7 +330,7 @@ class Table:
     # --- writing ----------------------------------------------------------------------------
 
     def to_toml(self) -> str:
-        """The table in wbk's table format (the README's): terrain pieces, then pieces, each
+        """The table in wbk's table format (wbk's reference): terrain pieces, then pieces, each
         with every key its class knows. Comments are not kept. Pieces of different footprints
         cannot share one file's ``footprint`` and are an error."""
         return table_toml(self)

@@ -1,4 +1,4 @@
-"""A table's TOML file, the small format users write by hand (the README's "Pz 8 table
+"""A table's TOML file, the small format users write by hand (the reference's "Pz 8 table
 files"): reading it, each error naming the file, the key and the bad value, and writing it back.
 ``wbk.table.Table.load``, ``from_toml``, ``to_toml`` and ``save`` are the doors; the table class
 is handed in, so that this module needs none."""
@@ -30,7 +30,7 @@ def table_toml(table) -> str:
         raise WbkError(f"the pieces have different footprints ({listed}): a table file has one")
     width, length = sizes.pop() if sizes else FOOTPRINT
     lines = [
-        "# wbk table; the format is described in wbk's README (Pz 8 table files).",
+        "# wbk table; the format is described in wbk's reference (Pz 8 table files).",
         f"name = {_toml_value(table.name)}",
         f"size = {_toml_value([table.width, table.depth])}",
         f"footprint = {_toml_value([width, length])}",

@@ -2,7 +2,9 @@
 # wbk/publish.py): every notebook executed afresh with its panels shown as snapshots.
 project = "wbk, the wargame rules workbook"
 author = "wbk"
-extensions = ["myst_nb"]
+# autodoc: the API reference (reference/api.md) from the docstrings
+extensions = ["myst_nb", "sphinx.ext.autodoc"]
+autodoc_member_order = "bysource"
 html_theme = "sphinx_book_theme"
 html_title = project
 html_theme_options = {

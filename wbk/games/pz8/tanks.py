@@ -180,7 +180,8 @@ def gun_for_calibre(calibre: float | str, *, calibre_gaps: str = "named") -> str
 
 
 def load_table(path: str | os.PathLike) -> Table:
-    """Read a Pz 8 table file (the format is in the README): ``Table.load(path, pieces=Tank)``."""
+    """Read a Pz 8 table file (the format is in wbk's reference):
+    ``Table.load(path, pieces=Tank)``."""
     return Table.load(path, pieces=Tank)
 
 

@@ -114,7 +114,7 @@ def _band(text) -> tuple[int, int | None] | None:
 @dataclass(frozen=True, eq=True)
 class Crt:
     """A combat results table: columns of strength, one row of result codes per die roll, and
-    what each code does. Read one with ``Crt.load(path)``; the format is in wbk's README.
+    what each code does. Read one with ``Crt.load(path)``; the format is in wbk's reference.
 
     ``results`` maps each roll (1-6 for "1d6", 2-12 for "2d6") to one code per column;
     ``effects`` maps each code to its effect in words ("pin", "eliminate 1", ...). A strength
@@ -226,7 +226,7 @@ class Crt:
 
     @classmethod
     def load(cls, path: str | os.PathLike) -> Crt:
-        """A CRT from a TOML file (format in wbk's README)."""
+        """A CRT from a TOML file (format in wbk's reference)."""
         check_path(path, "CRT")
         return cls.from_toml(read_text(path, "CRT"), source=str(path))
 

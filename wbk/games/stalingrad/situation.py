@@ -40,7 +40,7 @@ _UNIT_KEYS = ("name", "side", "kind", "strength", "pinned", "immobilized", "spen
 class Situation:
     """A map with units on it, the hexes being attacked and bombarded, and optionally the target
     hex of a "P" result and the stacking limit: what ``retreat_after_combat`` needs, read from a
-    TOML file (format in wbk's README)."""
+    TOML file (format in wbk's reference)."""
 
     name: str
     map: HexMap
@@ -205,7 +205,7 @@ class Situation:
         hexes sorted, a unit's optional keys written only where they differ from the default."""
         m, text = self.map, json.dumps
         lines = [
-            "# A Streets of Stalingrad situation; the format is described in wbk's README.",
+            "# A Streets of Stalingrad situation; the format is described in wbk's reference.",
             f"name = {text(self.name, ensure_ascii=False)}",
         ]
         if self.note:
