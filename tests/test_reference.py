@@ -115,3 +115,11 @@ def _check_toml(document: Path, code: str) -> None:
             if f'reference/{document.name}"' in path.read_text(encoding="utf-8")
         ]
         assert readers, f"{document.name}: no test reads its TOML blocks"
+
+
+def test_getting_started_lists_every_chapter_wbk_ships():
+    from wbk.games import chapters
+
+    page = (REFERENCE / "getting-started.md").read_text(encoding="utf-8")
+    listed = re.findall(r"^\| `([\w.]+\.ipynb)` \|", page, re.M)
+    assert sorted(listed) == sorted(path.name for path in chapters())
