@@ -3,11 +3,13 @@ import re
 from types import SimpleNamespace
 
 import pytest
+from test_ss_panzer import ERRATA_9_4_EXAMPLES
 
 from wbk.checks import LONGEST_NAME
 from wbk.draw.maps import center, hexside_segment
 from wbk.errors import WbkError
 from wbk.games.ss_panzer import panels
+from wbk.games.ss_panzer.sight import line_of_sight
 from wbk.maps import HexMap, example_map
 from wbk.widgets import TracePanel
 
@@ -20,12 +22,14 @@ def click(panel, x, y):
 
 def test_los_panel_verdict_readings_and_viewshed():
     panel = panels.LosPanel(M, "1913", "1716")
-    # the chapter's usual blocking terrain from the start: the woods of 1815 block as well
+    # the chapter's usual blocking terrain from the start: the woods of 1614 block 1913 -> 1414
     assert panel.blocking.value == ("town", "woods")
-    assert "line of sight blocked by woods in 1815, slope hexside 1715/1816" in panel.pane.value
+    assert "line of sight blocked by slope hexside 1715/1816</b>" in panel.pane.value
+    panel.boxes["target"].value = "1414"
+    assert "line of sight blocked by woods in 1614</b>" in panel.pane.value
     panel.blocking.checks["woods"].value = False
     assert panel.blocking.value == ("town",)
-    assert "woods in 1815" not in panel.pane.value and "1715/1816" in panel.pane.value
+    assert "line of sight clear" in panel.pane.value
     panel.click_sets.value = "target"
     click(panel, *center(M.hex("1816")))
     assert panel.boxes["target"].value == "1816"
@@ -34,6 +38,16 @@ def test_los_panel_verdict_readings_and_viewshed():
     assert "1913 sees 136 of 143 hexes" in panel.pane.value
     panel.boxes["firer"].value = "19x3"
     assert "'19x3' is not a hex label" in panel.message.value
+
+
+@pytest.mark.parametrize("firer, target, clear", ERRATA_9_4_EXAMPLES)
+def test_errata_9_4_examples_hold_on_the_chapters_map_with_the_panels_defaults(
+    firer, target, clear
+):
+    # the map's illustrative woods and towns, blocking by default, lie off every example's line
+    verdict = line_of_sight(M, firer, target).verdict
+    assert verdict.startswith("clear" if clear else "blocked by slope")
+    assert f"<b>line of sight {verdict}</b>" in panels.LosPanel(M, firer, target).pane.value
 
 
 def test_los_panel_edge_reading_and_blocking_terrain():
@@ -614,7 +628,9 @@ def test_the_intervisibility_compare_picture_keeps_its_legend_and_counts_readabl
     title names (1610, 1611) had a dot."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
-    panel = panels.IntervisibilityPanel(M, "1610", "1611")
+    # the errata map as issue 30 found it, its woods in 1815 (now in 1614): two best posts
+    two_best = M.with_terrain("1614", set()).with_terrain("1815", {"woods"})
+    panel = panels.IntervisibilityPanel(two_best, "1610", "1611")
     panel.compare.choice.value = ("slope_hex", "hexsides_only")
     view = panel.view
     assert view.ax.get_title() == "Hexes seen from each hex: 1610, 1611 see the most, 107 of 143"
