@@ -298,8 +298,7 @@ def test_errata_8_3_stream_into_woods():
     assert steps[-1].text == "1609: woods in 1609 + stream hexside 1609/1610 = 2 MCF × 3 = 6 MP"
     # 8.3 prices an MCF; which terrain costs one is illustrative data, the Pz IV's 3 is 8.3's
     assert steps[-1].rule == (
-        "SS Panzer errata 8.3; illustrative game data; "
-        "illustrative game data, but for the Pz IV's MCF of 3 (errata 8.3)"
+        "SS Panzer errata 8.3; illustrative game data, but for the Pz IV's MCF of 3 (errata 8.3)"
     )
     assert entry_cost(M, PZ4, "1508", "1609") == 6
     assert entry_cost(M, PZ4, "1509", "1609") == 3  # woods, no stream on that hexside
