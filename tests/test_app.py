@@ -282,6 +282,10 @@ def test_a_readers_kernel_is_spared_until_their_page_has_connected_for_a_minute(
 # --- the app in a browser ---------------------------------------------------------------------
 
 
+#: Each started app's log (its standard output and error), by the server's process id.
+LOGS: dict[int, Path] = {}
+
+
 @contextlib.contextmanager
 def app_server(tmp_path_factory, settings: AppSettings):
     """The app on 127.0.0.1 with ``settings``, its HOME a temporary folder; yields its URL and
@@ -290,13 +294,15 @@ def app_server(tmp_path_factory, settings: AppSettings):
     work = tmp_path_factory.mktemp("app")
     command, env = app_command(NOTEBOOKS, port=port, work=work, settings=settings)
     env["HOME"] = str(tmp_path_factory.mktemp("home"))
+    log = (work / "app.log").open("wb")
     server = subprocess.Popen(
         command,
         env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stdout=log,
+        stderr=subprocess.STDOUT,
         start_new_session=True,
     )
+    LOGS[server.pid] = work / "app.log"
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 60
@@ -312,6 +318,7 @@ def app_server(tmp_path_factory, settings: AppSettings):
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=30)
+        log.close()
 
 
 def kernels(server) -> list[int]:
@@ -480,6 +487,20 @@ def test_the_index_lists_chapter_titles_and_chapters_link_to_each_other(browser,
     page.wait_for_url(f"{url}/", wait_until="commit")
     assert outside == []
     page.context.close()
+
+
+def test_the_apps_log_has_no_noise_for_a_teacher_to_read(browser, app):
+    """Issue 40: a traitlets DeprecationWarning at the start, "Notebook ... is not trusted" for
+    every chapter a page or a pool opened, "Kernel is running over TCP without encryption" for
+    every kernel."""
+    url, server = app
+    page, _ = local_page(browser)
+    open_chapter(page, url, SECOND)  # a chapter with no pool: opened for its page
+    page.context.close()
+    log = LOGS[server.pid].read_text("utf-8", errors="replace")
+    assert "Kernel started" in log  # the log is the app's own
+    for noise in ("DeprecationWarning", "is not trusted", "without encryption"):
+        assert noise not in log
 
 
 def test_saving_in_the_app_downloads_and_a_copied_link_opens_the_same_situation(browser, app):
