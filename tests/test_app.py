@@ -596,5 +596,8 @@ def test_in_the_app_a_reader_loads_a_crt_from_their_own_computer(browser, app, t
         explorer.locator(".widget-upload", has_text="Load CRT").first.click()
     chooser.value.set_files(str(mine))
     seen(explorer.get_by_text("The CRT from my own copy"), "the uploaded CRT's name")
+    # the button keeps its plain label, never ipywidgets' count of files ("Load CRT (0)")
+    upload = explorer.locator(".widget-upload").first
+    page.wait_for_function("b => b.textContent === 'Load CRT'", arg=upload.element_handle())
     assert outside == []
     page.context.close()
