@@ -1,8 +1,12 @@
 import html
 import re
+import weakref
+from pathlib import Path
 from types import SimpleNamespace
 
+import nbformat
 import pytest
+from test_security import app_mode  # noqa: F401
 from test_ss_panzer import ERRATA_9_4_EXAMPLES
 
 from wbk.checks import LONGEST_NAME
@@ -11,7 +15,7 @@ from wbk.errors import WbkError
 from wbk.games.ss_panzer import panels
 from wbk.games.ss_panzer.sight import line_of_sight
 from wbk.maps import HexMap, example_map
-from wbk.widgets import TracePanel
+from wbk.widgets import MapPanel, TracePanel
 
 M = example_map("ss_panzer_errata_9_4")
 
@@ -809,3 +813,33 @@ def test_a_panel_saves_its_picture_and_its_edge_case(tmp_path):
     assert again.view.ax.get_title() == panel.view.ax.get_title() == "1712 → 2214: clear"
     again.save_picture(str(tmp_path / "again.png"))
     assert (tmp_path / "again.png").read_bytes() == (tmp_path / "edge.png").read_bytes()
+
+
+@pytest.mark.usefixtures("app_mode")
+def test_in_the_app_the_map_panels_take_the_map_the_editor_holds(monkeypatch):
+    """Issue 40: the editor loaded and painted a map the panels never saw; the only way was to
+    type code, which an app reader cannot."""
+    monkeypatch.setattr(MapPanel, "live", weakref.WeakSet())  # this page's panels only
+    los = panels.LosPanel(M, "1913", "1716")
+    movement = panels.MovementPanel(M, "1610", "1609")
+    editor = panels.MapEditor(M)
+    editor.brush.value = "woods"
+    editor.paint(M.hex("1815"), None)
+    assert "line of sight blocked by slope hexside 1715/1816</b>" in los.pane.value
+    editor.name.value = "Club evening"
+    editor.use_in_panels()
+    assert editor.pane.value == "'Club evening' is now the map of the chapter's 2 map panels"
+    assert los.map.name == movement.map.name == "Club evening"
+    assert "blocked by woods in 1815, slope hexside 1715/1816</b>" in los.pane.value
+    # a map of the teacher's own, uploaded: another size of map, drawn afresh in each panel
+    small = HexMap("my map", (10, 14), (1, 6), terrain_hexes={})
+    editor.file.held = ("my_map.toml", small.to_toml())
+    editor.load()
+    editor.use_in_panels()
+    assert los.map.name == "my map" and len(list(los.view.hexes)) == len(small)
+    assert "hex 1913 is off the map" in los.message.value
+    los.boxes["firer"].value, los.boxes["target"].value = "1102", "1305"
+    assert "line of sight clear" in los.pane.value
+    # and the chapter tells no one to type code for it
+    chapter = nbformat.read(Path(panels.__file__).with_name("ss_panzer.ipynb"), as_version=4)
+    assert not any("editor.map" in c.source for c in chapter.cells if c.cell_type == "markdown")
