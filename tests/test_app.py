@@ -503,6 +503,43 @@ def test_the_apps_log_has_no_noise_for_a_teacher_to_read(browser, app):
         assert noise not in log
 
 
+#: Words a panel shows once for each of several things: the Pz 8 duel's two tanks each have a
+#: gun and a crew ("first tank", "its gun", "its crew"; "second tank", "its gun", "its crew").
+SHOWN_FOR_EACH = {"label “its gun”": 2, "label “its crew”": 2}
+#: For every panel of the page (a cell's output of widgets), each control's words it shows on
+#: screen more often than ``allowed`` (once, unless named there): a description or a
+#: checkbox's label, or a button's.
+CONTROLS_TWICE = """(allowed) => {
+  const twice = [];
+  document.querySelectorAll('.jp-OutputArea-output').forEach((panel, i) => {
+    const seen = new Map();
+    const shown = '.widget-label, .widget-label-basic, button.jupyter-button';
+    for (const control of panel.querySelectorAll(shown)) {
+      const words = control.textContent.replace(/\u200b/g, '').trim();  // a spacer has none
+      if (!words || !control.offsetParent) continue;  // no words, or not on show
+      const key = `${control.tagName === 'BUTTON' ? 'button' : 'label'} “${words}”`;
+      seen.set(key, (seen.get(key) || 0) + 1);
+    }
+    for (const [key, n] of seen) {
+      if (n > (allowed[key] || 1)) twice.push(`output ${i}: ${key} ${n} times`);
+    }
+  });
+  return twice;
+}"""
+
+
+def test_every_panel_of_every_chapter_shows_each_control_once(browser, app):
+    """Issue 40: Blitz's fire calculator and hits-rolled panel showed every control twice, both
+    live; a chapter's page in the app, every panel drawn, shows each control's words once."""
+    url, _ = app
+    page, _ = local_page(browser)
+    for chapter in NOTEBOOKS:
+        seconds = open_chapter(page, url, chapter.name)
+        record(f"controls once: {chapter.name}", round(seconds, 1))
+        assert page.evaluate(CONTROLS_TWICE, SHOWN_FOR_EACH) == [], chapter.name
+    page.context.close()
+
+
 def test_saving_in_the_app_downloads_and_a_copied_link_opens_the_same_situation(browser, app):
     url, _ = app
     page, outside = local_page(browser, permissions=["clipboard-read", "clipboard-write"])
