@@ -282,6 +282,10 @@ def test_a_readers_kernel_is_spared_until_their_page_has_connected_for_a_minute(
 # --- the app in a browser ---------------------------------------------------------------------
 
 
+#: Each started app's log (its standard output and error), by the server's process id.
+LOGS: dict[int, Path] = {}
+
+
 @contextlib.contextmanager
 def app_server(tmp_path_factory, settings: AppSettings):
     """The app on 127.0.0.1 with ``settings``, its HOME a temporary folder; yields its URL and
@@ -290,13 +294,15 @@ def app_server(tmp_path_factory, settings: AppSettings):
     work = tmp_path_factory.mktemp("app")
     command, env = app_command(NOTEBOOKS, port=port, work=work, settings=settings)
     env["HOME"] = str(tmp_path_factory.mktemp("home"))
+    log = (work / "app.log").open("wb")
     server = subprocess.Popen(
         command,
         env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stdout=log,
+        stderr=subprocess.STDOUT,
         start_new_session=True,
     )
+    LOGS[server.pid] = work / "app.log"
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 60
@@ -312,6 +318,7 @@ def app_server(tmp_path_factory, settings: AppSettings):
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=30)
+        log.close()
 
 
 def kernels(server) -> list[int]:
@@ -482,6 +489,57 @@ def test_the_index_lists_chapter_titles_and_chapters_link_to_each_other(browser,
     page.context.close()
 
 
+def test_the_apps_log_has_no_noise_for_a_teacher_to_read(browser, app):
+    """Issue 40: a traitlets DeprecationWarning at the start, "Notebook ... is not trusted" for
+    every chapter a page or a pool opened, "Kernel is running over TCP without encryption" for
+    every kernel."""
+    url, server = app
+    page, _ = local_page(browser)
+    open_chapter(page, url, SECOND)  # a chapter with no pool: opened for its page
+    page.context.close()
+    log = LOGS[server.pid].read_text("utf-8", errors="replace")
+    assert "Kernel started" in log  # the log is the app's own
+    for noise in ("DeprecationWarning", "is not trusted", "without encryption"):
+        assert noise not in log
+
+
+#: Words a panel shows once for each of several things: the Pz 8 duel's two tanks each have a
+#: gun and a crew ("first tank", "its gun", "its crew"; "second tank", "its gun", "its crew").
+SHOWN_FOR_EACH = {"label “its gun”": 2, "label “its crew”": 2}
+#: For every panel of the page (a cell's output of widgets), each control's words it shows on
+#: screen more often than ``allowed`` (once, unless named there): a description or a
+#: checkbox's label, or a button's.
+CONTROLS_TWICE = """(allowed) => {
+  const twice = [];
+  document.querySelectorAll('.jp-OutputArea-output').forEach((panel, i) => {
+    const seen = new Map();
+    const shown = '.widget-label, .widget-label-basic, button.jupyter-button';
+    for (const control of panel.querySelectorAll(shown)) {
+      const words = control.textContent.replace(/\u200b/g, '').trim();  // a spacer has none
+      if (!words || !control.offsetParent) continue;  // no words, or not on show
+      const key = `${control.tagName === 'BUTTON' ? 'button' : 'label'} “${words}”`;
+      seen.set(key, (seen.get(key) || 0) + 1);
+    }
+    for (const [key, n] of seen) {
+      if (n > (allowed[key] || 1)) twice.push(`output ${i}: ${key} ${n} times`);
+    }
+  });
+  return twice;
+}"""
+
+
+def test_every_panel_of_every_chapter_shows_each_control_once(browser, app):
+    """Issue 40: Blitz's fire calculator and hits-rolled panel showed every control twice, both
+    live; a chapter's page in the app, every panel drawn, shows each control's words once."""
+    url, _ = app
+    page, _ = local_page(browser)
+    for chapter in NOTEBOOKS:
+        seconds = open_chapter(page, url, chapter.name)
+        record(f"controls once: {chapter.name}", round(seconds, 1))
+        assert page.evaluate(CONTROLS_TWICE, SHOWN_FOR_EACH) == [], chapter.name
+    page.context.close()
+
+
 def test_saving_in_the_app_downloads_and_a_copied_link_opens_the_same_situation(browser, app):
     url, _ = app
     page, outside = local_page(browser, permissions=["clipboard-read", "clipboard-write"])
@@ -575,5 +633,8 @@ def test_in_the_app_a_reader_loads_a_crt_from_their_own_computer(browser, app, t
         explorer.locator(".widget-upload", has_text="Load CRT").first.click()
     chooser.value.set_files(str(mine))
     seen(explorer.get_by_text("The CRT from my own copy"), "the uploaded CRT's name")
+    # the button keeps its plain label, never ipywidgets' count of files ("Load CRT (0)")
+    upload = explorer.locator(".widget-upload").first
+    page.wait_for_function("b => b.textContent === 'Load CRT'", arg=upload.element_handle())
     assert outside == []
     page.context.close()

@@ -110,6 +110,15 @@ def test_questions_answer_as_the_rules_do(qid):
     assert quiz.shipped("ss_panzer").question(qid).answer().value == EXPECTED[qid]
 
 
+@pytest.mark.parametrize("qid", [q.id for q in quiz.shipped("ss_panzer").questions])
+def test_the_working_cites_each_source_once(qid):
+    """Issue 40: "illustrative game data; illustrative game data, but for the Pz IV's MCF of 3"
+    said the data twice."""
+    for step in quiz.shipped("ss_panzer").question(qid).answer().steps:
+        cited = step.rule.split("; ")
+        assert not any(a != b and b.startswith(a) for a in cited for b in cited), step.rule
+
+
 @pytest.mark.parametrize(
     "qid, right, wrong",
     [

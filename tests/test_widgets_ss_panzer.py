@@ -1,15 +1,21 @@
 import html
 import re
+import weakref
+from pathlib import Path
 from types import SimpleNamespace
 
+import nbformat
 import pytest
+from test_security import app_mode  # noqa: F401
+from test_ss_panzer import ERRATA_9_4_EXAMPLES
 
 from wbk.checks import LONGEST_NAME
 from wbk.draw.maps import center, hexside_segment
 from wbk.errors import WbkError
 from wbk.games.ss_panzer import panels
+from wbk.games.ss_panzer.sight import line_of_sight
 from wbk.maps import HexMap, example_map
-from wbk.widgets import TracePanel
+from wbk.widgets import MapPanel, TracePanel
 
 M = example_map("ss_panzer_errata_9_4")
 
@@ -20,12 +26,14 @@ def click(panel, x, y):
 
 def test_los_panel_verdict_readings_and_viewshed():
     panel = panels.LosPanel(M, "1913", "1716")
-    # the chapter's usual blocking terrain from the start: the woods of 1815 block as well
+    # the chapter's usual blocking terrain from the start: the woods of 1614 block 1913 -> 1414
     assert panel.blocking.value == ("town", "woods")
-    assert "line of sight blocked by woods in 1815, slope hexside 1715/1816" in panel.pane.value
+    assert "line of sight blocked by slope hexside 1715/1816</b>" in panel.pane.value
+    panel.boxes["target"].value = "1414"
+    assert "line of sight blocked by woods in 1614</b>" in panel.pane.value
     panel.blocking.checks["woods"].value = False
     assert panel.blocking.value == ("town",)
-    assert "woods in 1815" not in panel.pane.value and "1715/1816" in panel.pane.value
+    assert "line of sight clear" in panel.pane.value
     panel.click_sets.value = "target"
     click(panel, *center(M.hex("1816")))
     assert panel.boxes["target"].value == "1816"
@@ -34,6 +42,16 @@ def test_los_panel_verdict_readings_and_viewshed():
     assert "1913 sees 136 of 143 hexes" in panel.pane.value
     panel.boxes["firer"].value = "19x3"
     assert "'19x3' is not a hex label" in panel.message.value
+
+
+@pytest.mark.parametrize("firer, target, clear", ERRATA_9_4_EXAMPLES)
+def test_errata_9_4_examples_hold_on_the_chapters_map_with_the_panels_defaults(
+    firer, target, clear
+):
+    # the map's illustrative woods and towns, blocking by default, lie off every example's line
+    verdict = line_of_sight(M, firer, target).verdict
+    assert verdict.startswith("clear" if clear else "blocked by slope")
+    assert f"<b>line of sight {verdict}</b>" in panels.LosPanel(M, firer, target).pane.value
 
 
 def test_los_panel_edge_reading_and_blocking_terrain():
@@ -614,7 +632,9 @@ def test_the_intervisibility_compare_picture_keeps_its_legend_and_counts_readabl
     title names (1610, 1611) had a dot."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
-    panel = panels.IntervisibilityPanel(M, "1610", "1611")
+    # the errata map as issue 30 found it, its woods in 1815 (now in 1614): two best posts
+    two_best = M.with_terrain("1614", set()).with_terrain("1815", {"woods"})
+    panel = panels.IntervisibilityPanel(two_best, "1610", "1611")
     panel.compare.choice.value = ("slope_hex", "hexsides_only")
     view = panel.view
     assert view.ax.get_title() == "Hexes seen from each hex: 1610, 1611 see the most, 107 of 143"
@@ -793,3 +813,33 @@ def test_a_panel_saves_its_picture_and_its_edge_case(tmp_path):
     assert again.view.ax.get_title() == panel.view.ax.get_title() == "1712 → 2214: clear"
     again.save_picture(str(tmp_path / "again.png"))
     assert (tmp_path / "again.png").read_bytes() == (tmp_path / "edge.png").read_bytes()
+
+
+@pytest.mark.usefixtures("app_mode")
+def test_in_the_app_the_map_panels_take_the_map_the_editor_holds(monkeypatch):
+    """Issue 40: the editor loaded and painted a map the panels never saw; the only way was to
+    type code, which an app reader cannot."""
+    monkeypatch.setattr(MapPanel, "live", weakref.WeakSet())  # this page's panels only
+    los = panels.LosPanel(M, "1913", "1716")
+    movement = panels.MovementPanel(M, "1610", "1609")
+    editor = panels.MapEditor(M)
+    editor.brush.value = "woods"
+    editor.paint(M.hex("1815"), None)
+    assert "line of sight blocked by slope hexside 1715/1816</b>" in los.pane.value
+    editor.name.value = "Club evening"
+    editor.use_in_panels()
+    assert editor.pane.value == "'Club evening' is now the map of the chapter's 2 map panels"
+    assert los.map.name == movement.map.name == "Club evening"
+    assert "blocked by woods in 1815, slope hexside 1715/1816</b>" in los.pane.value
+    # a map of the teacher's own, uploaded: another size of map, drawn afresh in each panel
+    small = HexMap("my map", (10, 14), (1, 6), terrain_hexes={})
+    editor.file.held = ("my_map.toml", small.to_toml())
+    editor.load()
+    editor.use_in_panels()
+    assert los.map.name == "my map" and len(list(los.view.hexes)) == len(small)
+    assert "hex 1913 is off the map" in los.message.value
+    los.boxes["firer"].value, los.boxes["target"].value = "1102", "1305"
+    assert "line of sight clear" in los.pane.value
+    # and the chapter tells no one to type code for it
+    chapter = nbformat.read(Path(panels.__file__).with_name("ss_panzer.ipynb"), as_version=4)
+    assert not any("editor.map" in c.source for c in chapter.cells if c.cell_type == "markdown")

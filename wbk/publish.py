@@ -44,6 +44,7 @@ import nbformat
 from jupyter_client.manager import AsyncKernelManager
 from jupyter_core.paths import jupyter_runtime_dir
 from nbclient import NotebookClient
+from nbformat.sign import NotebookNotary
 
 from wbk.appsettings import (
     READER_KERNEL,
@@ -789,7 +790,22 @@ def app_command(
     settings = settings or AppSettings()
     door = door or Door()
     served = prepare_app(notebooks, work)
-    (work / "voila.json").write_text(json.dumps(settings.voila_config(), indent=1))
+    config = settings.voila_config()
+    # in the configuration, not on the command line: traitlets warns at a list given there
+    config["WbkVoila"]["allow_hosts"] = list(door.allow_hosts)
+    # the app's own copies of the chapters, trusted by a notary of the app's own (not the
+    # teacher's Jupyter data folder), so that its log does not warn of each chapter at each page
+    trust = {"data_dir": str(work / "trust")}
+    config["NotebookNotary"] = trust
+    (work / "trust").mkdir(mode=0o700)
+    notary = NotebookNotary(**trust)
+    for chapter in served.glob("*.ipynb"):
+        notary.sign(nbformat.read(chapter, as_version=4))
+    notary.store.close()
+    # the kernels talk to the server over Unix sockets in the app's private folder of
+    # connection files, not over TCP: nothing for another user of the machine to listen to
+    config["KernelManager"] = {"transport": "ipc"}
+    (work / "voila.json").write_text(json.dumps(config, indent=1))
     spec = work / "kernels" / READER_KERNEL  # found on JUPYTER_PATH, below
     spec.mkdir(parents=True)
     (spec / "kernel.json").write_text(json.dumps(settings.kernel_spec(), indent=1))
@@ -811,7 +827,6 @@ def app_command(
         "--theme=light",
         "--classic_tree=True",
         f"--Voila.config_file_paths={work}",
-        f"--WbkVoila.allow_hosts={json.dumps(list(door.allow_hosts))}",
     ]
     if door.token:  # in the environment: a command line is every user's to read
         env[TOKEN_ENV] = door.token

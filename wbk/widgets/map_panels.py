@@ -6,8 +6,9 @@ show in ``show``."""
 from __future__ import annotations
 
 import inspect
+import weakref
 from collections.abc import Callable, Sequence
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 import ipywidgets as widgets
 from matplotlib.figure import Figure
@@ -44,6 +45,10 @@ def map_canvas(
 class MapPanel(Panel):
     """A drawn map (an ipympl canvas) with boxes of hex labels that typing or a click fills,
     extra controls, and an HTML pane below. Subclasses say what to show in ``show(**hexes)``."""
+
+    #: The map panels of this kernel (a notebook's, or one page's of the app), which a map
+    #: editor's "Use this map in the panels" hands its map to.
+    live: ClassVar[weakref.WeakSet[MapPanel]] = weakref.WeakSet()
 
     def __init__(
         self,
@@ -84,6 +89,18 @@ class MapPanel(Panel):
         save_case.on_click(lambda _: self.save_edge_case())
         self.picture_row.children = (*self.picture_row.children, save_case)
         self.widget = widgets.VBox([*rows, self.message, self.canvas, self.picture_row, self.pane])
+        MapPanel.live.add(self)
+
+    def use_map(self, m: HexMap) -> None:
+        """Answer on ``m`` from now on (a map editor's, or one it loaded): the same hexes and
+        settings, the map drawn again (on new axes if its hexes differ)."""
+        if list(m) == list(self.map):
+            self.view.show_contents(m)
+        else:
+            self.figure.clear()
+            self.view = MapView(m, map_axes(self.figure))
+        self.map = m
+        self.update()
 
     def edge_case_settings(self) -> dict[str, widgets.Widget]:
         """The settings an edge case of the panel saves and may set, by name: the controls the

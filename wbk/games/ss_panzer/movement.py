@@ -139,6 +139,13 @@ def _may_exceed(action: str, moved: bool) -> bool:
     return action == "move" and not moved
 
 
+def _cited_once(*sources: str) -> str:
+    """The sources a step cites, each said once: a source another one extends ("illustrative
+    game data" beside "illustrative game data, but for the Pz IV's MCF of 3") is left to it."""
+    unique = dict.fromkeys(sources)
+    return "; ".join(s for s in unique if not any(o != s and o.startswith(s) for o in unique))
+
+
 @known_keywords
 def explain_entry(
     m: HexMap,
@@ -201,7 +208,7 @@ def explain_entry(
             facts.insert(0, "mcf_hexsides")
         if any(kind != TRENCH and not isinstance(where, Hexside) for kind, where in kinds):
             facts.insert(0, "mcf_terrain")
-        cites = "; ".join(dict.fromkeys((rule, *(data.source(fact) for fact in facts))))
+        cites = _cited_once(rule, *(data.source(fact) for fact in facts))
         steps.append(
             Step(
                 f"{m.label(b)}: {' + '.join(named)} = {len(kinds)} MCF × {unit.mcf} = {cost} MP",

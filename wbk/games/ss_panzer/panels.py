@@ -10,7 +10,6 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
@@ -19,8 +18,7 @@ from matplotlib.artist import Artist
 from matplotlib.figure import Figure
 
 from wbk.draw import clear_step, on_board, picture, show_step
-from wbk.draw.maps import MapView, map_axes
-from wbk.errors import WbkError
+from wbk.draw.maps import MapView
 from wbk.explain import count
 from wbk.games.ss_panzer.data import GameData, example_data
 from wbk.games.ss_panzer.draw import hatch_changes, mark_compared_line, outline_other_effect
@@ -32,11 +30,18 @@ from wbk.games.ss_panzer.fire import (
     soviet_artillery_dice,
 )
 from wbk.games.ss_panzer.movement import ACTION_WORDS, Movement, Route, plan_movement
+
+# the chapter makes all its panels from this module, the map editor too
+from wbk.games.ss_panzer.panel_map_editor import BRUSH_CLEAR as BRUSH_CLEAR
+from wbk.games.ss_panzer.panel_map_editor import BRUSH_SLOPE as BRUSH_SLOPE
+from wbk.games.ss_panzer.panel_map_editor import BRUSH_STAR as BRUSH_STAR
+from wbk.games.ss_panzer.panel_map_editor import BRUSH_STREAM as BRUSH_STREAM
+from wbk.games.ss_panzer.panel_map_editor import MapEditor as MapEditor
 from wbk.games.ss_panzer.readings import READINGS, SIGHT_READINGS, ZOC_FIRE
 from wbk.games.ss_panzer.sight import intervisibility, line_of_sight, viewshed
 from wbk.games.ss_panzer.sightlines import QUESTIONS, Intervisibility
 from wbk.games.ss_panzer.victory import geographic_victory
-from wbk.hexgrid import Hex, Hexside
+from wbk.hexgrid import Hex
 from wbk.maps import HexMap
 from wbk.widgets import (
     LIVE_ONLY,
@@ -49,7 +54,6 @@ from wbk.widgets import (
     typed,
 )
 from wbk.widgets.edge_cases import has_edge_cases
-from wbk.widgets.files import FileRow
 from wbk.widgets.readings import reading_control
 
 # --- the parts the map panels share ------------------------------------------------------------
@@ -198,7 +202,8 @@ class ReadingsPanel(_ComparesOnTheMap, MapPanel):
 
     def options(self) -> dict:
         return {
-            "blocking_terrain": list(self.blocking.value),
+            # a kind ticked that the map (an editor's) no longer has blocks nothing
+            "blocking_terrain": [k for k in self.blocking.value if k in self.map.terrain_hexes],
             **{r: control.value for r, control in self.readings.items()},
         }
 
@@ -358,6 +363,10 @@ class LosPanel(ReadingsPanel):
             return verdict
         return verdict, frozenset(viewshed(self.map, firer, **options))
 
+    def use_map(self, m: HexMap) -> None:
+        self._viewshed_key = None  # the viewshed kept was seen on the other map
+        super().use_map(m)
+
     def viewshed(self, firer: Hex) -> set[Hex]:
         """The firer's viewshed, kept while firer and options stay: clicking targets is cheap."""
         key = (firer, repr(self.options()))
@@ -446,6 +455,10 @@ class IntervisibilityPanel(ReadingsPanel):
         if getattr(event, "inaxes", self.view.ax) not in (self.view.ax, None):
             return
         super().on_click(event)
+
+    def use_map(self, m: HexMap) -> None:
+        self._seen.clear()  # the lines of sight kept were traced on the other map
+        super().use_map(m)
 
     def intervisibility(self, options: dict | None = None) -> Intervisibility:
         """Every pair's line of sight under the options (the panel's own by default), kept."""
@@ -861,136 +874,3 @@ class VictoryPanel(Panel):
         super().mark_stale()
         self.view.set_title(self.stale_title())
         self.view.redraw()
-
-
-# --- a map editor ------------------------------------------------------------------------------
-
-BRUSH_SLOPE = "slope (uphill: the clicked hex)"
-BRUSH_STREAM = "stream"
-BRUSH_CLEAR = "clear the hex"
-BRUSH_STAR = "star (victory hex)"
-
-
-def default_map_path(m: HexMap) -> Path:
-    """Where the editor saves unless told otherwise: a folder of the user's, never the
-    workbook's own notebooks/ folder."""
-    slug = "".join(c if c.isalnum() else "_" for c in m.name.lower()).strip("_") or "map"
-    return Path.home() / "wbk-maps" / f"{slug}_edited.toml"
-
-
-class MapEditor(Panel):
-    """Paint terrain, hexside features and victory stars by clicking; undo; name the map; save
-    it as TOML and load a map file.
-
-    A terrain brush toggles that terrain in the clicked hex; "clear the hex" removes all of it.
-    Hexside brushes act on the hexside nearest the click (click inside the hex, near its side):
-    a slope is made uphill on the clicked hex's side; clicking again removes it. The star brush
-    toggles a victory star. The map's notes (its file's head comments: what is illustrative)
-    are kept. ``editor.map`` is the edited map.
-    """
-
-    def __init__(self, m: HexMap, path: str | None = None, *, width: float = 6.0):
-        terrain = sorted(set(m.terrain_hexes) | {"woods", "town", "trench"})
-        self.brush = widgets.Dropdown(
-            options=[*terrain, BRUSH_CLEAR, BRUSH_SLOPE, BRUSH_STREAM, BRUSH_STAR],
-            description="brush",
-        )
-        self.name = widgets.Text(
-            f"{m.name} (edited)", description="map name", continuous_update=False
-        )
-        self.file = FileRow(
-            "map",
-            Path(path) if path else default_map_path(m),
-            load=self.load,
-            save=self.save,
-            width="420px",
-            makes_folder=path is None,
-        )
-        undo = widgets.Button(description="Undo", layout=widgets.Layout(width="70px"))
-        undo.on_click(lambda _: self.undo())
-        super().__init__()
-        self.map = m
-        self.history: list[HexMap] = []
-        self.pane = widgets.HTML()
-        self.figure, self.canvas, self.view = map_canvas(m, width, self.on_click)
-        self.view.set_title(f"{m.name}: choose a brush and click the map")
-        rows = [
-            widgets.HBox([self.brush, self.name], layout=widgets.Layout(flex_flow="row wrap")),
-            widgets.HBox([*self.file.parts, undo], layout=widgets.Layout(flex_flow="row wrap")),
-        ]
-        self.widget = widgets.VBox([*rows, self.message, self.canvas, self.picture_row, self.pane])
-
-    @reports_errors
-    def on_click(self, event) -> None:
-        x, y = event.xdata, event.ydata
-        h = self.view.hex_at(x, y)
-        if h is None:
-            self.show_message("that click is off the map")
-            return
-        self.paint(h, self.view.hexside_at(x, y))
-
-    def paint(self, h: Hex, side: Hexside | None) -> None:
-        """Apply the brush to hex ``h`` (and to ``side``, the hexside clicked near, if any)."""
-        brush, m = self.brush.value, self.map
-        if brush in (BRUSH_SLOPE, BRUSH_STREAM):
-            if side is None:
-                raise WbkError(
-                    f"click nearer a side of {m.label(h)} to paint a {brush.split()[0]} hexside"
-                )
-            feature = brush.split()[0]
-            present = feature not in m.features(side)
-            edited = m.with_feature(
-                side, feature, present=present, uphill=h if feature == "slope" else None
-            )
-            done = f"{'added' if present else 'removed'} {feature} on {m.label(side)}"
-        elif brush == BRUSH_STAR:
-            present = h not in m.markers("star")
-            edited = m.with_marker(h, "star", present=present)
-            done = f"{'added' if present else 'removed'} the star in {m.label(h)}"
-        elif brush == BRUSH_CLEAR:
-            edited = m.with_terrain(h, ())
-            done = f"cleared {m.label(h)}"
-        else:
-            present = brush not in m.terrain(h)
-            edited = m.with_terrain(
-                h, m.terrain(h) | {brush} if present else m.terrain(h) - {brush}
-            )
-            done = f"{'added' if present else 'removed'} {brush} in {m.label(h)}"
-        self.history.append(m)
-        self.show(edited, done)
-
-    def show(self, m: HexMap, done: str) -> None:
-        self.map = m
-        self.view.show_contents(m)
-        self.view.set_title(f"{m.name}: {done}")
-        self.view.redraw()
-        self.show_message("")
-        self.pane.value = html.escape(done, quote=False)
-
-    @reports_errors(stale=False)
-    def undo(self) -> None:
-        if not self.history:
-            raise WbkError("nothing to undo")
-        self.show(self.history.pop(), "undid the last change")
-
-    @reports_errors(beside="file.note")
-    def save(self) -> str:
-        """Save the edited map, under the name typed, to the file chosen (a download in the
-        app); the words beside the button say where."""
-        named = self.map.with_name(self.name.value.strip())
-        where = self.file.write(named.to_toml(), default_map_path(named).name)
-        self.map = named
-        return f"saved {named.name!r} ({len(named)} hexes) {where}"
-
-    @reports_errors(beside="file.note", working="loading…")
-    def load(self) -> str:
-        """Open the map in the file chosen (typed in JupyterLab, uploaded in the app)."""
-        text, source, _ = self.file.read()
-        loaded = HexMap.from_toml(text, source=source)
-        if list(loaded) != list(self.map):
-            self.figure.clear()
-            self.view = MapView(loaded, map_axes(self.figure))
-        self.history.append(self.map)
-        self.name.value = loaded.name
-        self.show(loaded, f"loaded {source}")
-        return f"loaded {loaded.name!r} from {source}"
