@@ -340,3 +340,17 @@ def test_a_result_that_knows_its_table_is_drawn_on_it():
     assert picture(shot).axes[0].get_title() == picture(shot, table=T).axes[0].get_title()
     reach = pz8.movement_reach(T, "Pz IV 1")
     assert picture(reach, step=0).axes[0].get_title().startswith("Step 1 of ")
+
+
+def test_the_gun_against_armour_percentages_are_as_large_as_the_rest_of_its_text():
+    """Issue 40: the heatmaps' percentages were set in 7 points beside 10-point labels."""
+    from wbk.draw import picture
+
+    figure = picture(pz8.attack_table())
+    figure.draw_without_rendering()
+    for ax in figure.axes[:2]:
+        labels = [t.get_fontsize() for t in (*ax.get_xticklabels(), *ax.get_yticklabels())]
+        numbers = [t for t in ax.texts if t.get_text().endswith("%")]
+        assert len(numbers) == 9 and all(t.get_visible() for t in numbers)
+        assert min(t.get_fontsize() for t in numbers) >= max(labels) >= 10
+    plt.close(figure)
