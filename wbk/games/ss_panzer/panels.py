@@ -60,6 +60,8 @@ USUAL_BLOCKING_TERRAIN = ("woods", "town")
 NO_DIFFERENCE = "makes no difference here"
 #: What a reading control says beside it while its other value would not change the answer.
 NOTE_STYLE = "font-size:12px;color:#595959"
+#: A note's room beside its reading, kept whether it says anything or not.
+NOTE_WIDTH = "12em"
 
 
 class ChoiceBoxes(widgets.HBox, widgets.ValueWidget):
@@ -154,8 +156,13 @@ class ReadingsPanel(_ComparesOnTheMap, MapPanel):
         for reading, control in self.readings.items():
             setattr(self, reading, control)
         self.unchanged: list[str] = []  # the readings whose other value changes nothing here
-        # one line under the readings, its room always kept: the map never moves
-        self.no_difference = widgets.HTML(layout=widgets.Layout(width="100%", min_height="22px"))
+        #: beside each reading, "makes no difference here" while its other value changes
+        #: nothing (issue 40: one note on a line of its own named them apart from their
+        #: controls); its room always kept, so that the map never moves
+        self.no_difference = {
+            reading: widgets.HTML(layout=widgets.Layout(width=NOTE_WIDTH))
+            for reading in self.readings
+        }
         self.blocking = ChoiceBoxes(
             kinds,
             [k for k in kinds if k in chosen],
@@ -165,11 +172,13 @@ class ReadingsPanel(_ComparesOnTheMap, MapPanel):
         return [*self.readings.values(), self.blocking]
 
     def _lay_out_notes(self, extra: Sequence[widgets.Widget] = ()) -> None:
-        """Put the readings' note under them (in the controls row MapPanel built), and the
+        """Put each reading's note beside it (in the controls row MapPanel built), and the
         "compare with" menu above the message line."""
         self.control_row.children = [
-            *self.readings.values(),
-            self.no_difference,
+            *(
+                widgets.HBox([control, self.no_difference[reading]])
+                for reading, control in self.readings.items()
+            ),
             self.blocking,
             *extra,
         ]
@@ -203,7 +212,7 @@ class ReadingsPanel(_ComparesOnTheMap, MapPanel):
         }
 
     def note_differences(self, answer: Callable[[dict], object]) -> None:
-        """Say under the readings which of them make no difference to ``answer(options)``."""
+        """Say beside each reading whether it makes no difference to ``answer(options)``."""
         options = self.options()
         shown = answer(options)
         self.unchanged = [
@@ -215,10 +224,9 @@ class ReadingsPanel(_ComparesOnTheMap, MapPanel):
                 if v != control.value
             )
         ]
-        named = "; ".join(f"“{READINGS[r].question}”" for r in self.unchanged)
-        self.no_difference.value = (
-            f'<i style="{NOTE_STYLE}">{NO_DIFFERENCE}: {html.escape(named)}</i>' if named else ""
-        )
+        for reading, note in self.no_difference.items():
+            same = reading in self.unchanged
+            note.value = f'<i style="{NOTE_STYLE}">{NO_DIFFERENCE}</i>' if same else ""
 
 
 # --- errata 9.4: line of sight -----------------------------------------------------------------
