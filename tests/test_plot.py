@@ -197,18 +197,3 @@ def test_a_text_is_as_wide_as_its_outline_at_any_size_in_the_font_in_use():
             widths[family] = text_width(text, 10)
     # the two fonts set it at different widths: an answer kept for the wrong font fails above
     assert widths["DejaVu Serif"] != widths["DejaVu Sans"]
-
-
-def test_a_slopes_hachures_show_over_the_band_of_a_hexside_crossed():
-    """Issue 40: the orange "hexside crossed" band hid the hachures of the slope hexside it
-    marks (1913/1914 on errata 9.4's line 1913 → 1816), and with them which side is uphill."""
-    from wbk.games.ss_panzer import line_of_sight
-    from wbk.games.ss_panzer.draw import draw_line_of_sight
-
-    m = example_map("ss_panzer_errata_9_4")
-    view = draw_line_of_sight(m, line_of_sight(m, "1913", "1816"))
-    assert len(view.crossed_sides.get_segments()) and len(view.slope_ticks.get_segments())
-    bands = (view.crossed_sides, view.along_sides, view.blocking_sides)
-    assert view.slope_ticks.get_zorder() > max(band.get_zorder() for band in bands)
-    assert view.slope_ticks.get_zorder() < view.line.get_zorder()  # the line itself stays on top
-    plt.close(view.figure)

@@ -156,12 +156,9 @@ class ReadingsPanel(_ComparesOnTheMap, MapPanel):
         for reading, control in self.readings.items():
             setattr(self, reading, control)
         self.unchanged: list[str] = []  # the readings whose other value changes nothing here
-        #: beside each reading, "makes no difference here" while its other value changes
-        #: nothing (issue 40: one note on a line of its own named them apart from their
-        #: controls); its room always kept, so that the map never moves
+        # a note beside each reading, its room always kept: the map never moves
         self.no_difference = {
-            reading: widgets.HTML(layout=widgets.Layout(width=NOTE_WIDTH))
-            for reading in self.readings
+            r: widgets.HTML(layout=widgets.Layout(width=NOTE_WIDTH)) for r in self.readings
         }
         self.blocking = ChoiceBoxes(
             kinds,
@@ -175,10 +172,7 @@ class ReadingsPanel(_ComparesOnTheMap, MapPanel):
         """Put each reading's note beside it (in the controls row MapPanel built), and the
         "compare with" menu above the message line."""
         self.control_row.children = [
-            *(
-                widgets.HBox([control, self.no_difference[reading]])
-                for reading, control in self.readings.items()
-            ),
+            *(widgets.HBox([c, self.no_difference[r]]) for r, c in self.readings.items()),
             self.blocking,
             *extra,
         ]
