@@ -282,6 +282,8 @@ def show_step(
 REASON_SIZE = 8.0
 REASON_COLOUR = "#333333"
 HEADER_GAP = 0.05
+#: A rule this long or shorter is never broken across lines of the reason (characters).
+SHORT_RULE = 30
 #: A line of text is this many times its type size tall (matplotlib's default line spacing).
 LINE_HEIGHT = 1.2
 #: The ``gid`` of the texts ``add_reason`` adds, by which a test or a site finds them.
@@ -319,7 +321,9 @@ def add_reason(figure: Figure, subject: object, verdict: str | None = None) -> N
     if verdict:
         lines, size = fit_title(verdict, width, cut=False)
         stack.append(("\n".join(lines), size, VERDICT_ID))
-    reason = wrap_to_width(f"Why: {step.text} ({step.rule})", width, REASON_SIZE)
+    # a short rule is kept on one line ("SS Panzer errata 9.4", not "errata" and "9.4" apart)
+    rule = step.rule.replace(" ", "\u00a0") if len(step.rule) <= SHORT_RULE else step.rule
+    reason = wrap_to_width(f"Why: {step.text} ({rule})", width, REASON_SIZE)
     stack.append(("\n".join(reason), REASON_SIZE, REASON_ID))
     heights = [(words.count("\n") + 1) * size * LINE_HEIGHT / 72 for words, size, _ in stack]
     block = sum(heights) + HEADER_GAP * len(stack)
