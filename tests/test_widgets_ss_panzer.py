@@ -799,7 +799,7 @@ def test_makes_no_difference_sits_beside_its_reading():
     import ipywidgets as widgets
 
     panel = panels.LosPanel(M.with_terrain("1814", {"woods"}), "1913", "1815", blocking_terrain=())
-    rows = panel.control_row.children[: len(panel.readings)]
+    rows = panel.control_row.children[1 : len(panel.readings) + 1]
     assert [list(row.children) for row in rows if isinstance(row, widgets.HBox)] == [
         [control, panel.no_difference[reading]] for reading, control in panel.readings.items()
     ]

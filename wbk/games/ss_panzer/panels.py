@@ -169,11 +169,12 @@ class ReadingsPanel(_ComparesOnTheMap, MapPanel):
         return [*self.readings.values(), self.blocking]
 
     def _lay_out_notes(self, extra: Sequence[widgets.Widget] = ()) -> None:
-        """Put each reading's note beside it (in the controls row MapPanel built), and the
-        "compare with" menu above the message line."""
+        """Put each reading's note beside it (in the controls row MapPanel built), the blocking
+        terrain first (it fits beside a reading, which with its note no longer fits beside
+        another), and the "compare with" menu above the message line."""
         self.control_row.children = [
-            *(widgets.HBox([c, self.no_difference[r]]) for r, c in self.readings.items()),
             self.blocking,
+            *(widgets.HBox([c, self.no_difference[r]]) for r, c in self.readings.items()),
             *extra,
         ]
         self.compare_marks = []
