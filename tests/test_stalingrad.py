@@ -1239,5 +1239,9 @@ def test_a_lookup_an_assault_and_a_retreat_say_why_under_their_verdicts():
     bonus = close_assault_bonus(attack, [Unit("3/1045", "Soviet", "infantry", 3)], 3, crt=crt)
     assert says_why(bonus).startswith("Why: the verdict weighs units for units")
     assert says_why(example_situation("one_way_out").retreat()) == (
-        "Why: the defending units are pinned; no unit eliminated (Streets of Stalingrad 9.87)"
+        "Why: 1313 is clear: the defending units retreat one hex, then are pinned "
+        "(Streets of Stalingrad 9.87)"
+    )
+    assert says_why(example_situation("balka_stay_or_go").retreat()).startswith(
+        "Why: 1215 is balka: the units may retreat, or stay by eliminating one of them"
     )
