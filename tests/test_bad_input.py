@@ -14,6 +14,7 @@ import re
 from fractions import Fraction
 
 import pytest
+from matplotlib.figure import Figure
 
 from wbk import dice, draw, hexgrid, maps, quiz, table
 from wbk.checks import Input
@@ -342,6 +343,8 @@ PICTURES = [
     bad(draw.step_index, (1, 2), "1", names="step '1' is not a whole number"),
     bad(draw.step_title, None, "x", names="view None is not a PictureView"),
     bad(draw.clear_step, "view", names="view 'view' is not a PictureView"),
+    bad(draw.pictures.add_reason, "figure", None, names="figure 'figure' is not a matplotlib"),
+    bad(draw.pictures.add_reason, Figure(), None, 3, names="verdict 3 is not text"),
     bad(draw.show_step, None, (), 0, names="view None is not a MapView"),
 ]
 

@@ -873,3 +873,16 @@ def test_hits_already_rolled_at_infantry_by_at_fire_count_none_said_in_the_rules
         "AT fire: only vehicles other than wagons take AT hits; a non-vehicle unit takes none"
     )
     assert fire_procedure(3, fire="at").steps[1].text == rolled.steps[1].text
+
+
+def test_a_strength_and_a_fire_procedure_say_why_under_their_verdicts():
+    """Issue 40: a strength's picture says the last modifier that made its dice."""
+    from test_pictures import says_why
+
+    assert says_why(fire_strength([8], target_terrain="woods", protection="bunker")) == (
+        "Why: bunker in woods: the ¼ does not apply in woods, hills or town; the ½ for woods "
+        "does (Blitz Combat, Combat Strength Modifiers)"
+    )
+    assert says_why(fire_procedure(4, leader_morale=9)).endswith(
+        "(Blitz Combat, Leader Saving Throws)"
+    )

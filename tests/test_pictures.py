@@ -1,9 +1,13 @@
+from types import SimpleNamespace
+
 import pytest
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 
 from wbk.dice import d6
 from wbk.draw import picture, read_edge_case, save_picture
+from wbk.draw.pictures import REASON_ID, VERDICT_ID, _deciding_step, add_reason
 from wbk.errors import WbkError
+from wbk.explain import Step
 from wbk.hexgrid import trace
 from wbk.maps import example_map
 
@@ -76,3 +80,67 @@ def test_a_trace_steps_through_its_course_in_printed_labels():
 def test_a_map_has_no_steps():
     with pytest.raises(WbkError, match="a HexMap has no steps"):
         picture(M, step=0)
+
+
+# --- the deciding reason under the verdict (issue 40) --------------------------------------
+# Each rule set's tests check its own answers' reasons with these.
+
+
+def reason_and_verdict(figure) -> tuple[str, str]:
+    """The reason line and the verdict line ``add_reason`` put on ``figure``, as one line each
+    ("" for none)."""
+    by_id = {text.get_gid(): " ".join(text.get_text().split()) for text in figure.texts}
+    return by_id.get(REASON_ID, ""), by_id.get(VERDICT_ID, "")
+
+
+def lies_above_the_drawing(figure, text) -> None:
+    """``text`` lies inside the figure's width and above every axes of it, clear of titles."""
+    figure.draw_without_rendering()
+    box = text.get_window_extent()
+    assert 0 <= box.x0 and box.x1 <= figure.bbox.width
+    assert box.y1 <= figure.bbox.height
+    for ax in figure.axes:
+        assert box.y0 >= ax.get_window_extent().y1
+        if ax.title.get_text() and ax.title is not text:
+            assert not box.overlaps(ax.title.get_window_extent())
+
+
+def says_why(result, **board) -> str:
+    """``result``'s picture has its deciding step and rule under the verdict, and at a step the
+    whole answer's verdict above the reason, all clear of the drawing; the reason line."""
+    whole = picture(result, **board)
+    reason, verdict = reason_and_verdict(whole)
+    step = _deciding_step(result)
+    assert step is not None and not verdict
+    assert reason == " ".join(f"Why: {step.text} ({step.rule})".split())
+    at_step = picture(result, step=0, **board)
+    assert reason_and_verdict(at_step)[0] == reason and reason_and_verdict(at_step)[1]
+    for figure in (whole, at_step):
+        for text in figure.texts:
+            if text.get_gid() in (REASON_ID, VERDICT_ID):
+                lies_above_the_drawing(figure, text)
+    return reason
+
+
+def test_the_reason_goes_under_the_title_and_the_figure_grows_to_hold_it():
+    from matplotlib.figure import Figure
+
+    figure = Figure(figsize=(4, 3))
+    ax = figure.add_subplot()
+    ax.set_title("an answer")
+    said = Step("a long reason " * 8 + "that wraps", "a rule")
+    add_reason(figure, SimpleNamespace(steps=(Step("first", "r"), said)))
+    (text,) = figure.texts
+    assert figure.get_figheight() > 3 and text.get_text().count("\n") >= 1
+    assert reason_and_verdict(figure)[0].endswith("that wraps (a rule)")
+    lies_above_the_drawing(figure, text)
+    assert text.get_window_extent().y1 <= ax.title.get_window_extent().y0
+
+
+def test_what_has_no_steps_or_names_no_deciding_step_gets_no_reason():
+    from matplotlib.figure import Figure
+
+    for subject in (object(), SimpleNamespace(steps=(Step("x", "r"),), deciding_step=None)):
+        figure = Figure()
+        add_reason(figure, subject)
+        assert not figure.texts

@@ -7,6 +7,7 @@ from fractions import Fraction
 import matplotlib.colors
 import matplotlib.pyplot as plt
 import pytest
+from test_pictures import reason_and_verdict, says_why
 from test_tableplot import legend_of
 
 from wbk.draw import on_board
@@ -340,3 +341,55 @@ def test_a_result_that_knows_its_table_is_drawn_on_it():
     assert picture(shot).axes[0].get_title() == picture(shot, table=T).axes[0].get_title()
     reach = pz8.movement_reach(T, "Pz IV 1")
     assert picture(reach, step=0).axes[0].get_title().startswith("Step 1 of ")
+
+
+def test_the_gun_against_armour_percentages_are_as_large_as_the_rest_of_its_text():
+    """Issue 40: the heatmaps' percentages were set in 7 points beside 10-point labels."""
+    from wbk.draw import picture
+
+    figure = picture(pz8.attack_table())
+    figure.draw_without_rendering()
+    for ax in figure.axes[:2]:
+        labels = [t.get_fontsize() for t in (*ax.get_xticklabels(), *ax.get_yticklabels())]
+        numbers = [t for t in ax.texts if t.get_text().endswith("%")]
+        assert len(numbers) == 9 and all(t.get_visible() for t in numbers)
+        assert min(t.get_fontsize() for t in numbers) >= max(labels) >= 10
+    plt.close(figure)
+
+
+# --- the deciding reason under the verdict (issue 40) --------------------------------------
+
+
+def test_a_shot_out_of_range_gives_the_range_as_its_reason():
+    table = Table(
+        48,
+        48,
+        pieces=[
+            Tank("Pz IV", (12, 6), side="German", gun="medium", facing=90),
+            Tank("T-34", (12, 40), side="Soviet", facing=270),
+        ],
+    )
+    assert says_why(pz8.shot(table, "Pz IV", "T-34")) == (
+        "Why: the medium gun of 'Pz IV' reaches 18\": at 34\" the target is out of range "
+        "(Pz 8, Shooting)"
+    )
+
+
+def test_a_shot_a_reach_and_a_duel_say_why():
+    assert says_why(pz8.shot(T, "Pz IV 1", "KV-1")) == (
+        "Why: a heavy tank hit by a medium gun saves on 4+; a failed save destroys it "
+        "(Pz 8, Penetration and Damage)"
+    )
+    assert says_why(pz8.movement_reach(T, "Tiger")).endswith("(Pz 8, Movement)")
+    t34 = Tank("T-34", (12, 18), side="Soviet", facing=270)
+    tiger = Tank("Tiger", (12, 6), side="German", gun="long", facing=90)
+    assert says_why(pz8.duel(t34, tiger, 16)).startswith("Why: a gun die of 1 or 2 passes")
+    assert says_why(pz8.duel(t34, tiger, 60)) == (
+        'Why: out of range: neither gun reaches 60", so neither tank can win (Pz 8, Shooting)'
+    )
+
+
+def test_a_table_of_every_gun_names_no_one_reason():
+    from wbk.draw import picture
+
+    assert reason_and_verdict(picture(pz8.attack_table())) == ("", "")

@@ -6,10 +6,11 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pytest
 from matplotlib.backends.backend_agg import FigureCanvasAgg
+from test_pictures import reason_and_verdict, says_why
 
 from wbk.draw import draw_map, on_board, picture, save_picture
 from wbk.errors import WbkError
-from wbk.games.ss_panzer import geographic_victory, line_of_sight, route
+from wbk.games.ss_panzer import fire_dice, geographic_victory, line_of_sight, route
 from wbk.games.ss_panzer.draw import draw_line_of_sight
 from wbk.hexgrid import Hexside
 from wbk.maps import example_map
@@ -156,3 +157,61 @@ def test_a_line_of_sight_a_route_and_a_victory_carry_their_map():
         geographic_victory(m, []),
     ):
         assert picture(result).axes[0].get_title() == picture(result, map=m).axes[0].get_title()
+
+
+# --- the deciding reason under the verdict (issue 40) --------------------------------------
+
+
+def test_a_clear_line_of_sight_says_why_it_is_clear():
+    """Issue 40: "1913 → 1816: clear" gave no reason; the step it rests on is errata 9.4's
+    slope hexside of the firer's own hex."""
+    result = line_of_sight(M, "1913", "1816")
+    assert says_why(result, map=M) == (
+        "Why: crosses slope hexside 1913/1914, a side of the firer's hex: no block "
+        "(SS Panzer errata 9.4)"
+    )
+    assert picture(result, map=M).axes[0].get_title() == "1913 → 1816: clear"
+
+
+def test_a_blocked_line_says_what_blocks_it_first_and_a_step_keeps_the_verdict():
+    result = line_of_sight(M, "1712", "2014")
+    assert says_why(result, map=M) == (
+        "Why: crosses slope hexside 1813/1913, between the two units: blocked "
+        "(SS Panzer errata 9.4)"
+    )
+    at_step = picture(result, map=M, step=0)
+    assert reason_and_verdict(at_step)[1] == (
+        "1712 → 2014: blocked by slope hexside 1813/1913, slope hex 1913"
+    )
+    assert at_step.axes[0].get_title().startswith("Step 1 of 4")
+
+
+def test_a_line_with_nothing_in_its_way_says_so():
+    assert says_why(line_of_sight(M, "1208", "1410"), map=M) == (
+        "Why: nothing on the line blocks it (SS Panzer errata 9.4)"
+    )
+
+
+def test_a_line_drawn_in_a_figure_of_its_own_says_why_as_its_picture_does():
+    result = line_of_sight(M, "1913", "1816")
+    view = draw_line_of_sight(M, result, width=5.5)
+    assert reason_and_verdict(view.figure) == reason_and_verdict(picture(result, map=M))
+    plt.close(view.figure)
+
+
+def test_a_route_and_a_fire_say_why():
+    assert says_why(route(M, "Pz IV", "1611", "1609"), map=M).endswith("errata 8.3))")
+    assert says_why(fire_dice(["kill_zone", "entering_zoc"])) == (
+        "Why: conditions are not cumulative: the largest, 4 dice (SS Panzer errata 9.5)"
+    )
+
+
+def test_a_slopes_hachures_show_over_the_band_of_a_hexside_crossed():
+    """Issue 40: the orange "hexside crossed" band hid the hachures of the slope hexside it
+    marks (1913/1914 on errata 9.4's line 1913 → 1816), and with them which side is uphill."""
+    view = draw_line_of_sight(M, line_of_sight(M, "1913", "1816"))
+    assert len(view.crossed_sides.get_segments()) and len(view.slope_ticks.get_segments())
+    bands = (view.crossed_sides, view.along_sides, view.blocking_sides)
+    assert view.slope_ticks.get_zorder() > max(band.get_zorder() for band in bands)
+    assert view.slope_ticks.get_zorder() < view.line.get_zorder()  # the line itself stays on top
+    plt.close(view.figure)

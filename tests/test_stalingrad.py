@@ -1225,3 +1225,21 @@ def test_a_retreat_carries_its_map():
     retreat = example_situation("one_way_out").retreat()
     title = picture(retreat).axes[0].get_title()
     assert title == picture(retreat, map=retreat.map).axes[0].get_title()
+
+
+def test_a_lookup_an_assault_and_a_retreat_say_why_under_their_verdicts():
+    """Issue 40: each picture says the step its verdict rests on, with its rule."""
+    from test_pictures import says_why
+
+    crt = example_crt("illustrative_1d6")
+    assert says_why(crt.lookup(15, shift=1)).startswith("Why: 15 AF on the 20-29 column: P (pin)")
+    attack = [Unit("I/194 GR", "German", "infantry", 6), Unit("Pi 336", "German", "engineer", 4)]
+    bonus = close_assault_bonus(attack, [Unit("3/1045", "Soviet", "infantry", 3)], 3, crt=crt)
+    assert says_why(bonus).startswith("Why: the verdict weighs units for units")
+    assert says_why(example_situation("one_way_out").retreat()) == (
+        "Why: 1313 is clear: the defending units retreat one hex, then are pinned "
+        "(Streets of Stalingrad 9.87)"
+    )
+    assert says_why(example_situation("balka_stay_or_go").retreat()).startswith(
+        "Why: 1215 is balka: the units may retreat, or stay by eliminating one of them"
+    )

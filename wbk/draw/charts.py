@@ -383,7 +383,8 @@ def heatmap(
     title: str | None = None,
 ) -> matplotlib.axes.Axes:
     """A probability over two parameters: ``probability(x, y)`` for every x in ``xs``, y in
-    ``ys``; each cell's number in one size that fits the cells, or none when none would."""
+    ``ys``; each cell's number in one size that fits the cells (as large as the axis labels at
+    most), or none when none would."""
     ax = _axes(ax, size=(6.4, 4.2))
     exact = [[probability(x, y) for x in xs] for y in ys]
     grid = np.array([[float(p) for p in row] for row in exact])
@@ -419,15 +420,17 @@ CELL_FILL = 0.85
 
 
 def _fit_cell_numbers(ax, numbers, columns: int) -> None:
-    """All cells' numbers in one size that fits the cells (7 points at most), else none; sized
-    as the first is drawn, the others following it."""
+    """All cells' numbers in one size that fits the cells, as large as the axis's tick labels
+    at most (issue 40: a few large cells' numbers at 7 points were too small to read beside
+    them), else none; sized as the first is drawn, the others following it."""
 
     def fit(renderer) -> None:
         cell = ax.get_window_extent(renderer).width / columns
+        largest = max((t.get_fontsize() for t in ax.get_xticklabels()), default=7.0)
         for text in numbers:
-            text.set_fontsize(7.0)
+            text.set_fontsize(largest)
         widest = max(text.get_window_extent(renderer).width for text in numbers)
-        size = min(7.0, 7.0 * CELL_FILL * cell / widest)  # a gap between neighbours' numbers
+        size = min(largest, largest * CELL_FILL * cell / widest)  # a gap between neighbours
         for text in numbers:
             text.set_fontsize(max(size, SMALLEST_NUMBER))
             text.set_visible(size >= SMALLEST_NUMBER)

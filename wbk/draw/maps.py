@@ -111,9 +111,11 @@ _FALLBACK: list[str] = [str(c) for c in TABLEAU_COLORS.values()]
 
 
 #: Drawing order. Terrain, then hexside features, the translucent overlay layer, outlines and
-#: lines; the map's markers (stars) above lines, then the end marks; numbers and hex labels
-#: last, haloed, so that nothing drawn covers them.
-Z_TERRAIN, Z_LAYER, Z_FEATURES, Z_OUTLINES, Z_SIDES, Z_LINES = 1, 2.5, 3, 4, 5, 6
+#: the bands over the hexsides a line crosses or runs along; a slope's hachures above those
+#: bands (issue 40: the "hexside crossed" band hid them, and with them which side is uphill),
+#: then lines; the map's markers (stars) above lines, then the end marks; numbers and hex
+#: labels last, haloed, so that nothing drawn covers them.
+Z_TERRAIN, Z_LAYER, Z_FEATURES, Z_OUTLINES, Z_SIDES, Z_HACHURES, Z_LINES = 1, 2.5, 3, 4, 5, 5.5, 6
 
 
 Z_MARKERS, Z_ENDS, Z_NUMBERS, Z_LABELS = 6.5, 7, 8, 9
@@ -613,7 +615,7 @@ class MapView(MapOverlays):
         self.feature_lines = LineCollection([], linewidths=2.5, zorder=Z_FEATURES)
         ax.add_collection(self.feature_lines)
         self.slope_ticks = LineCollection(
-            [], colors=FEATURE_COLOURS["slope"], linewidths=1.2, zorder=Z_FEATURES
+            [], colors=FEATURE_COLOURS["slope"], linewidths=1.2, zorder=Z_HACHURES
         )
         ax.add_collection(self.slope_ticks)
         self.marker_lines: list[Line2D] = []

@@ -38,8 +38,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from matplotlib.figure import Figure
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure, SubFigure
 from matplotlib.text import Text
+from matplotlib.transforms import ScaledTranslation
 
 from wbk.datafile import LONGEST_FILE, decoded, read_bytes, write_atomically
 from wbk.dice import Dist
@@ -48,7 +50,9 @@ from wbk.draw.tables import draw_table, table_axes, table_figure_size
 from wbk.draw.view import (
     PictureView,
     checked_view,
+    fit_title,
     step_index,
+    wrap_to_width,
 )
 from wbk.errors import WbkError
 from wbk.explain import Step, count
@@ -92,12 +96,22 @@ def picture(
                 f"wbk cannot draw a {type(subject).__name__} on a board: it is drawn in a "
                 "figure of its own"
             )
+        # a picture of its own says its verdict even at a step: the whole answer's title first
+        verdict = None
+        if figure is None and step is not None and _deciding_step(subject) is not None:
+            whole = Figure(figsize=DEFAULT_SIZE)
+            chart(subject, whole, step=None)
+            verdict = _top_title_words(whole)
         if figure is None or not getattr(chart, "keeps_figure", False):
-            figure = _cleared(figure, DEFAULT_SIZE)
+            made, figure = figure is None, _cleared(figure, DEFAULT_SIZE)
+        else:
+            made = False
         chart(subject, figure, step=step)
         if width is not None:
             w, h = figure.get_size_inches()
             figure.set_size_inches(width, h * width / w)
+        if made:
+            add_reason(figure, subject, verdict)
         return figure
     if step is not None and isinstance(subject, Figure | HexMap | Table):
         raise WbkError(f"a {type(subject).__name__} has no steps to draw at step {step!r}")
@@ -115,6 +129,7 @@ def picture(
     else:
         board = _board(subject, map, table)
     view: PictureView
+    made = figure is None
     if isinstance(board, HexMap):
         figure = _cleared(figure, figure_size(board, width))
         view = draw_map(board, ax=map_axes(figure))
@@ -123,8 +138,11 @@ def picture(
         view = draw_table(board, ax=table_axes(figure))
     if subject is not None:
         steps = on_board(subject, view)
+        verdict = view.title()
         if step is not None:
             view.show_step(steps, step_index(steps, step))
+        if made:
+            add_reason(figure, subject, verdict if step is not None else None)
     return figure
 
 
@@ -255,6 +273,144 @@ def show_step(
     (``MapView.show_step``; a table's view marks its steps the same way)."""
     checked_view(view, "show_step", MapView)
     view.show_step(steps, k, extra=extra)
+
+
+# --- the deciding reason ----------------------------------------------------------------------
+
+#: The reason line's type size (points) and colour (#333333: 12:1 on white); the gap between
+#: the lines the header stacks, and the room left above its top (inches).
+REASON_SIZE = 8.0
+REASON_COLOUR = "#333333"
+HEADER_GAP = 0.05
+#: A rule this long or shorter is never broken across lines of the reason (characters).
+SHORT_RULE = 30
+#: A line of text is this many times its type size tall (matplotlib's default line spacing).
+LINE_HEIGHT = 1.2
+#: The ``gid`` of the texts ``add_reason`` adds, by which a test or a site finds them.
+REASON_ID, VERDICT_ID = "wbk-reason", "wbk-verdict"
+
+
+def _deciding_step(subject: object) -> Step | None:
+    """The step a result's verdict rests on: the one it names (its ``deciding_step``; None for
+    none), else its last step (a rule's working ends in its verdict); None for what has no
+    steps."""
+    if hasattr(subject, "deciding_step"):
+        named = subject.deciding_step
+        return named if isinstance(named, Step) else None
+    steps = getattr(subject, "steps", None)
+    if isinstance(steps, Sequence) and steps and isinstance(steps[-1], Step):
+        return steps[-1]
+    return None
+
+
+def add_reason(figure: Figure, subject: object, verdict: str | None = None) -> None:
+    """Under the title of a picture of ``subject`` (a figure of its own, not a panel's), the
+    reason its verdict rests on (``deciding_step``) with its rule, wrapped to the figure's
+    width, so that the picture posted alone says why as well as what. A picture at a step
+    (whose title is the step) has the whole answer's ``verdict`` and the reason above its title.
+    The figure grows at its top to make room: nothing drawn moves on the page or is covered."""
+    if not isinstance(figure, Figure):
+        raise WbkError(f"add_reason: figure {figure!r} is not a matplotlib Figure")
+    if verdict is not None and not isinstance(verdict, str):
+        raise WbkError(f"add_reason: verdict {verdict!r} is not text")
+    step = _deciding_step(subject)
+    if step is None:
+        return
+    width = figure.get_figwidth() * 72 * 0.96
+    stack: list[tuple[str, float, str]] = []  # the texts, top first: words, size, gid
+    if verdict:
+        lines, size = fit_title(verdict, width, cut=False)
+        stack.append(("\n".join(lines), size, VERDICT_ID))
+    # a short rule is kept on one line ("SS Panzer errata 9.4", not "errata" and "9.4" apart)
+    rule = step.rule.replace(" ", "\u00a0") if len(step.rule) <= SHORT_RULE else step.rule
+    reason = wrap_to_width(f"Why: {step.text} ({rule})", width, REASON_SIZE)
+    stack.append(("\n".join(reason), REASON_SIZE, REASON_ID))
+    heights = [(words.count("\n") + 1) * size * LINE_HEIGHT / 72 for words, size, _ in stack]
+    block = sum(heights) + HEADER_GAP * len(stack)
+    figure.draw_without_rendering()
+    figure.set_layout_engine("none")  # the layout found so far kept: the header is laid out here
+    dpi, height = figure.dpi, figure.get_figheight()
+    title = _top_title(figure)
+    if title is None:
+        base, top = height, height + block
+    else:
+        extent = title.get_window_extent()
+        if verdict:  # the stack above the step's title
+            base = extent.y1 / dpi + HEADER_GAP
+            top = base + block
+        else:  # the title moves up, the reason takes its place
+            base = extent.y0 / dpi
+            top = extent.y1 / dpi + block
+            _raise(title, block, figure)
+    grown = height + max(0.0, top + HEADER_GAP - height)
+    _grow_at_top(figure, grown)
+    y = base
+    for (words, size, gid), tall in reversed(list(zip(stack, heights, strict=True))):
+        figure.text(
+            0.5,
+            y / grown,
+            words,
+            ha="center",
+            va="bottom",
+            fontsize=size,
+            color=REASON_COLOUR if gid == REASON_ID else "black",
+            linespacing=LINE_HEIGHT,
+            gid=gid,
+        )
+        y += tall + HEADER_GAP
+
+
+def _top_title(figure: Figure) -> Text | None:
+    """The topmost title of ``figure``: its suptitle or an axes' title (the verdict, or the step
+    a picture at a step shows); None when it has none."""
+    suptitle = getattr(figure, "_suptitle", None)
+    titles = [suptitle] if isinstance(suptitle, Text) and suptitle.get_text() else []
+    titles += [ax.title for ax in _every_axes(figure) if ax.title.get_text()]
+    if not titles:
+        return None
+    return max(titles, key=lambda t: t.get_window_extent().y1)
+
+
+def _every_axes(figure: Figure | SubFigure) -> list[Axes]:
+    """The axes of ``figure`` and of its subfigures (a chart in parts laid out apart)."""
+    return [*figure.axes, *(ax for part in figure.subfigs for ax in _every_axes(part))]
+
+
+def _top_title_words(figure: Figure) -> str:
+    """The words of ``figure``'s topmost title, its lines joined again ("" for none)."""
+    figure.draw_without_rendering()
+    title = _top_title(figure)
+    return "" if title is None else title.get_text().replace("\n", " ")
+
+
+def _raise(title: Text, inches: float, figure: Figure) -> None:
+    """``title`` moved up by ``inches`` (an axes' title, or the figure's suptitle)."""
+    if title is getattr(figure, "_suptitle", None):
+        x, y = title.get_position()
+        title.set_position((x, y + inches / figure.get_figheight()))
+    else:
+        title.set_transform(
+            title.get_transform() + ScaledTranslation(0, inches, figure.dpi_scale_trans)
+        )
+
+
+def _grow_at_top(figure: Figure, height: float) -> None:
+    """``figure`` made ``height`` inches tall by adding room at its top: its axes and its texts
+    keep their places, measured from its foot."""
+    old = figure.get_figheight()
+    if height <= old:
+        return
+    scale = old / height
+    for ax in figure.axes:
+        box = ax.get_position()
+        ax.set_position((box.x0, box.y0 * scale, box.width, box.height * scale))
+    for text in figure.texts:
+        x, y = text.get_position()
+        text.set_position((x, y * scale))
+    for part in figure.subfigs:  # placed in fractions of the figure, its axes inside it
+        box = part.bbox_relative
+        box.y0, box.y1 = box.y0 * scale, box.y1 * scale
+    figure.set_figheight(height)
 
 
 #: The PNG text chunk that holds a picture's edge case (see ``wbk.widgets.load_edge_case``).

@@ -287,6 +287,11 @@ class Strength(int):
     def dice(self) -> int:
         return int(self)
 
+    @property
+    def deciding_step(self) -> Step:
+        """The last step that changes the strength: the dice are that strength rounded up."""
+        return self.steps[-2] if len(self.steps) > 1 else self.steps[-1]
+
     def __repr__(self) -> str:
         return f"Strength({int(self)})"
 

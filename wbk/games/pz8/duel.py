@@ -22,6 +22,8 @@ from .tanks import DAMAGE, FLAG, GUN_RANGES, SHAKEN, SHOOTING, Tank
 DUEL_RANGES = range(1, 27)
 #: The duellists' roles, as the steps are about them.
 ROLES = ("first", "second")
+#: What the step saying that neither gun reaches is about (a picture marks the range).
+OUT_OF_RANGE = ("range", "neither")
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,17 @@ class Duel:
     #: the chances of one attack of each tank at the other (the first's, the second's), at
     #: the duel's range and under its keywords; None for a tank whose gun does not reach
     one_attack_each: tuple[AttackChances | None, AttackChances | None]
+
+    @property
+    def deciding_step(self) -> Step:
+        """The step the verdict rests on: how the turn passes between the two tanks (who shoots
+        first wins more when a tank keeps the turn), or that neither gun reaches."""
+        return next(
+            step
+            for about in (OUT_OF_RANGE, ("turns",))
+            for step in self.steps
+            if step.about == about
+        )
 
     def _repr_html_(self) -> str:
         said = f"{self.first} wins {percent(self.first_wins)}, "
@@ -332,7 +345,7 @@ def _verdict_steps(
     steps = []
     if not any(s.in_range):
         said = f'out of range: neither gun reaches {s.range_inches:g}", so neither tank can win'
-        steps.append(Step(said, SHOOTING, about=("range", "neither")))
+        steps.append(Step(said, SHOOTING, about=OUT_OF_RANGE))
     else:
         said = f"{first.name} wins {chance(p_first)}, {second.name} wins {chance(p_second)}"
         steps.append(Step(said, SHOOTING, about=("wins", "first", "second")))

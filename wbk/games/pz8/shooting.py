@@ -9,6 +9,7 @@ import html
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import ClassVar
 
 from wbk.checks import known_keywords
 from wbk.dice import Dist, chance, d6
@@ -254,6 +255,9 @@ class AttackTable:
     natural_six: str
     chances: Mapping[tuple[str, str], AttackChances]
     steps: tuple[Step, ...]
+    #: no one step decides a table of every gun against every class (its picture's title says
+    #: the best and the worst of it)
+    deciding_step: ClassVar[None] = None
 
     @property
     def modifiers(self) -> str:
@@ -361,6 +365,9 @@ class Shot:
     #: the distance in words, on the side of the gun's range it is on (exactly the range
     #: reads as it: ``wbk.tableexact.inches_against``)
     distance_words: str = ""
+    #: the step the answer rests on: out of range, the range; another reason for no shot,
+    #: that reason; a shot, what a hit does to the target (its save)
+    deciding_step: Step | None = field(default=None, repr=False, compare=False)
 
     @property
     def can_shoot(self) -> bool:
@@ -422,8 +429,10 @@ def shot(
             about=(a.name, b.name, f"range {a.gun}"),
         )
     )
+    range_step = steps[-1]
     reasons = _no_shot_reasons(a, b, in_range, sight.has_los)
     steps += [Step(f"no shot: {why}", rule, about=(a.name, b.name)) for why, rule in reasons]
+    deciding = range_step if not in_range else steps[-len(reasons)] if reasons else None
     outcome = None
     if not reasons:
         procedure = attack_procedure(
@@ -434,7 +443,9 @@ def shot(
             shaken=a.shaken,
             natural_six=natural_six,
         )
-        steps += _attack_steps_on_the_table(procedure, a, b)
+        attack = _attack_steps_on_the_table(procedure, a, b)
+        deciding = next(s for s in attack if s.rule == DAMAGE)
+        steps += attack
         outcome = procedure.outcome
     return Shot(
         a.name,
@@ -448,6 +459,7 @@ def shot(
         sight,
         table,
         said,
+        deciding,
     )
 
 

@@ -18,6 +18,7 @@ from wbk.dice import Dist, chance
 from wbk.draw import in_figure, on_board
 from wbk.draw.charts import bar_chart
 from wbk.draw.maps import Z_NUMBERS, MapView, draw_map, hex_polygons, hexside_segment
+from wbk.draw.pictures import add_reason
 from wbk.draw.quiz import QuestionDrawing, mark_chosen_hexes, question_drawing
 from wbk.draw.view import PictureView, step_index, step_title
 from wbk.explain import Step, count
@@ -56,12 +57,15 @@ def draw_line_of_sight(
     m: HexMap, result: LosResult, *, ax=None, width: float | None = None, reading: str = ""
 ) -> MapView:
     """A line of sight drawn on its map as ``picture`` draws it, on ``ax`` (a notebook's axes,
-    to set pictures side by side; a new figure when omitted), after ``reading`` (the reading it
-    is traced under, in words) in the title when one is named."""
+    to set pictures side by side; a new figure when omitted, with the deciding reason under
+    the title, as ``picture`` has it), after ``reading`` (the reading it is traced under, in
+    words) in the title when one is named."""
     view = draw_map(m, ax=ax, width=width)
     on_board(result, view)
     if reading:
         view.set_title(f"{reading}\n{view.title()}")
+    if ax is None:
+        add_reason(view.figure, result)
     return view
 
 

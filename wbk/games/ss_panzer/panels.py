@@ -64,6 +64,8 @@ USUAL_BLOCKING_TERRAIN = ("woods", "town")
 NO_DIFFERENCE = "makes no difference here"
 #: What a reading control says beside it while its other value would not change the answer.
 NOTE_STYLE = "font-size:12px;color:#595959"
+#: A note's room beside its reading, kept whether it says anything or not.
+NOTE_WIDTH = "12em"
 
 
 class ChoiceBoxes(widgets.HBox, widgets.ValueWidget):
@@ -158,8 +160,10 @@ class ReadingsPanel(_ComparesOnTheMap, MapPanel):
         for reading, control in self.readings.items():
             setattr(self, reading, control)
         self.unchanged: list[str] = []  # the readings whose other value changes nothing here
-        # one line under the readings, its room always kept: the map never moves
-        self.no_difference = widgets.HTML(layout=widgets.Layout(width="100%", min_height="22px"))
+        # a note beside each reading, its room always kept: the map never moves
+        self.no_difference = {
+            r: widgets.HTML(layout=widgets.Layout(width=NOTE_WIDTH)) for r in self.readings
+        }
         self.blocking = ChoiceBoxes(
             kinds,
             [k for k in kinds if k in chosen],
@@ -169,12 +173,12 @@ class ReadingsPanel(_ComparesOnTheMap, MapPanel):
         return [*self.readings.values(), self.blocking]
 
     def _lay_out_notes(self, extra: Sequence[widgets.Widget] = ()) -> None:
-        """Put the readings' note under them (in the controls row MapPanel built), and the
-        "compare with" menu above the message line."""
+        """Put each reading's note beside it (in the controls row MapPanel built), the blocking
+        terrain first (it fits beside a reading, which with its note no longer fits beside
+        another), and the "compare with" menu above the message line."""
         self.control_row.children = [
-            *self.readings.values(),
-            self.no_difference,
             self.blocking,
+            *(widgets.HBox([c, self.no_difference[r]]) for r, c in self.readings.items()),
             *extra,
         ]
         self.compare_marks = []
@@ -208,7 +212,7 @@ class ReadingsPanel(_ComparesOnTheMap, MapPanel):
         }
 
     def note_differences(self, answer: Callable[[dict], object]) -> None:
-        """Say under the readings which of them make no difference to ``answer(options)``."""
+        """Say beside each reading whether it makes no difference to ``answer(options)``."""
         options = self.options()
         shown = answer(options)
         self.unchanged = [
@@ -220,10 +224,9 @@ class ReadingsPanel(_ComparesOnTheMap, MapPanel):
                 if v != control.value
             )
         ]
-        named = "; ".join(f"“{READINGS[r].question}”" for r in self.unchanged)
-        self.no_difference.value = (
-            f'<i style="{NOTE_STYLE}">{NO_DIFFERENCE}: {html.escape(named)}</i>' if named else ""
-        )
+        for reading, note in self.no_difference.items():
+            same = reading in self.unchanged
+            note.value = f'<i style="{NOTE_STYLE}">{NO_DIFFERENCE}</i>' if same else ""
 
 
 # --- errata 9.4: line of sight -----------------------------------------------------------------

@@ -60,6 +60,9 @@ class LosResult:
     reasons: tuple[str, ...] = ()  # what blocks, each as the verdict names it
     #: the map the result was read off, for its picture
     map: HexMap | None = field(default=None, repr=False, compare=False)
+    #: the step the verdict rests on: the first that blocks, else the first exception that
+    #: lets the line pass (its picture says it under the verdict)
+    deciding_step: Step | None = field(default=None, repr=False, compare=False)
 
     def short_verdict(self, most: int = 3) -> str:
         """The verdict naming at most ``most`` of the things that block, and how many more."""
@@ -201,6 +204,7 @@ class _Line:
             )
         ]
         self.blocking: list[Hex | Hexside] = []
+        self.first_block = 0  # the index of the first step that blocks, once one does
         self.reasons: list[str] = []  # what blocks, as the verdict names it
         # errata 9.4's general sentence binds only lines from (reading "firer") or between
         # (reading "both") hexes without a slope hexside
@@ -213,6 +217,8 @@ class _Line:
         self.along_pairs = {h for s in self.trace.along for h in s.hexes}
 
     def blocked_by(self, item: Hex | Hexside, reason: str) -> None:
+        if not self.blocking:  # each stage adds its step right after saying what blocks
+            self.first_block = len(self.steps)
         self.blocking.append(item)
         if reason not in self.reasons:
             self.reasons.append(reason)
@@ -336,6 +342,10 @@ class _Line:
         blocks the line (nothing: the whole line, unmarked)."""
         clear = not self.blocking
         verdict_step = "line of sight clear" if clear else "line of sight blocked"
+        # on a clear line every step after the first lets it pass (no block, only touches,
+        # may go beyond): the first of them decides; none, and nothing was in the way
+        passing = self.steps[1:2] if clear else [self.steps[self.first_block]]
+        deciding = passing[0] if passing else Step("nothing on the line blocks it", self.rule)
         self.steps.append(Step(verdict_step, self.rule, about=tuple(self.blocking)))
         verdict = "clear" if clear else "blocked by " + ", ".join(self.reasons)
         return LosResult(
@@ -348,6 +358,7 @@ class _Line:
             verdict,
             tuple(self.reasons),
             self.m,
+            deciding,
         )
 
 

@@ -130,6 +130,9 @@ class Retreat:
     zoc: frozenset[Hex] = frozenset()
     go: Choice | None = None
     stay: Choice | None = None
+    #: the step the verdict rests on: what the hex's terrain asks of its units (retreat, stay,
+    #: or only be pinned), which the title's who-goes-where follows from
+    deciding_step: Step | None = field(default=None, repr=False, compare=False)
 
     @property
     def summary(self) -> str:
@@ -316,7 +319,8 @@ def _retreat(d: _Defence) -> Retreat:
     affected = [u for u in d.defenders if u.name not in unaffected]
     if terrain == "other":
         return _only_pinned(d, terrain_types, affected, unaffected, steps)
-    steps.append(_terrain_step(d, terrain))
+    deciding = _terrain_step(d, terrain)
+    steps.append(deciding)
     fixed = _never_retreat(d, affected, steps)
     eliminated = frozenset(u.name for u in fixed)
     retreaters = [u for u in affected if u not in fixed]
@@ -353,6 +357,7 @@ def _retreat(d: _Defence) -> Retreat:
         zoc=frozenset(zoc),
         go=go,
         stay=stay,
+        deciding_step=deciding,
     )
 
 
@@ -481,6 +486,7 @@ def _only_pinned(
         unaffected=unaffected,
         pinned=pinned,
         stay=stay_put,
+        deciding_step=steps[-1],
     )
 
 
