@@ -18,6 +18,7 @@ import subprocess
 import time
 import types
 import urllib.request
+from importlib import import_module
 from pathlib import Path
 
 import nbformat
@@ -30,8 +31,8 @@ from wbk.appserver import ReaderKernelManager
 from wbk.appsettings import AppSettings
 from wbk.cli import main
 from wbk.draw import edge_case_in_png
-from wbk.games import chapters
-from wbk.maps import example_map
+from wbk.games import chapters, games
+from wbk.maps import HexMap, example_map
 from wbk.publish import app_command, chapter_of, for_the_app
 from wbk.widgets import TracePanel, paint_ahead
 from wbk.widgets.app import case_from_query, case_query, file_name, linked_situation, serve
@@ -636,5 +637,63 @@ def test_in_the_app_a_reader_loads_a_crt_from_their_own_computer(browser, app, t
     # the button keeps its plain label, never ipywidgets' count of files ("Load CRT (0)")
     upload = explorer.locator(".widget-upload").first
     page.wait_for_function("b => b.textContent === 'Load CRT'", arg=upload.element_handle())
+    assert outside == []
+    page.context.close()
+
+
+def test_in_the_app_a_teacher_uploads_a_quiz_of_their_own(browser, app, tmp_path):
+    """Issue 40: the app's quiz panel could not take the teacher's quiz file. A file with a
+    wrong answer is refused in the panel's one line; a right one replaces the questions."""
+    url, _ = app
+    key, found = next((k, g) for k, g in games().items() if g.shipped_quiz is not None)
+    chapter = next(Path(import_module(found.package).__file__).parent.glob("*.ipynb")).name
+    first_question = found.shipped_quiz.read_text().split("[[question]]")[1]
+    mine = tmp_path / "my_evening.toml"
+    mine.write_text(f'game = "{key}"\ntitle = "Our club evening"\n\n[[question]]{first_question}')
+    wrong = tmp_path / "wrong.toml"
+    wrong.write_text(re.sub(r"^answer = .*$", "answer = 12345", mine.read_text(), flags=re.M))
+    page, outside = local_page(browser)
+    open_chapter(page, url, chapter)
+    quiz = page.locator(".widget-vbox:has(> .widget-hbox .widget-upload:has-text('Load quiz'))")
+    upload = seen(quiz.locator(".widget-upload", has_text="Load quiz"), "the quiz's upload")
+    for file in (wrong, mine):
+        with page.expect_file_chooser(timeout=PATIENCE) as chooser:
+            upload.click()
+        chooser.value.set_files(str(file))
+        if file is wrong:
+            said = seen(quiz.get_by_text("wrong.toml: question"), "the wrong quiz refused")
+            assert "\n" not in said.inner_text()
+    seen(quiz.get_by_text("Our club evening"), "the uploaded quiz's title")
+    assert quiz.get_by_text("wrong.toml").count() == 0  # the refusal gave way to the quiz
+    assert outside == []
+    page.context.close()
+
+
+def test_in_the_app_the_map_panels_answer_on_the_teachers_uploaded_map(browser, app, tmp_path):
+    """Issue 40: the map editor loaded a teacher's map that the line of sight panel never saw.
+    Uploaded, handed to the panels with a button, and asked about by typing two hexes."""
+    url, _ = app
+    mine = tmp_path / "club_map.toml"
+    plain = HexMap("Club evening map", (10, 14), (1, 6))
+    mine.write_text(plain.with_terrain(plain.hex("1203"), {"woods"}).to_toml())
+    page, outside = local_page(browser)
+    open_chapter(page, url, LONGEST)
+    editor = page.locator(
+        ".widget-vbox:has(> .widget-hbox .widget-button:has-text('Use this map'))"
+    )
+    with page.expect_file_chooser(timeout=PATIENCE) as chooser:
+        seen(editor.locator(".widget-upload", has_text="Load map"), "the editor's upload").click()
+    chooser.value.set_files(str(mine))
+    seen(editor.get_by_text("loaded 'Club evening map'"), "the uploaded map loaded")
+    editor.locator(".widget-button", has_text="Use this map in the panels").click()
+    seen(editor.get_by_text("'Club evening map' is now the map of the chapter's"), "the handover")
+    los = page.locator(
+        ".widget-vbox:has(.widget-text:has-text('firer')):has(.widget-text:has-text('target'))"
+    ).first
+    for box, hexes in (("firer", "1202"), ("target", "1204")):
+        typed = los.locator(f".widget-text:has-text('{box}') input")
+        typed.fill(hexes)
+        typed.press("Enter")
+    seen(los.locator(".widget-html b:has-text('blocked by woods in 1203')"), "the verdict")
     assert outside == []
     page.context.close()
