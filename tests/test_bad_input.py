@@ -12,6 +12,7 @@ import enum
 import inspect
 import re
 from fractions import Fraction
+from types import SimpleNamespace
 
 import pytest
 from matplotlib.figure import Figure
@@ -346,6 +347,12 @@ PICTURES = [
     bad(draw.pictures.add_reason, "figure", None, names="figure 'figure' is not a matplotlib"),
     bad(draw.pictures.add_reason, Figure(), None, 3, names="verdict 3 is not text"),
     bad(draw.show_step, None, (), 0, names="view None is not a MapView"),
+    bad(
+        draw.deciding_step,
+        SimpleNamespace(deciding_step="the last one"),
+        names="deciding_step 'the last one' is not a wbk.explain.Step",
+    ),
+    bad(draw.verdict_of, object(), names="wbk cannot draw a object"),
 ]
 
 # --- wbk.quiz -------------------------------------------------------------------------------

@@ -1,3 +1,5 @@
+import html
+import re
 from types import SimpleNamespace
 
 import pytest
@@ -5,7 +7,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 
 from wbk.dice import d6
 from wbk.draw import picture, read_edge_case, save_picture
-from wbk.draw.pictures import REASON_ID, VERDICT_ID, _deciding_step, add_reason
+from wbk.draw.pictures import REASON_ID, VERDICT_ID, add_reason, deciding_step
 from wbk.errors import WbkError
 from wbk.explain import Step
 from wbk.hexgrid import trace
@@ -93,6 +95,25 @@ def reason_and_verdict(figure) -> tuple[str, str]:
     return by_id.get(REASON_ID, ""), by_id.get(VERDICT_ID, "")
 
 
+def saved_says(panel) -> tuple[str, str]:
+    """The reason (its lines joined) and the verdict (in its lines) of ``panel``'s saved
+    picture, as "Save picture" writes it ("" for none), read from its SVG; the panel's own
+    figure is left as it was."""
+    import matplotlib
+
+    figure = panel.figures()[0]
+    size, texts = figure.get_size_inches().tolist(), list(figure.texts)
+    with matplotlib.rc_context({"svg.fonttype": "none"}):  # its words kept as text
+        svg = panel.picture_bytes(".svg").decode()
+    assert figure.get_size_inches().tolist() == size and figure.texts == texts
+    said = []
+    for gid in (REASON_ID, VERDICT_ID):
+        group = re.search(rf'<g id="{gid}">(.*?)</g>', svg, re.S)
+        lines = re.findall(r"<text[^>]*>(.*?)</text>", group[1], re.S) if group else []
+        said.append([html.unescape(line) for line in lines])
+    return " ".join(" ".join(said[0]).split()), "\n".join(said[1])  # no-break spaces as spaces
+
+
 def lies_above_the_drawing(figure, text) -> None:
     """``text`` lies inside the figure's width and above every axes of it, clear of titles."""
     figure.draw_without_rendering()
@@ -110,7 +131,7 @@ def says_why(result, **board) -> str:
     whole answer's verdict above the reason, all clear of the drawing; the reason line."""
     whole = picture(result, **board)
     reason, verdict = reason_and_verdict(whole)
-    step = _deciding_step(result)
+    step = deciding_step(result)
     assert step is not None and not verdict
     assert reason == " ".join(f"Why: {step.text} ({step.rule})".split())
     at_step = picture(result, step=0, **board)

@@ -309,3 +309,16 @@ def test_a_chart_made_by_a_marked_function_reopens_from_its_picture(tmp_path, mo
     text.write_text("panel = 'wbk.unmarked'\n[settings]\n")
     with pytest.raises(WbkError, match="is not one of wbk's panels"):
         load_edge_case(text)
+
+
+def test_a_trace_reaches_no_verdict_so_its_saved_picture_gives_no_reason(panel):
+    """A panel's saved picture says why as ``picture`` does: a trace is no answer to a rule's
+    question, and neither its picture nor its panel's adds a "Why:" line."""
+    from test_pictures import saved_says
+
+    from wbk.draw import picture
+    from wbk.hexgrid import trace
+
+    assert saved_says(panel) == ("", "")
+    whole = picture(trace(panel.map.hex("1913"), panel.map.hex("1716")), map=panel.map)
+    assert not [text for text in whole.texts if text.get_gid()]

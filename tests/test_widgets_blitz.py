@@ -726,3 +726,22 @@ def test_a_bad_value_in_a_link_is_one_line_never_a_trait_error():
     assert hits, case
     text = refused(case.replace(hits.group(0), f'{hits.group(1)} = "abc"'))
     assert "is not a number" in text or "is not one of" in text
+
+
+def test_a_saved_chart_says_why_and_at_a_step_the_whole_answers_verdict_too():
+    """Issue 40: a panel's saved picture says what its answer rests on under the verdict; at a
+    step of the ladder, the answer's two title lines (what fired, what it does) stay apart."""
+    from test_pictures import saved_says
+
+    panel = panels.fire_calculator()
+    reason = (
+        "Why: the hits that count decide the damage: step loss or worse 14.73%, "
+        "eliminated 5.80% (Blitz Combat, Damage)"
+    )
+    assert saved_says(panel) == (reason, "")
+    panel.step_control.go(0)  # the answer's lines (what fired; what it does) kept apart
+    assert saved_says(panel) == (
+        reason,
+        "15 dice of direct fire at non-vehicle units, leader morale 8\n"
+        "step loss or worse 14.73%, eliminated 5.80%",
+    )

@@ -1113,3 +1113,22 @@ def test_clicking_tanks_answers_a_targets_question():
         panel.pane.value
     )
     assert "Tiger: no shot (out of range; no line of sight)" in panel.pane.value
+
+
+def test_a_saved_shot_says_why_by_the_shot_not_by_the_reach_drawn_after_it():
+    """Issue 40: the table panel's steps are the shot's and then the reach's; its saved picture
+    gives the shot's reason under the shot's verdict, and the verdict above a step."""
+    from test_pictures import saved_says
+
+    panel = panels.TablePanel(path="unused.toml", shooter="Tiger", target="T-34 1")
+    panel.show_reach.value = True
+    reason = (
+        "Why: a medium tank hit by a long gun saves on 6+; a failed save destroys it "
+        "(Pz 8, Penetration and Damage)"
+    )
+    assert saved_says(panel) == (reason, "")
+    panel.step_control.go(1)
+    assert saved_says(panel) == (
+        reason,
+        'Tiger → T-34 1, 23.8": in cover (94% seen), destroyed 5/18 (27.78%)',
+    )

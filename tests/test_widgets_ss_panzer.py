@@ -859,3 +859,20 @@ def test_makes_no_difference_sits_beside_its_reading():
         isinstance(child, widgets.HTML) and "makes no difference" in child.value
         for child in panel.control_row.children
     )  # no note stands alone
+
+
+def test_a_saved_picture_says_why_under_its_verdict_at_the_answer_and_at_a_step():
+    """Issue 40: "Save picture" in a panel gave the verdict and no reason, and at a step lost
+    the verdict; the saved picture now says both, as ``picture`` does, on one picture."""
+    from test_pictures import saved_says
+
+    los = panels.LosPanel(M, "1913", "1816")
+    reason = "Why: crosses slope hexside 1913/1914, a side of the firer's hex: no block"
+    assert saved_says(los) == (f"{reason} (SS Panzer errata 9.4)", "")
+    los.step_control.go(0)
+    assert saved_says(los) == (f"{reason} (SS Panzer errata 9.4)", "1913 → 1816: clear")
+    los.boxes["target"].value = "9999"  # out of date: the dimmed answer claims no reason
+    assert saved_says(los) == ("", "")
+    movement = panels.MovementPanel(M, "1610", "2014")
+    said, _ = saved_says(movement)
+    assert said.startswith("Why: ") and said.endswith(")")

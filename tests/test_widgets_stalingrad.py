@@ -870,3 +870,20 @@ def test_the_planners_edge_case_carries_its_compare_with_reading():
     bad = case.replace('value = "one_hex"', 'value = "all"')
     with pytest.raises(WbkError, match=r"the link: \[compare\]: retreat_into=all is not one of"):
         edge_case_panel(bad, "the link")
+
+
+def test_a_saved_retreat_says_why_by_the_terrain_its_verdict_follows_from():
+    """Issue 40: the retreat planner's saved picture carries the deciding step under its
+    verdict, as ``picture`` of the retreat does."""
+    from test_pictures import saved_says
+
+    planner = panels.RetreatPlanner(example_situation("shared_hex"))
+    assert saved_says(planner) == (
+        "Why: 1313 is clear: the defending units retreat one hex, then are pinned "
+        "(Streets of Stalingrad 9.87)",
+        "",
+    )
+    planner.step_control.go(0)  # the step in the title, the whole answer above it
+    assert saved_says(planner)[1] == (
+        '"P" in clear 1313: 1 of 2 units eliminated (2/42 Rifle)\n1/42 Rifle retreats to 1314'
+    )

@@ -27,7 +27,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from numbers import Integral
-from typing import Literal
+from typing import ClassVar, Literal
 
 from wbk.errors import WbkError
 from wbk.explain import Step
@@ -423,6 +423,8 @@ class Trace:
     a: Hex
     b: Hex
     course: tuple[tuple[StepKind, Hex | Hexside | Corner], ...]
+    #: a trace is geometry, not a rule's verdict: its picture gives no reason under its title
+    deciding_step: ClassVar[None] = None
 
     def __post_init__(self):
         _need_hex(self.a, "trace: start hex a")

@@ -19,6 +19,7 @@ from wbk.draw.charts import at_least_curves, bar_chart, heatmap, stacked_bars
 from wbk.draw.maps import MapView, draw_map
 from wbk.draw.pictures import (
     clear_step,
+    deciding_step,
     edge_case_in_png,
     in_figure,
     on_board,
@@ -28,6 +29,7 @@ from wbk.draw.pictures import (
     save_picture,
     show_step,
     trace_title,
+    verdict_of,
 )
 from wbk.draw.quiz import QuestionDrawing, draw_attempt, question_drawing
 from wbk.draw.tables import TableView, draw_table
@@ -44,6 +46,7 @@ __all__ = [
     "at_least_curves",
     "bar_chart",
     "clear_step",
+    "deciding_step",
     "draw_map",
     "draw_table",
     "edge_case_in_png",
@@ -61,4 +64,5 @@ __all__ = [
     "step_index",
     "step_title",
     "trace_title",
+    "verdict_of",
 ]

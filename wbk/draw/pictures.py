@@ -28,6 +28,7 @@ for its title.
 
 from __future__ import annotations
 
+import copy
 import functools
 import io
 import os
@@ -98,10 +99,10 @@ def picture(
             )
         # a picture of its own says its verdict even at a step: the whole answer's title first
         verdict = None
-        if figure is None and step is not None and _deciding_step(subject) is not None:
+        if figure is None and step is not None and deciding_step(subject) is not None:
             whole = Figure(figsize=DEFAULT_SIZE)
             chart(subject, whole, step=None)
-            verdict = _top_title_words(whole)
+            verdict = _top_title_text(whole)
         if figure is None or not getattr(chart, "keeps_figure", False):
             made, figure = figure is None, _cleared(figure, DEFAULT_SIZE)
         else:
@@ -290,13 +291,18 @@ LINE_HEIGHT = 1.2
 REASON_ID, VERDICT_ID = "wbk-reason", "wbk-verdict"
 
 
-def _deciding_step(subject: object) -> Step | None:
-    """The step a result's verdict rests on: the one it names (its ``deciding_step``; None for
-    none), else its last step (a rule's working ends in its verdict); None for what has no
-    steps."""
+def deciding_step(subject: object) -> Step | None:
+    """The step a result's verdict rests on, which a picture gives as its reason: the one it
+    names (its ``deciding_step``; None for none), else its last step (a rule's working ends in
+    its verdict); None for what has no steps."""
     if hasattr(subject, "deciding_step"):
         named = subject.deciding_step
-        return named if isinstance(named, Step) else None
+        if named is not None and not isinstance(named, Step):
+            raise WbkError(
+                f"a {type(subject).__name__}'s deciding_step {named!r} is not a "
+                "wbk.explain.Step (or None)"
+            )
+        return named
     steps = getattr(subject, "steps", None)
     if isinstance(steps, Sequence) and steps and isinstance(steps[-1], Step):
         return steps[-1]
@@ -313,14 +319,19 @@ def add_reason(figure: Figure, subject: object, verdict: str | None = None) -> N
         raise WbkError(f"add_reason: figure {figure!r} is not a matplotlib Figure")
     if verdict is not None and not isinstance(verdict, str):
         raise WbkError(f"add_reason: verdict {verdict!r} is not text")
-    step = _deciding_step(subject)
-    if step is None:
-        return
+    step = deciding_step(subject)
+    if step is not None:
+        _write_reason(figure, step, verdict)
+
+
+def _write_reason(figure: Figure, step: Step, verdict: str | None) -> None:
+    """``add_reason``'s work, for the deciding ``step`` given."""
     width = figure.get_figwidth() * 72 * 0.96
     stack: list[tuple[str, float, str]] = []  # the texts, top first: words, size, gid
-    if verdict:
-        lines, size = fit_title(verdict, width, cut=False)
-        stack.append(("\n".join(lines), size, VERDICT_ID))
+    if verdict:  # its lines as the answer's title had them, each wrapped only if it must be
+        fitted = [fit_title(line, width, 1, cut=False) for line in verdict.split("\n")]
+        lines = [wrapped for part, _ in fitted for wrapped in part]
+        stack.append(("\n".join(lines), min(size for _, size in fitted), VERDICT_ID))
     # a short rule is kept on one line ("SS Panzer errata 9.4", not "errata" and "9.4" apart)
     rule = step.rule.replace(" ", "\u00a0") if len(step.rule) <= SHORT_RULE else step.rule
     reason = wrap_to_width(f"Why: {step.text} ({rule})", width, REASON_SIZE)
@@ -376,11 +387,17 @@ def _every_axes(figure: Figure | SubFigure) -> list[Axes]:
     return [*figure.axes, *(ax for part in figure.subfigs for ax in _every_axes(part))]
 
 
-def _top_title_words(figure: Figure) -> str:
-    """The words of ``figure``'s topmost title, its lines joined again ("" for none)."""
+def verdict_of(subject: object) -> str:
+    """The verdict ``picture(subject)`` gives in its title: what a panel's saved picture, at a
+    step of a chart, says above the step."""
+    return _top_title_text(picture(subject))
+
+
+def _top_title_text(figure: Figure) -> str:
+    """The text of ``figure``'s topmost title, in its lines ("" for none)."""
     figure.draw_without_rendering()
     title = _top_title(figure)
-    return "" if title is None else title.get_text().replace("\n", " ")
+    return "" if title is None else title.get_text()
 
 
 def _raise(title: Text, inches: float, figure: Figure) -> None:
@@ -427,12 +444,15 @@ def save_picture(
     map: HexMap | None = None,
     caption: str = "",
     edge_case: str | None = None,
+    reason: Step | None = None,
+    verdict: str | None = None,
 ) -> Path:
     """Save ``subject``'s picture (see ``picture``) to ``path``, PNG or SVG by its suffix;
     returns the path written. The folder must exist.
 
     ``caption``: small print under the legend (the rule illustrated, the settings unlike the
     defaults). ``edge_case``: TOML text a PNG carries in its metadata, for ``read_edge_case``.
+    ``reason`` and ``verdict``: as for ``picture_bytes``, for a panel's figure.
     """
     if isinstance(path, bytes) or not isinstance(path, (str, os.PathLike)):
         raise WbkError(f"picture file {path!r} is not a file path")
@@ -441,7 +461,15 @@ def save_picture(
         raise WbkError(f"picture file {path.name!r} should end in .png or .svg")
     if not path.parent.is_dir():
         raise WbkError(f"cannot save the picture to {path}: there is no folder {path.parent}")
-    data = picture_bytes(subject, path.suffix, map=map, caption=caption, edge_case=edge_case)
+    data = picture_bytes(
+        subject,
+        path.suffix,
+        map=map,
+        caption=caption,
+        edge_case=edge_case,
+        reason=reason,
+        verdict=verdict,
+    )
     write_atomically(path, data, "picture")
     return path
 
@@ -454,13 +482,22 @@ def picture_bytes(
     caption: str = "",
     edge_case: str | None = None,
     step: int | None = None,
+    reason: Step | None = None,
+    verdict: str | None = None,
 ) -> bytes:
     """The bytes ``save_picture`` writes, for a file that goes elsewhere (a download):
-    ``suffix`` ".png" or ".svg"; ``step`` as for ``picture``."""
+    ``suffix`` ".png" or ".svg"; ``step`` as for ``picture``. ``reason``: the step the verdict
+    of a panel's figure rests on, written under its title as ``add_reason`` writes it (with the
+    whole answer's ``verdict`` above, when the figure shows a step) on a copy: the panel's own
+    figure stays as the reader sees it."""
     suffix = str(suffix).lower()
     if suffix not in FORMATS:
         raise WbkError(f"picture format {suffix!r} is not one of {', '.join(FORMATS)}")
     figure = picture(subject, map=map, step=step)
+    if reason is not None:
+        # a copy (the live canvas is left behind): the panel's figure stays as it is shown
+        figure = copy.deepcopy(figure)
+        _write_reason(figure, reason, verdict)
     metadata = {EDGE_CASE_KEY: edge_case} if edge_case is not None and suffix == ".png" else {}
     text = _add_caption(figure, caption) if caption else None
     buffer = io.BytesIO()

@@ -25,6 +25,7 @@ from matplotlib.figure import Figure
 from matplotlib.text import Text
 
 from wbk.draw.maps import MapView, shown_on_a_page
+from wbk.draw.view import PictureView
 from wbk.errors import WbkError
 from wbk.explain import Step, steps_html
 from wbk.readings import Reading
@@ -326,6 +327,25 @@ def say_beside(line: widgets.HTML, text: str, *, error: bool = False) -> None:
     line.value = f'<span style="color:{ERROR_COLOUR}">{text}</span>' if error and text else text
 
 
+def _why(panel: Panel) -> dict[str, Any]:
+    """What ``panel``'s saved picture says under its verdict, as ``picture`` of its answer
+    does: the step the answer on show rests on (``reason``, ``wbk.draw.deciding_step``) and,
+    when the picture shows a step of it, the whole answer's ``verdict`` above that step;
+    nothing for a panel with no answer, or out of date."""
+    answer = getattr(panel, "_answer", None)
+    if answer is None or panel.stale:
+        return {}
+    from wbk.draw import deciding_step, verdict_of
+
+    reason = deciding_step(answer)
+    if reason is None:
+        return {}
+    if panel.step_control.at_answer:
+        return {"reason": reason}
+    # a board's title as it stood at the answer, or a chart's, drawn afresh
+    return {"reason": reason, "verdict": panel._answer_title or verdict_of(answer)}
+
+
 def _snapshot(panel: Panel) -> str:
     """``Panel.static_html``: the panel's controls, pictures, message, pane and steps."""
     parts = ['<div class="wbk-panel-snapshot">']
@@ -622,9 +642,7 @@ class Panel:
 
         chosen = self._chosen_path(path)
         replaced = self.replacing(chosen)
-        written = save_picture(
-            self.figures()[0], chosen, caption=self.caption(), edge_case=self.edge_case_text()
-        )
+        written = save_picture(self.figures()[0], chosen, **self._saved_with())
         self.written.add(chosen)
         return f"saved the picture to {written}{replaced}"
 
@@ -637,9 +655,12 @@ class Panel:
         case), for a file that goes elsewhere: a download from the app, say."""
         from wbk.draw import picture_bytes
 
-        return picture_bytes(
-            self.figures()[0], suffix, caption=self.caption(), edge_case=self.edge_case_text()
-        )
+        return picture_bytes(self.figures()[0], suffix, **self._saved_with())
+
+    def _saved_with(self) -> dict[str, Any]:
+        """What a saved picture carries besides the figure: the caption, the edge case (in a
+        PNG) and why its answer is what it is."""
+        return {"caption": self.caption(), "edge_case": self.edge_case_text(), **_why(self)}
 
     def _chosen_path(self, path: str | None, suffix: str = ".png") -> Path:
         """The file typed (or given), else the default (``file_stem`` with ``suffix`` in
@@ -696,9 +717,9 @@ class Panel:
 
     def add_step_control(self, draw_at_step: Callable[[int], None] | None = None) -> StepControl:
         """Give the panel a step control under its picture and return it; the panel hands it
-        each new answer's steps with ``show_steps(result.steps)`` at the end of ``show``.
-        ``draw_at_step(k)`` draws the picture at step k; a map panel's default marks the step on
-        its map (``wbk.draw.show_step``), the last step being the whole answer."""
+        each new answer's steps with ``show_steps(result.steps, answer=result)`` at the end of
+        ``show``. ``draw_at_step(k)`` draws the picture at step k; a map panel's default marks
+        the step on its map (``wbk.draw.show_step``), the last step being the whole answer."""
         from wbk.widgets.steps import KEYS_CLASS, StepControl
 
         self.step_control = StepControl(draw_at_step or self._draw_map_step)
@@ -707,10 +728,13 @@ class Panel:
         self._place(self.step_control.widget, before=self.picture_row)
         return self.step_control
 
-    def show_steps(self, steps: Sequence[Step]) -> None:
-        """A new answer, drawn whole: its steps listed, the last (the verdict) on show."""
+    def show_steps(self, steps: Sequence[Step], *, answer: object = None) -> None:
+        """A new answer, drawn whole: its steps listed, the last (the verdict) on show.
+        ``answer``: the result the steps are of, whose saved picture says why as ``picture``
+        does; None for steps that reach no verdict (a trace's)."""
         view = getattr(self, "view", None)
-        self._answer_title = view.title() if isinstance(view, MapView) else ""
+        self._answer_title = view.title() if isinstance(view, PictureView) else ""
+        self._answer = answer
         self.step_control.set_steps(steps)
 
     def _draw_map_step(self, k: int) -> None:

@@ -222,7 +222,7 @@ class SteppedPanel(NotedPanel):
         """A new answer: its steps listed, the verdict on show, the readings compared."""
         if self.is_out_of_date or self.result is None:
             return
-        self.show_steps(self.result.steps)
+        self.show_steps(self.result.steps, answer=self.result)
         self.compare.refresh()
 
     def draw_step(self, k: int) -> None:

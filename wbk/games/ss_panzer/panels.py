@@ -384,7 +384,7 @@ class LosPanel(ReadingsPanel):
         on_board(result, self.view)
         self._firer, self._target = firer, target
         extra = self.dim_viewshed()
-        self.show_steps(result.steps)
+        self.show_steps(result.steps, answer=result)
         self.compare.refresh()
         # the steps are listed once, by the step control (a static page lists them under it)
         return f"<b>line of sight {html.escape(result.verdict)}</b>" + extra
@@ -648,7 +648,8 @@ class MovementPanel(_ComparesOnTheMap, MapPanel):
                 f"<p>{label(goal)} is out of reach ({movement.how}): its path costs {toward.mp} "
                 f"MP, within the {budget} MP, but entering it is not allowed (errata 8.3).</p>"
             )
-        self.show_steps(toward.steps)  # listed by the step control, not again here
+        # listed by the step control, not again here
+        self.show_steps(toward.steps, answer=toward)
         self.compare.refresh()
         return "".join(lines)
 
@@ -858,7 +859,7 @@ class VictoryPanel(Panel):
         # the steps are listed once, by the step control (a static page lists them under it)
         verdict = "Soviet geographic victory" if result.won else "no geographic victory"
         self.pane.value = f"<b>{verdict}</b>"
-        self.show_steps(result.steps)
+        self.show_steps(result.steps, answer=result)
         self.view.redraw()
         self.show_message("")
 

@@ -148,13 +148,13 @@ class SteppedChart(ChartPanel):
         super().__init__(compute, self.show, **options)
         self.step_control = self.add_step_control(self.draw_step)
         if self.result is not None:
-            self.show_steps(self.result.steps)
+            self.show_steps(self.result.steps, answer=self.result)
 
     def show(self, figure: Figure, result: Any) -> str:
         self.result, self.drawn = result, (id(result), None)
         picture(result, figure=figure)
         if hasattr(self, "step_control"):  # from the second answer on: the panel is made
-            self.show_steps(result.steps)
+            self.show_steps(result.steps, answer=result)
             self.shown(result)
         return result._repr_html_()
 
@@ -810,7 +810,7 @@ class RetreatPlanner(MapPanel):
         self.overlay.show(r)
         self.mark_no_difference(r)
         self.retreat = r
-        self.show_steps(r.steps)
+        self.show_steps(r.steps, answer=r)
         self.compare.refresh()
         note = f": {html.escape(s.note)}" if s.note else ""
         parts = [f"<p><b>{html.escape(s.name)}</b>{note}</p>"]

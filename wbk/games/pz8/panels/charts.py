@@ -247,7 +247,8 @@ def duel_calculator() -> ChartPanel:
         if made:
             panel = made[0]
             panel.shown_duel, panel.drawn = result, (id(result), None)
-            panel.show_steps(result.steps)  # at the verdict: the whole answer, drawn above
+            # at the verdict: the whole answer, drawn above
+            panel.show_steps(result.steps, answer=result)
             panel.compare_readings.refresh()
         return steps_html(result.steps)
 

@@ -494,6 +494,7 @@ class TablePanel(TableEditing):
         self._verdict = ""  # the title of the answer on show, whole
         self._shot: Shot | None = None
         self._platoon: PlatoonMove | None = None
+        self._rally: Rally | None = None
         self.step_control = self.add_step_control(self.draw_step)
         self.compare = self.add_compare_readings(
             [READINGS[k] for k in COMPARED], mark=self.mark_changes, current=self.readings
@@ -587,7 +588,8 @@ class TablePanel(TableEditing):
         else:
             steps, parts = self.show_asked(asked, str(names["shooter"]))
         self._verdict = self.view.title()
-        self.show_steps(steps)
+        # the shot's reason, not the reach's steps that follow it
+        self.show_steps(steps, answer=self._shot or self._platoon or self._rally)
         title = f"<p><b>{html.escape(self._verdict, quote=False)}</b></p>"
         self.pane.value = title + "".join(parts)
         self.compare.refresh()
@@ -613,7 +615,7 @@ class TablePanel(TableEditing):
         if reach is not None:
             on_board(reach, self.view)
         steps = (*on_board(result, self.view), *(reach.steps if reach is not None else ()))
-        self._shot, self._platoon = result, None
+        self._shot, self._platoon, self._rally = result, None, None
         parts = [steps_html(result.steps)]
         if result.outcome is not None:
             one = AttackChances.of(result.outcome)
@@ -645,7 +647,9 @@ class TablePanel(TableEditing):
             result = platoon_movement(self.table, t.side, platoon=getattr(t, "platoon", ""))
         else:
             result = rally(self.table, tank)
-        self._shot, self._platoon = None, result if isinstance(result, PlatoonMove) else None
+        self._shot = None
+        self._platoon = result if isinstance(result, PlatoonMove) else None
+        self._rally = result if isinstance(result, Rally) else None
         return tuple(on_board(result, self.view)), [steps_html(result.steps)]
 
     def reach(self, shooter: str) -> MovementReach:
