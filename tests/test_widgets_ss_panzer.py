@@ -389,12 +389,14 @@ def png(panel) -> bytes:
 
 def test_los_panel_presets_give_errata_9_4s_answers():
     panel = panels.LosPanel(M, "1712", "2014")
+    blocking = panel.blocking.value
+    assert set(blocking) == {"woods", "town"}  # the chapter's default blocking terrain stays on
     verdicts = {}
     for name in panels.LOS_PRESETS:
         panel.presets.menu.value = name
         verdicts[name.split(": ", 1)[1].split(" (")[0]] = panel.view.title().split(": ", 1)[1]
     assert verdicts == {
-        "1913 -> 2111": "clear",
+        "1913 -> 1612": "clear",
         "1813 -> 2113": "clear",
         "1814 -> 2013": "clear",
         "1914 -> 1911": "clear",
@@ -404,7 +406,7 @@ def test_los_panel_presets_give_errata_9_4s_answers():
         "1913 -> 1816": "clear",
         "1913 -> 1716": "blocked by slope hexside 1715/1816",
     }
-    assert panel.message.value == ""
+    assert panel.message.value == "" and panel.blocking.value == blocking
 
 
 def test_los_panel_steps_through_the_line():
@@ -656,14 +658,14 @@ def test_the_intervisibility_compare_picture_keeps_its_legend_and_counts_readabl
 
 def test_a_link_or_edge_case_carries_the_compare_with_reading_and_a_preset_says_what_it_set():
     """Issue 30: Copy link brought back hexes, blocking terrain and viewshed but not "compare
-    with"; a worked example unticked the blocking terrain without a word."""
+    with"; a worked example unticked the blocking terrain without a word (issue 40: it need not,
+    the chapter's woods lie off the examples' lines, and it leaves the terrain as it is)."""
     from wbk.widgets import edge_case_panel
 
     panel = panels.LosPanel(M, "1712", "2014")
-    panel.presets.menu.value = "9.4 example 1: 1913 -> 2111 (from the slope hex, beyond: clear)"
+    panel.presets.menu.value = "9.4 example 1: 1913 -> 1612 (from the slope hex, beyond: clear)"
     assert panel.presets.note.value == (
-        '<span style="font-size:smaller">set firer: 1913; target: 2111; blocking terrain: none'
-        "</span>"
+        '<span style="font-size:smaller">set firer: 1913; target: 1612</span>'
     )
     assert panel.presets.note in panel.presets.widget.children and panel.message.value == ""
     panel.boxes["target"].value = "2113"  # no longer the example: no longer its note

@@ -233,10 +233,12 @@ class ReadingsPanel(_ComparesOnTheMap, MapPanel):
 
 #: Errata 9.4's worked examples, each a LOS panel's firer and target, with no blocking terrain
 #: (the examples are about slopes; the map's woods and towns are illustrative).
+#: Errata 9.4's worked examples. They set the hexes only: the chapter's map holds its woods and
+#: towns off every example's line, so each answer is the errata's with the blocking terrain on.
 LOS_PRESETS: dict[str, dict[str, object]] = {
-    name: {"firer": firer, "target": target, "blocking": ()}
+    name: {"firer": firer, "target": target}
     for name, firer, target in (
-        ("9.4 example 1: 1913 -> 2111 (from the slope hex, beyond: clear)", "1913", "2111"),
+        ("9.4 example 1: 1913 -> 1612 (from the slope hex, beyond: clear)", "1913", "1612"),
         ("9.4 example 1: 1813 -> 2113 (through 1913 and beyond: clear)", "1813", "2113"),
         ("9.4 example 1: 1814 -> 2013 (through 1913 and beyond: clear)", "1814", "2013"),
         ("9.4 example 1: 1914 -> 1911 (through 1913 and beyond: clear)", "1914", "1911"),
