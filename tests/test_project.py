@@ -56,6 +56,21 @@ def test_environment_yml_matches_pyproject():
     assert listed == wanted
 
 
+def test_binders_post_build_fills_the_workbook_with_every_chapter(tmp_path):
+    """repo2docker (Binder) runs postBuild after installing environment.yml: after installing
+    wbk, its one Python step copies every chapter into notebooks/, where Binder opens."""
+    from wbk.games import chapters
+
+    steps = [
+        line for line in (ROOT / "postBuild").read_text().splitlines() if line.startswith("python ")
+    ]
+    assert len(steps) == 1
+    command = steps[0].replace("python", sys.executable, 1)
+    subprocess.run(["bash", "-c", command], cwd=tmp_path, check=True, capture_output=True)
+    copied = sorted(path.name for path in (tmp_path / "notebooks").glob("*.ipynb"))
+    assert copied and copied == sorted(path.name for path in chapters())
+
+
 def test_the_rules_need_no_numpy_at_their_top():
     """Floors are checked at every depth in test_house; here, what a rules module loads when it
     is imported: no numpy, except the table geometry (shapely needs it), Pz 8 on the table, and
