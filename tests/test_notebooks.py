@@ -116,6 +116,29 @@ def test_make_notebooks_stores_a_fresh_run_and_a_second_run_changes_nothing(tmp_
     assert path.read_bytes() == first
 
 
+@pytest.mark.notebook
+def test_wbk_notebooks_says_which_cell_failed_and_stores_nothing(tmp_path, capsys):
+    """``wbk notebooks`` on a chapter whose cell fails: the chapter's name, the cell and the
+    kernel's error, and no traceback of wbk's own; the file is left as it was."""
+    from wbk.cli import main
+
+    path = tmp_path / "mine.ipynb"
+    cells = [nbformat.v4.new_code_cell("print('ran')"), nbformat.v4.new_code_cell("1 / 0")]
+    nbformat.write(nbformat.v4.new_notebook(cells=cells), path)
+    before = path.read_bytes()
+    with pytest.raises(SystemExit) as stopped:
+        main(["notebooks", str(path), str(tmp_path / "other.ipynb")])
+    said = capsys.readouterr().err
+    assert stopped.value.code == 2 and path.read_bytes() == before
+    assert said.startswith("wbk notebooks: mine.ipynb: a cell failed, nothing stored\n")
+    assert "1 / 0" in said and "ZeroDivisionError" in said and "wbk/cli.py" not in said
+    with pytest.raises(SystemExit):
+        main(["notebooks", str(tmp_path / "other.ipynb")])
+    assert (
+        capsys.readouterr().err == f"wbk notebooks: {tmp_path / 'other.ipynb'}: no such chapter\n"
+    )
+
+
 @pytest.fixture(scope="module")
 def lab_with_our_config(tmp_path_factory):
     """JupyterLab as ``make lab`` opens it (``wbk.lab``: the chapters copied into the reader's

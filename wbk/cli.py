@@ -153,9 +153,17 @@ def _app(args: argparse.Namespace, _: list[str], commands: argparse.ArgumentPars
 
 
 def _notebooks(args: argparse.Namespace, _: list[str], __: argparse.ArgumentParser) -> None:
+    from nbclient.exceptions import CellExecutionError
+
     from wbk.games import chapters
     from wbk.publish import store_outputs
 
     for path in args.paths or chapters():
-        store_outputs(path)
+        if not path.is_file():
+            raise WbkError(f"{path}: no such chapter")
+        try:
+            store_outputs(path)
+        except CellExecutionError as e:
+            # the failing cell and the kernel's traceback are what an author needs, not wbk's
+            raise WbkError(f"{path.name}: a cell failed, nothing stored\n{e}") from None
         print(f"stored the outputs of a fresh run: {path.name}")
