@@ -357,7 +357,7 @@ def test_a_reader_who_finds_the_pool_empty_is_not_kept_waiting_for_its_refill(
     url, _ = readme_class_app
     figures = {}
     for nb in NOTEBOOKS:
-        readers, pages = [], []
+        times, pages = [], []
         for _ in range(3):  # each reader's tab stays open: their kernel is theirs
             page, _ = local_page(browser, watched=False)
             pages.append(page)
@@ -366,22 +366,22 @@ def test_a_reader_who_finds_the_pool_empty_is_not_kept_waiting_for_its_refill(
             page.goto(f"{reader}/voila/render/{nb.name}", wait_until="commit")
             first_byte = time.monotonic() - started
             page.wait_for_function(PANELS_DRAWN, timeout=PATIENCE, polling=250)
-            readers.append((first_byte, time.monotonic() - started))
-        figures[nb.name] = readers
+            times.append((first_byte, time.monotonic() - started))
+        figures[nb.name] = times
         for page in pages:
             page.context.close()
         print(
             f"{nb.name} (load {os.getloadavg()[0]:.1f}): "
             + "; ".join(
                 f"reader {i + 1} first byte {b:.1f} s, panels {p:.1f} s"
-                for i, (b, p) in enumerate(readers)
+                for i, (b, p) in enumerate(times)
             )
         )
     record("empty_pool", figures)
     late = [
         f"{name} reader {i + 1}: first byte after {b:.0f} s"
-        for name, readers in figures.items()
-        for i, (b, _) in enumerate(readers)
+        for name, times in figures.items()
+        for i, (b, _) in enumerate(times)
         if b >= README_CLASS.refill_after
     ]
     assert late == [], "a reader waited for the pool's refill: " + "; ".join(late)
