@@ -61,6 +61,23 @@ def test_errata_9_4_slope_examples(firer, target, clear):
     assert has_los(M, target, firer) is clear
 
 
+def test_a_blocked_verdict_cites_the_rule_that_blocks():
+    """A wood blocks by SS Panzer's terrain chart, not by the errata: the verdict step said
+    "line of sight blocked (SS Panzer errata 9.4)" where only the woods in 1614 blocked."""
+    by_woods = line_of_sight(M, "1913", "1414", blocking_terrain=("woods",))
+    assert by_woods.verdict == "blocked by woods in 1614"
+    assert (by_woods.steps[-1].text, by_woods.steps[-1].rule) == (
+        "line of sight blocked",
+        "terrain chart",
+    )
+    by_slope = line_of_sight(M, "1913", "1716", blocking_terrain=("woods",))
+    assert by_slope.steps[-1].rule == "SS Panzer errata 9.4"
+    both = M.with_terrain(M.hex("1815"), {"woods"})
+    assert line_of_sight(both, "1913", "1716", blocking_terrain=("woods",)).steps[-1].rule == (
+        "terrain chart and SS Panzer errata 9.4"
+    )
+
+
 def test_errata_9_4_the_spine_example_names_its_hexside():
     result = line_of_sight(M, "1913", "1716")
     assert result.blocking == (M.hexside("1715/1816"),)

@@ -346,7 +346,10 @@ class _Line:
         # may go beyond): the first of them decides; none, and nothing was in the way
         passing = self.steps[1:2] if clear else [self.steps[self.first_block]]
         deciding = passing[0] if passing else Step("nothing on the line blocks it", self.rule)
-        self.steps.append(Step(verdict_step, self.rule, about=tuple(self.blocking)))
+        # a block cites the rule it comes from: a wood is the terrain chart's, not the errata's
+        blocked_by = [s.rule for s in self.steps if set(s.about) & set(self.blocking)]
+        rule = " and ".join(dict.fromkeys(blocked_by)) or self.rule
+        self.steps.append(Step(verdict_step, rule, about=tuple(self.blocking)))
         verdict = "clear" if clear else "blocked by " + ", ".join(self.reasons)
         return LosResult(
             self.a,
